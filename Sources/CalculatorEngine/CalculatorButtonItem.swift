@@ -1,0 +1,118 @@
+/// A button of the calculator, named after the book's `CalculatorButtonItem`.
+///
+/// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
+/// be `=`. CE and backspace are commands the book did not have. Every key has one canonical
+/// character (``canonical``), used wherever keys are written as text, and a ``title`` shown to a
+/// person. A key fits in one byte (``code``), which is how histories store it.
+public enum CalculatorButtonItem: Hashable, Sendable {
+  case digit(Digit)
+  case dot
+  case op(Op)
+  case equal
+  case command(Command)
+
+  /// A decimal digit key.
+  public enum Digit: UInt8, CaseIterable, Sendable {
+    case zero, one, two, three, four, five, six, seven, eight, nine
+
+    /// The digit's numeric value, 0 through 9.
+    public var value: UInt8 { rawValue }
+
+    /// The digit with the given value; `nil` unless `value` is 0 through 9.
+    public init?(_ value: Int) {
+      guard let digit = Digit(rawValue: UInt8(truncatingIfNeeded: value)), value >= 0 else {
+        return nil
+      }
+      self = digit
+    }
+  }
+
+  /// A binary arithmetic operator.
+  public enum Op: UInt8, CaseIterable, Sendable {
+    case plus, minus, multiply, divide
+
+    /// The button title: `+`, `-`, `×`, `÷`.
+    public var title: String {
+      switch self {
+      case .plus: "+"
+      case .minus: "-"
+      case .multiply: "×"
+      case .divide: "÷"
+      }
+    }
+  }
+
+  /// A key that acts on the calculator rather than on a number's digits.
+  public enum Command: UInt8, CaseIterable, Sendable {
+    /// `AC`: clears everything, including the remembered operation.
+    case clear
+    /// `+/-`: changes the sign of the current value.
+    case flip
+    /// `%`: turns the current value into a percentage, in the context of the pending operator.
+    case percent
+    /// `CE`: sets the current entry to 0 and keeps the pending operation.
+    case clearEntry
+    /// `⌫`: removes the last typed character of an entry.
+    case backspace
+  }
+
+  /// Every key, in the order of their ``code``s.
+  public static let allKeys: [CalculatorButtonItem] =
+    Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
+    + Command.allCases.map { .command($0) }
+
+  /// The key's one-byte code: its index in ``allKeys``.
+  public var code: UInt8 {
+    switch self {
+    case .digit(let digit): digit.rawValue
+    case .dot: 10
+    case .op(let op): 11 + op.rawValue
+    case .equal: 15
+    case .command(let command): 16 + command.rawValue
+    }
+  }
+
+  /// The key whose ``code`` is `code`; `nil` for a byte that is no key's code.
+  public init?(code: UInt8) {
+    guard Int(code) < Self.allKeys.count else { return nil }
+    self = Self.allKeys[Int(code)]
+  }
+
+  /// The canonical character used in key text: `0`…`9 . + - * / = % ~ c e <`.
+  public var canonical: Character {
+    switch self {
+    case .digit(let digit): Character(Unicode.Scalar(48 + digit.rawValue))
+    case .dot: "."
+    case .op(.plus): "+"
+    case .op(.minus): "-"
+    case .op(.multiply): "*"
+    case .op(.divide): "/"
+    case .equal: "="
+    case .command(.clear): "c"
+    case .command(.flip): "~"
+    case .command(.percent): "%"
+    case .command(.clearEntry): "e"
+    case .command(.backspace): "<"
+    }
+  }
+
+  /// The button title shown to a person: `0`…`9 . + - × ÷ = AC +/- % CE ⌫`.
+  public var title: String {
+    switch self {
+    case .digit(let digit): String(digit.rawValue)
+    case .dot: "."
+    case .op(let op): op.title
+    case .equal: "="
+    case .command(.clear): "AC"
+    case .command(.flip): "+/-"
+    case .command(.percent): "%"
+    case .command(.clearEntry): "CE"
+    case .command(.backspace): "⌫"
+    }
+  }
+}
+
+extension CalculatorButtonItem: CustomStringConvertible {
+  /// The button title.
+  public var description: String { title }
+}

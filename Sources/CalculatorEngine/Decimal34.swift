@@ -1,0 +1,236 @@
+/// An exact decimal number with at most 34 significant digits (IEEE 754 decimal128 precision).
+///
+/// The value is `(isNegative ? -1 : 1) × coefficient × 10^exponent`. Results of arithmetic are
+/// rounded to 34 significant digits, half to even, like decimal128; unlike decimal128 the
+/// exponent has no bounds of its own, because the calculator bounds magnitudes itself
+/// (see ``CalculatorBrain``). Zero is never negative. Equal values may have different
+/// coefficients (`1.50` and `1.5`); compare them with ``isNumericallyEqual(to:)``.
+public struct Decimal34: Hashable, Sendable {
+  /// The significant digits, below 10^34.
+  public let coefficient: UInt128
+  /// The power of ten the coefficient is scaled by.
+  public let exponent: Int32
+  /// Whether the value is below zero; never true for zero.
+  public let isNegative: Bool
+
+  /// The number of significant digits kept by arithmetic.
+  public static let precision = 34
+
+  /// Zero.
+  public static let zero = Decimal34(uncheckedCoefficient: 0, exponent: 0, isNegative: false)
+
+  /// A value from its parts; a coefficient of 10^34 or more is rounded to 34 digits.
+  public init(coefficient: UInt128, exponent: Int, isNegative: Bool = false) {
+    self = Decimal34.rounded(
+      Wide(coefficient), exponent: exponent, isNegative: isNegative, sticky: false)
+  }
+
+  init(uncheckedCoefficient coefficient: UInt128, exponent: Int32, isNegative: Bool) {
+    self.coefficient = coefficient
+    self.exponent = exponent
+    self.isNegative = isNegative && coefficient != 0
+  }
+
+  /// Whether the value is zero.
+  public var isZero: Bool { coefficient == 0 }
+
+  /// The value with the opposite sign; zero stays zero.
+  public static prefix func - (value: Decimal34) -> Decimal34 {
+    Decimal34(
+      uncheckedCoefficient: value.coefficient, exponent: value.exponent,
+      isNegative: !value.isNegative)
+  }
+
+  /// The value divided by 100, exactly.
+  public var percent: Decimal34 {
+    Decimal34(uncheckedCoefficient: coefficient, exponent: exponent - 2, isNegative: isNegative)
+  }
+
+  /// The decimal exponent of the leading digit: ⌊log10 |value|⌋; `nil` for zero.
+  public var magnitudeExponent: Int? {
+    isZero ? nil : Int(exponent) + Decimal34.digitCount(coefficient) - 1
+  }
+
+  /// Whether two values are the same number, whatever their coefficients.
+  public func isNumericallyEqual(to other: Decimal34) -> Bool {
+    if isZero || other.isZero { return isZero && other.isZero }
+    guard isNegative == other.isNegative else { return false }
+    let (a, b) = (self.normalized, other.normalized)
+    return a.coefficient == b.coefficient && a.exponent == b.exponent
+  }
+
+  /// The same value with trailing zeros of the coefficient removed.
+  ///
+  /// - Complexity: O(number of trailing zeros).
+  public var normalized: Decimal34 {
+    guard !isZero else { return .zero }
+    var c = coefficient
+    var e = exponent
+    while c % 10 == 0 {
+      c /= 10
+      e += 1
+    }
+    return Decimal34(uncheckedCoefficient: c, exponent: e, isNegative: isNegative)
+  }
+
+  // MARK: - Arithmetic
+
+  /// `a + b`, rounded to 34 significant digits, half to even.
+  public static func + (a: Decimal34, b: Decimal34) -> Decimal34 {
+    if b.isZero { return a }
+    if a.isZero { return b }
+    // Pad both coefficients to 34 digits so that the exponents differ by the difference of the
+    // magnitudes, which the early exit below bounds by 35.
+    let (ca, ea) = a.padded
+    let (cb, eb) = b.padded
+    if ea - eb > 35 { return a }  // b is below a tenth of a's last place: a, rounded, is the sum.
+    if eb - ea > 35 { return b }
+    let (high, highExp, low, lowExp) = ea >= eb ? (ca, ea, cb, eb) : (cb, eb, ca, ea)
+    let scaled = Wide.product(high, Decimal34.pow10[highExp - lowExp])
+    let highNegative = ea >= eb ? a.isNegative : b.isNegative
+    if a.isNegative == b.isNegative {
+      return rounded(
+        scaled.adding(low), exponent: lowExp, isNegative: a.isNegative, sticky: false)
+    }
+    let lowWide = Wide(low)
+    if scaled == lowWide { return .zero }
+    if scaled > lowWide {
+      return rounded(
+        scaled.subtracting(lowWide), exponent: lowExp, isNegative: highNegative, sticky: false)
+    }
+    return rounded(
+      lowWide.subtracting(scaled), exponent: lowExp, isNegative: !highNegative, sticky: false)
+  }
+
+  /// `a - b`, rounded to 34 significant digits, half to even.
+  public static func - (a: Decimal34, b: Decimal34) -> Decimal34 { a + -b }
+
+  /// `a × b`, rounded to 34 significant digits, half to even.
+  public static func * (a: Decimal34, b: Decimal34) -> Decimal34 {
+    if a.isZero || b.isZero { return .zero }
+    return rounded(
+      Wide.product(a.coefficient, b.coefficient),
+      exponent: Int(a.exponent) + Int(b.exponent), isNegative: a.isNegative != b.isNegative,
+      sticky: false)
+  }
+
+  /// `a ÷ b`, rounded to 34 significant digits, half to even; `nil` when `b` is zero.
+  public static func dividing(_ a: Decimal34, by b: Decimal34) -> Decimal34? {
+    if b.isZero { return nil }
+    if a.isZero { return .zero }
+    // With a padded to 34 digits and scaled by 10^(digits(b) + 1), the quotient has 35 or 36
+    // digits: enough for a correctly rounded result, and still below 2^128.
+    let (ca, ea) = a.padded
+    let shift = digitCount(b.coefficient) + 1
+    let numerator = Wide.product(ca, Decimal34.pow10[shift])
+    let (quotient, remainder) = b.coefficient.dividingFullWidth((numerator.high, numerator.low))
+    return rounded(
+      Wide(quotient), exponent: ea - shift - Int(b.exponent),
+      isNegative: a.isNegative != b.isNegative, sticky: remainder != 0)
+  }
+
+  /// The coefficient scaled up to exactly 34 digits, and the exponent that goes with it.
+  private var padded: (UInt128, Int) {
+    let pad = Decimal34.precision - Decimal34.digitCount(coefficient)
+    return (coefficient * Decimal34.pow10[pad], Int(exponent) - pad)
+  }
+
+  /// Rounds `magnitude × 10^exponent` to 34 digits, half to even.
+  ///
+  /// `sticky` says that the exact value is a little more than `magnitude` (a nonzero remainder
+  /// was dropped), which decides ties.
+  static func rounded(_ magnitude: Wide, exponent: Int, isNegative: Bool, sticky: Bool)
+    -> Decimal34
+  {
+    let digits = magnitude.digitCount
+    guard digits > precision else {
+      // No digits to drop. A sticky remainder without dropped digits cannot happen: callers
+      // pass it only with quotients of 35 or more digits.
+      return Decimal34(
+        uncheckedCoefficient: magnitude.low, exponent: Int32(exponent), isNegative: isNegative)
+    }
+    let drop = digits - precision
+    let divisor = pow10[drop]
+    let (quotientWide, remainder) = magnitude.divided(by: divisor)
+    var quotient = quotientWide.low
+    let half = divisor / 2
+    if remainder > half || (remainder == half && (sticky || quotient & 1 == 1)) {
+      quotient += 1
+    }
+    var newExponent = exponent + drop
+    if quotient == pow10[precision] {
+      quotient = pow10[precision - 1]
+      newExponent += 1
+    }
+    return Decimal34(
+      uncheckedCoefficient: quotient, exponent: Int32(newExponent), isNegative: isNegative)
+  }
+
+  // MARK: - Digits
+
+  /// Powers of ten, 10^0 through 10^38: all that fit in a `UInt128`.
+  static let pow10: [UInt128] = {
+    var table: [UInt128] = [1]
+    for _ in 1...38 { table.append(table.last! * 10) }
+    return table
+  }()
+
+  /// The number of decimal digits of `value`; 1 for zero.
+  static func digitCount(_ value: UInt128) -> Int {
+    if value == 0 { return 1 }
+    let bits = 128 - value.leadingZeroBitCount
+    // 1233/4096 is just above log10(2): the estimate is the digit count or one less.
+    let estimate = (bits * 1233) >> 12
+    return estimate < pow10.count && value >= pow10[estimate] ? estimate + 1 : estimate
+  }
+
+  /// An unsigned 256-bit integer: just the operations exact arithmetic needs.
+  struct Wide: Hashable, Comparable {
+    var high: UInt128
+    var low: UInt128
+
+    init(_ value: UInt128) {
+      high = 0
+      low = value
+    }
+
+    init(high: UInt128, low: UInt128) {
+      self.high = high
+      self.low = low
+    }
+
+    static func product(_ a: UInt128, _ b: UInt128) -> Wide {
+      let (high, low) = a.multipliedFullWidth(by: b)
+      return Wide(high: high, low: low)
+    }
+
+    func adding(_ other: UInt128) -> Wide {
+      let (low, carry) = self.low.addingReportingOverflow(other)
+      return Wide(high: high + (carry ? 1 : 0), low: low)
+    }
+
+    /// `self - other`, for `other <= self`.
+    func subtracting(_ other: Wide) -> Wide {
+      let (low, borrow) = self.low.subtractingReportingOverflow(other.low)
+      return Wide(high: high - other.high - (borrow ? 1 : 0), low: low)
+    }
+
+    /// Quotient and remainder of division by a nonzero `divisor`.
+    func divided(by divisor: UInt128) -> (Wide, UInt128) {
+      let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: divisor)
+      let (quotientLow, remainder) = divisor.dividingFullWidth((remainderHigh, low))
+      return (Wide(high: quotientHigh, low: quotientLow), remainder)
+    }
+
+    var digitCount: Int {
+      if high == 0 { return Decimal34.digitCount(low) }
+      // At least 39 digits. Count the digits above 10^38, then check the estimate.
+      let (quotient, _) = divided(by: pow10[38])
+      return 38 + Decimal34.digitCount(quotient.low)
+    }
+
+    static func < (a: Wide, b: Wide) -> Bool {
+      a.high != b.high ? a.high < b.high : a.low < b.low
+    }
+  }
+}

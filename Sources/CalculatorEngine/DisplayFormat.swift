@@ -1,0 +1,307 @@
+import Foundation
+
+/// How the display shows numbers: `NumberFormatter`'s decimal style for a locale, with digits
+/// rendered from the exact decimal value.
+///
+/// The locale's symbols (decimal and grouping separators, grouping sizes, minus sign, digits)
+/// come from a `NumberFormatter`. The digits do not: on Linux, `NumberFormatter` turns a decimal
+/// into a `Double` first and would print `9,999,999,999,800,000,000,000` for
+/// 9,999,999,999,800,000,000,001.
+///
+/// - An entry is shown as typed, grouped: `1,234.50`, `0.`, `-0.`.
+/// - A computed value is shown with at most 8 fraction digits, rounded half to even, without
+///   trailing zeros and never as `-0`: `0.66666667`, `22.665`, `3`.
+/// - A nonzero value below 10^-8 or from 10^34 on is shown in scientific notation, with at most
+///   8 fraction digits in the mantissa: `3.33333333E-10`, `1E40`.
+public struct DisplayFormat: Hashable, Sendable {
+  /// The locale identifier the symbols were taken from.
+  public let localeIdentifier: String
+  /// Between the integer and fraction digits, e.g. `.` or `,`.
+  public let decimalSeparator: String
+  /// Between groups of integer digits, e.g. `,`, `.`, or U+202F in French.
+  public let groupingSeparator: String
+  /// The size of the rightmost group of integer digits; 0 for no grouping.
+  public let groupingSize: Int
+  /// The size of the other groups; 0 when it equals ``groupingSize``.
+  public let secondaryGroupingSize: Int
+  /// The minus sign, e.g. `-` or U+2212.
+  public let minusSign: String
+  /// The locale's digits for 0 through 9.
+  public let digits: [String]
+
+  /// The most fraction digits of a computed value.
+  public static let maximumFractionDigits = 8
+  /// Computed values from 10^34 on are shown in scientific notation.
+  public static let scientificFromExponent = 34
+  /// Nonzero computed values below 10^-8 are shown in scientific notation.
+  public static let scientificBelowExponent = -8
+
+  /// The symbols of `locale`, as `NumberFormatter` gives them in its decimal style.
+  public init(locale: Locale) {
+    let formatter = NumberFormatter()
+    formatter.locale = locale
+    formatter.numberStyle = .decimal
+    self.init(
+      localeIdentifier: locale.identifier,
+      decimalSeparator: formatter.decimalSeparator ?? ".",
+      groupingSeparator: formatter.usesGroupingSeparator ? formatter.groupingSeparator ?? "" : "",
+      groupingSize: formatter.usesGroupingSeparator ? formatter.groupingSize : 0,
+      secondaryGroupingSize: formatter.secondaryGroupingSize,
+      minusSign: formatter.minusSign ?? "-",
+      digits: (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? String($0) })
+  }
+
+  /// The symbols of the locale with identifier `identifier`.
+  ///
+  /// For `en_US_POSIX` and `en_US` the symbols are known without starting ICU, which saves
+  /// about 2 ms of start-up; tests check them against `init(locale:)`.
+  public init(localeIdentifier identifier: String) {
+    if let known = DisplayFormat.known[identifier] {
+      self = known
+    } else {
+      self.init(locale: Locale(identifier: identifier))
+    }
+  }
+
+  /// Symbols given one by one.
+  public init(
+    localeIdentifier: String, decimalSeparator: String, groupingSeparator: String,
+    groupingSize: Int, secondaryGroupingSize: Int, minusSign: String, digits: [String]
+  ) {
+    self.localeIdentifier = localeIdentifier
+    self.decimalSeparator = decimalSeparator
+    self.groupingSeparator = groupingSeparator
+    self.groupingSize = groupingSize
+    self.secondaryGroupingSize = secondaryGroupingSize
+    self.minusSign = minusSign
+    self.digits = digits.count == 10 ? digits : (0...9).map { String($0) }
+    symbols = Symbols(
+      decimal: Array(decimalSeparator.utf8), grouping: Array(groupingSeparator.utf8),
+      minus: Array(minusSign.utf8),
+      digits: self.digits == (0...9).map { String($0) } ? nil : self.digits.map { Array($0.utf8) })
+  }
+
+  /// `en_US_POSIX`: the locale of `C`, `POSIX` or no locale at all.
+  public static let posix = DisplayFormat(localeIdentifier: "en_US_POSIX")
+
+  static let known: [String: DisplayFormat] = Dictionary(
+    uniqueKeysWithValues: ["en_US_POSIX", "en_US"].map { identifier in
+      (
+        identifier,
+        DisplayFormat(
+          localeIdentifier: identifier, decimalSeparator: ".", groupingSeparator: ",",
+          groupingSize: 3, secondaryGroupingSize: 0, minusSign: "-",
+          digits: (0...9).map { String($0) })
+      )
+    })
+
+  /// The same symbols as UTF-8, for rendering without allocating; derived from the above.
+  private let symbols: Symbols
+
+  private struct Symbols: Hashable, Sendable {
+    let decimal: [UInt8]
+    let grouping: [UInt8]
+    let minus: [UInt8]
+    /// The locale's digits, or `nil` for ASCII digits.
+    let digits: [[UInt8]]?
+  }
+
+  // MARK: - Rendering
+
+  /// The display of `brain`: its current number, or its error message.
+  public func text(for brain: CalculatorBrain) -> String {
+    var bytes: [UInt8] = []
+    append(brain, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The display of a computed value.
+  public func text(for value: Decimal34) -> String {
+    var bytes: [UInt8] = []
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The display of an entry, as typed.
+  public func text(for entry: Entry) -> String {
+    var bytes: [UInt8] = []
+    append(entry, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the display of `brain`, as UTF-8, to `bytes`.
+  public func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
+    switch brain {
+    case .left(.entry(let entry), _), .leftOpRight(_, _, .entry(let entry)):
+      append(entry, to: &bytes)
+    case .left(.value(let value), _), .leftOpRight(_, _, .value(let value)),
+      .leftOp(let value, _):
+      append(value, to: &bytes)
+    case .error(let error):
+      bytes.append(contentsOf: error.message.utf8)
+    }
+  }
+
+  /// Appends the display of an entry, as typed, to `bytes`.
+  public func append(_ entry: Entry, to bytes: inout [UInt8]) {
+    if entry.isNegative { bytes.append(contentsOf: symbols.minus) }
+    let scale = Entry.pow10[Int(entry.fractionDigitCount)]
+    withDigits(UInt128(entry.digits / scale)) { integer in
+      appendGrouped(integer, to: &bytes)
+    }
+    guard entry.hasPoint else { return }
+    bytes.append(contentsOf: symbols.decimal)
+    guard entry.fractionDigitCount > 0 else { return }
+    withDigits(UInt128(entry.digits % scale), width: Int(entry.fractionDigitCount)) {
+      appendDigits($0, to: &bytes)
+    }
+  }
+
+  /// Appends the display of a computed value to `bytes`.
+  public func append(_ value: Decimal34, to bytes: inout [UInt8]) {
+    guard let magnitude = value.magnitudeExponent else {
+      appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
+      return
+    }
+    if value.isNegative { bytes.append(contentsOf: symbols.minus) }
+    if magnitude < DisplayFormat.scientificBelowExponent
+      || magnitude >= DisplayFormat.scientificFromExponent
+    {
+      appendScientific(value, magnitude: magnitude, to: &bytes)
+      return
+    }
+    var coefficient = value.coefficient
+    var exponent = Int(value.exponent)
+    let lowest = -DisplayFormat.maximumFractionDigits
+    if exponent < lowest {
+      coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: lowest - exponent)
+      exponent = lowest
+    }
+    if exponent >= 0 {
+      // An integer below 10^34: its digits, then `exponent` zeros.
+      withDigits(coefficient, trailingZeros: exponent) { appendGrouped($0, to: &bytes) }
+      return
+    }
+    let fractionCount = -exponent
+    withDigits(coefficient, width: fractionCount + 1) { all in
+      let split = all.endIndex - fractionCount
+      appendGrouped(all[..<split], to: &bytes)
+      var fraction = all[split...]
+      while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
+      if !fraction.isEmpty {
+        bytes.append(contentsOf: symbols.decimal)
+        appendDigits(fraction, to: &bytes)
+      }
+    }
+  }
+
+  private func appendScientific(_ value: Decimal34, magnitude: Int, to bytes: inout [UInt8]) {
+    var coefficient = value.coefficient
+    var exponent = magnitude
+    let mantissaDigits = DisplayFormat.maximumFractionDigits + 1
+    let count = Decimal34.digitCount(coefficient)
+    if count > mantissaDigits {
+      coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: count - mantissaDigits)
+      if coefficient == Decimal34.pow10[mantissaDigits] {
+        coefficient /= 10
+        exponent += 1
+      }
+    }
+    withDigits(coefficient) { all in
+      appendDigits(all.prefix(1), to: &bytes)
+      var fraction = all.dropFirst()
+      while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
+      if !fraction.isEmpty {
+        bytes.append(contentsOf: symbols.decimal)
+        appendDigits(fraction, to: &bytes)
+      }
+    }
+    bytes.append(UInt8(ascii: "E"))
+    if exponent < 0 { bytes.append(contentsOf: symbols.minus) }
+    withDigits(UInt128(exponent.magnitude)) { appendDigits($0, to: &bytes) }
+  }
+
+  /// `value` without its last `count` digits, rounded half to even.
+  private static func roundedHalfEven(_ value: UInt128, dropping count: Int) -> UInt128 {
+    let divisor = Decimal34.pow10[count]
+    var (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    let half = divisor / 2
+    if remainder > half || (remainder == half && quotient & 1 == 1) { quotient += 1 }
+    return quotient
+  }
+
+  /// Calls `body` with the ASCII digits of `value`, zero-padded on the left to `width`, followed
+  /// by `trailingZeros` zeros; the digits live on the stack.
+  private func withDigits(
+    _ value: UInt128, width: Int = 1, trailingZeros: Int = 0,
+    _ body: (UnsafeMutableBufferPointer<UInt8>.SubSequence) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+      var end = 64
+      for index in end..<(end + trailingZeros) { buffer[index] = UInt8(ascii: "0") }
+      var start = end
+      end += trailingZeros
+      // Two UInt64 chunks cover every coefficient below 10^38; UInt64 division is cheap.
+      var rest = value
+      repeat {
+        var chunk: UInt64
+        if rest > UInt128(UInt64.max) {
+          let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+          chunk = UInt64(remainder)
+          rest = quotient
+          for _ in 0..<19 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(chunk % 10)
+            chunk /= 10
+          }
+        } else {
+          chunk = UInt64(rest)
+          rest = 0
+          repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(chunk % 10)
+            chunk /= 10
+          } while chunk != 0
+        }
+      } while rest != 0
+      while 64 - start < width {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0")
+      }
+      body(buffer[start..<end])
+    }
+  }
+
+  /// Appends ASCII digits in the locale's digits.
+  private func appendDigits<Digits: Collection<UInt8>>(_ ascii: Digits, to bytes: inout [UInt8]) {
+    guard let digits = symbols.digits else {
+      bytes.append(contentsOf: ascii)
+      return
+    }
+    for digit in ascii { bytes.append(contentsOf: digits[Int(digit - UInt8(ascii: "0"))]) }
+  }
+
+  /// Appends ASCII integer digits with the locale's grouping.
+  private func appendGrouped<Digits: Collection<UInt8>>(_ ascii: Digits, to bytes: inout [UInt8])
+  where Digits.Index == Int {
+    guard groupingSize > 0, ascii.count > groupingSize else {
+      appendDigits(ascii, to: &bytes)
+      return
+    }
+    let secondary = secondaryGroupingSize > 0 ? secondaryGroupingSize : groupingSize
+    // Group boundaries counted from the right: groupingSize, then every `secondary` digits.
+    let leading = (ascii.count - groupingSize) % secondary
+    var index = ascii.startIndex
+    if leading > 0 {
+      appendDigits(ascii[index..<(index + leading)], to: &bytes)
+      index += leading
+      bytes.append(contentsOf: symbols.grouping)
+    }
+    while ascii.endIndex - index > groupingSize {
+      appendDigits(ascii[index..<(index + secondary)], to: &bytes)
+      index += secondary
+      bytes.append(contentsOf: symbols.grouping)
+    }
+    appendDigits(ascii[index...], to: &bytes)
+  }
+}

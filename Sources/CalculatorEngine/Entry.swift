@@ -1,0 +1,101 @@
+/// A number being typed, kept exactly as typed: `1.50` stays `1.50`, and `-0.` stays `-0.`.
+///
+/// Leading zeros are dropped (`007` is `7`). An entry holds at most ``maximumDigits`` digits;
+/// the `0` before a leading `0.` does not count, the zeros after the point do.
+public struct Entry: Hashable, Sendable {
+  /// Every typed digit, integer and fraction part together, as one integer: `1.50` is 150.
+  public private(set) var digits: UInt64
+  /// How many of ``digits`` follow the decimal point.
+  public private(set) var fractionDigitCount: UInt8
+  /// Whether a decimal point has been typed.
+  public private(set) var hasPoint: Bool
+  /// Whether the sign was flipped; shown even for `-0.`.
+  public private(set) var isNegative: Bool
+
+  /// The most digits an entry holds; further digits are ignored.
+  public static let maximumDigits = 16
+
+  /// A fresh entry: `0`.
+  public static let zero = Entry(digits: 0, fractionDigitCount: 0, hasPoint: false, isNegative: false)
+
+  /// A fresh entry with the point typed: `0.`.
+  public static let zeroPoint = Entry(
+    digits: 0, fractionDigitCount: 0, hasPoint: true, isNegative: false)
+
+  /// A fresh entry holding one digit.
+  public init(_ digit: CalculatorButtonItem.Digit) {
+    self.init(digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
+  }
+
+  private init(digits: UInt64, fractionDigitCount: UInt8, hasPoint: Bool, isNegative: Bool) {
+    self.digits = digits
+    self.fractionDigitCount = fractionDigitCount
+    self.hasPoint = hasPoint
+    self.isNegative = isNegative
+  }
+
+  /// The number of digits that count towards ``maximumDigits``.
+  public var digitCount: Int {
+    let integerPart = digits / Entry.pow10[Int(fractionDigitCount)]
+    let integerDigits = integerPart == 0 ? 0 : Entry.decimalWidth(integerPart)
+    return integerDigits + Int(fractionDigitCount)
+  }
+
+  /// The entry with `digit` typed after it; unchanged when it is full.
+  public func appending(_ digit: CalculatorButtonItem.Digit) -> Entry {
+    guard digitCount < Entry.maximumDigits else { return self }
+    var entry = self
+    entry.digits = digits * 10 + UInt64(digit.value)
+    if hasPoint { entry.fractionDigitCount += 1 }
+    return entry
+  }
+
+  /// The entry with a decimal point typed; a second point is ignored.
+  public func appendingPoint() -> Entry {
+    var entry = self
+    entry.hasPoint = true
+    return entry
+  }
+
+  /// The entry with its sign flipped; `0` (without a point) has no sign to flip.
+  public func flipped() -> Entry {
+    guard digits != 0 || hasPoint else { return self }
+    var entry = self
+    entry.isNegative.toggle()
+    return entry
+  }
+
+  /// The entry without its last typed character: a fraction digit, the point, or an integer
+  /// digit. What is left of `-0` is `0`.
+  public func removingLast() -> Entry {
+    var entry = self
+    if fractionDigitCount > 0 {
+      entry.digits /= 10
+      entry.fractionDigitCount -= 1
+    } else if hasPoint {
+      entry.hasPoint = false
+    } else {
+      entry.digits /= 10
+    }
+    if entry.digits == 0 && !entry.hasPoint { entry.isNegative = false }
+    return entry
+  }
+
+  /// The entry's exact value.
+  public var value: Decimal34 {
+    Decimal34(
+      uncheckedCoefficient: UInt128(digits), exponent: -Int32(fractionDigitCount),
+      isNegative: isNegative)
+  }
+
+  static let pow10: [UInt64] = (0...19).map { power in
+    (0..<power).reduce(UInt64(1)) { product, _ in product * 10 }
+  }
+
+  /// The number of decimal digits of `value`; 1 for zero.
+  static func decimalWidth(_ value: UInt64) -> Int {
+    var width = 1
+    while width < pow10.count && value >= pow10[width] { width += 1 }
+    return width
+  }
+}

@@ -1,0 +1,161 @@
+/// Every key applied to a calculator, and a position in them that can move anywhere: the book's
+/// history and slider, with jumps that do not replay from the start.
+///
+/// Keys before ``position`` are applied; keys after it are the kept future (the book's
+/// `temporaryKept`), which ``move(to:)`` and ``redo(_:)`` can return to and which ``apply(_:)``
+/// discards. The invariant: ``brain`` always equals replaying the first ``position`` keys on a
+/// fresh calculator.
+///
+/// Keys are stored as one byte each, with a snapshot of the brain every ``checkpointInterval``
+/// keys, so a jump replays fewer than ``checkpointInterval`` keys wherever it lands.
+public struct Timeline: Sendable {
+  /// How many keys lie between two brain snapshots: the most a jump replays.
+  public static let checkpointInterval = 256
+
+  /// Every recorded key's ``CalculatorButtonItem/code``, applied ones and kept future.
+  private var codes: [UInt8] = []
+  /// `checkpoints[i]` is the brain after the first `i × checkpointInterval` keys, for every such
+  /// prefix of `codes`.
+  private var checkpoints: [CalculatorBrain] = [.initial]
+
+  /// The number of keys applied: 0 through ``count``.
+  public private(set) var position = 0
+
+  /// The calculator after the applied keys.
+  public private(set) var brain = CalculatorBrain.initial
+
+  /// An empty timeline at position 0.
+  public init() {}
+
+  /// A timeline holding `keys`, at `position` (default: the end).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public init(keys: some Sequence<CalculatorButtonItem>, position: Int? = nil)
+    throws(TimelineError)
+  {
+    for key in keys { apply(key) }
+    if let position { try move(to: position) }
+  }
+
+  /// The number of keys recorded, applied and kept.
+  public var count: Int { codes.count }
+
+  /// Whether no key is recorded.
+  public var isEmpty: Bool { codes.isEmpty }
+
+  /// Whether the position is at the end, with no kept future.
+  public var isAtEnd: Bool { position == codes.count }
+
+  /// Every recorded key in order: the applied ones, then the kept future.
+  public var keys: LazyMapCollection<[UInt8], CalculatorButtonItem> {
+    codes.lazy.map { CalculatorButtonItem(code: $0)! }
+  }
+
+  /// The key at `index`, which must be below ``count``.
+  public func key(at index: Int) -> CalculatorButtonItem {
+    CalculatorButtonItem(code: codes[index])!
+  }
+
+  /// Applies `key` at the current position, discarding the kept future first.
+  ///
+  /// - Complexity: amortized O(1); O(kept future) when there is one to discard.
+  public mutating func apply(_ key: CalculatorButtonItem) {
+    if position < codes.count { discardFuture() }
+    brain = brain.apply(key)
+    codes.append(key.code)
+    position += 1
+    if position % Timeline.checkpointInterval == 0 { checkpoints.append(brain) }
+  }
+
+  /// Applies each of `keys` in turn.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public mutating func apply(_ keys: some Sequence<CalculatorButtonItem>) {
+    for key in keys { apply(key) }
+  }
+
+  /// Moves to `position`, keeping every key.
+  ///
+  /// Throws, changing nothing, unless `0 ≤ position ≤ count`.
+  /// - Complexity: O(``checkpointInterval``), whatever the position and the count.
+  public mutating func move(to position: Int) throws(TimelineError) {
+    guard (0...codes.count).contains(position) else {
+      throw .positionOutOfRange(position, valid: 0...codes.count)
+    }
+    brain = self.brain(at: position)
+    self.position = position
+  }
+
+  /// Moves back `steps` keys, stopping at 0.
+  ///
+  /// - Complexity: O(``checkpointInterval``).
+  public mutating func undo(_ steps: Int = 1) {
+    try! move(to: position - min(max(steps, 0), position))
+  }
+
+  /// Moves forward `steps` keys, stopping at the end.
+  ///
+  /// - Complexity: O(``checkpointInterval``).
+  public mutating func redo(_ steps: Int = 1) {
+    try! move(to: position + min(max(steps, 0), codes.count - position))
+  }
+
+  /// Empties the timeline.
+  public mutating func reset() {
+    self = Timeline()
+  }
+
+  /// The calculator after the first `position` keys, which must be within `0...count`.
+  ///
+  /// - Complexity: O(``checkpointInterval``).
+  public func brain(at position: Int) -> CalculatorBrain {
+    let checkpoint = position / Timeline.checkpointInterval
+    var brain = checkpoints[checkpoint]
+    for code in codes[(checkpoint * Timeline.checkpointInterval)..<position] {
+      brain = brain.apply(CalculatorButtonItem(code: code)!)
+    }
+    return brain
+  }
+
+  /// Calls `body` for every position from 0 through ``count`` with the key that led there (none
+  /// at 0) and the calculator there.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public func forEachStep(_ body: (Int, CalculatorButtonItem?, CalculatorBrain) -> Void) {
+    var brain = CalculatorBrain.initial
+    body(0, nil, brain)
+    for (index, code) in codes.enumerated() {
+      let key = CalculatorButtonItem(code: code)!
+      brain = brain.apply(key)
+      body(index + 1, key, brain)
+    }
+  }
+
+  /// Reserves storage for `count` keys in all, so that recording them does not reallocate.
+  public mutating func reserveCapacity(_ count: Int) {
+    codes.reserveCapacity(count)
+    checkpoints.reserveCapacity(count / Timeline.checkpointInterval + 1)
+  }
+
+  /// The bytes of storage the timeline holds for its keys and snapshots (allocated capacity).
+  public var storageBytes: Int {
+    codes.capacity + checkpoints.capacity * MemoryLayout<CalculatorBrain>.stride
+  }
+
+  private mutating func discardFuture() {
+    codes.removeSubrange(position...)
+    checkpoints.removeSubrange((position / Timeline.checkpointInterval + 1)...)
+  }
+}
+
+/// A position that a timeline does not have.
+public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+  case positionOutOfRange(Int, valid: ClosedRange<Int>)
+
+  public var description: String {
+    switch self {
+    case .positionOutOfRange(let position, let valid):
+      "position \(position) is out of range \(valid.lowerBound)…\(valid.upperBound)"
+    }
+  }
+}
