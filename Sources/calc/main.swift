@@ -1,1 +1,3 @@
-print("placeholder")
+import CalcCLI
+
+CalcCommand.main()

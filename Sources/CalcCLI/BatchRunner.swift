@@ -1,0 +1,96 @@
+import CalculatorEngine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The exit statuses of calc (see sysexits.h).
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  /// The final display is an error.
+  public static let errorDisplayed: Int32 = 1
+  public static let usage: Int32 = 64
+  /// A script line was rejected.
+  public static let dataError: Int32 = 65
+  /// A script file could not be read.
+  public static let noInput: Int32 = 66
+}
+
+/// Runs scripts: files, or standard input, line by line, exactly as the REPL would.
+///
+/// Output is buffered; a rejected line is reported on standard error as `FILE:LINE:COLUMN:
+/// message` after everything printed before it, and stops the run.
+struct BatchRunner {
+  var interpreter: LineInterpreter
+  let output: OutputBuffer
+  let errors: OutputBuffer
+
+  /// Runs the scripts named by `paths` (`-` is standard input) and returns the exit status.
+  mutating func run(paths: [String]) -> Int32 {
+    // Open everything first: a missing file is reported before any line runs.
+    var inputs: [(name: String, fd: Int32)] = []
+    for path in paths {
+      if path == "-" {
+        inputs.append(("<stdin>", STDIN_FILENO))
+        continue
+      }
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        let reason = String(cString: strerror(errno))
+        report("calc: cannot read '\(TextEscaping.escaped(path))': \(reason)")
+        return ExitStatus.noInput
+      }
+      inputs.append((TextEscaping.escaped(path), fd))
+    }
+    defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
+    for input in inputs {
+      switch runScript(input.fd, name: input.name) {
+      case .finished: continue
+      case .quit: break
+      case .failed(let status): return status
+      }
+      break
+    }
+    output.flush()
+    return interpreter.timeline.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+  }
+
+  private enum ScriptEnd {
+    case finished
+    case quit
+    case failed(Int32)
+  }
+
+  private mutating func runScript(_ fd: Int32, name: String) -> ScriptEnd {
+    let reader = LineReader(fd: fd)
+    var lineNumber = 0
+    var end = ScriptEnd.finished
+    reader.forEachLine { line in
+      lineNumber += 1
+      do throws(LineError) {
+        if try interpreter.run(line, output: &output.bytes) == .quit {
+          end = .quit
+          return false
+        }
+        output.flushIfFull()
+        return !output.isClosed
+      } catch {
+        report("\(name):\(lineNumber):\(error.column): \(error.message)")
+        end = .failed(ExitStatus.dataError)
+        return false
+      }
+    }
+    if case .finished = end, let reason = reader.failure {
+      report("calc: cannot read '\(name)': \(reason)")
+      return .failed(ExitStatus.noInput)
+    }
+    return end
+  }
+
+  /// Writes a message to standard error after all pending output.
+  private func report(_ message: String) {
+    output.flush()
+    errors.write(message + "\n")
+    errors.flush()
+  }
+}

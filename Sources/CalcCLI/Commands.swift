@@ -1,0 +1,239 @@
+import CalculatorEngine
+import Foundation
+
+/// A line command, as typed after `:`.
+public struct CommandInfo: Sendable {
+  public let name: String
+  public let arguments: String
+  public let summary: String
+
+  /// Every command, in the order `:help` lists them; Tab completion uses the names.
+  public static let all: [CommandInfo] = [
+    CommandInfo(name: "history", arguments: "", summary: "list every step; ▶ marks where you are"),
+    CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
+    CommandInfo(name: "undo", arguments: "[K]", summary: "move back K steps (default 1)"),
+    CommandInfo(name: "redo", arguments: "[K]", summary: "move forward K steps (default 1)"),
+    CommandInfo(name: "keys", arguments: "", summary: "print the applied keys as key text"),
+    CommandInfo(name: "save", arguments: "FILE", summary: "save the session as a calc script"),
+    CommandInfo(name: "load", arguments: "FILE", summary: "replace the session with a saved one"),
+    CommandInfo(name: "reset", arguments: "", summary: "empty the history"),
+    CommandInfo(name: "pad", arguments: "", summary: "draw the keypad with each button's key"),
+    CommandInfo(name: "help", arguments: "", summary: "keys and commands"),
+    CommandInfo(name: "quit", arguments: "", summary: "leave calc (also Ctrl-D)"),
+  ]
+}
+
+extension LineInterpreter {
+  /// A command line split into its name, its argument (the rest, trimmed) and their columns.
+  private struct CommandLine {
+    let name: String
+    let argument: String
+    let argumentColumn: Int
+
+    init(_ line: String) {
+      let characters = Array(line)
+      var index = 0
+      while index < characters.count, characters[index] == " " || characters[index] == "\t" {
+        index += 1
+      }
+      index += 1  // the colon
+      let nameStart = index
+      while index < characters.count, characters[index] != " ", characters[index] != "\t" {
+        index += 1
+      }
+      name = String(characters[nameStart..<index])
+      while index < characters.count, characters[index] == " " || characters[index] == "\t" {
+        index += 1
+      }
+      argumentColumn = index + 1
+      var end = characters.count
+      while end > index, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
+      argument = String(characters[index..<end])
+    }
+  }
+
+  /// Runs a line that starts with `:`.
+  mutating func runCommand(_ line: String, output: inout [UInt8]) throws(LineError) -> Outcome {
+    let command = CommandLine(line)
+    let nameColumn = line.prefix { $0 == " " || $0 == "\t" }.count + 1
+    func noArgument() throws(LineError) {
+      guard command.argument.isEmpty else {
+        throw LineError(
+          ":\(command.name) takes no argument, not '\(TextEscaping.escaped(command.argument))'",
+          column: command.argumentColumn)
+      }
+    }
+    switch command.name {
+    case "history":
+      try noArgument()
+      output.append(contentsOf: historyText().utf8)
+    case "goto":
+      try timelineMove(to: gotoTarget(command), output: &output)
+    case "undo":
+      timeline.undo(try steps(command))
+      appendDisplay(to: &output)
+    case "redo":
+      timeline.redo(try steps(command))
+      appendDisplay(to: &output)
+    case "keys":
+      try noArgument()
+      output.append(contentsOf: KeyText.text(of: timeline.keys.prefix(timeline.position)).utf8)
+      output.append(UInt8(ascii: "\n"))
+    case "save":
+      let path = try fileArgument(command)
+      try SessionFile.save(timeline, to: path)
+      output.append(
+        contentsOf: style.dim(
+          "saved \(timeline.count) keys at step \(timeline.position) to \(path)\n"
+        ).utf8)
+    case "load":
+      let path = try fileArgument(command)
+      timeline = try SessionFile.load(path, format: format)
+      appendDisplay(to: &output)
+    case "reset":
+      try noArgument()
+      timeline.reset()
+      appendDisplay(to: &output)
+    case "pad":
+      try noArgument()
+      output.append(contentsOf: HelpText.pad(style: style).utf8)
+    case "help":
+      try noArgument()
+      output.append(contentsOf: HelpText.help(style: style).utf8)
+    case "quit", "q", "exit":
+      try noArgument()
+      return .quit
+    case "":
+      throw LineError("missing command name after ':' (try :help)", column: nameColumn)
+    default:
+      throw LineError(
+        "unknown command ':\(TextEscaping.escaped(command.name))' (try :help)", column: nameColumn)
+    }
+    return .proceed
+  }
+
+  private mutating func timelineMove(to position: Int, output: inout [UInt8]) throws(LineError) {
+    do {
+      try timeline.move(to: position)
+    } catch {
+      throw LineError(error.description)
+    }
+    appendDisplay(to: &output)
+  }
+
+  /// The position `:goto N|+K|-K` names; out of range is an error naming the valid range.
+  private func gotoTarget(_ command: CommandLine) throws(LineError) -> Int {
+    let argument = command.argument
+    let valid = "0…\(timeline.count)"
+    guard !argument.isEmpty else {
+      throw LineError(
+        ":goto needs a step: N, +K or -K (valid: \(valid))", column: command.argumentColumn)
+    }
+    let sign = argument.first == "+" ? 1 : argument.first == "-" ? -1 : 0
+    let digits = sign == 0 ? Substring(argument) : argument.dropFirst()
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+      let amount = Int(digits)
+    else {
+      throw LineError(
+        ":goto takes a step N, +K or -K, not '\(TextEscaping.escaped(argument))'",
+        column: command.argumentColumn)
+    }
+    let (target, overflow) =
+      sign == 0
+      ? (amount, false) : timeline.position.addingReportingOverflow(sign * amount)
+    guard !overflow, (0...timeline.count).contains(target) else {
+      let asked = sign == 0 ? "step \(amount)" : "step \(argument) from \(timeline.position)"
+      throw LineError("\(asked) is out of range \(valid)", column: command.argumentColumn)
+    }
+    return target
+  }
+
+  /// The `[K]` of `:undo` and `:redo`: a whole number, 1 by default.
+  private func steps(_ command: CommandLine) throws(LineError) -> Int {
+    if command.argument.isEmpty { return 1 }
+    guard command.argument.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let steps = Int(command.argument)
+    else {
+      throw LineError(
+        ":\(command.name) takes a number of steps, not '\(TextEscaping.escaped(command.argument))'",
+        column: command.argumentColumn)
+    }
+    return steps
+  }
+
+  private func fileArgument(_ command: CommandLine) throws(LineError) -> String {
+    guard !command.argument.isEmpty else {
+      throw LineError(":\(command.name) needs a file name", column: command.argumentColumn)
+    }
+    return SessionFile.expandingTilde(command.argument)
+  }
+
+  /// `:history`: every step with its key, the expression so far and the display, the current
+  /// step marked, the kept future labelled, and a slider.
+  ///
+  /// - Complexity: O(n) in the number of keys (expressions are cut to their last 60 characters).
+  func historyText() -> String {
+    guard !timeline.isEmpty else { return "no history\n" }
+    let expressionWidth = 60
+    var rows: [(step: String, key: String, expression: String, display: String, kept: Bool)] = []
+    var expression = ""
+    var expressionLength = 0
+    var isCut = false
+    timeline.forEachStep { step, key, brain in
+      if let key {
+        expression += key.title
+        expressionLength += key.title.count
+        if expressionLength > expressionWidth * 2 {
+          // Keep the string short so that each row costs O(1), not O(step).
+          expression = String(expression.suffix(expressionWidth))
+          expressionLength = expressionWidth
+          isCut = true
+        }
+      }
+      let shown =
+        isCut || expressionLength > expressionWidth
+        ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
+      rows.append(
+        (String(step), key?.title ?? "", shown, format.text(for: brain), step > timeline.position))
+    }
+    let widths = (
+      step: max(4, rows.map(\.step.count).max()!),
+      key: 3,
+      expression: max(10, rows.map(\.expression.count).max()!),
+      display: max(7, rows.map(\.display.count).max()!)
+    )
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+      let padding = String(repeating: " ", count: max(0, width - text.count))
+      return left ? padding + text : text + padding
+    }
+    var text =
+      style.dim(
+        "  \(pad("step", widths.step, left: true))  \(pad("key", widths.key))  "
+          + "\(pad("expression", widths.expression))  display") + "\n"
+    for (index, row) in rows.enumerated() {
+      let current = index == timeline.position
+      var line =
+        "\(pad(row.step, widths.step, left: true))  \(pad(row.key, widths.key))  "
+        + "\(pad(row.expression, widths.expression))  "
+      if row.kept {
+        line = "  " + style.dim(line + pad(row.display, widths.display) + "  (kept)")
+      } else if current {
+        line = style.marker("▶ ") + line + row.display
+      } else {
+        line = "  " + line + row.display
+      }
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text + slider() + "\n"
+  }
+
+  /// `[━━━━━━━●───] 7/10`: the book's slider, at most 30 cells wide.
+  func slider() -> String {
+    let count = timeline.count
+    let cells = min(count, 30)
+    let filled = count == 0 ? 0 : (timeline.position * cells + count / 2) / count
+    return "[" + String(repeating: "━", count: filled) + "●"
+      + String(repeating: "─", count: cells - filled) + "] \(timeline.position)/\(count)"
+  }
+}

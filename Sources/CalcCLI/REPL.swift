@@ -1,0 +1,55 @@
+import CalculatorEngine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive session: readline input, the display after each line, errors that change
+/// nothing, and the time position in the prompt.
+struct REPL {
+  var interpreter: LineInterpreter
+  let environment: [String: String]
+
+  /// How many lines the history file keeps.
+  static let historyLimit = 1000
+
+  /// `$CALC_HISTORY`, else `~/.calc_history`; `nil` when neither can be known.
+  var historyPath: String? {
+    if let path = environment["CALC_HISTORY"], !path.isEmpty { return path }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.calc_history"
+  }
+
+  /// `calc> ` at the end of the timeline, `calc[3/8]> ` before it.
+  var prompt: String {
+    let timeline = interpreter.timeline
+    return timeline.isAtEnd ? "calc> " : "calc[\(timeline.position)/\(timeline.count)]> "
+  }
+
+  mutating func run() -> Int32 {
+    Readline.setUp(commands: CommandInfo.all.map(\.name))
+    if let historyPath { Readline.loadHistory(path: historyPath, limit: REPL.historyLimit) }
+    let output = OutputBuffer(fd: STDOUT_FILENO)
+    let errors = OutputBuffer(fd: STDERR_FILENO)
+    let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
+    while true {
+      guard let line = Readline.readLine(prompt: prompt) else {
+        output.write("\n")
+        output.flush()
+        return ExitStatus.success
+      }
+      if let historyPath, line.contains(where: { $0 != " " && $0 != "\t" }) {
+        Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
+      }
+      do throws(LineError) {
+        let outcome = try interpreter.run(line, output: &output.bytes)
+        output.flush()
+        if outcome == .quit { return ExitStatus.success }
+      } catch {
+        output.flush()
+        errors.write(errorStyle.error("error: \(error.message)") + "\n")
+        errors.flush()
+      }
+    }
+  }
+}

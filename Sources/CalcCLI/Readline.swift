@@ -1,0 +1,98 @@
+@preconcurrency import CReadline
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// GNU readline, for the REPL: line editing, line history, Tab completion and Ctrl-C.
+///
+/// This is the only file that imports `CReadline`.
+enum Readline {
+  /// Command names completed after `:` at the start of a line.
+  nonisolated(unsafe) private static var commandNames: [String] = []
+
+  /// Sets readline up for calc: `$if calc` in `~/.inputrc`, completion, and Ctrl-C handling.
+  static func setUp(commands: [String]) {
+    commandNames = commands.map { ":" + $0 }
+    rl_readline_name = UnsafePointer(strdup("calc"))
+    rl_attempted_completion_function = { text, start, _ in
+      Readline.complete(text: text, start: start)
+    }
+    // Ctrl-C abandons the line being edited and shows a fresh prompt; it never ends calc.
+    // readline catches SIGINT while it reads, cleans up the terminal, then calls this handler.
+    signal(SIGINT) { _ in
+      let newline: [UInt8] = [10]
+      _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, 1) }
+      rl_on_new_line()
+      rl_replace_line("", 0)
+      rl_redisplay()
+    }
+  }
+
+  /// Reads a line with editing; `nil` at the end of input (Ctrl-D on an empty line).
+  static func readLine(prompt: String) -> String? {
+    guard let line = readline(prompt) else { return nil }
+    defer { free(line) }
+    return String(cString: line)
+  }
+
+  /// Loads the line history from `path`, creating the file with mode 0600 if there is none.
+  static func loadHistory(path: String, limit: Int) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) }
+    stifle_history(Int32(limit))
+    read_history(path)
+  }
+
+  /// Adds `line` to the history and appends it to `path`; the file keeps its last `limit` lines.
+  static func addHistory(_ line: String, path: String, limit: Int) {
+    if let last = history_get(history_base + history_length - 1),
+      String(cString: last.pointee.line) == line
+    {
+      return
+    }
+    add_history(line)
+    append_history(1, path)
+    history_truncate_file(path, Int32(limit))
+  }
+
+  /// Completion: command names after a leading `:`, file names after `:save ` or `:load `,
+  /// nothing in a key line.
+  private static func complete(text: UnsafePointer<CChar>?, start: Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  {
+    let line = String(cString: rl_line_buffer)
+    let before = line.utf8.prefix(Int(start))
+    let head = String(decoding: before, as: UTF8.self).trimmingPrefixBlanks
+    if head.isEmpty {
+      rl_attempted_completion_over = 1
+      return rl_completion_matches(text) { text, state in
+        Readline.nextCommand(matching: text, state: state)
+      }
+    }
+    if head.hasPrefix(":save ") || head.hasPrefix(":load ") { return nil }  // file names
+    rl_attempted_completion_over = 1
+    return nil
+  }
+
+  nonisolated(unsafe) private static var matchIndex = 0
+
+  private static func nextCommand(matching text: UnsafePointer<CChar>?, state: Int32)
+    -> UnsafeMutablePointer<CChar>?
+  {
+    if state == 0 { matchIndex = 0 }
+    let prefix = text.map { String(cString: $0) } ?? ""
+    while matchIndex < commandNames.count {
+      let name = commandNames[matchIndex]
+      matchIndex += 1
+      if name.hasPrefix(prefix) { return strdup(name) }
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate var trimmingPrefixBlanks: String {
+    String(drop { $0 == " " || $0 == "\t" })
+  }
+}
