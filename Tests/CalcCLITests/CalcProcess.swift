@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a run of the built `calc` binary did.
+struct CalcRun: Sendable {
+  let stdout: String
+  let stderr: String
+  let status: Int32
+}
+
+/// Runs the built `calc` binary as a process: the real thing, not the library.
+enum CalcProcess {
+  /// The `calc` executable beside the test bundle (both are in the build's products folder);
+  /// `CALC_BINARY` overrides it.
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["CALC_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("calc")
+  }()
+
+  /// Runs calc with `arguments`, feeding `stdin` (nothing: an empty pipe), in the current
+  /// environment plus `environment` (a `nil` value removes a variable), in `directory`.
+  static func run(
+    _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
+    directory: URL? = nil
+  ) throws -> CalcRun {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (name, value) in environment { env[name] = value }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = directory }
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read both pipes while writing stdin, so that no side can fill a pipe and block the other.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    DispatchQueue.global().async(group: group) {
+      outData = output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      errData = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    input.fileHandleForWriting.write(stdin)
+    try input.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return CalcRun(
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  /// Runs calc with `script` as standard input.
+  static func run(_ arguments: [String] = [], script: String) throws -> CalcRun {
+    try run(arguments, stdin: Data(script.utf8))
+  }
+}
+
+/// A fresh temporary directory, removed when `body` returns.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "calc-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  return try body(directory)
+}
