@@ -25,7 +25,10 @@ public struct CalcCommand: ParsableCommand {
     version: "calc \(version)"
   )
 
-  @Option(name: .long, help: ArgumentHelp("Apply KEYS and print the display.", valueName: "KEYS"))
+  // Unconditional: key text may start with '-' (`--keys -5=`).
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("Apply KEYS and print the display.", valueName: "KEYS"))
   var keys: String?
 
   @Flag(name: .long, help: "Print one line per key: its button title and the display after it.")
@@ -48,29 +51,56 @@ public struct CalcCommand: ParsableCommand {
     }
   }
 
+  /// What the parsed arguments ask for.
+  public var invocation: Invocation {
+    Invocation(keys: keys, trace: trace, locale: locale, files: files)
+  }
+
   public func run() throws {
-    let environment = Environment.current
+    let status = invocation.run()
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+/// What calc was asked to do, however the arguments were parsed.
+public struct Invocation: Hashable, Sendable {
+  public var keys: String?
+  public var trace = false
+  public var locale: String?
+  public var files: [String] = []
+
+  public init(keys: String? = nil, trace: Bool = false, locale: String? = nil, files: [String] = [])
+  {
+    self.keys = keys
+    self.trace = trace
+    self.locale = locale
+    self.files = files
+  }
+
+  /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
+  public func run(environment: Environment = .process) -> Int32 {
     let identifier = LocaleSetting.identifier(option: locale, environment: environment)
+    let errors = OutputBuffer(fd: STDERR_FILENO)
     if locale != nil, !LocaleSetting.isKnown(identifier) {
-      throw ValidationError("unknown locale '\(identifier)'.")
+      errors.write(
+        "calc: unknown locale '\(TextEscaping.escaped(identifier))' (e.g. en_US, de_DE)\n")
+      errors.flush()
+      return ExitStatus.usage
     }
     let format = DisplayFormat(localeIdentifier: identifier)
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     var interpreter = LineInterpreter(format: format, trace: trace, style: style)
     let output = OutputBuffer(fd: STDOUT_FILENO)
-    let errors = OutputBuffer(fd: STDERR_FILENO)
-    let status: Int32
     if let keys {
-      status = Self.runKeys(keys, interpreter: &interpreter, output: output, errors: errors)
+      return Self.runKeys(keys, interpreter: &interpreter, output: output, errors: errors)
     } else if files.isEmpty && isTerminal(STDIN_FILENO) {
       var repl = REPL(interpreter: interpreter, environment: environment)
-      status = repl.run()
+      return repl.run()
     } else {
       signal(SIGPIPE, SIG_DFL)
       var runner = BatchRunner(interpreter: interpreter, output: output, errors: errors)
-      status = runner.run(paths: files.isEmpty ? ["-"] : files)
+      return runner.run(paths: files.isEmpty ? ["-"] : files)
     }
-    if status != 0 { throw ExitCode(status) }
   }
 
   /// `--keys`: one key line; its display, or its trace.
@@ -98,18 +128,81 @@ public struct CalcCommand: ParsableCommand {
   }
 }
 
-/// The process environment, read without Foundation's `ProcessInfo` (which costs start-up time).
-enum Environment {
-  static var current: [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
+extension CalcCommand {
+  /// Runs calc with the process's arguments.
+  ///
+  /// The everyday invocations — `--keys KEYS`, with `--trace` and `--locale ID` — are recognised
+  /// by ``quickParse(_:)``; everything else (help, files, errors, completion scripts) goes through
+  /// ArgumentParser, whose reflection costs about 9 million instructions of start-up in a
+  /// statically linked binary: more than everything else calc does for `--keys 12+3=`.
+  public static func runMain() {
+    guard let invocation = quickParse(Array(CommandLine.arguments.dropFirst())) else {
+      main()
+      return
     }
-    return result
+    Glibc.exit(invocation.run())
   }
+
+  /// The command for `arguments` if they are only `--keys KEYS` (or `--keys=KEYS`), `--trace`
+  /// and `--locale ID` (or `--locale=ID`, ID not starting with `-`), each at most once; `nil`
+  /// for anything else, which ArgumentParser then parses. Where both parse, they agree (tested).
+  public static func quickParse(_ arguments: [String]) -> Invocation? {
+    var keys: String?
+    var locale: String?
+    var trace = false
+    var index = 0
+    func value(_ name: String, _ current: String?, dashed: Bool) -> String?? {
+      let argument = arguments[index]
+      guard current == nil else { return .none }
+      if argument.hasPrefix(name + "=") {
+        index += 1
+        return .some(String(argument.dropFirst(name.count + 1)))
+      }
+      guard argument == name, index + 1 < arguments.count,
+        dashed || !arguments[index + 1].hasPrefix("-")
+      else { return .none }
+      index += 2
+      return .some(arguments[index - 1])
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--trace" && !trace {
+        trace = true
+        index += 1
+      } else if argument.hasPrefix("--keys") {
+        guard case .some(let found) = value("--keys", keys, dashed: true) else { return nil }
+        keys = found
+      } else if argument.hasPrefix("--locale") {
+        guard case .some(let found) = value("--locale", locale, dashed: false) else { return nil }
+        locale = found
+      } else {
+        return nil
+      }
+    }
+    guard let keys else { return nil }
+    return Invocation(keys: keys, trace: trace, locale: locale)
+  }
+}
+
+/// Environment variables, looked up one at a time.
+///
+/// The process's are read with `getenv`: building a dictionary of the whole environment costs
+/// a measurable part of start-up in a statically linked binary.
+public struct Environment: Sendable {
+  private let lookup: @Sendable (String) -> String?
+
+  /// The process's environment.
+  public static let process = Environment { name in getenv(name).map { String(cString: $0) } }
+
+  /// An environment holding just `values`, for tests.
+  public init(_ values: [String: String]) {
+    lookup = { values[$0] }
+  }
+
+  private init(lookup: @escaping @Sendable (String) -> String?) {
+    self.lookup = lookup
+  }
+
+  /// The value of the variable `name`, or `nil` when it is unset.
+  public subscript(name: String) -> String? { lookup(name) }
 }

@@ -9,7 +9,7 @@ public enum LocaleSetting {
   ///
   /// Encodings and modifiers are removed (`de_DE.UTF-8@euro` → `de_DE`); `C`, `POSIX` and no
   /// setting at all mean `en_US_POSIX`.
-  public static func identifier(option: String?, environment: [String: String]) -> String {
+  public static func identifier(option: String?, environment: Environment) -> String {
     let raw =
       option
       ?? ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first {

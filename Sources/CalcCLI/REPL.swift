@@ -8,7 +8,7 @@ import CalculatorEngine
 /// nothing, and the time position in the prompt.
 struct REPL {
   var interpreter: LineInterpreter
-  let environment: [String: String]
+  let environment: Environment
 
   /// How many lines the history file keeps.
   static let historyLimit = 1000

@@ -9,7 +9,7 @@ public struct Style: Sendable {
   }
 
   /// Colours for output to `fd` in `environment` (see no-color.org).
-  static func forOutput(_ fd: Int32, environment: [String: String]) -> Style {
+  static func forOutput(_ fd: Int32, environment: Environment) -> Style {
     Style(isEnabled: isTerminal(fd) && (environment["NO_COLOR"] ?? "").isEmpty)
   }
 

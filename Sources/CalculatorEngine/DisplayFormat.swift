@@ -56,8 +56,9 @@ public struct DisplayFormat: Hashable, Sendable {
   /// For `en_US_POSIX` and `en_US` the symbols are known without starting ICU, which saves
   /// about 2 ms of start-up; tests check them against `init(locale:)`.
   public init(localeIdentifier identifier: String) {
-    if let known = DisplayFormat.known[identifier] {
-      self = known
+    // A comparison, not a dictionary: a dictionary's first use costs start-up time too.
+    if identifier == "en_US_POSIX" || identifier == "en_US" {
+      self = DisplayFormat.english(identifier)
     } else {
       self.init(locale: Locale(identifier: identifier))
     }
@@ -84,16 +85,13 @@ public struct DisplayFormat: Hashable, Sendable {
   /// `en_US_POSIX`: the locale of `C`, `POSIX` or no locale at all.
   public static let posix = DisplayFormat(localeIdentifier: "en_US_POSIX")
 
-  static let known: [String: DisplayFormat] = Dictionary(
-    uniqueKeysWithValues: ["en_US_POSIX", "en_US"].map { identifier in
-      (
-        identifier,
-        DisplayFormat(
-          localeIdentifier: identifier, decimalSeparator: ".", groupingSeparator: ",",
-          groupingSize: 3, secondaryGroupingSize: 0, minusSign: "-",
-          digits: (0...9).map { String($0) })
-      )
-    })
+  /// The symbols `NumberFormatter` gives `en_US_POSIX` and `en_US`, known in advance.
+  static func english(_ identifier: String) -> DisplayFormat {
+    DisplayFormat(
+      localeIdentifier: identifier, decimalSeparator: ".", groupingSeparator: ",",
+      groupingSize: 3, secondaryGroupingSize: 0, minusSign: "-",
+      digits: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"])
+  }
 
   /// The same symbols as UTF-8, for rendering without allocating; derived from the above.
   private let symbols: Symbols

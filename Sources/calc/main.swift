@@ -1,3 +1,3 @@
 import CalcCLI
 
-CalcCommand.main()
+CalcCommand.runMain()

@@ -1,5 +1,6 @@
 import CalculatorEngine
 import Foundation
+import Testing
 
 /// The display after typing `keys` (key text) on a fresh calculator, in `format`.
 func display(_ keys: String, format: DisplayFormat = .posix) throws -> String {
@@ -16,5 +17,3 @@ struct DisplayCase: CustomTestStringConvertible, Sendable {
 
 /// The folder holding this file, for fixtures.
 let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-
-import Testing
