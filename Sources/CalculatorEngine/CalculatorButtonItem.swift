@@ -20,10 +20,8 @@ public enum CalculatorButtonItem: Hashable, Sendable {
 
     /// The digit with the given value; `nil` unless `value` is 0 through 9.
     public init?(_ value: Int) {
-      guard let digit = Digit(rawValue: UInt8(truncatingIfNeeded: value)), value >= 0 else {
-        return nil
-      }
-      self = digit
+      guard (0...9).contains(value) else { return nil }
+      self = Digit(rawValue: UInt8(value))!
     }
   }
 

@@ -24,6 +24,9 @@ public struct DisplayFormat: Hashable, Sendable {
   public let groupingSize: Int
   /// The size of the other groups; 0 when it equals ``groupingSize``.
   public let secondaryGroupingSize: Int
+  /// How many digits must stand before the first grouping separator: 1, or 2 in locales such as
+  /// es_ES that write `1234` but `12.345` (ICU's minimum grouping digits).
+  public let minimumGroupingDigits: Int
   /// The minus sign, e.g. `-` or U+2212.
   public let minusSign: String
   /// The locale's digits for 0 through 9.
@@ -47,6 +50,11 @@ public struct DisplayFormat: Hashable, Sendable {
       groupingSeparator: formatter.usesGroupingSeparator ? formatter.groupingSeparator ?? "" : "",
       groupingSize: formatter.usesGroupingSeparator ? formatter.groupingSize : 0,
       secondaryGroupingSize: formatter.secondaryGroupingSize,
+      // NumberFormatter does not expose ICU's minimum grouping digits; 1234 shows it.
+      minimumGroupingDigits: formatter.string(from: 1234).map { text in
+        let grouping = formatter.groupingSeparator ?? ""
+        return !grouping.isEmpty && text.contains(grouping) ? 1 : 2
+      } ?? 1,
       minusSign: formatter.minusSign ?? "-",
       digits: (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? String($0) })
   }
@@ -67,13 +75,15 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Symbols given one by one.
   public init(
     localeIdentifier: String, decimalSeparator: String, groupingSeparator: String,
-    groupingSize: Int, secondaryGroupingSize: Int, minusSign: String, digits: [String]
+    groupingSize: Int, secondaryGroupingSize: Int, minimumGroupingDigits: Int = 1,
+    minusSign: String, digits: [String]
   ) {
     self.localeIdentifier = localeIdentifier
     self.decimalSeparator = decimalSeparator
     self.groupingSeparator = groupingSeparator
     self.groupingSize = groupingSize
     self.secondaryGroupingSize = secondaryGroupingSize
+    self.minimumGroupingDigits = max(1, minimumGroupingDigits)
     self.minusSign = minusSign
     self.digits = digits.count == 10 ? digits : (0...9).map { String($0) }
     symbols = Symbols(
@@ -282,7 +292,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Appends ASCII integer digits with the locale's grouping.
   private func appendGrouped<Digits: Collection<UInt8>>(_ ascii: Digits, to bytes: inout [UInt8])
   where Digits.Index == Int {
-    guard groupingSize > 0, ascii.count > groupingSize else {
+    guard groupingSize > 0, ascii.count >= groupingSize + minimumGroupingDigits else {
       appendDigits(ascii, to: &bytes)
       return
     }
