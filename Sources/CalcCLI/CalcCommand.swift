@@ -13,14 +13,14 @@ public struct CalcCommand: ParsableCommand {
     commandName: "calc",
     abstract: "A pocket calculator with time travel, for the terminal and for scripts.",
     discussion: """
-      With a terminal on standard input, calc starts an interactive session (type :help).
-      Otherwise it runs standard input, or the FILEs, as scripts: each line of keys prints the
-      display; lines starting with ':' are commands (:history, :goto N, :undo, ...).
+      With a terminal on standard input, calc starts an interactive session (type :help). \
+      Otherwise it runs standard input, or the FILEs, as scripts: each line of keys prints the \
+      display, and lines starting with ':' are commands (:history, :goto N, :undo, ...).
 
       Keys: 0-9 . + - * / = % ~ (+/-) c (AC) e (CE) < (backspace); also − × ÷ ± C E.
 
-      Exit status: 0 success, 1 the final display is an error, 64 usage error,
-      65 a rejected script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file.
+      Exit status: 0 success, 1 the final display is an error, 64 usage error, 65 a rejected \
+      script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file.
       """,
     version: "calc \(version)"
   )

@@ -46,7 +46,14 @@ extension LineInterpreter {
         index += 1
       }
       argumentColumn = index + 1
+      // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`).
       var end = characters.count
+      if let hash = (index..<characters.count).first(where: {
+        characters[$0] == "#"
+          && ($0 == index || characters[$0 - 1] == " " || characters[$0 - 1] == "\t")
+      }) {
+        end = hash
+      }
       while end > index, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
       argument = String(characters[index..<end])
     }
@@ -81,14 +88,17 @@ extension LineInterpreter {
       output.append(UInt8(ascii: "\n"))
     case "save":
       let path = try fileArgument(command)
-      try SessionFile.save(timeline, to: path)
+      try atArgument(command) { () throws(LineError) in try SessionFile.save(timeline, to: path) }
+      let keys = timeline.count == 1 ? "1 key" : "\(timeline.count) keys"
       output.append(
         contentsOf: style.dim(
-          "saved \(timeline.count) keys at step \(timeline.position) to \(path)\n"
+          "saved \(keys) at step \(timeline.position) to \(TextEscaping.escaped(path))\n"
         ).utf8)
     case "load":
       let path = try fileArgument(command)
-      timeline = try SessionFile.load(path, format: format)
+      timeline = try atArgument(command) { () throws(LineError) in
+        try SessionFile.load(path, format: format)
+      }
       appendDisplay(to: &output)
     case "reset":
       try noArgument()
@@ -110,6 +120,17 @@ extension LineInterpreter {
         "unknown command ':\(TextEscaping.escaped(command.name))' (try :help)", column: nameColumn)
     }
     return .proceed
+  }
+
+  /// Runs `body`, reporting its errors at the command's argument (the file name).
+  private func atArgument<T>(_ command: CommandLine, _ body: () throws(LineError) -> T)
+    throws(LineError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw LineError(error.message, column: command.argumentColumn)
+    }
   }
 
   private mutating func timelineMove(to position: Int, output: inout [UInt8]) throws(LineError) {

@@ -1,5 +1,4 @@
 import CalculatorEngine
-import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -19,13 +18,39 @@ enum SessionFile {
       + KeyText.text(of: timeline.keys) + "\n:goto \(timeline.position)\n"
   }
 
-  /// Writes `timeline` to `path` atomically: to a temporary file beside it, then renamed over it.
+  /// Writes `timeline` to `path` atomically: to a temporary file beside it, flushed to disk, then
+  /// renamed over it, so that a reader sees the old file or the new one, never a part.
   static func save(_ timeline: Timeline, to path: String) throws(LineError) {
-    do {
-      try Data(text(of: timeline).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw LineError("cannot save '\(TextEscaping.escaped(path))': \(reason(error))")
+    func failure(_ code: Int32) -> LineError {
+      LineError("cannot save '\(TextEscaping.escaped(path))': \(String(cString: strerror(code)))")
     }
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    var template = Array((directory + ".calc-save-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw failure(errno) }
+    let temporary = String(cString: template)
+    var ok = false
+    defer { if !ok { unlink(temporary) } }
+    // mkstemp creates mode 0600; a session file gets the usual 0666 less the umask.
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, 0o666 & ~mask)
+    let bytes = Array(text(of: timeline).utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else {
+        let code = errno
+        close(fd)
+        throw failure(code)
+      }
+      offset += written
+    }
+    guard fsync(fd) == 0, close(fd) == 0 else { throw failure(errno) }
+    guard rename(temporary, path) == 0 else { throw failure(errno) }
+    ok = true
   }
 
   /// Replays the session file at `path` into a fresh timeline.
@@ -47,8 +72,9 @@ enum SessionFile {
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        if let name = commandName(line), !loadableCommands.contains(name) {
-          throw LineError(":\(TextEscaping.escaped(name)) cannot be used in a session file")
+        if let (name, column) = command(in: line), !loadableCommands.contains(name) {
+          throw LineError(
+            ":\(TextEscaping.escaped(name)) cannot be used in a session file", column: column)
         }
         try interpreter.run(line, output: &scratch)
         scratch.removeAll(keepingCapacity: true)
@@ -65,27 +91,22 @@ enum SessionFile {
     return interpreter.timeline
   }
 
-  /// The name of the command on `line`, or `nil` for a key, blank or comment line.
-  private static func commandName(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-    let text = String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+  /// The name of the command on `line` and the column of its `:`, or `nil` for a key, blank or
+  /// comment line.
+  private static func command(in line: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
+    let full = String(decoding: line, as: UTF8.self)
+    let text = full.drop { $0 == " " || $0 == "\t" }
     guard text.first == ":" else { return nil }
-    return String(text.dropFirst().prefix { $0 != " " && $0 != "\t" })
+    return (
+      String(text.dropFirst().prefix { $0 != " " && $0 != "\t" }), full.count - text.count + 1
+    )
   }
 
   /// `~/x` with the home directory in front, as a shell would.
   static func expandingTilde(_ path: String) -> String {
-    guard path == "~" || path.hasPrefix("~/"),
-      let home = ProcessInfo.processInfo.environment["HOME"]
-    else { return path }
-    return home + path.dropFirst()
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-      posix.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(posix.code)))
+    guard path == "~" || path.hasPrefix("~/"), let home = Environment.process["HOME"] else {
+      return path
     }
-    return (error as NSError).localizedDescription
+    return home + path.dropFirst()
   }
 }

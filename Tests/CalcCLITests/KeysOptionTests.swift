@@ -1,10 +1,259 @@
+import CalcCLI
 import Testing
 
+/// `calc --keys KEYS`, `--trace`, `--locale`, `--help`, `--version` and usage errors, run through
+/// the built binary (SPEC §1, §3, §5).
 @Suite struct KeysOptionTests {
+  /// Runs calc with `arguments` and no locale variables unless `environment` sets them.
+  private func calc(_ arguments: String..., environment: [String: String?] = [:]) throws
+    -> CalcRun
+  {
+    try CalcProcess.run(arguments, environment: posixLocale.merging(environment) { $1 })
+  }
+
   @Test func printsTheDisplay() throws {
     let run = try CalcProcess.run(["--keys", "12+3="])
     #expect(run.stdout == "15\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
+  }
+
+  @Test(arguments: [
+    ("007", "7"),
+    ("1+2*", "3"),
+    ("1+2*3=", "9"),
+    ("13+", "13"),
+    ("5+*3=", "15"),
+    ("4+=", "8"),
+    ("8*2==", "32"),
+    ("2+3=4=", "7"),
+    ("2+3=*2=", "10"),
+    ("50+20%=", "60"),
+    ("6*6%=", "0.36"),
+    ("6~9", "-69"),
+    ("0.~", "-0."),
+    ("12+5e2=", "14"),
+    ("1.23<", "1.2"),
+    ("1..2", "1.2"),
+    ("2/3=", "0.66666667"),
+    ("1/3/1000000000=", "3.33333333E-10"),
+    ("99999999999*99999999999=", "9,999,999,999,800,000,000,001"),
+    ("0.1+0.2=", "0.3"),
+    ("1234.50", "1,234.50"),
+    ("1/0=5+1=", "6"),
+  ])
+  func specExamples(keys: String, display: String) throws {
+    let run = try calc("--keys", keys)
+    #expect(run.stdout == display + "\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func aliasesSpacesAndComments() throws {
+    let run = try calc("--keys", "1 2\t× 3 − 6 ÷ 5 = # the rest is a comment: x")
+    #expect(run.stdout == "6\n")
+    #expect(run.status == 0)
+    #expect(try calc("--keys", "9±C 4E2").stdout == "2\n")
+  }
+
+  @Test func textWithoutKeysShowsTheFreshDisplay() throws {
+    #expect(try calc("--keys", "").stdout == "0\n")
+    #expect(try calc("--keys", "  # only a comment").stdout == "0\n")
+  }
+
+  @Test func traceShowsEveryKey() throws {
+    let run = try calc("--trace", "--keys", "12+3=")
+    #expect(run.stdout == "1\t1\n2\t12\n+\t12\n3\t3\n=\t15\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func traceUsesButtonTitles() throws {
+    let run = try calc("--keys", "9*~/3%e<c", "--trace")
+    #expect(
+      run.stdout
+        == "9\t9\n×\t9\n+/-\t-9\n÷\t-81\n3\t3\n%\t0.03\nCE\t0\n⌫\t0\nAC\t0\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func traceOfAnErrorThatIsCleared() throws {
+    let run = try calc("--trace", "--keys", "1/0=5")
+    #expect(run.stdout == "1\t1\n÷\t1\n0\t0\n=\tCannot divide by zero\n5\t5\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func unknownKeyNamesItsColumn() throws {
+    let run = try calc("--keys", "12+x3=")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func unknownKeyWithTraceAppliesNothing() throws {
+    let run = try calc("--trace", "--keys", "12+3=x")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 6\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    let run = try calc("--keys", "1×÷x")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func theDecimalSeparatorOfTheLocaleIsNoKey() throws {
+    let run = try calc("--locale", "de_DE", "--keys", "1,5")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "calc: --keys: unknown key ',' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func commandsAreNotKeys() throws {
+    let run = try calc("--keys", ":history")
+    #expect(run.stderr == "calc: --keys: unknown key ':' at column 1\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func controlCharactersAreEscaped() throws {
+    let run = try calc("--keys", "12\u{1B}[31m")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "calc: --keys: unknown key '\\u{1B}' at column 3\n")
+    #expect(!run.stderr.contains("\u{1B}"))
+    #expect(run.status == 65)
+  }
+
+  @Test func invisibleCharactersAreEscaped() throws {
+    let run = try calc("--keys", "1\u{200B}")
+    #expect(run.stderr == "calc: --keys: unknown key '\\u{200B}' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func finalErrorDisplayExitsWithOne() throws {
+    let run = try calc("--keys", "1/0=")
+    #expect(run.stdout == "Cannot divide by zero\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 1)
+    let undefined = try calc("--keys", "0/0=")
+    #expect(undefined.stdout == "Result is undefined\n")
+    #expect(undefined.status == 1)
+    #expect(try calc("--keys", "1/0=+").stdout == "Cannot divide by zero\n")
+  }
+
+  @Test func unknownOptionIsAUsageError() throws {
+    let run = try calc("--bogus")
+    #expect(run.stdout == "")
+    #expect(run.stderr.contains("Unknown option '--bogus'"))
+    #expect(run.status == 64)
+  }
+
+  @Test func keysWithAFileIsAUsageError() throws {
+    let run = try calc("--keys", "1+1=", "script.calc")
+    #expect(run.stdout == "")
+    #expect(run.stderr.contains("--keys cannot be combined with script files"))
+    #expect(run.status == 64)
+  }
+
+  @Test func keysWithoutAValueIsAUsageError() throws {
+    let run = try calc("--keys")
+    #expect(run.stdout == "")
+    #expect(run.status == 64)
+  }
+
+  @Test func helpMentionsTheExitStatuses() throws {
+    let run = try calc("--help")
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    let usage = "USAGE: calc [--keys <KEYS>] [--trace] [--locale <ID>] [<FILE> ...]"
+    #expect(run.stdout.contains(usage))
+    // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
+    let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("Exit status: 0 success, 1 the final display is an error, 64"))
+    #expect(text.contains("65 a rejected script line (FILE:LINE:COLUMN: message on stderr)"))
+    #expect(text.contains("66 unreadable"))
+    #expect(run.stdout.contains("--trace"))
+    #expect(run.stdout.contains("--locale <ID>"))
+  }
+
+  @Test func version() throws {
+    let run = try calc("--version")
+    #expect(run.stdout == "calc \(CalcCommand.version)\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  // MARK: - Locale (SPEC §3)
+
+  @Test func localeOption() throws {
+    #expect(try calc("--locale", "de_DE", "--keys", "1234.5").stdout == "1.234,5\n")
+    #expect(try calc("--locale", "de_DE", "--keys", "1234.50").stdout == "1.234,50\n")
+    #expect(try calc("--locale", "de_DE", "--keys", "2/3=").stdout == "0,66666667\n")
+    #expect(try calc("--locale", "en_US", "--keys", "1234.5").stdout == "1,234.5\n")
+  }
+
+  @Test func frenchGroupsWithANarrowNoBreakSpace() throws {
+    let run = try calc("--locale", "fr_FR", "--keys", "1234.5")
+    #expect(run.stdout == "1\u{202F}234,5\n")
+  }
+
+  @Test func localeOptionWinsOverTheEnvironment() throws {
+    let run = try calc("--locale", "de_DE", "--keys", "1234.5", environment: ["LC_ALL": "fr_FR"])
+    #expect(run.stdout == "1.234,5\n")
+  }
+
+  @Test func localeOptionDropsTheEncoding() throws {
+    #expect(try calc("--locale", "de_DE.UTF-8", "--keys", "1234.5").stdout == "1.234,5\n")
+  }
+
+  @Test func langWithEncoding() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LANG": "de_DE.UTF-8"])
+    #expect(run.stdout == "1.234,5\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func langWithModifier() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LANG": "de_DE@euro"])
+    #expect(run.stdout == "1.234,5\n")
+  }
+
+  @Test func lcAllWinsOverLang() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "fr_FR", "LANG": "de_DE"])
+    #expect(run.stdout == "1\u{202F}234,5\n")
+  }
+
+  @Test func lcNumericWinsOverLang() throws {
+    let run = try calc(
+      "--keys", "1234.5", environment: ["LC_NUMERIC": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"])
+    #expect(run.stdout == "1.234,5\n")
+  }
+
+  @Test func emptyLcAllIsSkipped() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "", "LANG": "de_DE"])
+    #expect(run.stdout == "1.234,5\n")
+  }
+
+  @Test func cLocaleIsPosix() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "C", "LANG": "de_DE"])
+    #expect(run.stdout == "1,234.5\n")
+    let posix = try calc("--keys", "1234.5", environment: ["LANG": "POSIX"])
+    #expect(posix.stdout == "1,234.5\n")
+  }
+
+  @Test func noLocaleSettingIsPosix() throws {
+    #expect(try calc("--keys", "1234.5").stdout == "1,234.5\n")
+  }
+
+  @Test func unknownLocaleInTheEnvironmentFallsBackQuietly() throws {
+    let run = try calc("--keys", "1234.5", environment: ["LANG": "xx_NOPE"])
+    #expect(run.stdout == "1,234.5\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func unknownLocaleOptionIsAUsageError() throws {
+    let run = try calc("--locale", "xx_NOPE", "--keys", "1")
+    #expect(run.stdout == "")
+    #expect(run.stderr.contains("unknown locale 'xx_NOPE'"))
+    #expect(run.status == 64)
   }
 }

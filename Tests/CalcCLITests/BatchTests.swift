@@ -1,0 +1,395 @@
+import Foundation
+import Testing
+
+/// Scripts from standard input and from files, run through the built binary (SPEC §5).
+@Suite struct BatchTests {
+  // MARK: - Output
+
+  @Test func keyLinesPrintTheDisplay() throws {
+    let run = try Script.run("12+3=\n*2\n=\n")
+    #expect(run.stdout == "15\n2\n30\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func aCommandLinePrintsWhatTheCommandPrints() throws {
+    let run = try Script.run("12+3=\n:goto 2\n")
+    #expect(run.stdout == "15\n12\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func commentsAndBlankLinesPrintNothing() throws {
+    let run = try Script.run("# a comment\n\n   \n\t# indented comment\n1+2=\n\n# end\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func emptyScriptPrintsNothing() throws {
+    let run = try Script.run("")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func linesMayStartWithBlanks() throws {
+    let run = try Script.run("  12+3=\n\t :goto 2\n")
+    #expect(run.stdout == "15\n12\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func crlfLineEndings() throws {
+    let run = try Script.run("1+2=\r\n# comment\r\n\r\n:goto 2\r\n")
+    #expect(run.stdout == "3\n1\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func lastLineWithoutNewline() throws {
+    let run = try Script.run("1+2=\n3")
+    #expect(run.stdout == "3\n3\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func lastLineWithoutNewlineAfterCrlf() throws {
+    let run = try Script.run("1+2=\r\n=")
+    #expect(run.stdout == "3\n5\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func traceOnAScript() throws {
+    let run = try Script.run("1+2\n# nothing\n=\n:undo\n", arguments: ["--trace"])
+    #expect(run.stdout == "1\t1\n+\t1\n2\t2\n=\t3\n2\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func localeOnAScript() throws {
+    let run = try Script.run("1234.5\n", arguments: ["--locale", "de_DE"])
+    #expect(run.stdout == "1.234,5\n")
+    let fromEnvironment = try Script.run("1234.5\n", environment: ["LANG": "de_DE.UTF-8"])
+    #expect(fromEnvironment.stdout == "1.234,5\n")
+  }
+
+  @Test func quitStopsTheScript() throws {
+    let run = try Script.run("1+2=\n:quit\n5\nx\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func quitStopsLaterFilesToo() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1\n:quit\n2\n", to: "a.calc", in: directory)
+      try Script.write("5\n", to: "b.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      #expect(run.stdout == "1\n")
+      #expect(run.status == 0)
+    }
+  }
+
+  @Test func quitKeepsTheErrorStatus() throws {
+    let run = try Script.run("1/0=\n:quit\n")
+    #expect(run.stdout == "Cannot divide by zero\n")
+    #expect(run.status == 1)
+  }
+
+  // MARK: - Files
+
+  @Test func scriptFromAFile() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12+3=\n:goto 2\n", to: "a.calc", in: directory)
+      let run = try Script.run("99\n", arguments: ["a.calc"], in: directory)
+      #expect(run.stdout == "15\n12\n")
+      #expect(run.stderr == "")
+      #expect(run.status == 0)
+    }
+  }
+
+  @Test func stateCarriesAcrossFilesInOrder() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12+\n", to: "a.calc", in: directory)
+      try Script.write("3=\n", to: "b.calc", in: directory)
+      try Script.write("*2=\n:keys\n", to: "c.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "b.calc", "c.calc"], in: directory)
+      #expect(run.stdout == "12\n15\n30\n12+3=*2=\n")
+      #expect(run.status == 0)
+      let reversed = try Script.run("", arguments: ["b.calc", "a.calc"], in: directory)
+      #expect(reversed.stdout == "3\n12\n")
+    }
+  }
+
+  @Test func dashIsStandardInputAmongFiles() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12+\n", to: "a.calc", in: directory)
+      try Script.write("=\n", to: "b.calc", in: directory)
+      let run = try Script.run("3\n", arguments: ["a.calc", "-", "b.calc"], in: directory)
+      #expect(run.stdout == "12\n3\n15\n")
+      #expect(run.status == 0)
+    }
+  }
+
+  @Test func dashAlone() throws {
+    let run = try Script.run("7*6=\n", arguments: ["-"])
+    #expect(run.stdout == "42\n")
+    #expect(run.status == 0)
+  }
+
+  // MARK: - Exit statuses and messages
+
+  @Test func finalErrorDisplayExitsWithOne() throws {
+    let run = try Script.run("1+2=\n1/0=\n")
+    #expect(run.stdout == "3\nCannot divide by zero\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 1)
+  }
+
+  @Test func anErrorThatIsNotFinalExitsWithZero() throws {
+    let run = try Script.run("1/0=\n5\n")
+    #expect(run.stdout == "Cannot divide by zero\n5\n")
+    #expect(run.status == 0)
+    let movedAway = try Script.run("1/0=\n:undo\n")
+    #expect(movedAway.stdout == "Cannot divide by zero\n0\n")
+    #expect(movedAway.status == 0)
+  }
+
+  @Test func usageErrorExitsWith64() throws {
+    let run = try Script.run("1\n", arguments: ["--frob"])
+    #expect(run.stdout == "")
+    #expect(run.status == 64)
+  }
+
+  @Test func badKeyStopsTheScript() throws {
+    let run = try Script.run("1+2=\n1x\n5\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func badKeyColumnExample() throws {
+    let run = try Script.run("12+3=\n12x\n")
+    #expect(run.stdout == "15\n")
+    #expect(run.stderr == "<stdin>:2:3: unknown key 'x' at column 3\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func aRejectedLineAppliesNone() throws {
+    // Nothing of line 2 was applied: its `5` would have shown as the display.
+    let run = try Script.run("1+2=\n5x\n", arguments: ["--trace"])
+    #expect(run.stdout == "1\t1\n+\t1\n2\t2\n=\t3\n")
+    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func badKeyOnTheLastLineWithoutNewline() throws {
+    let run = try Script.run("1\n\n\tx")
+    #expect(run.stdout == "1\n")
+    #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func badKeyColumnCountsCharacters() throws {
+    let run = try Script.run("÷−×x\n")
+    #expect(run.stderr == "<stdin>:1:4: unknown key 'x' at column 4\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func badKeyInAFileNamesTheFile() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1+\n", to: "a.calc", in: directory)
+      try Script.write("2=\n# ok\n3 y\n4\n", to: "b.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      #expect(run.stdout == "1\n3\n")
+      #expect(run.stderr == "b.calc:3:3: unknown key 'y' at column 3\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func badLineStopsLaterFiles() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1\n:frob\n", to: "a.calc", in: directory)
+      try Script.write("2\n", to: "b.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      #expect(run.stdout == "1\n")
+      #expect(run.stderr == "a.calc:2:1: unknown command ':frob' (try :help)\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func unknownCommandNamesItsColumn() throws {
+    let run = try Script.run("1+2=\n  :frob 3\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.stderr == "<stdin>:2:3: unknown command ':frob' (try :help)\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func missingCommandName() throws {
+    let run = try Script.run(":\n")
+    #expect(run.stderr == "<stdin>:1:1: missing command name after ':' (try :help)\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func gotoOutOfRangeNamesTheValidRange() throws {
+    let run = try Script.run("1+2=\n:goto 99\n:goto 1\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.stderr == "<stdin>:2:7: step 99 is out of range 0…4\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func relativeGotoOutOfRange() throws {
+    let back = try Script.run("1+2=\n:goto -5\n")
+    #expect(back.stderr == "<stdin>:2:7: step -5 from 4 is out of range 0…4\n")
+    #expect(back.status == 65)
+    let forward = try Script.run("1+2=\n:goto 2\n:goto +3\n")
+    #expect(forward.stdout == "3\n1\n")
+    #expect(forward.stderr == "<stdin>:3:7: step +3 from 2 is out of range 0…4\n")
+    #expect(forward.status == 65)
+  }
+
+  @Test func badCommandArguments() throws {
+    let goto = try Script.run("1\n:goto x\n")
+    #expect(goto.stderr == "<stdin>:2:7: :goto takes a step N, +K or -K, not 'x'\n")
+    #expect(goto.status == 65)
+    let empty = try Script.run("1\n:goto\n")
+    #expect(empty.stderr == "<stdin>:2:6: :goto needs a step: N, +K or -K (valid: 0…1)\n")
+    let undo = try Script.run(":undo -1\n")
+    #expect(undo.stderr == "<stdin>:1:7: :undo takes a number of steps, not '-1'\n")
+    let keys = try Script.run(":keys all\n")
+    #expect(keys.stderr == "<stdin>:1:7: :keys takes no argument, not 'all'\n")
+    #expect(keys.status == 65)
+  }
+
+  @Test func controlCharacterInAKeyLineIsEscaped() throws {
+    let run = try Script.run("1\n2\u{1B}[2J\n")
+    #expect(run.stdout == "1\n")
+    #expect(run.stderr == "<stdin>:2:2: unknown key '\\u{1B}' at column 2\n")
+    #expect(!run.stderr.contains("\u{1B}"))
+    #expect(run.status == 65)
+  }
+
+  @Test func controlCharacterInACommandIsEscaped() throws {
+    let run = try Script.run(":fr\u{07}ob\n")
+    #expect(run.stderr == "<stdin>:1:1: unknown command ':fr\\u{7}ob' (try :help)\n")
+    #expect(run.status == 65)
+    let argument = try Script.run(":goto \u{1B}[H\n")
+    #expect(argument.stderr == "<stdin>:1:7: :goto takes a step N, +K or -K, not '\\u{1B}[H'\n")
+    #expect(!argument.stderr.contains("\u{1B}"))
+  }
+
+  @Test func nulIsEscaped() throws {
+    let run = try Script.run("1\u{0}2\n")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "<stdin>:1:2: unknown key '\\u{0}' at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func invalidUTF8IsNamedByItsByte() throws {
+    let run = try CalcProcess.run([], stdin: Data([0x31, 0xFF, 0x0A]))
+    #expect(run.stdout == "")
+    #expect(run.stderr == "<stdin>:1:2: invalid UTF-8 byte \\x{FF} at column 2\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func missingFileExitsWith66() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("", arguments: ["nope.calc"], in: directory)
+      #expect(run.stdout == "")
+      #expect(run.stderr == "calc: cannot read 'nope.calc': No such file or directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  @Test func missingFileIsReportedBeforeAnyLineRuns() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1+2=\n", to: "a.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "nope.calc"], in: directory)
+      #expect(run.stdout == "")
+      #expect(run.stderr == "calc: cannot read 'nope.calc': No such file or directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  @Test func directoryExitsWith66() throws {
+    try withTemporaryDirectory { directory in
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("sub"), withIntermediateDirectories: false)
+      try Script.write("1+2=\n", to: "a.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "sub"], in: directory)
+      #expect(run.stdout == "3\n")
+      #expect(run.stderr == "calc: cannot read 'sub': Is a directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  @Test func controlCharacterInAFileNameIsEscaped() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("", arguments: ["a\u{1B}b"], in: directory)
+      #expect(run.stderr == "calc: cannot read 'a\\u{1B}b': No such file or directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  // MARK: - Size
+
+  @Test func aLineOfAMillionKeys() throws {
+    // 50,000 additions, then entry edits that end at 0, then `1=`: 1,000,000 keys in all.
+    let keys =
+      String(repeating: "1+", count: 50_000) + String(repeating: "9<", count: 449_999) + "1="
+    #expect(keys.utf8.count == 1_000_000)
+    let run = try Script.run("7=\n" + keys + "\n:keys\n")
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.stdout.hasPrefix("7\n50,001\n7=1+1+"))
+    // Compared apart from #expect, which would print a megabyte on failure.
+    let same = run.stdout == "7\n50,001\n7=" + keys + "\n"
+    #expect(same)
+  }
+
+  @Test func aScriptOfAHundredThousandLines() throws {
+    let count = 100_000
+    let script = (1...count).map { "\($0)=\n" }.joined()
+    let run = try Script.run(script)
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.stdout.hasPrefix("1\n2\n3\n"))
+    #expect(run.stdout.contains("\n999\n1,000\n1,001\n"))
+    #expect(run.stdout.hasSuffix("\n99,999\n100,000\n"))
+    let same = run.stdout == (1...count).map { Script.grouped($0) + "\n" }.joined()
+    #expect(same)
+  }
+
+  @Test func badKeyAfterAHundredThousandLines() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write(
+        String(repeating: "1=\n", count: 100_000) + "2 x\n", to: "big.calc",
+        in: directory)
+      let run = try Script.run("", arguments: ["big.calc"], in: directory)
+      let same = run.stdout == String(repeating: "1\n", count: 100_000)
+      #expect(same)
+      #expect(run.stderr == "big.calc:100001:3: unknown key 'x' at column 3\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func closedOutputIsQuiet() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write(String(repeating: "1+1=\n", count: 200_000), to: "big.calc", in: directory)
+      let run = try Script.shell(
+        "{ \"$CALC\" big.calc; echo $? > status; } | head -1", in: directory)
+      #expect(run.stdout == "2\n")
+      #expect(run.stderr == "")
+      #expect(run.status == 0)
+      // Killed by SIGPIPE, as `cat` would be, or a quiet exit.
+      let status = try Script.read("status", in: directory)
+      #expect(["141\n", "0\n"].contains(status))
+    }
+  }
+
+  @Test func closedOutputOfStandardInputScriptIsQuiet() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write(String(repeating: "12+3=\n", count: 100_000), to: "big.calc", in: directory)
+      let run = try Script.shell("\"$CALC\" < big.calc | head -1", in: directory)
+      #expect(run.stdout == "15\n")
+      #expect(run.stderr == "")
+    }
+  }
+}

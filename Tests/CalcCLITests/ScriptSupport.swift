@@ -1,0 +1,81 @@
+import Foundation
+
+/// Helpers for end-to-end tests that run scripts through the built `calc` binary.
+enum Script {
+  /// Runs calc with `script` on standard input, in `directory`, without the caller's locale
+  /// variables (so the display is en_US_POSIX's) unless `environment` sets them.
+  static func run(
+    _ script: String, arguments: [String] = [], in directory: URL? = nil,
+    environment: [String: String?] = [:]
+  ) throws -> CalcRun {
+    try CalcProcess.run(
+      arguments, stdin: Data(script.utf8),
+      environment: posixLocale.merging(environment) { $1 }, directory: directory)
+  }
+
+  /// Writes `text` to `name` in `directory` and returns its URL.
+  @discardableResult
+  static func write(_ text: String, to name: String, in directory: URL) throws -> URL {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  /// The text of `name` in `directory`.
+  static func read(_ name: String, in directory: URL) throws -> String {
+    String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+  }
+
+  /// The names in `directory`, sorted.
+  static func listing(_ directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+  }
+
+  /// Runs `command` with `/bin/sh -c` in `directory`, with `$CALC` naming the built binary.
+  static func shell(_ command: String, in directory: URL) throws -> CalcRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    for name in posixLocale.keys { environment[name] = nil }
+    environment["CALC"] = CalcProcess.binary.path
+    process.environment = environment
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    DispatchQueue.global().async(group: group) {
+      outData = output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      errData = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    group.wait()
+    process.waitUntilExit()
+    return CalcRun(
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  /// `n` with `,` between groups of three digits, as the en_US_POSIX display shows it.
+  static func grouped(_ n: Int) -> String {
+    var digits = String(n)
+    var groups: [String] = []
+    while digits.count > 3 {
+      groups.insert(String(digits.suffix(3)), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(digits, at: 0)
+    return groups.joined(separator: ",")
+  }
+}
+
+/// The environment for a test that must not depend on the caller's locale settings.
+let posixLocale: [String: String?] = ["LC_ALL": nil, "LC_NUMERIC": nil, "LANG": nil]

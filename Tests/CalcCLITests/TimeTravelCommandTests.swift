@@ -1,0 +1,512 @@
+import Foundation
+import Testing
+
+/// The history commands (SPEC §4, §6), through the built binary with scripts on standard input.
+@Suite struct TimeTravelCommandTests {
+  /// `:history` of `98-3+2*4=` at step 7: the spec's `98-3+2×4` example, with two kept keys.
+  static let history98 = """
+      step  key  expression  display
+         0                   0
+         1  9    9           9
+         2  8    98          98
+         3  -    98-         98
+         4  3    98-3        3
+         5  +    98-3+       95
+         6  2    98-3+2      2
+    ▶    7  ×    98-3+2×     97
+         8  4    98-3+2×4    4        (kept)
+         9  =    98-3+2×4=   388      (kept)
+    [━━━━━━━●──] 7/9
+
+    """
+
+  /// `:history` of `12+3=4*2=` at step 5.
+  static let history12 = """
+      step  key  expression  display
+         0                   0
+         1  1    1           1
+         2  2    12          12
+         3  +    12+         12
+         4  3    12+3        3
+    ▶    5  =    12+3=       15
+         6  4    12+3=4      4        (kept)
+         7  ×    12+3=4×     4        (kept)
+         8  2    12+3=4×2    2        (kept)
+         9  =    12+3=4×2=   8        (kept)
+    [━━━━━●────] 5/9
+
+    """
+
+  // MARK: - :history
+
+  @Test func historyMarksThePositionAndTheKeptFuture() throws {
+    let run = try Script.run("98-3+2*4=\n:goto 7\n:history\n")
+    #expect(run.stdout == "388\n97\n" + Self.history98)
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func historyAtTheEnd() throws {
+    let run = try Script.run("5+5=\n:history\n")
+    #expect(
+      run.stdout == """
+        10
+          step  key  expression  display
+             0                   0
+             1  5    5           5
+             2  +    5+          5
+             3  5    5+5         5
+        ▶    4  =    5+5=        10
+        [━━━━●] 4/4
+
+        """)
+  }
+
+  @Test func historyAtStepZero() throws {
+    let run = try Script.run("5+5=\n:goto 0\n:history\n")
+    #expect(
+      run.stdout == """
+        10
+        0
+          step  key  expression  display
+        ▶    0                   0
+             1  5    5           5        (kept)
+             2  +    5+          5        (kept)
+             3  5    5+5         5        (kept)
+             4  =    5+5=        10       (kept)
+        [●────] 0/4
+
+        """)
+  }
+
+  @Test func historyWidensForAnErrorDisplay() throws {
+    let run = try Script.run("1/0=\n:goto 2\n:history\n")
+    let kept = "  (kept)"
+    #expect(
+      run.stdout == """
+        Cannot divide by zero
+        1
+          step  key  expression  display
+             0                   0
+             1  1    1           1
+        ▶    2  ÷    1÷          1
+             3  0    1÷0         0\(String(repeating: " ", count: 20))\(kept)
+             4  =    1÷0=        Cannot divide by zero\(kept)
+        [━━●──] 2/4
+
+        """)
+  }
+
+  @Test func historyShowsButtonTitles() throws {
+    let run = try Script.run("5~%e<c\n:history\n")
+    #expect(
+      run.stdout == """
+        0
+          step  key  expression  display
+             0                   0
+             1  5    5           5
+             2  +/-  5+/-        -5
+             3  %    5+/-%       -0.05
+             4  CE   5+/-%CE     0
+             5  ⌫    5+/-%CE⌫    0
+        ▶    6  AC   5+/-%CE⌫AC  0
+        [━━━━━━●] 6/6
+
+        """)
+  }
+
+  @Test func historyCutsLongExpressionsAndWidensSteps() throws {
+    let run = try Script.run(String(repeating: "1", count: 10_000) + "\n:history\n")
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1 + 1 + 10_001 + 1)
+    #expect(lines.first == "1,111,111,111,111,111")
+    #expect(
+      lines.dropFirst().first
+        == "   step  key  expression" + String(repeating: " ", count: 50) + "  display")
+    let ones = String(repeating: "1", count: 59)
+    #expect(lines.dropLast().last == "▶ 10000  1    …\(ones)  1,111,111,111,111,111")
+    #expect(lines.last == "[" + String(repeating: "━", count: 30) + "●] 10000/10000")
+    #expect(lines[2] == "      0" + String(repeating: " ", count: 69) + "0")
+    #expect(lines[3] == "      1  1    1" + String(repeating: " ", count: 61) + "1")
+  }
+
+  @Test func historyOfAnEmptySession() throws {
+    let run = try Script.run(":history\n")
+    #expect(run.stdout == "no history\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func historyTakesNoArgument() throws {
+    let run = try Script.run("1\n:history 3\n")
+    #expect(run.stdout == "1\n")
+    #expect(run.stderr == "<stdin>:2:10: :history takes no argument, not '3'\n")
+    #expect(run.status == 65)
+  }
+
+  // MARK: - Moving
+
+  @Test func gotoAbsoluteAndRelative() throws {
+    let run = try Script.run("12+3=\n:goto 2\n:goto +2\n:goto -3\n:goto 5\n:goto 0\n:goto +0\n")
+    #expect(run.stdout == "15\n12\n3\n1\n15\n0\n0\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func gotoOutOfRangeChangesNothing() throws {
+    // Each script stops at the rejected line; `:keys` before it shows where it stood.
+    let run = try Script.run("12+3=\n:goto 3\n:goto 6\n")
+    #expect(run.stdout == "15\n12\n")
+    #expect(run.stderr == "<stdin>:3:7: step 6 is out of range 0…5\n")
+    #expect(run.status == 65)
+    let huge = try Script.run("1\n:goto +9223372036854775807\n")
+    #expect(huge.stderr == "<stdin>:2:7: step +9223372036854775807 from 1 is out of range 0…1\n")
+    #expect(huge.status == 65)
+    let tooBig = try Script.run("1\n:goto 99999999999999999999999\n")
+    #expect(tooBig.status == 65)
+    #expect(tooBig.stderr.hasPrefix("<stdin>:2:7: "))
+  }
+
+  @Test func undoAndRedoClampAtTheEnds() throws {
+    let run = try Script.run(
+      "12+3=\n:undo\n:undo 2\n:undo 99\n:undo\n:redo\n:redo 3\n:redo 99\n:redo\n")
+    #expect(run.stdout == "15\n3\n12\n0\n0\n1\n3\n15\n15\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func undoAndRedoOfZeroSteps() throws {
+    let run = try Script.run("12+3=\n:undo 0\n:goto 2\n:redo 0\n")
+    #expect(run.stdout == "15\n15\n12\n12\n")
+  }
+
+  @Test func undoOnAnEmptySession() throws {
+    let run = try Script.run(":undo\n:redo 5\n")
+    #expect(run.stdout == "0\n0\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func undoArgumentMustBeACount() throws {
+    let run = try Script.run("1\n:redo two\n")
+    #expect(run.stdout == "1\n")
+    #expect(run.stderr == "<stdin>:2:7: :redo takes a number of steps, not 'two'\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func movingToAnErrorDisplayAtTheEndExitsWithOne() throws {
+    let run = try Script.run("1/0=\n:undo\n:redo\n")
+    #expect(run.stdout == "Cannot divide by zero\n0\nCannot divide by zero\n")
+    #expect(run.status == 1)
+  }
+
+  // MARK: - :keys, :reset, the kept future
+
+  @Test func keysShowsTheAppliedKeysOnly() throws {
+    let run = try Script.run("12 + 3 = # sum\n:keys\n:goto 3\n:keys\n:goto 0\n:keys\n")
+    #expect(run.stdout == "15\n12+3=\n12\n12+\n0\n\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func keysAreCanonical() throws {
+    let run = try Script.run("12×3÷2−1±\nC5E\n:keys\n")
+    #expect(run.stdout == "-1\n0\n12*3/2-1~c5e\n")
+  }
+
+  @Test func keysOfAnEmptySession() throws {
+    let run = try Script.run(":keys\n")
+    #expect(run.stdout == "\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func resetEmptiesTheHistory() throws {
+    let run = try Script.run("12+3=\n:goto 2\n:reset\n:keys\n:history\n:goto 1\n")
+    #expect(run.stdout == "15\n12\n0\n\nno history\n")
+    #expect(run.stderr == "<stdin>:6:7: step 1 is out of range 0…0\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func resetThenNewKeysStartFresh() throws {
+    let run = try Script.run("2+3=\n:reset\n=\n:keys\n")
+    // The remembered `+3` is gone with the rest of the state.
+    #expect(run.stdout == "5\n0\n0\n=\n")
+  }
+
+  @Test func applyingKeysInThePastDiscardsTheFuture() throws {
+    let run = try Script.run("12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n")
+    #expect(
+      run.stdout == """
+        15
+        3
+        49
+        12+37=
+          step  key  expression  display
+             0                   0
+             1  1    1           1
+             2  2    12          12
+             3  +    12+         12
+             4  3    12+3        3
+             5  7    12+37       37
+        ▶    6  =    12+37=      49
+        [━━━━━━●] 6/6
+        49
+
+        """)
+    #expect(run.status == 0)
+  }
+
+  @Test func theKeptFutureCarriesAcrossFiles() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12+3=\n:goto 2\n:keys\n", to: "a.calc", in: directory)
+      try Script.write(":redo 9\n:keys\n", to: "b.calc", in: directory)
+      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      #expect(run.stdout == "15\n12\n12\n15\n12+3=\n")
+    }
+  }
+
+  @Test func blankAndCommentLinesInThePastKeepTheFuture() throws {
+    let run = try Script.run("12+3=\n:goto 2\n\n# note\n:redo 9\n")
+    #expect(run.stdout == "15\n12\n15\n")
+  }
+
+  // MARK: - :save and :load
+
+  @Test func saveThenLoadRestoresKeysPositionAndKeptFuture() throws {
+    try withTemporaryDirectory { directory in
+      let saved = try Script.run(
+        "12+3=\n4*2=\n:goto 5\n:save s.calc\n:keys\n:history\n", in: directory)
+      #expect(
+        saved.stdout == "15\n8\n15\nsaved 9 keys at step 5 to s.calc\n12+3=\n" + Self.history12)
+      #expect(saved.stderr == "")
+      #expect(saved.status == 0)
+      #expect(
+        try Script.read("s.calc", in: directory)
+          == "# calc session: 9 keys, at step 5\n12+3=4*2=\n:goto 5\n")
+
+      let loaded = try Script.run("1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
+      #expect(loaded.stdout == "2\n15\n12+3=\n" + Self.history12 + "8\n")
+      #expect(loaded.stderr == "")
+      #expect(loaded.status == 0)
+    }
+  }
+
+  @Test func theSavedFileIsAScript() throws {
+    try withTemporaryDirectory { directory in
+      let saved = try Script.run("98-3+2*4=\n:goto 7\n:save s.calc\n", in: directory)
+      #expect(saved.status == 0)
+      let replay = try Script.run("", arguments: ["s.calc"], in: directory)
+      #expect(replay.stdout == "388\n97\n")
+      #expect(replay.stderr == "")
+      #expect(replay.status == 0)
+      let more = try Script.run(":history\n", arguments: ["s.calc", "-"], in: directory)
+      #expect(more.stdout == "388\n97\n" + Self.history98)
+    }
+  }
+
+  @Test func savingAnEmptySession() throws {
+    try withTemporaryDirectory { directory in
+      let saved = try Script.run(":save empty.calc\n", in: directory)
+      #expect(saved.stdout == "saved 0 keys at step 0 to empty.calc\n")
+      let loaded = try Script.run("5\n:load empty.calc\n:history\n", in: directory)
+      #expect(loaded.stdout == "5\n0\nno history\n")
+      #expect(loaded.status == 0)
+    }
+  }
+
+  @Test func savingAnErrorDisplayReplaysToIt() throws {
+    try withTemporaryDirectory { directory in
+      let saved = try Script.run("1/0=\n:save e.calc\n", in: directory)
+      #expect(saved.status == 1)
+      let replay = try Script.run("", arguments: ["e.calc"], in: directory)
+      #expect(replay.stdout == "Cannot divide by zero\nCannot divide by zero\n")
+      #expect(replay.status == 1)
+    }
+  }
+
+  @Test func saveLeavesNoTemporaryFile() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("12+3=\n:save s.calc\n:save t.calc\n", in: directory)
+      #expect(run.status == 0)
+      #expect(try Script.listing(directory) == ["s.calc", "t.calc"])
+    }
+  }
+
+  @Test func saveOverwritesAnExistingFile() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write(String(repeating: "old text\n", count: 100), to: "s.calc", in: directory)
+      let run = try Script.run("7*6=\n:save s.calc\n", in: directory)
+      #expect(run.stdout == "42\nsaved 4 keys at step 4 to s.calc\n")
+      #expect(run.status == 0)
+      #expect(
+        try Script.read("s.calc", in: directory)
+          == "# calc session: 4 keys, at step 4\n7*6=\n:goto 4\n")
+      #expect(try Script.listing(directory) == ["s.calc"])
+    }
+  }
+
+  @Test func saveIntoAMissingDirectoryFails() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("12\n:save nodir/s.calc\n3\n", in: directory)
+      #expect(run.stdout == "12\n")
+      #expect(run.stderr.hasPrefix("<stdin>:2:7: cannot save 'nodir/s.calc': "))
+      #expect(run.stderr.hasSuffix("\n"))
+      #expect(run.stderr.split(separator: "\n").count == 1)
+      #expect(run.status == 65)
+      #expect(try Script.listing(directory) == [])
+    }
+  }
+
+  @Test func saveOverADirectoryFailsAndLeavesItAlone() throws {
+    try withTemporaryDirectory { directory in
+      let sub = directory.appendingPathComponent("sub")
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
+      try Script.write("x", to: "inner", in: sub)
+      let run = try Script.run("12\n:save sub\n", in: directory)
+      #expect(run.stdout == "12\n")
+      #expect(run.stderr.hasPrefix("<stdin>:2:7: cannot save 'sub': "))
+      #expect(run.status == 65)
+      #expect(try Script.listing(directory) == ["sub"])
+      #expect(try Script.listing(sub) == ["inner"])
+    }
+  }
+
+  @Test func saveNeedsAFileName() throws {
+    let run = try Script.run("1\n:save\n")
+    #expect(run.stderr == "<stdin>:2:6: :save needs a file name\n")
+    #expect(run.status == 65)
+    let load = try Script.run(":load   \n")
+    #expect(load.stderr == "<stdin>:1:9: :load needs a file name\n")
+    #expect(load.status == 65)
+  }
+
+  @Test func saveAndLoadAFileNameWithSpaces() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run(
+        "6*7=\n:save my session.calc\n:reset\n:load my session.calc\n",
+        in: directory)
+      #expect(run.stdout == "42\nsaved 4 keys at step 4 to my session.calc\n0\n42\n")
+      #expect(try Script.listing(directory) == ["my session.calc"])
+    }
+  }
+
+  @Test func saveExpandsTheHomeDirectory() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run(
+        "6*7=\n:save ~/home.calc\n:load ~/home.calc\n", environment: ["HOME": directory.path])
+      #expect(run.stdout == "42\nsaved 4 keys at step 4 to \(directory.path)/home.calc\n42\n")
+      #expect(try Script.listing(directory) == ["home.calc"])
+    }
+  }
+
+  @Test func saveEscapesAControlCharacterInTheFileName() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("12\n:save a\u{1B}b.calc\n", in: directory)
+      #expect(run.status == 0)
+      #expect(run.stdout == "12\nsaved 2 keys at step 2 to a\\u{1B}b.calc\n")
+      #expect(!run.stdout.contains("\u{1B}"))
+      #expect(try Script.listing(directory) == ["a\u{1B}b.calc"])
+    }
+  }
+
+  @Test func loadReplacesTheSession() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("# by hand\r\n12+\r\n\r\n3=\r\n:undo 2\r\n", to: "h.calc", in: directory)
+      let run = try Script.run("9*9=\n:load h.calc\n:keys\n:redo\n:keys\n", in: directory)
+      #expect(run.stdout == "81\n12\n12+\n3\n12+3\n")
+      #expect(run.status == 0)
+    }
+  }
+
+  @Test func loadOfAMissingFileFails() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("5\n:load missing.calc\n6\n", in: directory)
+      #expect(run.stdout == "5\n")
+      #expect(
+        run.stderr == "<stdin>:2:7: cannot load 'missing.calc': No such file or directory\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func loadOfADirectoryFails() throws {
+    try withTemporaryDirectory { directory in
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("sub"), withIntermediateDirectories: false)
+      let run = try Script.run("5\n:load sub\n", in: directory)
+      #expect(run.stdout == "5\n")
+      #expect(run.stderr == "<stdin>:2:7: cannot load 'sub': Is a directory\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func loadOfAMalformedFileNamesItsLineAndColumn() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12\n1x\n3\n", to: "bad.calc", in: directory)
+      let run = try Script.run("5\n:load bad.calc\n:keys\n", in: directory)
+      #expect(run.stdout == "5\n")
+      #expect(
+        run.stderr
+          == "<stdin>:2:7: cannot load 'bad.calc': bad.calc:2:2: unknown key 'x' at column 2\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func loadOfAFileWithABadGoto() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("12+3=\n:goto 9\n", to: "bad.calc", in: directory)
+      let run = try Script.run(":load bad.calc\n", in: directory)
+      #expect(run.stdout == "")
+      #expect(
+        run.stderr
+          == "<stdin>:1:7: cannot load 'bad.calc': bad.calc:2:7: step 9 is out of range 0…5\n")
+      #expect(run.status == 65)
+    }
+  }
+
+  @Test func loadRefusesSaveInASessionFile() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("5\n:save q.calc\n", to: "evil.calc", in: directory)
+      let run = try Script.run("7\n:load evil.calc\n", in: directory)
+      #expect(run.stdout == "7\n")
+      #expect(
+        run.stderr
+          == "<stdin>:2:7: cannot load 'evil.calc': evil.calc:2:1: "
+          + ":save cannot be used in a session file\n")
+      #expect(run.status == 65)
+      #expect(try Script.listing(directory) == ["evil.calc"])
+    }
+  }
+
+  @Test func loadRefusesLoadAndQuitInASessionFile() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1\n  :load self.calc\n", to: "self.calc", in: directory)
+      let run = try Script.run(":load self.calc\n", in: directory)
+      // The refused command is at column 3, as an unknown command there would be.
+      #expect(
+        run.stderr
+          == "<stdin>:1:7: cannot load 'self.calc': self.calc:2:3: "
+          + ":load cannot be used in a session file\n")
+      #expect(run.status == 65)
+      try Script.write("1\n:quit\n", to: "quit.calc", in: directory)
+      let quit = try Script.run(":load quit.calc\n", in: directory)
+      #expect(quit.stderr.contains("quit.calc:2:1: :quit cannot be used in a session file"))
+      #expect(quit.status == 65)
+    }
+  }
+
+  @Test func anIndentedFailingCommandIsNotReportedAtColumnOne() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("5\n  :load missing.calc\n", in: directory)
+      #expect(run.status == 65)
+      // The command starts at column 3 and its file name at column 9; column 1 is a blank.
+      let message = ": cannot load 'missing.calc': No such file or directory\n"
+      #expect(["<stdin>:2:3" + message, "<stdin>:2:9" + message].contains(run.stderr))
+    }
+  }
+
+  @Test func loadEscapesAControlCharacterInTheFileName() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run(":load a\u{1B}b\n", in: directory)
+      #expect(run.stderr == "<stdin>:1:7: cannot load 'a\\u{1B}b': No such file or directory\n")
+      #expect(run.status == 65)
+    }
+  }
+}
