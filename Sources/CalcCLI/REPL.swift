@@ -34,7 +34,8 @@ struct REPL {
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
     while true {
       guard let line = Readline.readLine(prompt: prompt) else {
-        output.write("\n")
+        // Ctrl-D: leave the terminal on a fresh line, exactly once.
+        if !Readline.endedLineAtEndOfInput { output.write("\n") }
         output.flush()
         return ExitStatus.success
       }

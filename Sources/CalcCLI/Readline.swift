@@ -19,8 +19,11 @@ enum Readline {
       Readline.complete(text: text, start: start)
     }
     // Ctrl-C abandons the line being edited and shows a fresh prompt; it never ends calc.
-    // readline catches SIGINT while it reads, cleans up the terminal, then calls this handler.
+    // readline catches SIGINT while it reads, cleans up the terminal, then calls this handler
+    // from its own (RL_STATE_SIGHANDLER). Outside readline, while a line runs, the handler does
+    // nothing: readline's functions are not async-signal-safe, and there is no line to abandon.
     signal(SIGINT) { _ in
+      guard rl_readline_state & UInt(RL_STATE_SIGHANDLER) != 0 else { return }
       let newline: [UInt8] = [10]
       _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, 1) }
       rl_on_new_line()
@@ -34,6 +37,16 @@ enum Readline {
     guard let line = readline(prompt) else { return nil }
     defer { free(line) }
     return String(cString: line)
+  }
+
+  /// Whether readline itself moved to a new line when ``readLine(prompt:)`` returned `nil`:
+  /// with bracketed paste on (its default, unless the terminal is dumb) it writes a newline at
+  /// the end of input as it turns that mode off; otherwise the cursor is still after the prompt.
+  static var endedLineAtEndOfInput: Bool {
+    guard rl_eof_found != 0, let value = rl_variable_value("enable-bracketed-paste") else {
+      return false
+    }
+    return String(cString: value) == "on"
   }
 
   /// Loads the line history from `path`, creating the file with mode 0600 if there is none.

@@ -1,0 +1,424 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The REPL as a person sees it: the built `calc` on a pseudo-terminal, its screen rendered.
+///
+/// Each test has its own directory for `HOME` (with an empty `.inputrc`, so that no system
+/// `/etc/inputrc` applies), the history file and the working directory.
+@Suite struct REPLTests {
+  /// A REPL session in `directory`, with `HOME` there and no `NO_COLOR` unless given.
+  private func startCalc(
+    in directory: URL, environment: [String: String] = ["NO_COLOR": "1"], inputrc: String = ""
+  ) throws -> TerminalSession {
+    let inputrcURL = directory.appendingPathComponent(".inputrc")
+    if !FileManager.default.fileExists(atPath: inputrcURL.path) {
+      try inputrc.write(to: inputrcURL, atomically: true, encoding: .utf8)
+    }
+    var variables = environment
+    variables["HOME"] = directory.path
+    return try TerminalSession(directory: directory, environment: variables)
+  }
+
+  /// Types `line` and Enter at the prompt, and waits for the screen to end with `output` and the
+  /// next `prompt`.
+  private func enter(
+    _ line: String, in calc: TerminalSession, expect output: [String], prompt: String = "calc> "
+  ) throws {
+    var typed = calc.lines.last! + line
+    while typed.last == " " { typed.removeLast() }  // the line once the cursor has left it
+    try calc.type(line + "\r")
+    try calc.waitForLastLines([typed] + output + [prompt])
+  }
+
+  private func mode(of path: String) -> mode_t? {
+    var information = stat()
+    guard stat(path, &information) == 0 else { return nil }
+    return information.st_mode & 0o7777
+  }
+
+  private func contents(of path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  private static let esc = "\u{1B}"
+
+  // MARK: - Lines and prompts
+
+  @Test func keyLinePrintsTheDisplay() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("12+3=\r")
+      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      try calc.type("*2=\r")
+      try calc.waitForScreen(["calc> 12+3=", "15", "calc> *2=", "30", "calc> "])
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+      #expect(calc.lines == ["calc> 12+3=", "15", "calc> *2=", "30", "calc> :quit", ""])
+    }
+  }
+
+  @Test func promptShowsThePositionBeforeTheEnd() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["15"])
+      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(":undo", in: calc, expect: ["1"], prompt: "calc[1/5]> ")
+      try enter(":redo 4", in: calc, expect: ["15"])
+      try enter(":goto -1", in: calc, expect: ["3"], prompt: "calc[4/5]> ")
+      // Keys typed before the end discard the kept future: the prompt is at the end again.
+      try enter("4=", in: calc, expect: ["46"])
+      #expect(
+        calc.lines == [
+          "calc> 12+3=", "15",
+          "calc> :goto 2", "12",
+          "calc[2/5]> :undo", "1",
+          "calc[1/5]> :redo 4", "15",
+          "calc> :goto -1", "3",
+          "calc[4/5]> 4=", "46",
+          "calc> ",
+        ])
+      #expect(calc.text.contains("calc[2/5]> :undo"))
+    }
+  }
+
+  @Test func badLineChangesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["15"])
+      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(
+        "7x", in: calc, expect: ["error: unknown key 'x' at column 2"], prompt: "calc[2/5]> ")
+      try enter(
+        ":goto 9", in: calc, expect: ["error: step 9 is out of range 0…5"],
+        prompt: "calc[2/5]> ")
+      try enter(
+        ":frob", in: calc, expect: ["error: unknown command ':frob' (try :help)"],
+        prompt: "calc[2/5]> ")
+      try enter(":undo 0", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(":keys", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(":redo 3", in: calc, expect: ["15"])
+      try enter(":keys", in: calc, expect: ["12+3="])
+      #expect(calc.isRunning)
+    }
+  }
+
+  // MARK: - Completion
+
+  @Test func tabCompletesCommandNames() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type(":hi\t")
+      try calc.waitForScreen(["calc> :history "])
+      try calc.type("\r")
+      try calc.waitForScreen(["calc> :history", "no history", "calc> "])
+      // An ambiguous start completes what the names share, then lists them.
+      try calc.type(":h\t\t")
+      try calc.waitForScreen([
+        "calc> :history", "no history", "calc> :h", ":help     :history", "calc> :h",
+      ])
+      try calc.type("e\t\r")
+      try calc.waitForScreen(
+        ["calc> :history", "no history", "calc> :h", ":help     :history", "calc> :help"]
+          + Self.help + ["calc> "])
+    }
+  }
+
+  @Test func tabCompletesFileNamesAfterSaveAndLoad() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["15"])
+      try enter(
+        ":save session-one.calc", in: calc, expect: ["saved 5 keys at step 5 to session-one.calc"])
+      try enter(":reset", in: calc, expect: ["0"])
+      try calc.type(":load sess\t")
+      try calc.waitForLastLines(["calc> :load session-one.calc "])
+      try calc.type("\r")
+      try calc.waitForLastLines(["calc> :load session-one.calc", "15", "calc> "])
+      try enter(":goto 3", in: calc, expect: ["12"], prompt: "calc[3/5]> ")
+      try calc.type(":save  session\t")
+      try calc.waitForLastLines(["calc[3/5]> :save  session-one.calc "])
+      try calc.type("\r")
+      try calc.waitForLastLines([
+        "calc[3/5]> :save  session-one.calc", "saved 5 keys at step 3 to session-one.calc",
+        "calc[3/5]> ",
+      ])
+      let saved = contents(of: directory.appendingPathComponent("session-one.calc").path)
+      #expect(saved?.hasSuffix("\n:goto 3\n") == true)
+    }
+  }
+
+  @Test func tabCompletesNothingInKeyLinesAndOtherArguments() throws {
+    try withTemporaryDirectory { directory in
+      // File-name completion would turn `12` into `12+3.txt `, `:goto 1` into `:goto 12+3.txt `.
+      try #require(
+        FileManager.default.createFile(
+          atPath: directory.appendingPathComponent("12+3.txt").path, contents: Data()))
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("12\t")
+      try calc.type("+3=\r")
+      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      try calc.type(":goto 1\t")
+      try calc.type("\r")
+      try calc.waitForScreen(["calc> 12+3=", "15", "calc> :goto 1", "1", "calc[1/5]> "])
+    }
+  }
+
+  // MARK: - History
+
+  @Test func upRecallsThePreviousLines() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("7*6=", in: calc, expect: ["42"])
+      try enter(":keys", in: calc, expect: ["7*6="])
+      try calc.type("\u{1B}[A")
+      try calc.waitForLastLines(["calc> :keys"])
+      try calc.type("\u{1B}[A")
+      try calc.waitForLastLines(["calc> 7*6="])
+      try calc.type("\r")
+      try calc.waitForLastLines(["calc> 7*6=", "42", "calc> "])
+      try enter(":keys", in: calc, expect: ["7*6=7*6="])
+    }
+  }
+
+  @Test func historyFileIsPrivateSavedAfterEachLineAndRecalledNextTime() throws {
+    try withTemporaryDirectory { directory in
+      let history = directory.appendingPathComponent(".calc_history").path
+      do {
+        let calc = try startCalc(in: directory)
+        try calc.waitForScreen(["calc> "])
+        #expect(mode(of: history) == 0o600)
+        try enter("12+3=", in: calc, expect: ["15"])
+        #expect(contents(of: history) == "12+3=\n")
+        try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+        try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")  // not repeated
+        try enter("   ", in: calc, expect: [], prompt: "calc[2/5]> ")  // blank: not kept
+        #expect(contents(of: history) == "12+3=\n:goto 2\n")
+        try calc.type("\u{04}")
+        #expect(try calc.waitForExit() == 0)
+      }
+      #expect(contents(of: history) == "12+3=\n:goto 2\n")
+      #expect(mode(of: history) == 0o600)
+
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("\u{1B}[A")
+      try calc.waitForScreen(["calc> :goto 2"])
+      try calc.type("\u{1B}[A")
+      try calc.waitForScreen(["calc> 12+3="])
+      try calc.type("\r")
+      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      #expect(contents(of: history) == "12+3=\n:goto 2\n12+3=\n")
+    }
+  }
+
+  @Test func historyFileFollowsCALC_HISTORY() throws {
+    try withTemporaryDirectory { directory in
+      let history = directory.appendingPathComponent("elsewhere").path
+      let calc = try startCalc(
+        in: directory, environment: ["NO_COLOR": "1", "CALC_HISTORY": history])
+      try calc.waitForScreen(["calc> "])
+      try enter("2*3=", in: calc, expect: ["6"])
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+      #expect(contents(of: history) == "2*3=\n:quit\n")
+      #expect(mode(of: history) == 0o600)
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: directory.appendingPathComponent(".calc_history").path))
+    }
+  }
+
+  @Test func historyFileKeepsTheLastThousandLines() throws {
+    try withTemporaryDirectory { directory in
+      let history = directory.appendingPathComponent(".calc_history").path
+      let old = (1...1005).map { "1+\($0)=\n" }.joined()
+      try #require(
+        FileManager.default.createFile(
+          atPath: history, contents: Data(old.utf8), attributes: [.posixPermissions: 0o600]))
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("\u{1B}[A")
+      try calc.waitForScreen(["calc> 1+1005="])
+      try calc.type("\u{15}2*3=\r")
+      try calc.waitForScreen(["calc> 2*3=", "6", "calc> "])
+      let expected = (7...1005).map { "1+\($0)=\n" }.joined() + "2*3=\n"
+      #expect(contents(of: history) == expected)
+    }
+  }
+
+  // MARK: - Signals and the end of input
+
+  @Test func ctrlCAbandonsTheLineAndKeepsTheSession() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["15"])
+      let before = ["calc> 12+3=", "15"]
+      try calc.type("\u{03}")
+      try calc.waitForScreen(before + ["calc> ^C", "calc> "])
+      // readline draws the fresh prompt before it catches SIGINT again, which it does by the
+      // time it echoes a key: so each Ctrl-C below follows a key.
+      try calc.type("45+")
+      try calc.waitForScreen(before + ["calc> ^C", "calc> 45+"])
+      try calc.type("\u{03}")
+      try calc.waitForScreen(before + ["calc> ^C", "calc> 45+^C", "calc> "])
+      try calc.type("6")
+      try calc.waitForScreen(before + ["calc> ^C", "calc> 45+^C", "calc> 6"])
+      try calc.type("\u{03}")
+      try calc.waitForScreen(before + ["calc> ^C", "calc> 45+^C", "calc> 6^C", "calc> "])
+      #expect(calc.isRunning)
+      try enter(":keys", in: calc, expect: ["12+3="])
+      try enter("=", in: calc, expect: ["18"])
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+    }
+  }
+
+  @Test func ctrlDPrintsANewlineAndExitsZero() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["15"])
+      try calc.type("\u{04}")
+      #expect(try calc.waitForExit() == 0)
+      #expect(calc.lines == ["calc> 12+3=", "15", "calc>", ""])
+    }
+  }
+
+  @Test func ctrlDPrintsOneNewlineWithoutBracketedPaste() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, inputrc: "set enable-bracketed-paste off\n")
+      try calc.waitForScreen(["calc> "])
+      try calc.type("\u{04}")
+      #expect(try calc.waitForExit() == 0)
+      #expect(calc.lines == ["calc>", ""])
+    }
+  }
+
+  @Test func readlineNameIsCalc() throws {
+    try withTemporaryDirectory { directory in
+      let inputrc = """
+        $if calc
+        "\\C-xp": ":pad"
+        $endif
+        $if other
+        "\\C-xq": ":help"
+        $endif
+
+        """
+      let calc = try startCalc(in: directory, inputrc: inputrc)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("\u{18}q\u{18}p")
+      try calc.waitForScreen(["calc> :pad"])
+      try calc.type("\u{15}:quit\r")
+      #expect(try calc.waitForExit() == 0)
+    }
+  }
+
+  // MARK: - Keypad, help and colour
+
+  private static let pad = [
+    "┌───────┬───────┬───────┬───────┐",
+    "│  AC   │  +/-  │   %   │   ÷   │",
+    "│   c   │   ~   │   %   │   /   │",
+    "├───────┼───────┼───────┼───────┤",
+    "│   7   │   8   │   9   │   ×   │",
+    "│   7   │   8   │   9   │   *   │",
+    "├───────┼───────┼───────┼───────┤",
+    "│   4   │   5   │   6   │   -   │",
+    "│   4   │   5   │   6   │   -   │",
+    "├───────┼───────┼───────┼───────┤",
+    "│   1   │   2   │   3   │   +   │",
+    "│   1   │   2   │   3   │   +   │",
+    "├───────┴───────┼───────┼───────┤",
+    "│       0       │   .   │   =   │",
+    "│       0       │   .   │   =   │",
+    "└───────────────┴───────┴───────┘",
+    "also: CE e   ⌫ <",
+  ]
+
+  private static let help = [
+    "Type keys and press Enter; calc prints the display. Commands start with ':'.",
+    "",
+    "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  e (CE)  < (⌫)",
+    "       also − × ÷ ± C E; spaces are ignored, # starts a comment",
+    "",
+    "Commands:",
+    "  :history       list every step; ▶ marks where you are",
+    "  :goto N|+K|-K  move to step N, or K steps on/back",
+    "  :undo [K]      move back K steps (default 1)",
+    "  :redo [K]      move forward K steps (default 1)",
+    "  :keys          print the applied keys as key text",
+    "  :save FILE     save the session as a calc script",
+    "  :load FILE     replace the session with a saved one",
+    "  :reset         empty the history",
+    "  :pad           draw the keypad with each button's key",
+    "  :help          keys and commands",
+    "  :quit          leave calc (also Ctrl-D)",
+  ]
+
+  @Test func padAndHelpShowTheKeypadAndTheCommands() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type(":pad\r")
+      try calc.waitForScreen(["calc> :pad"] + Self.pad + ["calc> "])
+      try calc.type(":help\r")
+      // More than a screenful in all: the first lines have scrolled off, and are kept.
+      try calc.waitForScreen(["calc> :pad"] + Self.pad + ["calc> :help"] + Self.help + ["calc> "])
+    }
+  }
+
+  @Test func colourOnATerminalWithoutNO_COLOR() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, environment: [:])
+      try calc.waitForScreen(["calc> "])
+      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1"])
+      try enter(":pad", in: calc, expect: Self.pad)
+      let esc = Self.esc
+      #expect(calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1\(esc)[0m"))
+      #expect(calc.text.contains("│\(esc)[2m   c   \(esc)[0m│"))
+    }
+  }
+
+  @Test func noColourWithNO_COLOR() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, environment: ["NO_COLOR": "1"])
+      try calc.waitForScreen(["calc> "])
+      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1"])
+      try enter(":pad", in: calc, expect: Self.pad)
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+      // readline's own sequences (such as bracketed paste) remain; no colour (SGR) is left.
+      #expect(calc.text.contains("\(Self.esc)[?2004h"))
+      #expect(calc.text.firstMatch(of: /\x1B\[[0-9;]*m/) == nil)
+    }
+  }
+
+  // MARK: - Not a terminal
+
+  @Test func pipedInputShowsNoPromptAndNoEcho() throws {
+    try withTemporaryDirectory { directory in
+      let run = try CalcProcess.run(
+        [], stdin: Data("12+3=\n:goto 2\n7x\n".utf8),
+        environment: [
+          "HOME": directory.path, "CALC_HISTORY": nil, "TERM": "xterm", "NO_COLOR": nil,
+        ])
+      #expect(run.stdout == "15\n12\n")
+      #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2\n")
+      #expect(run.status == 65)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+    }
+  }
+}
