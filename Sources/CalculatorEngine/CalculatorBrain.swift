@@ -9,7 +9,8 @@
 /// nonzero result below 10^-100 becomes 0.
 public enum CalculatorBrain: Hashable, Sendable {
   /// Typing or showing the left operand. `repeating` is the operation that `=` repeats, if any
-  /// (set by the last `=`, kept by digits, percent, sign change and CE, cleared by AC).
+  /// (set by `=`; kept by digits, `.`, percent, sign change, CE and backspace; gone after an
+  /// operator, AC or an error).
   case left(Operand, repeating: Operation?)
   /// A left operand and an operator, waiting for the right operand; the display shows the left.
   case leftOp(left: Decimal34, op: CalculatorButtonItem.Op)
@@ -39,9 +40,12 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// An operator and its right operand, as repeated by `=`.
   public struct Operation: Hashable, Sendable {
+    /// The operator that `=` applies.
     public let op: CalculatorButtonItem.Op
+    /// The right operand that `=` applies it with, the same at every repetition.
     public let operand: Decimal34
 
+    /// The operation `x op operand`, for whatever left operand `x` the display holds.
     public init(op: CalculatorButtonItem.Op, operand: Decimal34) {
       self.op = op
       self.operand = operand

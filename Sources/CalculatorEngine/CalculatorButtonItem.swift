@@ -5,14 +5,20 @@
 /// character (``canonical``), used wherever keys are written as text, and a ``title`` shown to a
 /// person. A key fits in one byte (``code``), which is how histories store it.
 public enum CalculatorButtonItem: Hashable, Sendable {
+  /// A digit key, `0` through `9`.
   case digit(Digit)
+  /// The decimal point, `.`: on a fresh number it gives `0.`, and a second one is ignored.
   case dot
+  /// An arithmetic operator: `+`, `-`, `×` or `÷`.
   case op(Op)
+  /// Equals, `=`: computes the pending operation, or repeats the last one.
   case equal
+  /// A key that acts on the calculator rather than on a number's digits: AC, +/-, %, CE, ⌫.
   case command(Command)
 
   /// A decimal digit key.
   public enum Digit: UInt8, CaseIterable, Sendable {
+    /// The digits in order of value: the raw value of each is its ``value``.
     case zero, one, two, three, four, five, six, seven, eight, nine
 
     /// The digit's numeric value, 0 through 9.
@@ -27,6 +33,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
 
   /// A binary arithmetic operator.
   public enum Op: UInt8, CaseIterable, Sendable {
+    /// Add, subtract, multiply and divide, in the order of their ``CalculatorButtonItem/code``s.
     case plus, minus, multiply, divide
 
     /// The button title: `+`, `-`, `×`, `÷`.

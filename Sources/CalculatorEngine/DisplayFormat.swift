@@ -61,6 +61,8 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// The symbols of the locale with identifier `identifier`.
   ///
+  /// The identifier is not checked: one that names no locale gets whatever symbols Foundation
+  /// falls back to.
   /// For `en_US_POSIX` and `en_US` the symbols are known without starting ICU, which saves
   /// about 2 ms of start-up; tests check them against `init(locale:)`.
   public init(localeIdentifier identifier: String) {
@@ -73,6 +75,9 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Symbols given one by one.
+  ///
+  /// A `minimumGroupingDigits` below 1 counts as 1, and `digits` that are not ten strings are
+  /// replaced by the ASCII digits.
   public init(
     localeIdentifier: String, decimalSeparator: String, groupingSeparator: String,
     groupingSize: Int, secondaryGroupingSize: Int, minimumGroupingDigits: Int = 1,
@@ -254,7 +259,8 @@ public struct DisplayFormat: Hashable, Sendable {
       repeat {
         var chunk: UInt64
         if rest > UInt128(UInt64.max) {
-          let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+          let (quotient, remainder) = rest.quotientAndRemainder(
+            dividingBy: 10_000_000_000_000_000_000)
           chunk = UInt64(remainder)
           rest = quotient
           for _ in 0..<19 {

@@ -20,7 +20,9 @@ public enum KeyText {
   /// then calls `body` for each key in order.
   ///
   /// Nothing is passed to `body` unless the whole text is valid, so a caller can apply keys as
-  /// they come without ever applying part of a bad line. Allocates nothing.
+  /// they come without ever applying part of a bad line. Allocates nothing when `bytes` has
+  /// contiguous storage (an array, a buffer, a native string's UTF-8); other collections are
+  /// copied into an array first.
   /// - Complexity: O(n) in the number of bytes.
   public static func scan<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, _ body: (CalculatorButtonItem) -> Void
@@ -146,6 +148,8 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
       : "unknown key '\(character)' at column \(column)"
   }
 
+  /// An error for `character`, already escaped as ``character`` shows it, at the 1-based
+  /// `column`.
   public init(character: String, column: Int, isInvalidUTF8: Bool = false) {
     self.character = character
     self.column = column

@@ -13,15 +13,20 @@ public struct SeedCalculatorModel: Sendable {
   /// The slider's value, 0 through ``totalCount``.
   public private(set) var slidingIndex = 0
 
+  /// A fresh calculator with an empty history, the slider at 0.
   public init() {}
 
   /// The number of keys applied and kept.
   public var totalCount: Int { history.count + temporaryKept.count }
 
   /// The applied keys' titles, joined: `98-3+2×4`.
+  ///
+  /// - Complexity: O(n) in the number of applied keys.
   public var historyDetail: String { history.map(\.title).joined() }
 
   /// Applies `item`, forgets the kept keys and moves the slider to the end.
+  ///
+  /// - Complexity: amortized O(1), plus O(kept keys) when there are any to forget.
   public mutating func apply(_ item: CalculatorButtonItem) {
     brain = brain.apply(item)
     history.append(item)
@@ -29,7 +34,8 @@ public struct SeedCalculatorModel: Sendable {
     slidingIndex = totalCount
   }
 
-  /// Moves the slider to `index` (0 through ``totalCount``) and replays the keys before it.
+  /// Moves the slider to `index` (0 through ``totalCount``; any other index traps) and replays
+  /// the keys before it.
   ///
   /// - Complexity: O(n) in ``totalCount``.
   public mutating func keepHistory(upTo index: Int) {

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The `paper-tape` example (Examples/PaperTape), run as the built binary beside the test
+/// bundle, like `calc`.
+@Suite struct PaperTapeTests {
+  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("paper-tape")
+
+  /// Runs paper-tape with `arguments` and `stdin`.
+  static func run(_ arguments: [String], stdin: String = "") throws -> CalcRun {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    // The outputs here are small: reading one pipe after the other cannot block.
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CalcRun(
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  static let tape12plus3 = """
+    paper tape
+     1  1
+    12  2
+    12  +
+     3  3
+    15  =
+
+      step  key  expression  display
+         0                   0
+         1  1    1           1
+         2  2    12          12
+         3  +    12+         12
+         4  3    12+3        3
+    ▶    5  =    12+3=       15
+    position 5 of 5
+
+    move(to: 2)   12
+    undo()        1
+    redo(5)       15
+    move(to: 6)   position 6 is out of range 0…5
+
+    """
+
+  @Test func tapeFromArguments() throws {
+    let run = try Self.run(["12+3="])
+    #expect(run.stdout == Self.tape12plus3)
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func tapeFromStandardInput() throws {
+    let run = try Self.run([], stdin: "1 2 + # a comment\n3 =\n")
+    #expect(run.stdout == Self.tape12plus3)
+    #expect(run.status == 0)
+  }
+
+  @Test func titlesAndErrorsOnTheTape() throws {
+    let run = try Self.run(["6÷0=", "~"])
+    #expect(
+      run.stdout.hasPrefix(
+        """
+        paper tape
+                            6  6
+                            6  ÷
+                            0  0
+        Cannot divide by zero  =
+        Cannot divide by zero  +/-
+
+        """))
+    #expect(run.status == 0)
+  }
+
+  @Test func badKeyExits65() throws {
+    let run = try Self.run(["12+3=", "4x"])
+    #expect(run.stdout == "")
+    #expect(run.stderr == "paper-tape: line 2: unknown key 'x' at column 2\n")
+    #expect(run.status == 65)
+  }
+}
