@@ -19,14 +19,20 @@ enum CalcProcess {
       .appendingPathComponent("calc")
   }()
 
-  /// Runs calc with `arguments`, feeding `stdin` (nothing: an empty pipe), in the current
-  /// environment plus `environment` (a `nil` value removes a variable), in `directory`.
+  /// A built executable of this package, beside the test bundle.
+  static func product(_ name: String) -> URL {
+    binary.deletingLastPathComponent().appendingPathComponent(name)
+  }
+
+  /// Runs calc (or `executable`) with `arguments`, feeding `stdin` (nothing: an empty pipe), in
+  /// the current environment plus `environment` (a `nil` value removes a variable), in
+  /// `directory`.
   static func run(
     _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
-    directory: URL? = nil
+    directory: URL? = nil, executable: URL = binary
   ) throws -> CalcRun {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"

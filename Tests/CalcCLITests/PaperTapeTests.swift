@@ -4,30 +4,10 @@ import Testing
 /// The `paper-tape` example (Examples/PaperTape), run as the built binary beside the test
 /// bundle, like `calc`.
 @Suite struct PaperTapeTests {
-  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("paper-tape")
-
   /// Runs paper-tape with `arguments` and `stdin`.
   static func run(_ arguments: [String], stdin: String = "") throws -> CalcRun {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    // The outputs here are small: reading one pipe after the other cannot block.
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CalcRun(
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    try CalcProcess.run(
+      arguments, stdin: Data(stdin.utf8), executable: CalcProcess.product("paper-tape"))
   }
 
   static let tape12plus3 = """

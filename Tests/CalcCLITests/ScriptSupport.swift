@@ -33,35 +33,11 @@ enum Script {
 
   /// Runs `command` with `/bin/sh -c` in `directory`, with `$CALC` naming the built binary.
   static func shell(_ command: String, in directory: URL) throws -> CalcRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    for name in posixLocale.keys { environment[name] = nil }
+    var environment = posixLocale
     environment["CALC"] = CalcProcess.binary.path
-    process.environment = environment
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    DispatchQueue.global().async(group: group) {
-      outData = output.fileHandleForReading.readDataToEndOfFile()
-    }
-    DispatchQueue.global().async(group: group) {
-      errData = errors.fileHandleForReading.readDataToEndOfFile()
-    }
-    group.wait()
-    process.waitUntilExit()
-    return CalcRun(
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    return try CalcProcess.run(
+      ["-c", command], environment: environment, directory: directory,
+      executable: URL(fileURLWithPath: "/bin/sh"))
   }
 
   /// `n` with `,` between groups of three digits, as the en_US_POSIX display shows it.
