@@ -43,13 +43,12 @@ struct BatchRunner {
       inputs.append((TextEscaping.escaped(path), fd))
     }
     defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
-    for input in inputs {
+    scripts: for input in inputs {
       switch runScript(input.fd, name: input.name) {
       case .finished: continue
-      case .quit: break
+      case .quit: break scripts
       case .failed(let status): return status
       }
-      break
     }
     output.flush()
     return interpreter.timeline.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
