@@ -20,6 +20,9 @@ public struct Decimal34: Hashable, Sendable {
   public static let zero = Decimal34(uncheckedCoefficient: 0, exponent: 0, isNegative: false)
 
   /// A value from its parts; a coefficient of 10^34 or more is rounded to 34 digits.
+  ///
+  /// A zero coefficient gives zero, which is never negative. The exponent, after rounding,
+  /// must fit in an `Int32`.
   public init(coefficient: UInt128, exponent: Int, isNegative: Bool = false) {
     self = Decimal34.rounded(
       Wide(coefficient), exponent: exponent, isNegative: isNegative, sticky: false)
@@ -168,12 +171,50 @@ public struct Decimal34: Hashable, Sendable {
 
   // MARK: - Digits
 
-  /// Powers of ten, 10^0 through 10^38: all that fit in a `UInt128`.
-  static let pow10: [UInt128] = {
-    var table: [UInt128] = [1]
-    for _ in 1...38 { table.append(table.last! * 10) }
-    return table
-  }()
+  /// Powers of ten, 10^0 through 10^38: all that fit in a `UInt128`. A literal, so that the
+  /// compiler lays it out statically: a computed table would cost a lazy-initialization check
+  /// on every use, and arithmetic uses it several times per operation.
+  static let pow10: [UInt128] = [
+    1,  // 10^0
+    10,  // 10^1
+    100,  // 10^2
+    1_000,  // 10^3
+    10_000,  // 10^4
+    100_000,  // 10^5
+    1_000_000,  // 10^6
+    10_000_000,  // 10^7
+    100_000_000,  // 10^8
+    1_000_000_000,  // 10^9
+    10_000_000_000,  // 10^10
+    100_000_000_000,  // 10^11
+    1_000_000_000_000,  // 10^12
+    10_000_000_000_000,  // 10^13
+    100_000_000_000_000,  // 10^14
+    1_000_000_000_000_000,  // 10^15
+    10_000_000_000_000_000,  // 10^16
+    100_000_000_000_000_000,  // 10^17
+    1_000_000_000_000_000_000,  // 10^18
+    10_000_000_000_000_000_000,  // 10^19
+    100_000_000_000_000_000_000,  // 10^20
+    1_000_000_000_000_000_000_000,  // 10^21
+    10_000_000_000_000_000_000_000,  // 10^22
+    100_000_000_000_000_000_000_000,  // 10^23
+    1_000_000_000_000_000_000_000_000,  // 10^24
+    10_000_000_000_000_000_000_000_000,  // 10^25
+    100_000_000_000_000_000_000_000_000,  // 10^26
+    1_000_000_000_000_000_000_000_000_000,  // 10^27
+    10_000_000_000_000_000_000_000_000_000,  // 10^28
+    100_000_000_000_000_000_000_000_000_000,  // 10^29
+    1_000_000_000_000_000_000_000_000_000_000,  // 10^30
+    10_000_000_000_000_000_000_000_000_000_000,  // 10^31
+    100_000_000_000_000_000_000_000_000_000_000,  // 10^32
+    1_000_000_000_000_000_000_000_000_000_000_000,  // 10^33
+    10_000_000_000_000_000_000_000_000_000_000_000,  // 10^34
+    100_000_000_000_000_000_000_000_000_000_000_000,  // 10^35
+    1_000_000_000_000_000_000_000_000_000_000_000_000,  // 10^36
+    10_000_000_000_000_000_000_000_000_000_000_000_000,  // 10^37
+    100_000_000_000_000_000_000_000_000_000_000_000_000,  // 10^38
+  ]
 
   /// The number of decimal digits of `value`; 1 for zero.
   static func digitCount(_ value: UInt128) -> Int {
@@ -217,6 +258,12 @@ public struct Decimal34: Hashable, Sendable {
 
     /// Quotient and remainder of division by a nonzero `divisor`.
     func divided(by divisor: UInt128) -> (Wide, UInt128) {
+      // Most values that get rounded fit in 128 bits, and a 128-bit division is several times
+      // cheaper than the generic full-width one below.
+      if high == 0 {
+        let (quotient, remainder) = low.quotientAndRemainder(dividingBy: divisor)
+        return (Wide(quotient), remainder)
+      }
       let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: divisor)
       let (quotientLow, remainder) = divisor.dividingFullWidth((remainderHigh, low))
       return (Wide(high: quotientHigh, low: quotientLow), remainder)

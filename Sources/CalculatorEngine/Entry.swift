@@ -16,7 +16,8 @@ public struct Entry: Hashable, Sendable {
   public static let maximumDigits = 16
 
   /// A fresh entry: `0`.
-  public static let zero = Entry(digits: 0, fractionDigitCount: 0, hasPoint: false, isNegative: false)
+  public static let zero = Entry(
+    digits: 0, fractionDigitCount: 0, hasPoint: false, isNegative: false)
 
   /// A fresh entry with the point typed: `0.`.
   public static let zeroPoint = Entry(
@@ -24,7 +25,8 @@ public struct Entry: Hashable, Sendable {
 
   /// A fresh entry holding one digit.
   public init(_ digit: CalculatorButtonItem.Digit) {
-    self.init(digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
+    self.init(
+      digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
   }
 
   private init(digits: UInt64, fractionDigitCount: UInt8, hasPoint: Bool, isNegative: Bool) {
@@ -43,7 +45,12 @@ public struct Entry: Hashable, Sendable {
 
   /// The entry with `digit` typed after it; unchanged when it is full.
   public func appending(_ digit: CalculatorButtonItem.Digit) -> Entry {
-    guard digitCount < Entry.maximumDigits else { return self }
+    // Typing digits is most of what a calculator does, so the common case skips `digitCount`
+    // (a division and a loop): with `digits` below 10^15 and fewer than 16 fraction digits, an
+    // entry has at most 15 digits that count, whatever its integer part.
+    let surelyRoom =
+      digits < Entry.alwaysRoomBelow && Int(fractionDigitCount) < Entry.maximumDigits
+    guard surelyRoom || digitCount < Entry.maximumDigits else { return self }
     var entry = self
     entry.digits = digits * 10 + UInt64(digit.value)
     if hasPoint { entry.fractionDigitCount += 1 }
@@ -66,7 +73,7 @@ public struct Entry: Hashable, Sendable {
   }
 
   /// The entry without its last typed character: a fraction digit, the point, or an integer
-  /// digit. What is left of `-0` is `0`.
+  /// digit. What is left of `-0` is `0`, and `0` stays `0`.
   public func removingLast() -> Entry {
     var entry = self
     if fractionDigitCount > 0 {
@@ -88,9 +95,33 @@ public struct Entry: Hashable, Sendable {
       isNegative: isNegative)
   }
 
-  static let pow10: [UInt64] = (0...19).map { power in
-    (0..<power).reduce(UInt64(1)) { product, _ in product * 10 }
-  }
+  /// 10^0 through 10^19. A literal, so that the compiler lays it out statically: a computed
+  /// table would cost a lazy-initialization check on every use.
+  static let pow10: [UInt64] = [
+    1,  // 10^0
+    10,  // 10^1
+    100,  // 10^2
+    1_000,  // 10^3
+    10_000,  // 10^4
+    100_000,  // 10^5
+    1_000_000,  // 10^6
+    10_000_000,  // 10^7
+    100_000_000,  // 10^8
+    1_000_000_000,  // 10^9
+    10_000_000_000,  // 10^10
+    100_000_000_000,  // 10^11
+    1_000_000_000_000,  // 10^12
+    10_000_000_000_000,  // 10^13
+    100_000_000_000_000,  // 10^14
+    1_000_000_000_000_000,  // 10^15
+    10_000_000_000_000_000,  // 10^16
+    100_000_000_000_000_000,  // 10^17
+    1_000_000_000_000_000_000,  // 10^18
+    10_000_000_000_000_000_000,  // 10^19
+  ]
+
+  /// 10^(maximumDigits − 1): `digits` below it leave room for one more digit (see `appending`).
+  static let alwaysRoomBelow: UInt64 = 1_000_000_000_000_000
 
   /// The number of decimal digits of `value`; 1 for zero.
   static func decimalWidth(_ value: UInt64) -> Int {

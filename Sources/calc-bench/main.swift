@@ -1,1 +1,314 @@
-print("bench")
+// calc-bench: measures the history engine (Timeline) against the book's replay model
+// (SeedCalculatorModel) in one run, on one deterministic key stream, for SPEC §7.
+//
+//   swift run -c release calc-bench [--keys N] [--seed S]
+//
+// The last line printed is the machine-readable summary; everything above it is for people.
+
+import CalculatorEngine
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// MARK: - Options
+
+/// The command line: `--keys N` (default 10,000,000) and `--seed S` for the key stream.
+struct Options {
+  var keyCount = 10_000_000
+  var seed: UInt64 = 0x5EED_CA1C
+
+  init(_ arguments: [String]) {
+    var rest = arguments.dropFirst()
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--keys":
+        guard let text = rest.popFirst(), let value = Int(text.filter { $0 != "_" }), value > 0
+        else { Options.fail("--keys needs a positive number") }
+        keyCount = value
+      case "--seed":
+        guard let text = rest.popFirst(), let value = UInt64(text) else {
+          Options.fail("--seed needs a number")
+        }
+        seed = value
+      case "-h", "--help":
+        print("usage: calc-bench [--keys N] [--seed S]")
+        exit(0)
+      default:
+        Options.fail("unknown argument '\(argument)'")
+      }
+    }
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("calc-bench: \(message)\n".utf8))
+    exit(2)
+  }
+}
+
+// MARK: - Deterministic key stream
+
+/// SplitMix64: tiny, fast and reproducible everywhere, unlike the system generator.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound`; the modulo bias is irrelevant for a benchmark.
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  /// True with probability `percent`/100.
+  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+/// A stream that looks like someone using a calculator: numbers of 1–8 digits (a quarter with a
+/// point), binary operators, `=`, and now and then `%`, `+/-`, `⌫`, `CE` and `AC`, so that every
+/// transition of the brain, including exact division and error states, is exercised.
+func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+  var random = SplitMix64(state: seed)
+  var keys: [CalculatorButtonItem] = []
+  keys.reserveCapacity(count + 16)
+  let ops: [CalculatorButtonItem] = CalculatorButtonItem.Op.allCases.map { .op($0) }
+  while keys.count < count {
+    if random.chance(2) { keys.append(.command(.clear)) }
+    let digits = 1 + random.below(8)
+    let point = random.chance(25) ? random.below(digits + 1) : -1
+    for index in 0..<digits {
+      if index == point { keys.append(.dot) }
+      keys.append(.digit(CalculatorButtonItem.Digit(random.below(10))!))
+    }
+    if random.chance(4) { keys.append(.command(.backspace)) }
+    if random.chance(3) { keys.append(.command(.clearEntry)) }
+    if random.chance(5) { keys.append(.command(.flip)) }
+    if random.chance(5) { keys.append(.command(.percent)) }
+    keys.append(random.chance(20) ? .equal : ops[random.below(ops.count)])
+  }
+  keys.removeLast(keys.count - count)
+  return keys
+}
+
+// MARK: - Measuring
+
+/// Nanoseconds on the monotonic clock.
+@inline(__always) func now() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Nanoseconds of CPU time used by this thread: unlike the wall clock, it does not count time
+/// spent waiting for a core, which tells a busy machine from a slow engine.
+@inline(__always) func threadCPUTime() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Wall-clock and CPU seconds taken by `body`.
+func seconds(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+  let (start, cpuStart) = (now(), threadCPUTime())
+  body()
+  let (end, cpuEnd) = (now(), threadCPUTime())
+  return (Double(end - start) / 1e9, Double(cpuEnd - cpuStart) / 1e9)
+}
+
+/// The best of `runs` timings of `body`, each after `prepare`: wall time, and CPU time.
+func best(of runs: Int, prepare: () -> Void, _ body: () -> Void) -> (wall: Double, cpu: Double) {
+  var result = (wall: Double.infinity, cpu: Double.infinity)
+  for _ in 0..<runs {
+    prepare()
+    let time = seconds(body)
+    result = (min(result.wall, time.wall), min(result.cpu, time.cpu))
+  }
+  return result
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Resident set size in bytes, from /proc/self/statm (0 where there is none).
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// A timeline recording `keys` from empty. The timed loops live in functions on local
+/// variables: on a global (top-level) variable every `apply` would pay a dynamic exclusivity
+/// check.
+@inline(never) func record(_ keys: [CalculatorButtonItem]) -> Timeline {
+  var timeline = Timeline()
+  for key in keys { timeline.apply(key) }
+  return timeline
+}
+
+/// The seed model after `keys`.
+@inline(never) func seedRecord(_ keys: [CalculatorButtonItem]) -> SeedCalculatorModel {
+  var seed = SeedCalculatorModel()
+  for key in keys { seed.apply(key) }
+  return seed
+}
+
+/// Keeps the optimizer from dropping work whose result is otherwise unused.
+nonisolated(unsafe) var sink = 0
+@inline(never) func consume(_ brain: CalculatorBrain) { sink &+= brain.hashValue & 1 }
+
+func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+func grouped(_ value: Int) -> String {
+  let digits = Array(String(value))
+  var text = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+    text.append(digit)
+  }
+  return text
+}
+
+// MARK: - Run
+
+let options = Options(CommandLine.arguments)
+let keyCount = options.keyCount
+print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
+
+let keys = keyStream(count: keyCount, seed: options.seed)
+var histogram = [Int](repeating: 0, count: CalculatorButtonItem.allKeys.count)
+for key in keys { histogram[Int(key.code)] += 1 }
+print(
+  "stream: "
+    + CalculatorButtonItem.allKeys.map { key in
+      "\(key.title) \(fixed(100 * Double(histogram[Int(key.code)]) / Double(keyCount), 1))%"
+    }.joined(separator: "  "))
+
+// Ours: apply with recording, best of a few runs, each from an empty timeline (growing its
+// storage as a session would; no reserveCapacity). Memory is read around the first run, before
+// freed buffers of later runs muddle it.
+let applyRuns = 3
+var timeline = Timeline()
+var residentGrowth = 0
+var applyRun = 0
+let applyTime = best(
+  of: applyRuns,
+  prepare: {
+    if applyRun == 1 { residentGrowth = residentBytes() - residentGrowth }
+    timeline = Timeline()
+    if applyRun == 0 { residentGrowth = residentBytes() }
+    applyRun += 1
+  },
+  { timeline = record(keys) })
+consume(timeline.brain)
+let applyRate = Double(keyCount) / applyTime.wall
+let applyCPURate = Double(keyCount) / applyTime.cpu
+let bytesPerKey = Double(timeline.storageBytes) / Double(timeline.count)
+
+// Ours: jumps to random positions, each timed on its own.
+var random = SplitMix64(state: options.seed ^ 0x60_70)
+let gotoCount = 2_000
+
+/// Microseconds taken by each of `count` jumps to random positions.
+@inline(never) func timeJumps(
+  _ timeline: inout Timeline, count: Int, random: inout SplitMix64
+) -> [Double] {
+  var micros: [Double] = []
+  micros.reserveCapacity(count)
+  for _ in 0..<count {
+    let target = random.below(timeline.count + 1)
+    let start = now()
+    try! timeline.move(to: target)
+    let end = now()
+    consume(timeline.brain)
+    micros.append(Double(end - start) / 1e3)
+  }
+  return micros
+}
+
+let gotoMicros = timeJumps(&timeline, count: gotoCount, random: &random)
+let gotoMedian = median(gotoMicros)
+let gotoWorst = gotoMicros.max() ?? 0
+
+// The seed: the same keys through the book's model, then a handful of jumps at full size.
+var seed = SeedCalculatorModel()
+let seedApplyTime = best(of: applyRuns, prepare: { seed = SeedCalculatorModel() }) {
+  seed = seedRecord(keys)
+}
+consume(seed.brain)
+let seedApplyRate = Double(keyCount) / seedApplyTime.wall
+let seedApplyCPURate = Double(keyCount) / seedApplyTime.cpu
+let seedGotoCount = 5
+var seedGotoMicros: [Double] = []
+for _ in 0..<seedGotoCount {
+  let target = random.below(seed.totalCount + 1)
+  seedGotoMicros.append(1e6 * seconds { seed.keepHistory(upTo: target) }.wall)
+  consume(seed.brain)
+}
+let seedGotoMedian = median(seedGotoMicros)
+// The seed keeps `history + temporaryKept`, one CalculatorButtonItem per key: its stride is what
+// an array spends per element (array capacity slack ignored, in the seed's favour).
+let seedBytesPerKey = MemoryLayout<CalculatorButtonItem>.stride
+
+// Both models must agree wherever they are: check at the seed's last jump.
+try! timeline.move(to: seed.slidingIndex)
+guard timeline.brain == seed.brain else {
+  Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
+}
+
+// MARK: - Report
+
+if sink == -1 { print(sink) }  // Never true; reading `sink` keeps the consumed work alive.
+let mega = 1e6
+print("")
+print("apply with recording (best of \(applyRuns))")
+print(
+  "  ours  Timeline.apply            \(fixed(applyRate / mega, 1)) M keys/s"
+    + "  (\(fixed(1e9 / applyRate, 1)) ns/key; CPU time: \(fixed(applyCPURate / mega, 1)) M keys/s)"
+)
+print(
+  "  seed  SeedCalculatorModel.apply \(fixed(seedApplyRate / mega, 1)) M keys/s"
+    + "  (\(fixed(1e9 / seedApplyRate, 1)) ns/key; CPU time: \(fixed(seedApplyCPURate / mega, 1))"
+    + " M keys/s)")
+print("  ratio ours/seed               \(fixed(applyRate / seedApplyRate, 2))×")
+if applyCPURate > 1.15 * applyRate {
+  print("  (wall-clock rate well below the CPU-time rate: the machine was busy)")
+}
+print("goto anywhere in \(grouped(keyCount)) keys")
+print(
+  "  ours  move(to:)          median \(fixed(gotoMedian, 2)) µs over \(gotoCount) jumps,"
+    + " worst \(fixed(gotoWorst, 1)) µs")
+print(
+  "  seed  keepHistory(upTo:) median \(fixed(seedGotoMedian, 0)) µs over \(seedGotoCount) jumps")
+print("  ratio seed/ours               \(fixed(seedGotoMedian / gotoMedian, 0))×")
+print("history memory")
+print(
+  "  ours  storageBytes \(grouped(timeline.storageBytes)) for \(grouped(timeline.count)) keys"
+    + " = \(fixed(bytesPerKey, 3)) bytes/key"
+    + " (1 per key + a \(MemoryLayout<CalculatorBrain>.stride)-byte brain every"
+    + " \(Timeline.checkpointInterval) keys + capacity slack)")
+print(
+  "        resident growth (/proc/self/statm): \(grouped(residentGrowth)) bytes"
+    + " = \(fixed(Double(residentGrowth) / Double(keyCount), 3)) bytes/key"
+    + " in the first run (touched pages, including buffers freed while growing that malloc"
+    + " kept)")
+print(
+  "  seed  MemoryLayout<CalculatorButtonItem>.stride = \(seedBytesPerKey) bytes/key"
+    + " (history + temporaryKept arrays)")
+print("targets (SPEC §7)")
+print("  goto median ≤ 50 µs     \(gotoMedian <= 50 ? "met" : "MISSED")")
+print("  apply ≥ 20 M keys/s     \(applyRate >= 20 * mega ? "met" : "MISSED")")
+print("  ≤ 2 bytes per key       \(bytesPerKey <= 2 ? "met" : "MISSED")")
+print(
+  "calc-bench: apply=\(fixed(applyRate / mega, 1)) seed_apply=\(fixed(seedApplyRate / mega, 1))"
+    + " goto_us=\(fixed(gotoMedian, 2)) seed_goto_us=\(fixed(seedGotoMedian, 0))"
+    + " bytes_per_key=\(fixed(bytesPerKey, 3)) seed_bytes_per_key=\(seedBytesPerKey)")
