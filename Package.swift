@@ -35,12 +35,16 @@ let package = Package(
         .unsafeFlags(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
-    .executableTarget(name: "calc-bench", dependencies: ["CalculatorEngine"]),
+    .executableTarget(name: "calc-bench", dependencies: ["CalculatorEngine", "CalcTestSupport"]),
+    // A seeded random number generator shared by the tests and the benchmark.
+    .target(name: "CalcTestSupport"),
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(
       name: "paper-tape", dependencies: ["CalculatorEngine"], path: "Examples/PaperTape"),
     .testTarget(
-      name: "CalculatorEngineTests", dependencies: ["CalculatorEngine"], exclude: ["Fixtures"]),
-    .testTarget(name: "CalcCLITests", dependencies: ["CalcCLI", "CalculatorEngine"]),
+      name: "CalculatorEngineTests", dependencies: ["CalculatorEngine", "CalcTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CalcCLITests", dependencies: ["CalcCLI", "CalculatorEngine", "CalcTestSupport"]),
   ]
 )

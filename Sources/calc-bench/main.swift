@@ -5,6 +5,7 @@
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 
+import CalcTestSupport
 import CalculatorEngine
 import Foundation
 
@@ -48,25 +49,6 @@ struct Options {
 }
 
 // MARK: - Deterministic key stream
-
-/// SplitMix64: tiny, fast and reproducible everywhere, unlike the system generator.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`; the modulo bias is irrelevant for a benchmark.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  /// True with probability `percent`/100.
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 /// A stream that looks like someone using a calculator: numbers of 1–8 digits (a quarter with a
 /// point), binary operators, `=`, and now and then `%`, `+/-`, `⌫`, `CE` and `AC`, so that every

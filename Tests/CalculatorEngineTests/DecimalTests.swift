@@ -1,3 +1,4 @@
+import CalcTestSupport
 import CalculatorEngine
 import Testing
 
@@ -306,18 +307,6 @@ import Testing
   }
 
   // MARK: - Randomized against an independent exact computation
-
-  /// SplitMix64, for a reproducible stream.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// An operand with up to 12 digits and an exponent in −10…10.
   struct Operand {

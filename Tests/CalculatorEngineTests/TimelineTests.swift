@@ -1,3 +1,4 @@
+import CalcTestSupport
 import CalculatorEngine
 import Foundation
 import Testing
@@ -10,27 +11,22 @@ import Testing
 @Suite struct TimelineTests {
   // MARK: - Randomness
 
-  /// SplitMix64: small and fully determined by its seed, unlike `SystemRandomNumberGenerator`,
-  /// so that a failing sequence can be replayed from the seed in its message.
+  /// The seeded generator (SplitMix64), with the key distribution these tests want, so that a
+  /// failing sequence can be replayed from the seed in its message.
   struct Random: RandomNumberGenerator {
-    var state: UInt64
+    var generator: SplitMix64
 
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
+    init(state: UInt64) {
+      generator = SplitMix64(state: state)
     }
 
-    /// A number in `range`; the modulo bias does not matter here.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-      // Not `range.count`: generic, and slow in a debug build.
-      range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+    var state: UInt64 { generator.state }
 
-    /// True with probability `percent`/100.
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    mutating func next() -> UInt64 { generator.next() }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { generator.int(range) }
+
+    mutating func chance(_ percent: Int) -> Bool { generator.chance(percent) }
 
     /// A key, weighted so that numbers have several digits and every other key, including the
     /// rare ones that reach the error, percent and backspace paths, occurs in every few dozen.
