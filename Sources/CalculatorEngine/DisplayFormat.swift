@@ -158,7 +158,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Appends the display of an entry, as typed, to `bytes`.
   public func append(_ entry: Entry, to bytes: inout [UInt8]) {
     if entry.isNegative { bytes.append(contentsOf: symbols.minus) }
-    let scale = Entry.pow10[Int(entry.fractionDigitCount)]
+    let scale = Entry.pow10(Int(entry.fractionDigitCount))
     withDigits(UInt128(entry.digits / scale)) { integer in
       appendGrouped(integer, to: &bytes)
     }

@@ -38,8 +38,8 @@ public struct Entry: Hashable, Sendable {
 
   /// The number of digits that count towards ``maximumDigits``.
   public var digitCount: Int {
-    let integerPart = digits / Entry.pow10[Int(fractionDigitCount)]
-    let integerDigits = integerPart == 0 ? 0 : Entry.decimalWidth(integerPart)
+    let integerPart = digits / Entry.pow10(Int(fractionDigitCount))
+    let integerDigits = integerPart == 0 ? 0 : Decimal34.digitCount(UInt128(integerPart))
     return integerDigits + Int(fractionDigitCount)
   }
 
@@ -95,38 +95,12 @@ public struct Entry: Hashable, Sendable {
       isNegative: isNegative)
   }
 
-  /// 10^0 through 10^19. A literal, so that the compiler lays it out statically: a computed
-  /// table would cost a lazy-initialization check on every use.
-  static let pow10: [UInt64] = [
-    1,  // 10^0
-    10,  // 10^1
-    100,  // 10^2
-    1_000,  // 10^3
-    10_000,  // 10^4
-    100_000,  // 10^5
-    1_000_000,  // 10^6
-    10_000_000,  // 10^7
-    100_000_000,  // 10^8
-    1_000_000_000,  // 10^9
-    10_000_000_000,  // 10^10
-    100_000_000_000,  // 10^11
-    1_000_000_000_000,  // 10^12
-    10_000_000_000_000,  // 10^13
-    100_000_000_000_000,  // 10^14
-    1_000_000_000_000_000,  // 10^15
-    10_000_000_000_000_000,  // 10^16
-    100_000_000_000_000_000,  // 10^17
-    1_000_000_000_000_000_000,  // 10^18
-    10_000_000_000_000_000_000,  // 10^19
-  ]
+  /// 10^`power` for `power` in 0...19: the low half of the engine's one table of powers.
+  @inline(__always)
+  static func pow10(_ power: Int) -> UInt64 {
+    UInt64(truncatingIfNeeded: Decimal34.pow10[power])
+  }
 
   /// 10^(maximumDigits − 1): `digits` below it leave room for one more digit (see `appending`).
   static let alwaysRoomBelow: UInt64 = 1_000_000_000_000_000
-
-  /// The number of decimal digits of `value`; 1 for zero.
-  static func decimalWidth(_ value: UInt64) -> Int {
-    var width = 1
-    while width < pow10.count && value >= pow10[width] { width += 1 }
-    return width
-  }
 }
