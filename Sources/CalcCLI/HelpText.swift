@@ -12,37 +12,46 @@ enum HelpText {
       [(.digit(.zero), 2), (.dot, 1), (.equal, 1)],
     ]
     let cell = 7
+    /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
+    func dividers(_ row: [(CalculatorButtonItem, Int)]) -> Set<Int> {
+      var position = 0
+      var result: Set<Int> = []
+      for (_, span) in row.dropLast() {
+        position += span * (cell + 1)
+        result.insert(position - 1)
+      }
+      return result
+    }
+    let inner = rows[0].reduce(0) { $0 + $1.1 * (cell + 1) } - 1
+    /// A horizontal line; its junctions follow the dividers of the rows above and below it.
+    func line(above: Set<Int>, below: Set<Int>, _ ends: (String, String)) -> String {
+      let body = (0..<inner).map { x in
+        switch (above.contains(x), below.contains(x)) {
+        case (true, true): "┼"
+        case (true, false): "┴"
+        case (false, true): "┬"
+        case (false, false): "─"
+        }
+      }
+      return ends.0 + body.joined() + ends.1 + "\n"
+    }
     func centered(_ text: String, _ width: Int) -> String {
       let left = (width - text.count) / 2
       return String(repeating: " ", count: left) + text
         + String(repeating: " ", count: width - text.count - left)
     }
-    func border(
-      _ row: [(CalculatorButtonItem, Int)], _ left: String, _ mid: String, _ right: String
-    )
-      -> String
-    {
-      left
-        + row.map { String(repeating: "─", count: cell * $0.1 + $0.1 - 1) }.joined(separator: mid)
-        + right + "\n"
-    }
-    var text = border(rows[0], "┌", "┬", "┐")
+    var text = line(above: [], below: dividers(rows[0]), ("┌", "┐"))
     for (index, row) in rows.enumerated() {
-      let width = { (span: Int) in cell * span + span - 1 }
+      let width = { (span: Int) in span * (cell + 1) - 1 }
       text += "│" + row.map { centered($0.0.title, width($0.1)) }.joined(separator: "│") + "│\n"
       text +=
         "│"
         + row.map { style.dim(centered(String($0.0.canonical), width($0.1))) }
         .joined(separator: "│") + "│\n"
-      if index + 1 < rows.count {
-        // The last row's wide 0 spans two columns, so its top border has ┴ where the others ┼.
-        text +=
-          index + 2 == rows.count
-          ? "├───────┴───────┼───────┼───────┤\n"
-          : border(row, "├", "┼", "┤")
-      }
+      let below = index + 1 < rows.count ? dividers(rows[index + 1]) : []
+      text += line(
+        above: dividers(row), below: below, index + 1 < rows.count ? ("├", "┤") : ("└", "┘"))
     }
-    text += border(rows[4], "└", "┴", "┘")
     text += "also: CE " + style.dim("e") + "   ⌫ " + style.dim("<") + "\n"
     return text
   }
