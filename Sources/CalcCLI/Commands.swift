@@ -73,7 +73,7 @@ extension LineInterpreter {
     switch command.name {
     case "history":
       try noArgument()
-      output.append(contentsOf: historyText().utf8)
+      appendHistory(to: &output)
     case "goto":
       try timelineMove(to: gotoTarget(command), output: &output)
     case "undo":
@@ -189,14 +189,50 @@ extension LineInterpreter {
     return SessionFile.expandingTilde(command.argument)
   }
 
-  /// `:history`: every step with its key, the expression so far and the display, the current
-  /// step marked, the kept future labelled, and a slider.
+  /// Appends `:history`: every step with its key, the expression so far and the display, the
+  /// current step marked, the kept future labelled, and a slider.
   ///
-  /// - Complexity: O(n) in the number of keys (expressions are cut to their last 60 characters).
-  func historyText() -> String {
-    guard !timeline.isEmpty else { return "no history\n" }
+  /// - Complexity: O(n) in the number of keys, in two passes (the first measures the columns);
+  ///   beyond the output, memory stays O(1) however long the history.
+  func appendHistory(to output: inout [UInt8]) {
+    guard !timeline.isEmpty else {
+      output.append(contentsOf: "no history\n".utf8)
+      return
+    }
+    var widths = (step: max(4, String(timeline.count).count), expression: 10, display: 7)
+    forEachHistoryRow { _, _, expression, display in
+      widths.expression = max(widths.expression, expression.count)
+      widths.display = max(widths.display, display.count)
+    }
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+      let padding = String(repeating: " ", count: max(0, width - text.count))
+      return left ? padding + text : text + padding
+    }
+    let header =
+      "  \(pad("step", widths.step, left: true))  key  \(pad("expression", widths.expression))"
+      + "  display"
+    output.append(contentsOf: (style.dim(header) + "\n").utf8)
+    forEachHistoryRow { step, key, expression, display in
+      var line =
+        "\(pad(String(step), widths.step, left: true))  \(pad(key, 3))  "
+        + "\(pad(expression, widths.expression))  "
+      if step > timeline.position {
+        line = "  " + style.dim(line + pad(display, widths.display) + "  (kept)")
+      } else if step == timeline.position {
+        line = style.marker("▶ ") + line + display
+      } else {
+        line = "  " + line + display
+      }
+      while line.last == " " { line.removeLast() }
+      output.append(contentsOf: (line + "\n").utf8)
+    }
+    output.append(contentsOf: (slider() + "\n").utf8)
+  }
+
+  /// Calls `body` for every step with its number, key title, expression (cut to its last 60
+  /// characters) and display.
+  private func forEachHistoryRow(_ body: (Int, String, String, String) -> Void) {
     let expressionWidth = 60
-    var rows: [(step: String, key: String, expression: String, display: String, kept: Bool)] = []
     var expression = ""
     var expressionLength = 0
     var isCut = false
@@ -214,39 +250,8 @@ extension LineInterpreter {
       let shown =
         isCut || expressionLength > expressionWidth
         ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
-      rows.append(
-        (String(step), key?.title ?? "", shown, format.text(for: brain), step > timeline.position))
+      body(step, key?.title ?? "", shown, format.text(for: brain))
     }
-    let widths = (
-      step: max(4, rows.map(\.step.count).max()!),
-      key: 3,
-      expression: max(10, rows.map(\.expression.count).max()!),
-      display: max(7, rows.map(\.display.count).max()!)
-    )
-    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-      let padding = String(repeating: " ", count: max(0, width - text.count))
-      return left ? padding + text : text + padding
-    }
-    var text =
-      style.dim(
-        "  \(pad("step", widths.step, left: true))  \(pad("key", widths.key))  "
-          + "\(pad("expression", widths.expression))  display") + "\n"
-    for (index, row) in rows.enumerated() {
-      let current = index == timeline.position
-      var line =
-        "\(pad(row.step, widths.step, left: true))  \(pad(row.key, widths.key))  "
-        + "\(pad(row.expression, widths.expression))  "
-      if row.kept {
-        line = "  " + style.dim(line + pad(row.display, widths.display) + "  (kept)")
-      } else if current {
-        line = style.marker("▶ ") + line + row.display
-      } else {
-        line = "  " + line + row.display
-      }
-      while line.last == " " { line.removeLast() }
-      text += line + "\n"
-    }
-    return text + slider() + "\n"
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider, at most 30 cells wide.
