@@ -34,15 +34,16 @@ for (number, line) in lines.enumerated() {
   }
 }
 
-// 2. The tape. A `Timeline` records every key applied to it, and its `brain` is always the
-//    calculator after them. `DisplayFormat` turns a brain into what the display shows;
+// 2. The tape. A `Timeline` records every key applied to it, and its `calculator` is always the
+//    calculator after them (the calculation, `brain`, and the memory). `DisplayFormat` turns a
+//    brain into what the display shows;
 //    `.posix` is `1,234.5` whatever the user's locale.
 let format = DisplayFormat.posix
 var timeline = Timeline()
 var tape: [(display: String, title: String)] = []
 for key in keys {
   timeline.apply(key)
-  tape.append((format.text(for: timeline.brain), key.title))
+  tape.append((format.text(for: timeline.calculator.brain), key.title))
 }
 // Like a printing calculator: the display right-aligned, then the button pressed.
 let tapeWidth = tape.map(\.display.count).max() ?? 0
@@ -53,17 +54,17 @@ for (display, title) in tape {
 
 // 3. The history. `forEachStep` replays every step once, from 0 (no key yet) to `count`,
 //    with the key that led there and the calculator after it: O(n) for the whole table,
-//    where asking `brain(at:)` for each step would replay up to 255 keys per row.
+//    where asking `calculator(at:)` for each step would replay up to 255 keys per row.
 let expressionWidth = max(10, timeline.keys.map(\.title.count).reduce(0, +))
 print("\n  step  key  expression  display")
 var expression = ""
-timeline.forEachStep { step, key, brain in
+timeline.forEachStep { step, key, calculator in
   expression += key?.title ?? ""
   let marker = step == timeline.position ? "▶ " : "  "
   let row =
     marker + padded(String(step), to: 4, alignRight: true) + "  "
     + padded(key?.title ?? "", to: 3) + "  " + padded(expression, to: expressionWidth) + "  "
-    + format.text(for: brain)
+    + format.text(for: calculator.brain)
   print(row)
 }
 print("position \(timeline.position) of \(timeline.count)")
@@ -71,7 +72,9 @@ print("position \(timeline.position) of \(timeline.count)")
 // 4. Time travel. `move(to:)` jumps to any step from 0 through `count`, replaying fewer
 //    than `Timeline.checkpointInterval` keys however long the history. The keys after the
 //    new position are kept: `redo` goes forward again, and only `apply` discards them.
-let show = { (action: String) in print(padded(action, to: 14) + format.text(for: timeline.brain)) }
+let show = { (action: String) in
+  print(padded(action, to: 14) + format.text(for: timeline.calculator.brain))
+}
 print()
 let middle = timeline.count / 2
 try! timeline.move(to: middle)  // cannot fail: `middle` is within 0...count

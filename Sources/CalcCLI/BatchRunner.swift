@@ -51,7 +51,8 @@ struct BatchRunner {
       }
     }
     output.flush()
-    return interpreter.timeline.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+    return interpreter.timeline.calculator.brain.isError
+      ? ExitStatus.errorDisplayed : ExitStatus.success
   }
 
   private enum ScriptEnd {

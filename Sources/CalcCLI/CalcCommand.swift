@@ -17,7 +17,8 @@ public struct CalcCommand: ParsableCommand {
       Otherwise it runs standard input, or the FILEs, as scripts: each line of keys prints the \
       display, and lines starting with ':' are commands (:history, :goto N, :undo, ...).
 
-      Keys: 0-9 . + - * / = % ~ (+/-) c (AC) e (CE) < (backspace); also − × ÷ ± C E.
+      Keys: 0-9 . + - * / = % ~ (+/-) c (AC) ce (CE) < (backspace) @ (square root) q (square) \
+      r (1/x) ms mr m+ m- mc (memory); also − × ÷ ± √ ² ac m−, in any case.
 
       Exit status: 0 success, 1 the final display is an error, 64 usage error, 65 a rejected \
       script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file.
@@ -119,7 +120,8 @@ public struct Invocation: Hashable, Sendable {
       // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
       if try result.get() == 0 { interpreter.appendDisplay(to: &output.bytes) }
       output.flush()
-      return interpreter.timeline.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+      return interpreter.timeline.calculator.brain.isError
+        ? ExitStatus.errorDisplayed : ExitStatus.success
     } catch {
       errors.write("calc: --keys: \(error.message)\n")
       errors.flush()

@@ -236,7 +236,7 @@ extension LineInterpreter {
     var expression = ""
     var expressionLength = 0
     var isCut = false
-    timeline.forEachStep { step, key, brain in
+    timeline.forEachStep { step, key, calculator in
       if let key {
         expression += key.title
         expressionLength += key.title.count
@@ -250,7 +250,7 @@ extension LineInterpreter {
       let shown =
         isCut || expressionLength > expressionWidth
         ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
-      body(step, key?.title ?? "", shown, format.text(for: brain))
+      body(step, key?.title ?? "", shown, format.text(for: calculator.brain))
     }
   }
 

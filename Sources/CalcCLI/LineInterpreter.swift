@@ -42,7 +42,7 @@ public struct LineInterpreter {
   }
 
   /// The display of the current position.
-  public var display: String { format.text(for: timeline.brain) }
+  public var display: String { format.text(for: timeline.calculator.brain) }
 
   /// Runs one line (UTF-8, without its newline), appending what it prints to `output`.
   @discardableResult
@@ -90,7 +90,7 @@ public struct LineInterpreter {
           applied += 1
           output.append(contentsOf: key.title.utf8)
           output.append(UInt8(ascii: "\t"))
-          format.append(timeline.brain, to: &output)
+          format.append(timeline.calculator.brain, to: &output)
           output.append(UInt8(ascii: "\n"))
         }
       } else {
@@ -108,10 +108,10 @@ public struct LineInterpreter {
 
   /// Appends the display and a newline.
   func appendDisplay(to output: inout [UInt8]) {
-    if timeline.brain.isError {
+    if timeline.calculator.brain.isError {
       output.append(contentsOf: style.error(display).utf8)
     } else {
-      format.append(timeline.brain, to: &output)
+      format.append(timeline.calculator.brain, to: &output)
     }
     output.append(UInt8(ascii: "\n"))
   }

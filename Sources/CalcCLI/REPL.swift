@@ -20,10 +20,12 @@ struct REPL {
     return home + "/.calc_history"
   }
 
-  /// `calc> ` at the end of the timeline, `calc[3/8]> ` before it.
+  /// `calc> ` at the end of the timeline, `calc[3/8]> ` before it, with ` M` before the `>`
+  /// while the memory holds a value (`calc M> `, `calc[3/8] M> `).
   var prompt: String {
     let timeline = interpreter.timeline
-    return timeline.isAtEnd ? "calc> " : "calc[\(timeline.position)/\(timeline.count)]> "
+    let place = timeline.isAtEnd ? "" : "[\(timeline.position)/\(timeline.count)]"
+    return "calc" + place + (timeline.calculator.memory == nil ? "" : " M") + "> "
   }
 
   mutating func run() -> Int32 {

@@ -29,7 +29,8 @@ enum SessionFile {
     var template = Array((directory + ".calc-save-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw failure(errno) }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = false
     defer { if !ok { unlink(temporary) } }
     // mkstemp creates mode 0600; a session file gets the usual 0666 less the umask.

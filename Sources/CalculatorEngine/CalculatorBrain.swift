@@ -1,9 +1,11 @@
-/// The calculator's state: the book's enum state machine, extended for a pocket calculator's
-/// rules (repeated `=`, percent in context, CE, backspace, exact errors).
+/// The calculation's state: the book's enum state machine, extended for a pocket calculator's
+/// rules (repeated `=`, percent in context, CE, backspace, unary keys, exact errors).
 ///
-/// `apply(_:)` is a pure function from a state and a key to the next state (the book's reducer).
-/// Calculation never throws: dividing by zero or overflowing leads to the ``error(_:)`` state,
-/// which a digit, `.`, AC or CE leaves and every other key ignores.
+/// ``Calculator/apply(_:)`` pairs it with the memory register and holds the one `switch` over
+/// keys (the book's reducer); the transitions here are pure functions from a state to the next.
+/// Calculation never throws: dividing by zero, a square root of a negative number or overflowing
+/// leads to the ``error(_:)`` state, which a digit, `.`, AC or CE leaves and every other key
+/// ignores.
 ///
 /// Magnitudes are bounded: a result of 10^100 or more is ``CalculationError/overflow``, and a
 /// nonzero result below 10^-100 becomes 0.
@@ -58,6 +60,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case divideByZero
     /// Zero divided by zero.
     case undefined
+    /// The square root of a negative number.
+    case invalidInput
     /// A result of magnitude 10^100 or more.
     case overflow
 
@@ -66,6 +70,7 @@ public enum CalculatorBrain: Hashable, Sendable {
       switch self {
       case .divideByZero: "Cannot divide by zero"
       case .undefined: "Result is undefined"
+      case .invalidInput: "Invalid input"
       case .overflow: "Overflow"
       }
     }
@@ -76,25 +81,19 @@ public enum CalculatorBrain: Hashable, Sendable {
     if case .error = self { true } else { false }
   }
 
-  /// The state after pressing `key`.
-  public func apply(_ key: CalculatorButtonItem) -> CalculatorBrain {
-    switch key {
-    case .digit(let digit): typing(fresh: Entry(digit)) { $0.appending(digit) }
-    case .dot: typing(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): applyOperator(op)
-    case .equal: applyEqual()
-    case .command(.clear): .initial
-    case .command(.clearEntry): applyClearEntry()
-    case .command(.flip): applyFlip()
-    case .command(.percent): applyPercent()
-    case .command(.backspace): applyBackspace()
+  /// The value in the display, or `nil` while an error is shown.
+  public var displayedValue: Decimal34? {
+    switch self {
+    case .left(let operand, _), .leftOpRight(_, _, let operand): operand.value
+    case .leftOp(let left, _): left
+    case .error: nil
     }
   }
 
   // MARK: - Transitions, one per key kind
 
   /// A digit or the point: extends the entry being typed, or starts a new one.
-  private func typing(fresh: Entry, _ extend: (Entry) -> Entry) -> CalculatorBrain {
+  func typing(fresh: Entry, _ extend: (Entry) -> Entry) -> CalculatorBrain {
     switch self {
     case .left(.entry(let entry), let repeating): .left(.entry(extend(entry)), repeating: repeating)
     case .left(.value, let repeating): .left(.entry(fresh), repeating: repeating)
@@ -107,7 +106,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyOperator(_ op: CalculatorButtonItem.Op) -> CalculatorBrain {
+  func applyOperator(_ op: CalculatorButtonItem.Op) -> CalculatorBrain {
     switch self {
     case .left(let operand, _): .leftOp(left: operand.value, op: op)
     case .leftOp(let left, _): .leftOp(left: left, op: op)
@@ -117,7 +116,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyEqual() -> CalculatorBrain {
+  func applyEqual() -> CalculatorBrain {
     let operation: Operation
     let left: Decimal34
     switch self {
@@ -135,7 +134,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyClearEntry() -> CalculatorBrain {
+  func applyClearEntry() -> CalculatorBrain {
     switch self {
     case .left(_, let repeating): .left(.entry(.zero), repeating: repeating)
     case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
@@ -144,7 +143,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyFlip() -> CalculatorBrain {
+  func applyFlip() -> CalculatorBrain {
     switch self {
     case .left(let operand, let repeating): .left(operand.flipped, repeating: repeating)
     case .leftOp(let left, let op): .leftOpRight(left: left, op: op, right: .value(-left))
@@ -154,7 +153,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyPercent() -> CalculatorBrain {
+  func applyPercent() -> CalculatorBrain {
     switch self {
     case .left(let operand, let repeating):
       return CalculatorBrain.bounded(operand.value.percent) {
@@ -169,7 +168,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  private func applyBackspace() -> CalculatorBrain {
+  func applyBackspace() -> CalculatorBrain {
     switch self {
     case .left(.entry(let entry), let repeating):
       .left(.entry(entry.removingLast()), repeating: repeating)
@@ -179,7 +178,62 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
+  /// √, x² or 1/x on the value in the display; the answer takes its place as a computed value.
+  ///
+  /// A pending operation stays pending, with the answer as its right operand; after `=` the
+  /// answer replaces the result and the remembered operation stays.
+  func applyUnary(_ unary: CalculatorButtonItem.Unary) -> CalculatorBrain {
+    switch self {
+    case .left(let operand, let repeating):
+      CalculatorBrain.unary(unary, operand.value) { .left(.value($0), repeating: repeating) }
+    case .leftOp(let left, let op):
+      CalculatorBrain.unary(unary, left) { .leftOpRight(left: left, op: op, right: .value($0)) }
+    case .leftOpRight(let left, let op, let right):
+      CalculatorBrain.unary(unary, right.value) {
+        .leftOpRight(left: left, op: op, right: .value($0))
+      }
+    case .error: self
+    }
+  }
+
+  /// The state with a typed entry turned into a computed value, so that the next digit starts a
+  /// new number (what `ms`, `m+`, `m-` and `mc` do to the calculation).
+  func endingEntry() -> CalculatorBrain {
+    switch self {
+    case .left(.entry(let entry), let repeating): .left(.value(entry.value), repeating: repeating)
+    case .leftOpRight(let left, let op, .entry(let entry)):
+      .leftOpRight(left: left, op: op, right: .value(entry.value))
+    case .left(.value, _), .leftOp, .leftOpRight(_, _, .value), .error: self
+    }
+  }
+
+  /// The state with `value` in the display as a computed value: the right operand if an
+  /// operator is pending (what `mr` does).
+  func recalling(_ value: Decimal34) -> CalculatorBrain {
+    switch self {
+    case .left(_, let repeating): .left(.value(value), repeating: repeating)
+    case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
+      .leftOpRight(left: left, op: op, right: .value(value))
+    case .error: self
+    }
+  }
+
   // MARK: - Arithmetic
+
+  /// `unary(x)`, passed to `next` unless it is an error.
+  private static func unary(
+    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, _ next: (Decimal34) -> CalculatorBrain
+  ) -> CalculatorBrain {
+    switch unary {
+    case .squareRoot:
+      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput) }
+      return bounded(root, next)
+    case .square:
+      return bounded(x * x, next)
+    case .reciprocal:
+      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, next)
+    }
+  }
 
   /// `Y%` as a right operand: X·Y/100 with `+` or `-` pending, Y/100 with `×` or `÷`.
   private static func percent(of y: Decimal34, left x: Decimal34, op: CalculatorButtonItem.Op)
@@ -213,7 +267,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// Applies the calculator's magnitude bounds: overflow at 10^100, zero below 10^-100.
-  private static func bounded(_ value: Decimal34, _ next: (Decimal34) -> CalculatorBrain)
+  static func bounded(_ value: Decimal34, _ next: (Decimal34) -> CalculatorBrain)
     -> CalculatorBrain
   {
     guard let magnitude = value.magnitudeExponent else { return next(value) }
@@ -230,14 +284,5 @@ extension CalculatorBrain.Operand {
     case .entry(let entry): .entry(entry.flipped())
     case .value(let value): .value(-value)
     }
-  }
-}
-
-extension CalculatorBrain {
-  /// The brain after pressing each of `keys` in turn, starting from this one.
-  ///
-  /// - Complexity: O(n) in the number of keys.
-  public func applying(_ keys: some Sequence<CalculatorButtonItem>) -> CalculatorBrain {
-    keys.reduce(self) { $0.apply($1) }
   }
 }

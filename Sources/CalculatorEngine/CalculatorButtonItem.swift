@@ -1,9 +1,10 @@
 /// A button of the calculator, named after the book's `CalculatorButtonItem`.
 ///
 /// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
-/// be `=`. CE and backspace are commands the book did not have. Every key has one canonical
-/// character (``canonical``), used wherever keys are written as text, and a ``title`` shown to a
-/// person. A key fits in one byte (``code``), which is how histories store it.
+/// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
+/// Standard keypad, which the book did not have. Every key has one canonical spelling
+/// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
+/// key fits in one byte (``code``, below 0x80), which is how histories store it.
 public enum CalculatorButtonItem: Hashable, Sendable {
   /// A digit key, `0` through `9`.
   case digit(Digit)
@@ -15,6 +16,10 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   case equal
   /// A key that acts on the calculator rather than on a number's digits: AC, +/-, %, CE, ⌫.
   case command(Command)
+  /// A key that acts at once on the value in the display: √, x², 1/x.
+  case unary(Unary)
+  /// A key of the memory register: MS, MR, M+, M−, MC.
+  case memory(Memory)
 
   /// A decimal digit key.
   public enum Digit: UInt8, CaseIterable, Sendable {
@@ -61,10 +66,35 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case backspace
   }
 
+  /// A key that replaces the value in the display by a function of it.
+  public enum Unary: UInt8, CaseIterable, Sendable {
+    /// `√`: the square root, correctly rounded; `Invalid input` for a negative value.
+    case squareRoot
+    /// `x²`: the square.
+    case square
+    /// `1/x`: the reciprocal; `Cannot divide by zero` for 0.
+    case reciprocal
+  }
+
+  /// A key of the memory register.
+  public enum Memory: UInt8, CaseIterable, Sendable {
+    /// `MS`: stores the value in the display.
+    case store
+    /// `MR`: recalls the stored value into the display; nothing while the memory is empty.
+    case recall
+    /// `M+`: adds the value in the display to the memory (an empty memory counts as 0).
+    case add
+    /// `M−`: subtracts the value in the display from the memory.
+    case subtract
+    /// `MC`: empties the memory; nothing while it is empty.
+    case clear
+  }
+
   /// Every key, in the order of their ``code``s.
   public static let allKeys: [CalculatorButtonItem] =
     Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
-    + Command.allCases.map { .command($0) }
+    + Command.allCases.map { .command($0) } + Unary.allCases.map { .unary($0) }
+    + Memory.allCases.map { .memory($0) }
 
   /// The key's one-byte code: its index in ``allKeys``.
   public var code: UInt8 {
@@ -74,6 +104,8 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .op(let op): 11 + op.rawValue
     case .equal: 15
     case .command(let command): 16 + command.rawValue
+    case .unary(let unary): 21 + unary.rawValue
+    case .memory(let memory): 24 + memory.rawValue
     }
   }
 
@@ -83,10 +115,11 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     self = Self.allKeys[Int(code)]
   }
 
-  /// The canonical character used in key text: `0`…`9 . + - * / = % ~ c e <`.
-  public var canonical: Character {
+  /// The canonical spelling in key text, one or two ASCII characters:
+  /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`.
+  public var canonical: String {
     switch self {
-    case .digit(let digit): Character(Unicode.Scalar(48 + digit.rawValue))
+    case .digit(let digit): String(Character(Unicode.Scalar(48 + digit.rawValue)))
     case .dot: "."
     case .op(.plus): "+"
     case .op(.minus): "-"
@@ -96,12 +129,21 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .command(.clear): "c"
     case .command(.flip): "~"
     case .command(.percent): "%"
-    case .command(.clearEntry): "e"
+    case .command(.clearEntry): "ce"
     case .command(.backspace): "<"
+    case .unary(.squareRoot): "@"
+    case .unary(.square): "q"
+    case .unary(.reciprocal): "r"
+    case .memory(.store): "ms"
+    case .memory(.recall): "mr"
+    case .memory(.add): "m+"
+    case .memory(.subtract): "m-"
+    case .memory(.clear): "mc"
     }
   }
 
-  /// The button title shown to a person: `0`…`9 . + - × ÷ = AC +/- % CE ⌫`.
+  /// The button title shown to a person:
+  /// `0`…`9 . + - × ÷ = AC +/- % CE ⌫ √ x² 1/x MS MR M+ M− MC`.
   public var title: String {
     switch self {
     case .digit(let digit): String(digit.rawValue)
@@ -113,6 +155,14 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .command(.percent): "%"
     case .command(.clearEntry): "CE"
     case .command(.backspace): "⌫"
+    case .unary(.squareRoot): "√"
+    case .unary(.square): "x²"
+    case .unary(.reciprocal): "1/x"
+    case .memory(.store): "MS"
+    case .memory(.recall): "MR"
+    case .memory(.add): "M+"
+    case .memory(.subtract): "M−"
+    case .memory(.clear): "MC"
     }
   }
 }

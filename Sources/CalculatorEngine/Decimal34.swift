@@ -132,6 +132,26 @@ public struct Decimal34: Hashable, Sendable {
       isNegative: a.isNegative != b.isNegative, sticky: remainder != 0)
   }
 
+  /// The square root of `value`, correctly rounded to 34 significant digits; `nil` when `value`
+  /// is negative.
+  ///
+  /// A square root is never exactly halfway between two 34-digit values (the square of a
+  /// midpoint has one more digit than any 68-digit square can), so there are no ties to break.
+  public static func squareRoot(_ value: Decimal34) -> Decimal34? {
+    if value.isZero { return .zero }
+    if value.isNegative { return nil }
+    // With the coefficient padded to 34 digits and scaled by 10^33 or 10^34, whichever leaves an
+    // even exponent, the radicand has 67 or 68 digits and its integer root exactly 34.
+    let (coefficient, exponent) = value.padded
+    let shift = (exponent - 33) % 2 == 0 ? 33 : 34
+    let radicand = Wide.product(coefficient, Decimal34.pow10[shift])
+    var root = radicand.squareRoot
+    // sqrt(N) > r + 1/2 exactly when N − r² > r, as N and r are integers.
+    if radicand.subtracting(Wide.product(root, root)) > Wide(root) { root += 1 }
+    return rounded(
+      Wide(root), exponent: (exponent - shift) / 2, isNegative: false, sticky: false)
+  }
+
   /// The coefficient scaled up to exactly 34 digits, and the exponent that goes with it.
   private var padded: (UInt128, Int) {
     let pad = Decimal34.precision - Decimal34.digitCount(coefficient)
@@ -274,6 +294,21 @@ public struct Decimal34: Hashable, Sendable {
       // At least 39 digits. Count the digits above 10^38, then check the estimate.
       let (quotient, _) = divided(by: pow10[38])
       return 38 + Decimal34.digitCount(quotient.low)
+    }
+
+    /// ⌊√self⌋, for a value of 67 or 68 decimal digits (whose root is below 2^128).
+    ///
+    /// Newton's iteration from above: it decreases to the integer root and stops there. From
+    /// 10^33 on, `self / x` stays below 10^35, so the divisions fit a `UInt128` quotient.
+    var squareRoot: UInt128 {
+      let bits = high == 0 ? 128 - low.leadingZeroBitCount : 256 - high.leadingZeroBitCount
+      var x = UInt128(1) << ((bits + 1) / 2)
+      while true {
+        let (quotient, _) = divided(by: x)
+        let next = (x + quotient.low) / 2
+        if next >= x { return x }
+        x = next
+      }
     }
 
     static func < (a: Wide, b: Wide) -> Bool {

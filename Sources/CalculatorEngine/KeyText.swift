@@ -1,9 +1,12 @@
 /// Key text: the one place where text becomes keys and keys become text.
 ///
-/// Each key has a canonical character; `−` (U+2212), `×`, `÷`, `±`, `C` and `E` are accepted as
-/// aliases. Spaces and tabs are ignored, and `#` starts a comment that runs to the end of the
-/// line. Any other character is an error naming it and its 1-based column; a line with an error
-/// yields no keys at all.
+/// Each key has a canonical spelling of one or two ASCII characters (``CalculatorButtonItem/canonical``);
+/// `ac` (AC), `−` (U+2212), `×`, `÷`, `±`, `√`, `²` and `m−` are accepted as aliases, and letters
+/// are case-insensitive. A two-letter key is written without a space inside it. Spaces and tabs
+/// are ignored, and `#` starts a comment that runs to the end of the line. Any other character
+/// is an error naming it and its 1-based column — in particular `e` alone, so that a number in
+/// scientific notation (`1E40`) is rejected instead of misread; a line with an error yields no
+/// keys at all.
 public enum KeyText {
   /// Returns the keys of `text`, or throws for the first character that is no key.
   ///
@@ -39,44 +42,134 @@ public enum KeyText {
     }
   }
 
-  /// The canonical key text of `keys`, e.g. `12+3=`.
+  /// The canonical key text of `keys`, e.g. `12+3=` or `5ms c 12mr`.
   ///
+  /// Keys are written one after the other, with a space between two letters of different keys
+  /// (`ms c`, not `msc`): not needed to read the text back, which is exact either way, but
+  /// easier on a person.
   /// - Complexity: O(n) in the number of keys.
   public static func text(of keys: some Sequence<CalculatorButtonItem>) -> String {
-    String(decoding: keys.lazy.map { asciiCanonical[Int($0.code)] }, as: UTF8.self)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(keys.underestimatedCount)
+    append(keys, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the canonical key text of `keys` (see ``text(of:)``) to `bytes`.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public static func append(
+    _ keys: some Sequence<CalculatorButtonItem>, to bytes: inout [UInt8]
+  ) {
+    var endsWithLetter = false
+    for key in keys {
+      let spelling = canonicalBytes[Int(key.code)]
+      if endsWithLetter && isLetter(spelling[0]) { bytes.append(UInt8(ascii: " ")) }
+      bytes.append(contentsOf: spelling)
+      endsWithLetter = isLetter(spelling[spelling.count - 1])
+    }
+  }
+
+  @inline(__always)
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
   }
 
   // MARK: - Internals
 
-  /// Meaning of an ASCII byte: a key code, or one of the markers below.
-  private static let skip: UInt8 = 0xFD
-  private static let comment: UInt8 = 0xFE
-  private static let invalid: UInt8 = 0xFF
-
-  private static let asciiCanonical: [UInt8] = CalculatorButtonItem.allKeys.map {
-    $0.canonical.asciiValue!
+  /// What the text at some offset is.
+  private enum Token {
+    /// A key, spelled with `width` bytes.
+    case key(CalculatorButtonItem, width: Int)
+    /// A blank, `width` bytes.
+    case blank(width: Int)
+    /// A comment: the rest of the line.
+    case comment
+    /// No key starts here; `hint` says what was probably meant.
+    case invalid(hint: String?)
   }
 
-  private static let asciiTable: [UInt8] = {
-    var table = [UInt8](repeating: invalid, count: 128)
-    for key in CalculatorButtonItem.allKeys { table[Int(key.canonical.asciiValue!)] = key.code }
-    table[Int(UInt8(ascii: "C"))] = CalculatorButtonItem.command(.clear).code
-    table[Int(UInt8(ascii: "E"))] = CalculatorButtonItem.command(.clearEntry).code
-    table[Int(UInt8(ascii: " "))] = skip
-    table[Int(UInt8(ascii: "\t"))] = skip
-    table[Int(UInt8(ascii: "#"))] = comment
+  private static let canonicalBytes: [[UInt8]] = CalculatorButtonItem.allKeys.map {
+    Array($0.canonical.utf8)
+  }
+
+  /// The key an ASCII byte stands for on its own, or nil for letters that need a second
+  /// character, blanks, `#` and bytes that are no key. Lowercase letters only: callers fold case.
+  private static let singleByteKeys: [CalculatorButtonItem?] = {
+    var table = [CalculatorButtonItem?](repeating: nil, count: 128)
+    for key in CalculatorButtonItem.allKeys where key.canonical.utf8.count == 1 {
+      table[Int(key.canonical.utf8.first!)] = key
+    }
     return table
   }()
 
-  /// The keys spelled with a non-ASCII character.
-  private static func alias(_ scalar: Unicode.Scalar) -> CalculatorButtonItem? {
-    switch scalar {
-    case "\u{2212}": .op(.minus)
-    case "×": .op(.multiply)
-    case "÷": .op(.divide)
-    case "±": .command(.flip)
-    default: nil
+  /// The token that starts at `index`, which must be below `buffer.count`.
+  @inline(__always)
+  private static func token(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
+    let byte = buffer[index]
+    guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
+    let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
+    switch lower {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"): return .blank(width: 1)
+    case UInt8(ascii: "#"): return .comment
+    case UInt8(ascii: "c"):
+      return next(in: buffer, after: index) == UInt8(ascii: "e")
+        ? .key(.command(.clearEntry), width: 2) : .key(.command(.clear), width: 1)
+    case UInt8(ascii: "a"):
+      return next(in: buffer, after: index) == UInt8(ascii: "c")
+        ? .key(.command(.clear), width: 2) : .invalid(hint: "AC is 'c' or 'ac'")
+    case UInt8(ascii: "m"): return memoryToken(in: buffer, at: index)
+    case UInt8(ascii: "e"):
+      return .invalid(
+        hint: "CE is 'ce'; a number in scientific notation cannot be typed as keys")
+    default:
+      if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
+      return .invalid(hint: nil)
     }
+  }
+
+  /// `ms`, `mr`, `m+`, `m-`, `m−` or `mc` at `index`, where an `m` stands.
+  private static func memoryToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
+    let hint = "the memory keys are ms, mr, m+, m- and mc"
+    switch next(in: buffer, after: index) {
+    case UInt8(ascii: "s"): return .key(.memory(.store), width: 2)
+    case UInt8(ascii: "r"): return .key(.memory(.recall), width: 2)
+    case UInt8(ascii: "+"): return .key(.memory(.add), width: 2)
+    case UInt8(ascii: "-"): return .key(.memory(.subtract), width: 2)
+    case UInt8(ascii: "c"): return .key(.memory(.clear), width: 2)
+    case 0xE2:
+      if index + 1 < buffer.count, let (scalar, width) = scalar(in: buffer, at: index + 1),
+        scalar == "\u{2212}"
+      {
+        return .key(.memory(.subtract), width: 1 + width)
+      }
+      return .invalid(hint: hint)
+    default: return .invalid(hint: hint)
+    }
+  }
+
+  /// The byte after `index`, case-folded to lowercase for ASCII letters; 0 at the end.
+  @inline(__always)
+  private static func next(in buffer: UnsafeBufferPointer<UInt8>, after index: Int) -> UInt8 {
+    guard index + 1 < buffer.count else { return 0 }
+    let byte = buffer[index + 1]
+    return byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
+  }
+
+  /// The keys spelled with a non-ASCII character.
+  private static func nonASCIIToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
+    guard let (scalar, width) = scalar(in: buffer, at: index) else { return .invalid(hint: nil) }
+    let key: CalculatorButtonItem
+    switch scalar {
+    case "\u{2212}": key = .op(.minus)
+    case "×": key = .op(.multiply)
+    case "÷": key = .op(.divide)
+    case "±": key = .command(.flip)
+    case "√": key = .unary(.squareRoot)
+    case "²": key = .unary(.square)
+    default: return .invalid(hint: nil)
+    }
+    return .key(key, width: width)
   }
 
   /// Decodes the UTF-8 scalar starting at `index`: the scalar and its length, or `nil` if the
@@ -95,16 +188,10 @@ public enum KeyText {
   private static func firstError(in buffer: UnsafeBufferPointer<UInt8>) -> KeyTextError? {
     var index = 0
     while index < buffer.count {
-      let byte = buffer[index]
-      if byte < 0x80 {
-        let meaning = asciiTable[Int(byte)]
-        if meaning == comment { return nil }
-        if meaning == invalid { return KeyTextError(buffer: buffer, offset: index) }
-        index += 1
-      } else if let (scalar, width) = scalar(in: buffer, at: index), alias(scalar) != nil {
-        index += width
-      } else {
-        return KeyTextError(buffer: buffer, offset: index)
+      switch token(in: buffer, at: index) {
+      case .key(_, let width), .blank(let width): index += width
+      case .comment: return nil
+      case .invalid(let hint): return KeyTextError(buffer: buffer, offset: index, hint: hint)
       }
     }
     return nil
@@ -116,16 +203,12 @@ public enum KeyText {
   ) {
     var index = 0
     while index < buffer.count {
-      let byte = buffer[index]
-      if byte < 0x80 {
-        let meaning = asciiTable[Int(byte)]
-        if meaning == comment { return }
-        if meaning != skip { body(CalculatorButtonItem.allKeys[Int(meaning)]) }
-        index += 1
-      } else {
-        let (scalar, width) = scalar(in: buffer, at: index)!
-        body(alias(scalar)!)
+      switch token(in: buffer, at: index) {
+      case .key(let key, let width):
+        body(key)
         index += width
+      case .blank(let width): index += width
+      case .comment, .invalid: return
       }
     }
   }
@@ -140,23 +223,27 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   public let column: Int
   /// Whether the text was not valid UTF-8 at that column.
   public let isInvalidUTF8: Bool
+  /// What was probably meant, for characters that come close to a key (`e`, `m`, `a`).
+  public let hint: String?
 
-  /// `unknown key 'x' at column 4`, or `invalid UTF-8 byte \x{FF} at column 2`.
+  /// `unknown key 'x' at column 4`, `unknown key 'E' at column 2 (CE is 'ce'; …)`, or
+  /// `invalid UTF-8 byte \x{FF} at column 2`.
   public var description: String {
-    isInvalidUTF8
-      ? "invalid UTF-8 byte \(character) at column \(column)"
-      : "unknown key '\(character)' at column \(column)"
+    if isInvalidUTF8 { return "invalid UTF-8 byte \(character) at column \(column)" }
+    let base = "unknown key '\(character)' at column \(column)"
+    return hint.map { base + " (\($0))" } ?? base
   }
 
   /// An error for `character`, already escaped as ``character`` shows it, at the 1-based
   /// `column`.
-  public init(character: String, column: Int, isInvalidUTF8: Bool = false) {
+  public init(character: String, column: Int, isInvalidUTF8: Bool = false, hint: String? = nil) {
     self.character = character
     self.column = column
     self.isInvalidUTF8 = isInvalidUTF8
+    self.hint = hint
   }
 
-  fileprivate init(buffer: UnsafeBufferPointer<UInt8>, offset: Int) {
+  fileprivate init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, hint: String?) {
     let column = String(decoding: buffer[..<offset], as: UTF8.self).count + 1
     if buffer[offset] >= 0x80, KeyText.scalar(in: buffer, at: offset) == nil {
       let hex = String(buffer[offset], radix: 16, uppercase: true)
@@ -164,7 +251,7 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
     } else {
       // A grapheme is at most a few dozen bytes in any real text; a cut scalar after it is harmless.
       let first = String(decoding: buffer[offset...].prefix(64), as: UTF8.self).first!
-      self.init(character: TextEscaping.escaped(String(first)), column: column)
+      self.init(character: TextEscaping.escaped(String(first)), column: column, hint: hint)
     }
   }
 }

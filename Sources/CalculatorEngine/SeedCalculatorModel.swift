@@ -4,8 +4,8 @@
 /// Moving the slider calls ``keepHistory(upTo:)``, which recomputes the brain by replaying every
 /// key before the index from a fresh calculator: simple and obviously right, and O(n) per jump.
 public struct SeedCalculatorModel: Sendable {
-  /// The calculator after ``history``.
-  public private(set) var brain = CalculatorBrain.initial
+  /// The calculator after ``history`` (the book's `brain`, with the memory beside it).
+  public private(set) var brain = Calculator.initial
   /// The keys applied.
   public private(set) var history: [CalculatorButtonItem] = []
   /// The keys after the slider, kept so that the slider can go forward again.
@@ -42,7 +42,7 @@ public struct SeedCalculatorModel: Sendable {
     let total = history + temporaryKept
     history = Array(total[..<index])
     temporaryKept = Array(total[index...])
-    brain = history.reduce(CalculatorBrain.initial) { $0.apply($1) }
+    brain = Calculator.initial.applying(history)
     slidingIndex = index
   }
 }

@@ -3,26 +3,26 @@
 ///
 /// Keys before ``position`` are applied; keys after it are the kept future (the book's
 /// `temporaryKept`), which ``move(to:)`` and ``redo(_:)`` can return to and which ``apply(_:)``
-/// discards. The invariant: ``brain`` always equals replaying the first ``position`` keys on a
-/// fresh calculator.
+/// discards. The invariant: ``calculator`` always equals replaying the first ``position`` keys on
+/// a fresh calculator — memory included.
 ///
-/// Keys are stored as one byte each, with a snapshot of the brain every ``checkpointInterval``
+/// Keys are stored as one byte each, with a snapshot of the calculator every ``checkpointInterval``
 /// keys, so a jump replays fewer than ``checkpointInterval`` keys wherever it lands.
 public struct Timeline: Sendable {
-  /// How many keys lie between two brain snapshots: a jump replays fewer keys than this.
+  /// How many keys lie between two snapshots: a jump replays fewer keys than this.
   public static let checkpointInterval = 256
 
   /// Every recorded key's ``CalculatorButtonItem/code``, applied ones and kept future.
   private var codes: [UInt8] = []
-  /// `checkpoints[i]` is the brain after the first `i × checkpointInterval` keys, for every such
+  /// `checkpoints[i]` is the calculator after the first `i × checkpointInterval` keys, for every such
   /// prefix of `codes`.
-  private var checkpoints: [CalculatorBrain] = [.initial]
+  private var checkpoints: [Calculator] = [.initial]
 
   /// The number of keys applied: 0 through ``count``.
   public private(set) var position = 0
 
   /// The calculator after the applied keys.
-  public private(set) var brain = CalculatorBrain.initial
+  public private(set) var calculator = Calculator.initial
 
   /// An empty timeline at position 0.
   public init() {}
@@ -62,13 +62,13 @@ public struct Timeline: Sendable {
   /// - Complexity: amortized O(1); O(kept future) when there is one to discard.
   public mutating func apply(_ key: CalculatorButtonItem) {
     if position < codes.count { discardFuture() }
-    brain = brain.apply(key)
+    calculator = calculator.apply(key)
     if codes.count == codes.capacity { Timeline.grow(&codes) }
     codes.append(key.code)
     position += 1
     if position % Timeline.checkpointInterval == 0 {
       if checkpoints.count == checkpoints.capacity { Timeline.grow(&checkpoints) }
-      checkpoints.append(brain)
+      checkpoints.append(calculator)
     }
   }
 
@@ -87,7 +87,7 @@ public struct Timeline: Sendable {
     guard (0...codes.count).contains(position) else {
       throw .positionOutOfRange(position, valid: 0...codes.count)
     }
-    brain = self.brain(at: position)
+    calculator = self.calculator(at: position)
     self.position = position
   }
 
@@ -113,26 +113,26 @@ public struct Timeline: Sendable {
   /// The calculator after the first `position` keys, which must be within `0...count`.
   ///
   /// - Complexity: O(``checkpointInterval``).
-  public func brain(at position: Int) -> CalculatorBrain {
+  public func calculator(at position: Int) -> Calculator {
     let checkpoint = position / Timeline.checkpointInterval
-    var brain = checkpoints[checkpoint]
+    var calculator = checkpoints[checkpoint]
     for code in codes[(checkpoint * Timeline.checkpointInterval)..<position] {
-      brain = brain.apply(CalculatorButtonItem(code: code)!)
+      calculator = calculator.apply(CalculatorButtonItem(code: code)!)
     }
-    return brain
+    return calculator
   }
 
   /// Calls `body` for every position from 0 through ``count`` with the key that led there (none
   /// at 0) and the calculator there.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func forEachStep(_ body: (Int, CalculatorButtonItem?, CalculatorBrain) -> Void) {
-    var brain = CalculatorBrain.initial
-    body(0, nil, brain)
+  public func forEachStep(_ body: (Int, CalculatorButtonItem?, Calculator) -> Void) {
+    var calculator = Calculator.initial
+    body(0, nil, calculator)
     for (index, code) in codes.enumerated() {
       let key = CalculatorButtonItem(code: code)!
-      brain = brain.apply(key)
-      body(index + 1, key, brain)
+      calculator = calculator.apply(key)
+      body(index + 1, key, calculator)
     }
   }
 
@@ -146,7 +146,7 @@ public struct Timeline: Sendable {
 
   /// The bytes of storage the timeline holds for its keys and snapshots (allocated capacity).
   public var storageBytes: Int {
-    codes.capacity + checkpoints.capacity * MemoryLayout<CalculatorBrain>.stride
+    codes.capacity + checkpoints.capacity * MemoryLayout<Calculator>.stride
   }
 
   /// Makes room in a full `array` for a quarter more elements.

@@ -51,13 +51,16 @@ struct Options {
 // MARK: - Deterministic key stream
 
 /// A stream that looks like someone using a calculator: numbers of 1–8 digits (a quarter with a
-/// point), binary operators, `=`, and now and then `%`, `+/-`, `⌫`, `CE` and `AC`, so that every
-/// transition of the brain, including exact division and error states, is exercised.
+/// point), binary operators, `=`, and now and then `%`, `+/-`, `⌫`, `CE`, `AC`, `√`, `x²`, `1/x`
+/// and the memory keys, so that every transition of the calculator, including exact division,
+/// square roots and error states, is exercised.
 func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
   var random = SplitMix64(state: seed)
   var keys: [CalculatorButtonItem] = []
   keys.reserveCapacity(count + 16)
   let ops: [CalculatorButtonItem] = CalculatorButtonItem.Op.allCases.map { .op($0) }
+  let unaries = CalculatorButtonItem.Unary.allCases
+  let memories = CalculatorButtonItem.Memory.allCases
   while keys.count < count {
     if random.chance(2) { keys.append(.command(.clear)) }
     let digits = 1 + random.below(8)
@@ -70,6 +73,8 @@ func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
     if random.chance(3) { keys.append(.command(.clearEntry)) }
     if random.chance(5) { keys.append(.command(.flip)) }
     if random.chance(5) { keys.append(.command(.percent)) }
+    if random.chance(6) { keys.append(.unary(unaries[random.below(unaries.count)])) }
+    if random.chance(8) { keys.append(.memory(memories[random.below(memories.count)])) }
     keys.append(random.chance(20) ? .equal : ops[random.below(ops.count)])
   }
   keys.removeLast(keys.count - count)
@@ -146,7 +151,7 @@ func residentBytes() -> Int {
 
 /// Keeps the optimizer from dropping work whose result is otherwise unused.
 nonisolated(unsafe) var sink = 0
-@inline(never) func consume(_ brain: CalculatorBrain) { sink &+= brain.hashValue & 1 }
+@inline(never) func consume(_ calculator: Calculator) { sink &+= calculator.hashValue & 1 }
 
 func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
@@ -191,7 +196,7 @@ let applyTime = best(
     applyRun += 1
   },
   { timeline = record(keys) })
-consume(timeline.brain)
+consume(timeline.calculator)
 let applyRate = Double(keyCount) / applyTime.wall
 let applyCPURate = Double(keyCount) / applyTime.cpu
 let bytesPerKey = Double(timeline.storageBytes) / Double(timeline.count)
@@ -211,7 +216,7 @@ let gotoCount = 2_000
     let start = now()
     try! timeline.move(to: target)
     let end = now()
-    consume(timeline.brain)
+    consume(timeline.calculator)
     micros.append(Double(end - start) / 1e3)
   }
   return micros
@@ -243,7 +248,7 @@ let seedBytesPerKey = MemoryLayout<CalculatorButtonItem>.stride
 
 // Both models must agree wherever they are: check at the seed's last jump.
 try! timeline.move(to: seed.slidingIndex)
-guard timeline.brain == seed.brain else {
+guard timeline.calculator == seed.brain else {
   Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
 }
 
@@ -276,7 +281,7 @@ print("history memory")
 print(
   "  ours  storageBytes \(grouped(timeline.storageBytes)) for \(grouped(timeline.count)) keys"
     + " = \(fixed(bytesPerKey, 3)) bytes/key"
-    + " (1 per key + a \(MemoryLayout<CalculatorBrain>.stride)-byte brain every"
+    + " (1 per key + a \(MemoryLayout<Calculator>.stride)-byte snapshot every"
     + " \(Timeline.checkpointInterval) keys + capacity slack)")
 print(
   "        resident growth (/proc/self/statm): \(grouped(residentGrowth)) bytes"

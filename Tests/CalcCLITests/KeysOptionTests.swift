@@ -32,7 +32,7 @@ import Testing
     ("6*6%=", "0.36"),
     ("6~9", "-69"),
     ("0.~", "-0."),
-    ("12+5e2=", "14"),
+    ("12+5ce2=", "14"),
     ("1.23<", "1.2"),
     ("1..2", "1.2"),
     ("2/3=", "0.66666667"),
@@ -53,7 +53,7 @@ import Testing
     let run = try calc("--keys", "1 2\t× 3 − 6 ÷ 5 = # the rest is a comment: x")
     #expect(run.stdout == "6\n")
     #expect(run.status == 0)
-    #expect(try calc("--keys", "9±C 4E2").stdout == "2\n")
+    #expect(try calc("--keys", "9±C 4CE2").stdout == "2\n")
   }
 
   @Test func textWithoutKeysShowsTheFreshDisplay() throws {
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func traceUsesButtonTitles() throws {
-    let run = try calc("--keys", "9*~/3%e<c", "--trace")
+    let run = try calc("--keys", "9*~/3%ce<c", "--trace")
     #expect(
       run.stdout
         == "9\t9\n×\t9\n+/-\t-9\n÷\t-81\n3\t3\n%\t0.03\nCE\t0\n⌫\t0\nAC\t0\n")
@@ -79,6 +79,55 @@ import Testing
   @Test func traceOfAnErrorThatIsCleared() throws {
     let run = try calc("--trace", "--keys", "1/0=5")
     #expect(run.stdout == "1\t1\n÷\t1\n0\t0\n=\tCannot divide by zero\n5\t5\n")
+    #expect(run.status == 0)
+  }
+
+  /// SPEC §1: `e` is no key, so calc's own scientific output is rejected, not misread as CE
+  /// (`1E40*2=` used to print 80).
+  @Test(arguments: [
+    ("1E40*2=", "unknown key 'E' at column 2"), ("1e5*2=", "unknown key 'e' at column 2"),
+    ("3.33333333E-10", "unknown key 'E' at column 11"),
+  ])
+  func scientificNotationIsRejected(keys: String, message: String) throws {
+    let run = try calc("--keys", keys)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "calc: --keys: \(message) (CE is 'ce'; a number in scientific notation cannot be typed"
+        + " as keys)\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func twoLetterKeySplitByASpace() throws {
+    let run = try calc("--keys", "5m s")
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "calc: --keys: unknown key 'm' at column 2 (the memory keys are ms, mr, m+, m- and mc)\n"
+    )
+    #expect(run.status == 65)
+  }
+
+  /// The rest of the Standard keypad through the binary: √, x², 1/x and memory, in any case.
+  @Test(arguments: [
+    ("9@", "3"), ("2√", "1.41421356"), ("√2", "2"), ("5q", "25"), ("3²", "9"), ("4r", "0.25"),
+    ("4R", "0.25"),
+    ("3*4.5=m+2*7=m+mr", "27.5"), ("5MS C 2+MR=", "7"), ("5ms3m− c mr", "2"),
+    ("9~@", "Invalid input"),
+  ])
+  func keypadKeys(keys: String, display: String) throws {
+    let run = try calc("--keys", keys)
+    #expect(run.stdout == display + "\n")
+    #expect(run.stderr == "")
+    #expect(run.status == (display == "Invalid input" ? 1 : 0))
+  }
+
+  @Test func traceShowsKeypadTitles() throws {
+    let run = try calc("--trace", "--keys", "9@qr ms mr m+ m- mc")
+    #expect(
+      run.stdout
+        == "9\t9\n√\t3\nx²\t9\n1/x\t0.11111111\nMS\t0.11111111\nMR\t0.11111111\n"
+        + "M+\t0.11111111\nM−\t0.11111111\nMC\t0.11111111\n")
     #expect(run.status == 0)
   }
 

@@ -10,12 +10,12 @@ import Testing
   struct Snapshot: Equatable {
     let keys: [CalculatorButtonItem]
     let position: Int
-    let brain: CalculatorBrain
+    let calculator: Calculator
 
     init(_ interpreter: LineInterpreter) {
       keys = Array(interpreter.timeline.keys)
       position = interpreter.timeline.position
-      brain = interpreter.timeline.brain
+      calculator = interpreter.timeline.calculator
     }
   }
 

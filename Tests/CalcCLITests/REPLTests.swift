@@ -87,6 +87,31 @@ import Testing
     }
   }
 
+  /// SPEC §6: `M` in the prompt while the memory holds a value, also before the end; time
+  /// travel to before the `ms` empties the memory again.
+  @Test func promptShowsTheMemory() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("5ms", in: calc, expect: ["5"], prompt: "calc M> ")
+      try enter("c2+mr=", in: calc, expect: ["7"], prompt: "calc M> ")
+      try enter(":goto 4", in: calc, expect: ["2"], prompt: "calc[4/7] M> ")
+      try enter(":goto 1", in: calc, expect: ["5"], prompt: "calc[1/7]> ")
+      try enter(":goto 7", in: calc, expect: ["7"], prompt: "calc M> ")
+      try enter("mc", in: calc, expect: ["7"])
+      #expect(
+        calc.lines == [
+          "calc> 5ms", "5",
+          "calc M> c2+mr=", "7",
+          "calc M> :goto 4", "2",
+          "calc[4/7] M> :goto 1", "5",
+          "calc[1/7]> :goto 7", "7",
+          "calc M> mc", "7",
+          "calc> ",
+        ])
+    }
+  }
+
   @Test func badLineChangesNothing() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
@@ -329,30 +354,37 @@ import Testing
   // MARK: - Keypad, help and colour
 
   private static let pad = [
-    "┌───────┬───────┬───────┬───────┐",
-    "│  AC   │  +/-  │   %   │   ÷   │",
-    "│   c   │   ~   │   %   │   /   │",
-    "├───────┼───────┼───────┼───────┤",
-    "│   7   │   8   │   9   │   ×   │",
-    "│   7   │   8   │   9   │   *   │",
-    "├───────┼───────┼───────┼───────┤",
-    "│   4   │   5   │   6   │   -   │",
-    "│   4   │   5   │   6   │   -   │",
-    "├───────┼───────┼───────┼───────┤",
-    "│   1   │   2   │   3   │   +   │",
-    "│   1   │   2   │   3   │   +   │",
-    "├───────┴───────┼───────┼───────┤",
-    "│       0       │   .   │   =   │",
-    "│       0       │   .   │   =   │",
-    "└───────────────┴───────┴───────┘",
-    "also: CE e   ⌫ <",
+    "┌───────┬───────┬───────┬───────┬───────┐",
+    "│  MC   │  MR   │  M+   │  M−   │  MS   │",
+    "│  mc   │  mr   │  m+   │  m-   │  ms   │",
+    "├───────┴─┬─────┴───┬───┴─────┬─┴───────┤",
+    "│    %    │   CE    │   AC    │    ⌫    │",
+    "│    %    │   ce    │    c    │    <    │",
+    "├─────────┼─────────┼─────────┼─────────┤",
+    "│   1/x   │   x²    │    √    │    ÷    │",
+    "│    r    │    q    │    @    │    /    │",
+    "├─────────┼─────────┼─────────┼─────────┤",
+    "│    7    │    8    │    9    │    ×    │",
+    "│    7    │    8    │    9    │    *    │",
+    "├─────────┼─────────┼─────────┼─────────┤",
+    "│    4    │    5    │    6    │    -    │",
+    "│    4    │    5    │    6    │    -    │",
+    "├─────────┼─────────┼─────────┼─────────┤",
+    "│    1    │    2    │    3    │    +    │",
+    "│    1    │    2    │    3    │    +    │",
+    "├─────────┼─────────┼─────────┼─────────┤",
+    "│   +/-   │    0    │    .    │    =    │",
+    "│    ~    │    0    │    .    │    =    │",
+    "└─────────┴─────────┴─────────┴─────────┘",
   ]
 
   private static let help = [
     "Type keys and press Enter; calc prints the display. Commands start with ':'.",
     "",
-    "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  e (CE)  < (⌫)",
-    "       also − × ÷ ± C E; spaces are ignored, # starts a comment",
+    "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)",
+    "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)",
+    "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,",
+    "       # starts a comment; :pad shows the keypad",
     "",
     "Commands:",
     "  :history       list every step; ▶ marks where you are",
@@ -388,7 +420,7 @@ import Testing
       try enter(":pad", in: calc, expect: Self.pad)
       let esc = Self.esc
       #expect(calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1\(esc)[0m"))
-      #expect(calc.text.contains("│\(esc)[2m   c   \(esc)[0m│"))
+      #expect(calc.text.contains("│\(esc)[2m    c    \(esc)[0m│"))
     }
   }
 

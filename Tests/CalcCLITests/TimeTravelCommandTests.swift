@@ -98,7 +98,7 @@ import Testing
   }
 
   @Test func historyShowsButtonTitles() throws {
-    let run = try Script.run("5~%e<c\n:history\n")
+    let run = try Script.run("5~%ce<c\n:history\n")
     #expect(
       run.stdout == """
         0
@@ -208,8 +208,8 @@ import Testing
   }
 
   @Test func keysAreCanonical() throws {
-    let run = try Script.run("12×3÷2−1±\nC5E\n:keys\n")
-    #expect(run.stdout == "-1\n0\n12*3/2-1~c5e\n")
+    let run = try Script.run("12×3÷2−1±\nC5CE√²Ms\n:keys\n")
+    #expect(run.stdout == "-1\n0\n12*3/2-1~c5ce@q ms\n")
   }
 
   @Test func keysOfAnEmptySession() throws {

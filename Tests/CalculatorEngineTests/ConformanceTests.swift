@@ -2,35 +2,35 @@ import CalculatorEngine
 import Foundation
 import Testing
 
-/// Every row of `shared/conformance/standard-cases.tsv` (copied to Fixtures/ so the package
-/// stands alone; `fixtureMatchesShared` keeps the copy honest).
+/// Every row of `shared/conformance/standard-cases.tsv` and `unary-memory-cases.tsv` (copied to
+/// Fixtures/ so the package stands alone; `.ci/run` checks that the copies still match
+/// `../shared`).
 @Suite struct ConformanceTests {
-  static let fixture = testsDirectory.appendingPathComponent("Fixtures/standard-cases.tsv")
-
-  static let cases: [DisplayCase] = {
-    let text = try! String(contentsOf: fixture, encoding: .utf8)
+  /// The rows of a fixture: keys, expected display (en_US), origin; `#` lines are comments.
+  static func cases(_ name: String) -> [DisplayCase] {
+    let url = testsDirectory.appendingPathComponent("Fixtures/\(name)")
+    let text = try! String(contentsOf: url, encoding: .utf8)
     return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       return DisplayCase(
         keys: String(fields[0]), expected: String(fields[1]), origin: String(fields[2]))
     }
-  }()
-
-  @Test func fixtureHasEveryRow() {
-    #expect(Self.cases.count == 300)
   }
 
-  @Test func fixtureMatchesShared() throws {
-    let shared = testsDirectory.appendingPathComponent(
-      "../../../shared/conformance/standard-cases.tsv")
-    try #require(
-      FileManager.default.fileExists(atPath: shared.path),
-      "shared/ is beside the repository on every machine of this project")
-    #expect(try Data(contentsOf: shared) == Data(contentsOf: Self.fixture))
+  static let standard = cases("standard-cases.tsv")
+  static let unaryMemory = cases("unary-memory-cases.tsv")
+
+  @Test func fixturesHaveEveryRow() {
+    #expect(Self.standard.count == 300)
+    #expect(Self.unaryMemory.count == 83)
   }
 
-  @Test(arguments: cases) func row(_ row: DisplayCase) throws {
+  @Test(arguments: standard) func standardRow(_ row: DisplayCase) throws {
+    #expect(try display(row.keys, format: DisplayFormat(localeIdentifier: "en_US")) == row.expected)
+  }
+
+  @Test(arguments: unaryMemory) func unaryMemoryRow(_ row: DisplayCase) throws {
     #expect(try display(row.keys, format: DisplayFormat(localeIdentifier: "en_US")) == row.expected)
   }
 }

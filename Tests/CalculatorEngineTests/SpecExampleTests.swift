@@ -45,8 +45,8 @@ import Testing
     DisplayCase(keys: "9+~=", expected: "0", origin: "§2.9 example"),
     DisplayCase(keys: "2+3=~=", expected: "-2", origin: "§2.9 example"),
     // §2.10 CE and AC
-    DisplayCase(keys: "12+5e2=", expected: "14", origin: "§2.10 example"),
-    DisplayCase(keys: "2+3=e=", expected: "3", origin: "§2.10 example"),
+    DisplayCase(keys: "12+5ce2=", expected: "14", origin: "§2.10 example"),
+    DisplayCase(keys: "2+3=ce=", expected: "3", origin: "§2.10 example"),
     // §2.11 Backspace
     DisplayCase(keys: "1.23<", expected: "1.2", origin: "§2.11 example"),
     DisplayCase(keys: "1.<", expected: "1", origin: "§2.11 example"),
@@ -217,13 +217,13 @@ import Testing
   ]
 
   static let rule10ClearEntryAndAllClear: [DisplayCase] = [
-    DisplayCase(keys: "9*4e3=", expected: "27", origin: "§2.10 CE keeps ×"),
-    DisplayCase(keys: "7e", expected: "0", origin: "§2.10 CE"),
-    DisplayCase(keys: "7e3", expected: "3", origin: "§2.10 CE"),
-    DisplayCase(keys: "8-3=e=", expected: "-3", origin: "§2.10 CE keeps the repeat 0−3"),
-    DisplayCase(keys: "1.5e.5", expected: "0.5", origin: "§2.10 CE then point"),
-    DisplayCase(keys: "9*4e=", expected: "0", origin: "§2.10 9×0"),
-    DisplayCase(keys: "6/2=e=", expected: "0", origin: "§2.10 0÷2"),
+    DisplayCase(keys: "9*4ce3=", expected: "27", origin: "§2.10 CE keeps ×"),
+    DisplayCase(keys: "7ce", expected: "0", origin: "§2.10 CE"),
+    DisplayCase(keys: "7ce3", expected: "3", origin: "§2.10 CE"),
+    DisplayCase(keys: "8-3=ce=", expected: "-3", origin: "§2.10 CE keeps the repeat 0−3"),
+    DisplayCase(keys: "1.5ce.5", expected: "0.5", origin: "§2.10 CE then point"),
+    DisplayCase(keys: "9*4ce=", expected: "0", origin: "§2.10 9×0"),
+    DisplayCase(keys: "6/2=ce=", expected: "0", origin: "§2.10 0÷2"),
     DisplayCase(keys: "8*2=c5=", expected: "5", origin: "§2.10 AC forgets the repeat"),
     DisplayCase(keys: "1+2c3=", expected: "3", origin: "§2.10 AC forgets the pending +"),
     DisplayCase(keys: "1+2=c4==", expected: "4", origin: "§2.10 AC forgets the repeat"),
@@ -303,13 +303,13 @@ import Testing
     DisplayCase(keys: "5/0*", expected: "Cannot divide by zero", origin: "§2.14 via operator"),
     DisplayCase(keys: "0/0+", expected: "Result is undefined", origin: "§2.14 via operator"),
     DisplayCase(keys: "0/=", expected: "Result is undefined", origin: "§2.14 + §2.4 0÷0"),
-    DisplayCase(keys: "3/e=", expected: "Cannot divide by zero", origin: "§2.14 + §2.10"),
+    DisplayCase(keys: "3/ce=", expected: "Cannot divide by zero", origin: "§2.14 + §2.10"),
     // While an error is shown…
     DisplayCase(keys: "1/0=-", expected: "Cannot divide by zero", origin: "§2.14 − ignored"),
     DisplayCase(keys: "0/0=5", expected: "5", origin: "§2.14 digit starts anew"),
     DisplayCase(keys: "0/0=.5+1=", expected: "1.5", origin: "§2.14 point starts anew"),
     DisplayCase(keys: "0/0=c", expected: "0", origin: "§2.14 AC clears"),
-    DisplayCase(keys: "1/0=e5*2=", expected: "10", origin: "§2.14 CE clears"),
+    DisplayCase(keys: "1/0=ce5*2=", expected: "10", origin: "§2.14 CE clears"),
     DisplayCase(keys: "1/0=*3=", expected: "3", origin: "§2.14 × ignored, new calculation"),
     DisplayCase(keys: "1/0=2=", expected: "2", origin: "§2.14 a new calculation: no repeat"),
     DisplayCase(keys: "5/0+3=", expected: "3", origin: "§2.14 error at the operator"),
@@ -327,7 +327,7 @@ import Testing
     DisplayCase(keys: "10000000000*=========5", expected: "5", origin: "§2.14 after overflow"),
     DisplayCase(
       keys: "10000000000*=========*", expected: "Overflow", origin: "§2.14 after overflow"),
-    DisplayCase(keys: "10000000000*=========e", expected: "0", origin: "§2.14 after overflow"),
+    DisplayCase(keys: "10000000000*=========ce", expected: "0", origin: "§2.14 after overflow"),
     // Underflow: 10^-10 repeated the same way.
     DisplayCase(
       keys: ".0000000001*=========", expected: "1E-100", origin: "§2.14 10^-100 is kept"),

@@ -43,6 +43,8 @@ import Testing
           (.dot, 5), (.equal, 7), (.command(.percent), 4), (.command(.flip), 4),
           (.command(.clear), 2), (.command(.clearEntry), 3), (.command(.backspace), 5),
         ]
+        + CalculatorButtonItem.Unary.allCases.map { (.unary($0), 2) }
+        + CalculatorButtonItem.Memory.allCases.map { (.memory($0), 2) }
       return weights.flatMap { key, weight in Array(repeating: key, count: weight) }
     }()
   }
@@ -138,8 +140,8 @@ import Testing
     /// of ~10⁶ steps would make the test quadratic, and the display, a pure function of the
     /// brain compared first, is the costliest part of a step in a debug build.
     mutating func check(display checksDisplay: Bool = true, allKeys: Bool = true) -> Bool {
-      guard timeline.brain == seed.brain else {
-        return fail("brain \(timeline.brain) ≠ seed's \(seed.brain)")
+      guard timeline.calculator == seed.brain else {
+        return fail("brain \(timeline.calculator) ≠ seed's \(seed.brain)")
       }
       guard timeline.position == seed.slidingIndex, timeline.position == seed.history.count else {
         return fail("position \(timeline.position) ≠ seed's \(seed.slidingIndex)")
@@ -173,8 +175,8 @@ import Testing
       guard checksDisplay else { return true }
       display.removeAll(keepingCapacity: true)
       seedDisplay.removeAll(keepingCapacity: true)
-      DisplayFormat.posix.append(timeline.brain, to: &display)
-      DisplayFormat.posix.append(seed.brain, to: &seedDisplay)
+      DisplayFormat.posix.append(timeline.calculator.brain, to: &display)
+      DisplayFormat.posix.append(seed.brain.brain, to: &seedDisplay)
       guard display == seedDisplay else {
         return fail(
           "display \(String(decoding: display, as: UTF8.self))"
@@ -199,7 +201,7 @@ import Testing
 
   /// Whether two timelines are indistinguishable from outside.
   static func sameState(_ a: Timeline, _ b: Timeline) -> Bool {
-    a.brain == b.brain && a.position == b.position && a.count == b.count
+    a.calculator == b.calculator && a.position == b.position && a.count == b.count
       && a.keys.elementsEqual(b.keys)
   }
 
@@ -244,7 +246,7 @@ import Testing
         pair.apply(key)
         appliesSinceDisplayCheck += 1
         appliesSinceKeysCheck += 1
-        if pair.timeline.brain.isError { coverage.errors += 1 }
+        if pair.timeline.calculator.brain.isError { coverage.errors += 1 }
       } else {
         coverage.jumps += 1
         appliesSinceDisplayCheck = 16
@@ -343,17 +345,18 @@ import Testing
     for round in 0..<25 {
       let timeline = Self.randomTimeline(&random, length: random.int(0...600))
       let keys = Array(timeline.keys)
-      var replayed = CalculatorBrain.initial
+      var replayed = Calculator.initial
       for position in 0...keys.count {
         if position > 0 { replayed = replayed.apply(keys[position - 1]) }
-        #expect(timeline.brain(at: position) == replayed, "round \(round), position \(position)")
+        #expect(
+          timeline.calculator(at: position) == replayed, "round \(round), position \(position)")
       }
       // The incremental replay above leans on `apply` being pure; spot-check from scratch.
       for _ in 0..<5 {
         let position = random.int(0...keys.count)
         #expect(
-          timeline.brain(at: position)
-            == CalculatorBrain.initial.applying(keys.prefix(position)))
+          timeline.calculator(at: position)
+            == Calculator.initial.applying(keys.prefix(position)))
       }
     }
   }
@@ -363,19 +366,19 @@ import Testing
   static func keys(_ text: String) -> [CalculatorButtonItem] { try! KeyText.keys(in: text) }
 
   static func display(_ timeline: Timeline) -> String {
-    DisplayFormat.posix.text(for: timeline.brain)
+    DisplayFormat.posix.text(for: timeline.calculator.brain)
   }
 
   @Test func emptyTimeline() throws {
     var timeline = Timeline()
     #expect(timeline.isEmpty && timeline.isAtEnd)
     #expect(timeline.count == 0 && timeline.position == 0)
-    #expect(timeline.brain == .initial && Self.display(timeline) == "0")
+    #expect(timeline.calculator == .initial && Self.display(timeline) == "0")
     #expect(timeline.keys.isEmpty)
     timeline.undo()
     timeline.redo(3)
     try timeline.move(to: 0)
-    #expect(timeline.position == 0 && timeline.brain == .initial)
+    #expect(timeline.position == 0 && timeline.calculator == .initial)
     #expect(throws: TimelineError.positionOutOfRange(1, valid: 0...0)) {
       try timeline.move(to: 1)
     }
@@ -399,7 +402,7 @@ import Testing
     #expect(KeyText.text(of: timeline.keys) == "98-3*")
     #expect(timeline.isAtEnd && timeline.count == 5 && timeline.position == 5)
     #expect(Array(timeline.keys) == seed.history && seed.temporaryKept.isEmpty)
-    #expect(timeline.brain == seed.brain)
+    #expect(timeline.calculator == seed.brain)
     timeline.redo()
     #expect(timeline.position == 5, "the discarded future cannot be redone")
     timeline.apply(Self.keys("2="))
@@ -424,7 +427,7 @@ import Testing
     try timeline.move(to: 10)
     #expect(timeline.isAtEnd && Self.display(timeline) == "345")
     try timeline.move(to: 0)
-    #expect(timeline.brain == .initial)
+    #expect(timeline.calculator == .initial)
   }
 
   @Test func undoAndRedoClampAtBothEnds() throws {
@@ -434,7 +437,7 @@ import Testing
     timeline.undo(2)
     #expect(timeline.position == 3 && Self.display(timeline) == "2")
     timeline.undo(100)
-    #expect(timeline.position == 0 && timeline.brain == .initial)
+    #expect(timeline.position == 0 && timeline.calculator == .initial)
     timeline.undo()
     #expect(timeline.position == 0)
     timeline.redo()
@@ -451,7 +454,7 @@ import Testing
     var timeline = try Timeline(keys: Array(repeating: Self.keys("12+"), count: 200).joined())
     try timeline.move(to: 300)
     timeline.reset()
-    #expect(timeline.isEmpty && timeline.position == 0 && timeline.brain == .initial)
+    #expect(timeline.isEmpty && timeline.position == 0 && timeline.calculator == .initial)
     #expect(Self.sameState(timeline, Timeline()))
     timeline.apply(Self.keys("7*6="))
     #expect(Self.display(timeline) == "42" && timeline.count == 4)
@@ -461,12 +464,12 @@ import Testing
     let keys = Self.keys("12.5*4=~%c9/0=") + Array(repeating: Self.keys("1+"), count: 300).joined()
     let timeline = try Timeline(keys: keys, position: 6)
     var visited: [Int] = []
-    var replayed = CalculatorBrain.initial
+    var replayed = Calculator.initial
     timeline.forEachStep { position, key, brain in
       visited.append(position)
       #expect(key == (position == 0 ? nil : keys[position - 1]))
       if let key { replayed = replayed.apply(key) }
-      #expect(brain == replayed && brain == timeline.brain(at: position))
+      #expect(brain == replayed && brain == timeline.calculator(at: position))
     }
     #expect(visited == Array(0...keys.count))
     #expect(timeline.position == 6, "visiting does not move")
@@ -501,21 +504,21 @@ import Testing
     for position in [0, 1, 255, 256, 257, 511, 512, 513, 599, 600] {
       var moved = timeline
       try moved.move(to: position)
-      #expect(moved.brain == CalculatorBrain.initial.applying(keys.prefix(position)))
+      #expect(moved.calculator == Calculator.initial.applying(keys.prefix(position)))
       moved.apply(more)
       let expected = Array(keys.prefix(position)) + more
       #expect(moved.count == expected.count && Array(moved.keys) == expected)
       // `brain(at:)` near every snapshot, near the jump and here and there (each call replays
       // up to 255 keys, which adds up in a debug build).
-      var replayed = CalculatorBrain.initial
+      var replayed = Calculator.initial
       for index in 0...expected.count {
         if index > 0 { replayed = replayed.apply(expected[index - 1]) }
         let offset = index % Timeline.checkpointInterval
         guard offset <= 2 || offset >= 254 || abs(index - position) <= 2 || index % 17 == 0
         else { continue }
-        #expect(moved.brain(at: index) == replayed, "from \(position), at \(index)")
+        #expect(moved.calculator(at: index) == replayed, "from \(position), at \(index)")
       }
-      #expect(moved.brain == replayed)
+      #expect(moved.calculator == replayed)
     }
   }
 
