@@ -23,7 +23,8 @@ public struct LineInterpreter {
   public internal(set) var timeline: Timeline
   /// How displays are shown.
   public let format: DisplayFormat
-  /// Whether key lines print one line per key: its button title, a tab, the display after it.
+  /// Whether key lines print one line per key: its button title, the display after it and the
+  /// expression line, separated by tabs.
   public var trace: Bool
   /// Colours for a terminal, or none.
   public var style: Style
@@ -91,6 +92,8 @@ public struct LineInterpreter {
           output.append(contentsOf: key.title.utf8)
           output.append(UInt8(ascii: "\t"))
           format.append(timeline.calculator.brain, to: &output)
+          output.append(UInt8(ascii: "\t"))
+          format.appendExpression(timeline.calculator.brain, to: &output)
           output.append(UInt8(ascii: "\n"))
         }
       } else {

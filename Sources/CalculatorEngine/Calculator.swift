@@ -48,10 +48,13 @@ public struct Calculator: Hashable, Sendable {
       case .add, .subtract:
         let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
         // A memory that would overflow shows Overflow and keeps its value, like a result would.
-        next.brain = CalculatorBrain.bounded(sum) { stored in
-          next.memory = stored
-          return brain
+        guard let magnitude = sum.magnitudeExponent, magnitude >= 100 else {
+          next.memory = sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
+          next.brain = brain.endingEntry()
+          return next
         }
+        next.brain = brain.overflowingMemory()
+        return next
       case .clear:
         guard memory != nil else { return self }
         next.memory = nil

@@ -1,43 +1,173 @@
 /// The calculation's state: the book's enum state machine, extended for a pocket calculator's
-/// rules (repeated `=`, percent in context, CE, backspace, unary keys, exact errors).
+/// rules (repeated `=`, percent in context, CE, backspace, unary keys, exact errors) and with
+/// what the expression line (SPEC §3.1) shows.
 ///
 /// ``Calculator/apply(_:)`` pairs it with the memory register and holds the one `switch` over
 /// keys (the book's reducer); the transitions here are pure functions from a state to the next.
 /// Calculation never throws: dividing by zero, a square root of a negative number or overflowing
-/// leads to the ``error(_:)`` state, which a digit, `.`, AC or CE leaves and every other key
+/// leads to the ``error(_:line:)`` state, which a digit, `.`, AC or CE leaves and every other key
 /// ignores.
 ///
 /// Magnitudes are bounded: a result of 10^100 or more is ``CalculationError/overflow``, and a
 /// nonzero result below 10^-100 becomes 0.
 public enum CalculatorBrain: Hashable, Sendable {
   /// Typing or showing the left operand. `repeating` is the operation that `=` repeats, if any
-  /// (set by `=`; kept by digits, `.`, percent, sign change, CE and backspace; gone after an
-  /// operator, AC or an error).
-  case left(Operand, repeating: Operation?)
+  /// (set by `=`; kept by digits, `.`, percent, sign change, unary keys, CE and backspace; gone
+  /// after an operator, AC or an error). `line` is the expression line.
+  case left(Operand, repeating: Operation?, line: Line)
   /// A left operand and an operator, waiting for the right operand; the display shows the left.
-  case leftOp(left: Decimal34, op: CalculatorButtonItem.Op)
+  case leftOp(left: Value, op: CalculatorButtonItem.Op)
   /// A left operand, an operator, and the right operand being typed or computed.
-  case leftOpRight(left: Decimal34, op: CalculatorButtonItem.Op, right: Operand)
-  /// A calculation failed; the display shows its message.
-  case error(CalculationError)
+  case leftOpRight(left: Value, op: CalculatorButtonItem.Op, right: Operand)
+  /// A calculation failed; the display shows its message, `line` the calculation that failed.
+  case error(CalculationError, line: Line)
 
-  /// A fresh calculator, showing `0` (the book's `.left("0")`).
-  public static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil)
+  /// A fresh calculator, showing `0` with an empty expression line (the book's `.left("0")`).
+  public static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil, line: .empty)
 
   /// The number in the display: one being typed, or a computed one.
   public enum Operand: Hashable, Sendable {
     /// A number being typed: shown as typed, and digits append to it.
     case entry(Entry)
-    /// A result, a percentage or a sign-changed value: a digit starts a new number.
-    case value(Decimal34)
+    /// A result, a percentage, a unary answer, a sign-changed or recalled value: a digit starts
+    /// a new number.
+    case value(Value)
 
     /// The operand's exact value.
-    public var value: Decimal34 {
+    public var number: Decimal34 {
       switch self {
       case .entry(let entry): entry.value
-      case .value(let value): value
+      case .value(let value): value.number
       }
     }
+
+    /// How the operand reads in the expression line: a typed number stands for itself.
+    public var term: Term {
+      switch self {
+      case .entry(let entry): .typed(entry.value)
+      case .value(let value): value.term
+      }
+    }
+  }
+
+  /// A computed number and how it reads in the expression line.
+  public struct Value: Hashable, Sendable {
+    /// The exact value.
+    public let number: Decimal34
+    /// How the expression line writes it: `√(9)` for the 3 that `9@` gives.
+    public let term: Term
+
+    /// A value that reads as itself, such as a result.
+    public static func plain(_ number: Decimal34) -> Value {
+      Value(number: number, term: .plain(number))
+    }
+
+    /// `number`, written in the expression line as `term`.
+    public init(number: Decimal34, term: Term) {
+      self.number = number
+      self.term = term
+    }
+  }
+
+  /// A number in the expression line, with the unary keys and sign changes applied to it:
+  /// `√(√(256))`, `sqr(3)`, `1/(4)`, `negate(5)`.
+  ///
+  /// The wrappers are packed two bits each, so a term has a fixed size; past
+  /// ``maximumStoredWrappers`` levels of nesting the outer ones are counted but not kept, and
+  /// the expression line shows them as `…(…)`.
+  public struct Term: Hashable, Sendable {
+    /// The number the wrappers apply to, as the display would show it.
+    public let base: Decimal34
+    /// Wrapper `i` (innermost first) in bits `2i` and `2i+1`.
+    private let packed: UInt64
+    /// How many wrappers were applied, saturating at 255.
+    public let depth: UInt8
+    /// Whether the number was typed or recalled rather than computed: a right operand that reads
+    /// as itself is left out of the expression line until `=` completes the operation.
+    public let isTyped: Bool
+
+    /// How many wrappers a term keeps.
+    public static let maximumStoredWrappers = 32
+
+    /// A unary function in the expression line.
+    public enum Wrapper: UInt8, Hashable, Sendable, CaseIterable {
+      case squareRoot, square, reciprocal, negate
+
+      /// The function's name as written before its parenthesis.
+      public var prefix: String {
+        switch self {
+        case .squareRoot: "√"
+        case .square: "sqr"
+        case .reciprocal: "1/"
+        case .negate: "negate"
+        }
+      }
+
+      init(_ unary: CalculatorButtonItem.Unary) {
+        switch unary {
+        case .squareRoot: self = .squareRoot
+        case .square: self = .square
+        case .reciprocal: self = .reciprocal
+        }
+      }
+    }
+
+    /// A computed number that reads as itself.
+    public static func plain(_ number: Decimal34) -> Term {
+      Term(base: number, packed: 0, depth: 0, isTyped: false)
+    }
+
+    /// A typed or recalled number.
+    public static func typed(_ number: Decimal34) -> Term {
+      Term(base: number, packed: 0, depth: 0, isTyped: true)
+    }
+
+    private init(base: Decimal34, packed: UInt64, depth: UInt8, isTyped: Bool) {
+      self.base = base
+      self.packed = packed
+      self.depth = depth
+      self.isTyped = isTyped
+    }
+
+    /// The term inside one more wrapper.
+    public func wrapped(_ wrapper: Wrapper) -> Term {
+      let index = Int(depth)
+      let packed =
+        index < Term.maximumStoredWrappers
+        ? self.packed | UInt64(wrapper.rawValue) << (2 * index) : self.packed
+      return Term(
+        base: base, packed: packed, depth: depth == .max ? depth : depth + 1, isTyped: isTyped)
+    }
+
+    /// The stored wrappers, innermost first: at most ``maximumStoredWrappers``.
+    public var wrappers: [Wrapper] {
+      (0..<min(Int(depth), Term.maximumStoredWrappers)).map { index in
+        Wrapper(rawValue: UInt8((packed >> (2 * index)) & 3))!
+      }
+    }
+
+    /// Whether the expression line shows the term as a right operand before `=`.
+    public var isShownAsRightOperand: Bool { depth > 0 || !isTyped }
+  }
+
+  /// The expression line of states that do not derive it from their operands.
+  public enum Line: Hashable, Sendable {
+    /// Nothing: at the start, while typing a first number, after AC.
+    case empty
+    /// A computed value on its own: `√(9)`, `negate(5)`, `0.1`.
+    case term(Term)
+    /// An operation: `12 + 3 =` after `=`, `13 =`, `1 ÷ 0 =` after an error, `2 + √(-9)`.
+    case operation(left: Term, op: CalculatorButtonItem.Op?, right: Term?, closing: Closing)
+  }
+
+  /// What ends an operation in the expression line.
+  public enum Closing: Hashable, Sendable {
+    /// Nothing: the operation is still open.
+    case none
+    /// `=`.
+    case equals
+    /// An operator that completed the operation and failed.
+    case op(CalculatorButtonItem.Op)
   }
 
   /// An operator and its right operand, as repeated by `=`.
@@ -84,8 +214,8 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
     switch self {
-    case .left(let operand, _), .leftOpRight(_, _, let operand): operand.value
-    case .leftOp(let left, _): left
+    case .left(let operand, _, _), .leftOpRight(_, _, let operand): operand.number
+    case .leftOp(let left, _): left.number
     case .error: nil
     }
   }
@@ -95,48 +225,64 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// A digit or the point: extends the entry being typed, or starts a new one.
   func typing(fresh: Entry, _ extend: (Entry) -> Entry) -> CalculatorBrain {
     switch self {
-    case .left(.entry(let entry), let repeating): .left(.entry(extend(entry)), repeating: repeating)
-    case .left(.value, let repeating): .left(.entry(fresh), repeating: repeating)
+    case .left(.entry(let entry), let repeating, _):
+      .left(.entry(extend(entry)), repeating: repeating, line: .empty)
+    case .left(.value, let repeating, _): .left(.entry(fresh), repeating: repeating, line: .empty)
     case .leftOp(let left, let op): .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .leftOpRight(let left, let op, .entry(let entry)):
       .leftOpRight(left: left, op: op, right: .entry(extend(entry)))
     case .leftOpRight(let left, let op, .value):
       .leftOpRight(left: left, op: op, right: .entry(fresh))
-    case .error: .left(.entry(fresh), repeating: nil)
+    case .error: .left(.entry(fresh), repeating: nil, line: .empty)
     }
   }
 
   func applyOperator(_ op: CalculatorButtonItem.Op) -> CalculatorBrain {
     switch self {
-    case .left(let operand, _): .leftOp(left: operand.value, op: op)
-    case .leftOp(let left, _): .leftOp(left: left, op: op)
+    case .left(let operand, _, _):
+      return .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
+    case .leftOp(let left, _):
+      return .leftOp(left: left, op: op)
     case .leftOpRight(let left, let pending, let right):
-      CalculatorBrain.calculate(left, pending, right.value) { .leftOp(left: $0, op: op) }
-    case .error: self
+      let line = Line.operation(left: left.term, op: pending, right: right.term, closing: .op(op))
+      return CalculatorBrain.calculate(left.number, pending, right.number, line: line) {
+        .leftOp(left: .plain($0), op: op)
+      }
+    case .error:
+      return self
     }
   }
 
   func applyEqual() -> CalculatorBrain {
     let operation: Operation
-    let left: Decimal34
+    let left: Term
+    let right: Term
+    let x: Decimal34
     switch self {
-    case .left(let operand, nil): return .left(.value(operand.value), repeating: nil)
-    case .left(let operand, let repeating?):
-      (left, operation) = (operand.value, repeating)
+    case .left(let operand, nil, _):
+      let line = Line.operation(left: operand.term, op: nil, right: nil, closing: .equals)
+      return .left(.value(.plain(operand.number)), repeating: nil, line: line)
+    case .left(let operand, let repeating?, _):
+      (x, left, operation) = (operand.number, operand.term, repeating)
+      right = .plain(repeating.operand)
     case .leftOp(let value, let op):
-      (left, operation) = (value, Operation(op: op, operand: value))
-    case .leftOpRight(let value, let op, let right):
-      (left, operation) = (value, Operation(op: op, operand: right.value))
-    case .error: return self
+      (x, left, operation) = (value.number, value.term, Operation(op: op, operand: value.number))
+      right = .plain(value.number)
+    case .leftOpRight(let value, let op, let operand):
+      (x, left, right) = (value.number, value.term, operand.term)
+      operation = Operation(op: op, operand: operand.number)
+    case .error:
+      return self
     }
-    return CalculatorBrain.calculate(left, operation.op, operation.operand) {
-      .left(.value($0), repeating: operation)
+    let line = Line.operation(left: left, op: operation.op, right: right, closing: .equals)
+    return CalculatorBrain.calculate(x, operation.op, operation.operand, line: line) {
+      .left(.value(.plain($0)), repeating: operation, line: line)
     }
   }
 
   func applyClearEntry() -> CalculatorBrain {
     switch self {
-    case .left(_, let repeating): .left(.entry(.zero), repeating: repeating)
+    case .left(_, let repeating, _): .left(.entry(.zero), repeating: repeating, line: .empty)
     case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
       .leftOpRight(left: left, op: op, right: .entry(.zero))
     case .error: .initial
@@ -145,24 +291,32 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   func applyFlip() -> CalculatorBrain {
     switch self {
-    case .left(let operand, let repeating): .left(operand.flipped, repeating: repeating)
-    case .leftOp(let left, let op): .leftOpRight(left: left, op: op, right: .value(-left))
-    case .leftOpRight(let left, let op, let right):
-      .leftOpRight(left: left, op: op, right: right.flipped)
-    case .error: self
+    case .left(.entry(let entry), let repeating, let line):
+      return .left(.entry(entry.flipped()), repeating: repeating, line: line)
+    case .left(.value(let value), let repeating, _):
+      let negated = value.negated
+      return .left(.value(negated), repeating: repeating, line: .term(negated.term))
+    case .leftOp(let left, let op):
+      return .leftOpRight(left: left, op: op, right: .value(Value.plain(left.number).negated))
+    case .leftOpRight(let left, let op, .entry(let entry)):
+      return .leftOpRight(left: left, op: op, right: .entry(entry.flipped()))
+    case .leftOpRight(let left, let op, .value(let value)):
+      return .leftOpRight(left: left, op: op, right: .value(value.negated))
+    case .error:
+      return self
     }
   }
 
   func applyPercent() -> CalculatorBrain {
     switch self {
-    case .left(let operand, let repeating):
-      return CalculatorBrain.bounded(operand.value.percent) {
-        .left(.value($0), repeating: repeating)
+    case .left(let operand, let repeating, let line):
+      return CalculatorBrain.bounded(operand.number.percent, line: line) {
+        .left(.value(.plain($0)), repeating: repeating, line: .term(.plain($0)))
       }
     case .leftOp(let left, let op):
-      return CalculatorBrain.percent(of: left, left: left, op: op)
+      return CalculatorBrain.percent(of: left.number, left: left, op: op)
     case .leftOpRight(let left, let op, let right):
-      return CalculatorBrain.percent(of: right.value, left: left, op: op)
+      return CalculatorBrain.percent(of: right.number, left: left, op: op)
     case .error:
       return self
     }
@@ -170,11 +324,15 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   func applyBackspace() -> CalculatorBrain {
     switch self {
-    case .left(.entry(let entry), let repeating):
-      .left(.entry(entry.removingLast()), repeating: repeating)
+    case .left(.entry(let entry), let repeating, let line):
+      return .left(.entry(entry.removingLast()), repeating: repeating, line: line)
     case .leftOpRight(let left, let op, .entry(let entry)):
-      .leftOpRight(left: left, op: op, right: .entry(entry.removingLast()))
-    case .left(.value, _), .leftOp, .leftOpRight(_, _, .value), .error: self
+      return .leftOpRight(left: left, op: op, right: .entry(entry.removingLast()))
+    case .left(.value(let value), let repeating, .operation(_, _?, _, .equals)):
+      // After an `=` that calculated something, ⌫ clears the expression line (SPEC §3.1).
+      return .left(.value(value), repeating: repeating, line: .empty)
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
+      return self
     }
   }
 
@@ -183,73 +341,110 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// A pending operation stays pending, with the answer as its right operand; after `=` the
   /// answer replaces the result and the remembered operation stays.
   func applyUnary(_ unary: CalculatorButtonItem.Unary) -> CalculatorBrain {
+    let wrapper = Term.Wrapper(unary)
     switch self {
-    case .left(let operand, let repeating):
-      CalculatorBrain.unary(unary, operand.value) { .left(.value($0), repeating: repeating) }
-    case .leftOp(let left, let op):
-      CalculatorBrain.unary(unary, left) { .leftOpRight(left: left, op: op, right: .value($0)) }
-    case .leftOpRight(let left, let op, let right):
-      CalculatorBrain.unary(unary, right.value) {
-        .leftOpRight(left: left, op: op, right: .value($0))
+    case .left(let operand, let repeating, _):
+      let term = operand.term.wrapped(wrapper)
+      return CalculatorBrain.unary(unary, operand.number, line: .term(term)) {
+        .left(.value(Value(number: $0, term: term)), repeating: repeating, line: .term(term))
       }
-    case .error: self
+    case .leftOp(let left, let op):
+      // The right operand starts from the number shown, whatever the left operand's term.
+      let term = Term.plain(left.number).wrapped(wrapper)
+      let line = Line.operation(left: left.term, op: op, right: term, closing: .none)
+      return CalculatorBrain.unary(unary, left.number, line: line) {
+        .leftOpRight(left: left, op: op, right: .value(Value(number: $0, term: term)))
+      }
+    case .leftOpRight(let left, let op, let right):
+      let term = right.term.wrapped(wrapper)
+      let line = Line.operation(left: left.term, op: op, right: term, closing: .none)
+      return CalculatorBrain.unary(unary, right.number, line: line) {
+        .leftOpRight(left: left, op: op, right: .value(Value(number: $0, term: term)))
+      }
+    case .error:
+      return self
     }
   }
 
   /// The state with a typed entry turned into a computed value, so that the next digit starts a
-  /// new number (what `ms`, `m+`, `m-` and `mc` do to the calculation).
+  /// new number (what `ms`, `m+`, `m-` and `mc` do to the calculation); the expression line is
+  /// left as it is.
   func endingEntry() -> CalculatorBrain {
     switch self {
-    case .left(.entry(let entry), let repeating): .left(.value(entry.value), repeating: repeating)
+    case .left(.entry(let entry), let repeating, let line):
+      .left(
+        .value(Value(number: entry.value, term: .typed(entry.value))), repeating: repeating,
+        line: line)
     case .leftOpRight(let left, let op, .entry(let entry)):
-      .leftOpRight(left: left, op: op, right: .value(entry.value))
-    case .left(.value, _), .leftOp, .leftOpRight(_, _, .value), .error: self
+      .leftOpRight(
+        left: left, op: op, right: .value(Value(number: entry.value, term: .typed(entry.value))))
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: self
     }
   }
 
-  /// The state with `value` in the display as a computed value: the right operand if an
-  /// operator is pending (what `mr` does).
-  func recalling(_ value: Decimal34) -> CalculatorBrain {
+  /// The state with `number` in the display as a computed value that reads as if typed: the
+  /// right operand if an operator is pending (what `mr` does).
+  func recalling(_ number: Decimal34) -> CalculatorBrain {
+    let value = Value(number: number, term: .typed(number))
     switch self {
-    case .left(_, let repeating): .left(.value(value), repeating: repeating)
+    case .left(_, let repeating, _): return .left(.value(value), repeating: repeating, line: .empty)
     case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
-      .leftOpRight(left: left, op: op, right: .value(value))
-    case .error: self
+      return .leftOpRight(left: left, op: op, right: .value(value))
+    case .error: return self
+    }
+  }
+
+  /// The state showing the error that `m+` or `m-` met, with the expression line as it was.
+  func overflowingMemory() -> CalculatorBrain {
+    switch self {
+    case .left(_, _, let line), .error(_, let line): .error(.overflow, line: line)
+    case .leftOp(let left, let op):
+      .error(.overflow, line: .operation(left: left.term, op: op, right: nil, closing: .none))
+    case .leftOpRight(let left, let op, let right):
+      .error(
+        .overflow,
+        line: .operation(
+          left: left.term, op: op, right: right.term.isShownAsRightOperand ? right.term : nil,
+          closing: .none))
     }
   }
 
   // MARK: - Arithmetic
 
-  /// `unary(x)`, passed to `next` unless it is an error.
+  /// `unary(x)`, passed to `next` unless it is an error, which shows `line`.
   private static func unary(
-    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, _ next: (Decimal34) -> CalculatorBrain
+    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, line: Line,
+    _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch unary {
     case .squareRoot:
-      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput) }
-      return bounded(root, next)
+      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput, line: line) }
+      return bounded(root, line: line, next)
     case .square:
-      return bounded(x * x, next)
+      return bounded(x * x, line: line, next)
     case .reciprocal:
-      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, next)
+      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, line: line, next)
     }
   }
 
   /// `Y%` as a right operand: X·Y/100 with `+` or `-` pending, Y/100 with `×` or `÷`.
-  private static func percent(of y: Decimal34, left x: Decimal34, op: CalculatorButtonItem.Op)
+  private static func percent(of y: Decimal34, left: Value, op: CalculatorButtonItem.Op)
     -> CalculatorBrain
   {
     let right: Decimal34
     switch op {
-    case .plus, .minus: right = (x * y).percent
+    case .plus, .minus: right = (left.number * y).percent
     case .multiply, .divide: right = y.percent
     }
-    return bounded(right) { .leftOpRight(left: x, op: op, right: .value($0)) }
+    let line = Line.operation(left: left.term, op: op, right: nil, closing: .none)
+    return bounded(right, line: line) {
+      .leftOpRight(left: left, op: op, right: .value(.plain($0)))
+    }
   }
 
-  /// `x op y`, passed to `next` unless it is an error.
+  /// `x op y`, passed to `next` unless it is an error, which shows `line`.
   private static func calculate(
-    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34,
+    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34, line: Line,
     _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     let result: Decimal34
@@ -259,30 +454,27 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .multiply: result = x * y
     case .divide:
       guard let quotient = Decimal34.dividing(x, by: y) else {
-        return .error(x.isZero ? .undefined : .divideByZero)
+        return .error(x.isZero ? .undefined : .divideByZero, line: line)
       }
       result = quotient
     }
-    return bounded(result, next)
+    return bounded(result, line: line, next)
   }
 
   /// Applies the calculator's magnitude bounds: overflow at 10^100, zero below 10^-100.
-  static func bounded(_ value: Decimal34, _ next: (Decimal34) -> CalculatorBrain)
-    -> CalculatorBrain
-  {
+  static func bounded(
+    _ value: Decimal34, line: Line, _ next: (Decimal34) -> CalculatorBrain
+  ) -> CalculatorBrain {
     guard let magnitude = value.magnitudeExponent else { return next(value) }
-    if magnitude >= 100 { return .error(.overflow) }
+    if magnitude >= 100 { return .error(.overflow, line: line) }
     if magnitude < -100 { return next(.zero) }
     return next(value)
   }
 }
 
-extension CalculatorBrain.Operand {
-  /// The operand with its sign changed: an entry keeps being typed, a value stays computed.
-  var flipped: CalculatorBrain.Operand {
-    switch self {
-    case .entry(let entry): .entry(entry.flipped())
-    case .value(let value): .value(-value)
-    }
+extension CalculatorBrain.Value {
+  /// The value with its sign changed, written `negate(…)`.
+  var negated: CalculatorBrain.Value {
+    CalculatorBrain.Value(number: -number, term: term.wrapped(.negate))
   }
 }

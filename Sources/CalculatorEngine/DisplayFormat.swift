@@ -145,14 +145,78 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Appends the display of `brain`, as UTF-8, to `bytes`.
   public func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
     switch brain {
-    case .left(.entry(let entry), _), .leftOpRight(_, _, .entry(let entry)):
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       append(entry, to: &bytes)
-    case .left(.value(let value), _), .leftOpRight(_, _, .value(let value)),
+    case .left(.value(let value), _, _), .leftOpRight(_, _, .value(let value)),
       .leftOp(let value, _):
-      append(value, to: &bytes)
-    case .error(let error):
+      append(value.number, to: &bytes)
+    case .error(let error, _):
       bytes.append(contentsOf: error.message.utf8)
     }
+  }
+
+  // MARK: - The expression line
+
+  /// The expression line of `brain` (SPEC §3.1): `12 +`, `12 + 3 =`, `√(9)`, `1 ÷ 0 =`; empty
+  /// at the start and while typing a first number.
+  public func expression(for brain: CalculatorBrain) -> String {
+    var bytes: [UInt8] = []
+    appendExpression(brain, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the expression line of `brain`, as UTF-8, to `bytes`.
+  ///
+  /// Numbers are written like computed values in the display; operators are the button titles
+  /// with a space on each side.
+  public func appendExpression(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
+    switch brain {
+    case .left(_, _, let line), .error(_, let line):
+      append(line, to: &bytes)
+    case .leftOp(let left, let op), .leftOpRight(let left, let op, .entry):
+      append(.operation(left: left.term, op: op, right: nil, closing: .none), to: &bytes)
+    case .leftOpRight(let left, let op, .value(let right)):
+      let shown = right.term.isShownAsRightOperand ? right.term : nil
+      append(.operation(left: left.term, op: op, right: shown, closing: .none), to: &bytes)
+    }
+  }
+
+  private func append(_ line: CalculatorBrain.Line, to bytes: inout [UInt8]) {
+    switch line {
+    case .empty:
+      return
+    case .term(let term):
+      append(term, to: &bytes)
+    case .operation(let left, let op, let right, let closing):
+      append(left, to: &bytes)
+      if let op {
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: op.title.utf8)
+      }
+      if let right {
+        bytes.append(UInt8(ascii: " "))
+        append(right, to: &bytes)
+      }
+      switch closing {
+      case .none: break
+      case .equals: bytes.append(contentsOf: " =".utf8)
+      case .op(let op): bytes.append(contentsOf: (" " + op.title).utf8)
+      }
+    }
+  }
+
+  /// Appends `√(√(256))`-style text: the base number inside its wrappers, innermost first. Past
+  /// the wrappers a term keeps, the rest are written `…(…)`.
+  private func append(_ term: CalculatorBrain.Term, to bytes: inout [UInt8]) {
+    let wrappers = term.wrappers
+    if Int(term.depth) > wrappers.count { bytes.append(contentsOf: "…(".utf8) }
+    for wrapper in wrappers.reversed() {
+      bytes.append(contentsOf: wrapper.prefix.utf8)
+      bytes.append(UInt8(ascii: "("))
+    }
+    append(term.base, to: &bytes)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: ")"), count: wrappers.count))
+    if Int(term.depth) > wrappers.count { bytes.append(UInt8(ascii: ")")) }
   }
 
   /// Appends the display of an entry, as typed, to `bytes`.

@@ -59,7 +59,7 @@ import Testing
 
   @Test func traceOnAScript() throws {
     let run = try Script.run("1+2\n# nothing\n=\n:undo\n", arguments: ["--trace"])
-    #expect(run.stdout == "1\t1\n+\t1\n2\t2\n=\t3\n2\n")
+    #expect(run.stdout == "1\t1\t\n+\t1\t1 +\n2\t2\t1 +\n=\t3\t1 + 2 =\n2\n")
     #expect(run.status == 0)
   }
 
@@ -175,7 +175,7 @@ import Testing
   @Test func aRejectedLineAppliesNone() throws {
     // Nothing of line 2 was applied: its `5` would have shown as the display.
     let run = try Script.run("1+2=\n5x\n", arguments: ["--trace"])
-    #expect(run.stdout == "1\t1\n+\t1\n2\t2\n=\t3\n")
+    #expect(run.stdout == "1\t1\t\n+\t1\t1 +\n2\t2\t1 +\n=\t3\t1 + 2 =\n")
     #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2\n")
     #expect(run.status == 65)
   }

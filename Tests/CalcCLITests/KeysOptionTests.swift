@@ -63,7 +63,7 @@ import Testing
 
   @Test func traceShowsEveryKey() throws {
     let run = try calc("--trace", "--keys", "12+3=")
-    #expect(run.stdout == "1\t1\n2\t12\n+\t12\n3\t3\n=\t15\n")
+    #expect(run.stdout == "1\t1\t\n2\t12\t\n+\t12\t12 +\n3\t3\t12 +\n=\t15\t12 + 3 =\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
   }
@@ -72,13 +72,15 @@ import Testing
     let run = try calc("--keys", "9*~/3%ce<c", "--trace")
     #expect(
       run.stdout
-        == "9\t9\n×\t9\n+/-\t-9\n÷\t-81\n3\t3\n%\t0.03\nCE\t0\n⌫\t0\nAC\t0\n")
+        == "9\t9\t\n×\t9\t9 ×\n+/-\t-9\t9 × negate(9)\n÷\t-81\t-81 ÷\n3\t3\t-81 ÷\n"
+        + "%\t0.03\t-81 ÷ 0.03\nCE\t0\t-81 ÷\n⌫\t0\t-81 ÷\nAC\t0\t\n")
     #expect(run.status == 0)
   }
 
   @Test func traceOfAnErrorThatIsCleared() throws {
     let run = try calc("--trace", "--keys", "1/0=5")
-    #expect(run.stdout == "1\t1\n÷\t1\n0\t0\n=\tCannot divide by zero\n5\t5\n")
+    #expect(
+      run.stdout == "1\t1\t\n÷\t1\t1 ÷\n0\t0\t1 ÷\n=\tCannot divide by zero\t1 ÷ 0 =\n5\t5\t\n")
     #expect(run.status == 0)
   }
 
@@ -126,8 +128,9 @@ import Testing
     let run = try calc("--trace", "--keys", "9@qr ms mr m+ m- mc")
     #expect(
       run.stdout
-        == "9\t9\n√\t3\nx²\t9\n1/x\t0.11111111\nMS\t0.11111111\nMR\t0.11111111\n"
-        + "M+\t0.11111111\nM−\t0.11111111\nMC\t0.11111111\n")
+        == "9\t9\t\n√\t3\t√(9)\nx²\t9\tsqr(√(9))\n1/x\t0.11111111\t1/(sqr(√(9)))\n"
+        + "MS\t0.11111111\t1/(sqr(√(9)))\nMR\t0.11111111\t\nM+\t0.11111111\t\n"
+        + "M−\t0.11111111\t\nMC\t0.11111111\t\n")
     #expect(run.status == 0)
   }
 

@@ -155,6 +155,22 @@ import Testing
     #expect(calculator.memory.map { Self.format.text(for: $0) } == memory)
   }
 
+  /// SPEC §2.17: time travel restores the memory with everything else.
+  @Test func timeTravelRestoresTheMemory() throws {
+    var timeline = Timeline()
+    timeline.apply(try KeyText.keys(in: "5ms3m+ c"))
+    let format = Self.format
+    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "8")
+    try timeline.move(to: 1)
+    #expect(timeline.calculator.memory == nil)
+    try timeline.move(to: 2)
+    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "5")
+    try timeline.move(to: 0)
+    #expect(timeline.calculator == .initial)
+    try timeline.move(to: 5)
+    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "8")
+  }
+
   /// `mr` after `0ms` recalls 0: a memory holding 0 is not an empty memory.
   @Test func memoryHoldingZeroIsNotEmpty() throws {
     #expect(try display("0ms c 7+mr=", format: Self.format) == "7")
