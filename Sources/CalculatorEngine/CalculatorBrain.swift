@@ -73,21 +73,25 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// `√(√(256))`, `sqr(3)`, `1/(4)`, `negate(5)`.
   ///
   /// The wrappers are packed two bits each, so a term has a fixed size; past
-  /// ``maximumStoredWrappers`` levels of nesting the outer ones are counted but not kept, and
-  /// the expression line shows them as `…(…)`.
+  /// ``maximumStoredWrappers`` levels of nesting the outer ones are counted (up to 255) but not
+  /// kept, and the expression line shows them as `…(…)`.
   public struct Term: Hashable, Sendable {
     /// The number the wrappers apply to, as the display would show it.
     public let base: Decimal34
-    /// Wrapper `i` (innermost first) in bits `2i` and `2i+1`.
+    /// Wrapper `i` (innermost first) in bits `2i` and `2i+1`, the typed flag in bit 54, the depth
+    /// in bits 56–63: one word, because terms are copied with every key.
     private let packed: UInt64
-    /// How many wrappers were applied, saturating at 255.
-    public let depth: UInt8
-    /// Whether the number was typed or recalled rather than computed: a right operand that reads
-    /// as itself is left out of the expression line until `=` completes the operation.
-    public let isTyped: Bool
 
     /// How many wrappers a term keeps.
-    public static let maximumStoredWrappers = 32
+    public static let maximumStoredWrappers = 27
+    private static let typedBit: UInt64 = 1 << 54
+    private static let depthShift: UInt64 = 56
+
+    /// How many wrappers were applied, saturating at 255.
+    public var depth: UInt8 { UInt8(truncatingIfNeeded: packed >> Term.depthShift) }
+    /// Whether the number was typed or recalled rather than computed: a right operand that reads
+    /// as itself is left out of the expression line until `=` completes the operation.
+    public var isTyped: Bool { packed & Term.typedBit != 0 }
 
     /// A unary function in the expression line.
     public enum Wrapper: UInt8, Hashable, Sendable, CaseIterable {
@@ -114,29 +118,26 @@ public enum CalculatorBrain: Hashable, Sendable {
 
     /// A computed number that reads as itself.
     public static func plain(_ number: Decimal34) -> Term {
-      Term(base: number, packed: 0, depth: 0, isTyped: false)
+      Term(base: number, packed: 0)
     }
 
     /// A typed or recalled number.
     public static func typed(_ number: Decimal34) -> Term {
-      Term(base: number, packed: 0, depth: 0, isTyped: true)
+      Term(base: number, packed: typedBit)
     }
 
-    private init(base: Decimal34, packed: UInt64, depth: UInt8, isTyped: Bool) {
+    private init(base: Decimal34, packed: UInt64) {
       self.base = base
       self.packed = packed
-      self.depth = depth
-      self.isTyped = isTyped
     }
 
     /// The term inside one more wrapper.
     public func wrapped(_ wrapper: Wrapper) -> Term {
       let index = Int(depth)
-      let packed =
-        index < Term.maximumStoredWrappers
-        ? self.packed | UInt64(wrapper.rawValue) << (2 * index) : self.packed
-      return Term(
-        base: base, packed: packed, depth: depth == .max ? depth : depth + 1, isTyped: isTyped)
+      var packed = self.packed
+      if index < Term.maximumStoredWrappers { packed |= UInt64(wrapper.rawValue) << (2 * index) }
+      if depth < .max { packed += 1 << Term.depthShift }
+      return Term(base: base, packed: packed)
     }
 
     /// The stored wrappers, innermost first: at most ``maximumStoredWrappers``.

@@ -152,16 +152,28 @@ import Testing
     #expect(try Self.expression("10/4*", format: german) == "2,5 ×")
   }
 
-  /// Past 32 wrappers the outer ones are counted and written `…(…)`.
+  /// Past 27 wrappers the outer ones are counted and written `…(…)`.
   @Test func deepNesting() throws {
-    let keys = "1" + String(repeating: "q", count: 33)
+    #expect(CalculatorBrain.Term.maximumStoredWrappers == 27)
+    let keys = "1" + String(repeating: "q", count: 28)
     let expected =
-      "…(" + String(repeating: "sqr(", count: 32) + "1" + String(repeating: ")", count: 32) + ")"
+      "…(" + String(repeating: "sqr(", count: 27) + "1" + String(repeating: ")", count: 27) + ")"
     #expect(try Self.expression(keys) == expected)
-    let exact = "1" + String(repeating: "q", count: 32)
+    let exact = "1" + String(repeating: "q", count: 27)
     #expect(
       try Self.expression(exact)
-        == String(repeating: "sqr(", count: 32) + "1" + String(repeating: ")", count: 32))
+        == String(repeating: "sqr(", count: 27) + "1" + String(repeating: ")", count: 27))
+    // The depth saturates at 255 without trapping; the text stays the same.
+    #expect(try Self.expression("1" + String(repeating: "q", count: 300)) == expected)
+    let term = Calculator.initial.applying(
+      try KeyText.keys(in: "1" + String(repeating: "r", count: 300))
+    ).brain
+    if case .left(.value(let value), _, _) = term {
+      #expect(value.term.depth == 255)
+      #expect(value.term.isTyped)  // its base, 1, was typed
+    } else {
+      Issue.record("expected a computed value")
+    }
   }
 
   /// The expression line is a function of the state: after `move(to: p)` it equals the line
