@@ -221,6 +221,26 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
+  /// The calculation that pressing `key` in this state completes, as the expression line
+  /// writes it with its `=` (a paper tape's row, without the result): `1 + 2 =` for `*` after
+  /// `1+2`, `3 × 3 =` for `=` after `3*3`, `13 =` for `=` after `13`; `nil` for any other key, and
+  /// for every key while an error is shown.
+  public func completedCalculation(by key: CalculatorButtonItem) -> Line? {
+    switch key {
+    case .equal:
+      guard !isError else { return nil }
+      switch applyEqual() {
+      case .left(_, _, let line), .error(_, let line): return line
+      case .leftOp, .leftOpRight: return nil
+      }
+    case .op:
+      guard case .leftOpRight(let left, let op, let right) = self else { return nil }
+      return .operation(left: left.term, op: op, right: right.term, closing: .equals)
+    case .digit, .dot, .command, .unary, .memory:
+      return nil
+    }
+  }
+
   // MARK: - Transitions, one per key kind
 
   /// A digit or the point: extends the entry being typed, or starts a new one.

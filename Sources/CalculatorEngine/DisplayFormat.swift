@@ -181,7 +181,15 @@ public struct DisplayFormat: Hashable, Sendable {
     }
   }
 
-  private func append(_ line: CalculatorBrain.Line, to bytes: inout [UInt8]) {
+  /// The text of an expression line: `12 + 3 =`, `√(9)`.
+  public func text(for line: CalculatorBrain.Line) -> String {
+    var bytes: [UInt8] = []
+    append(line, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the text of an expression line, as UTF-8, to `bytes`.
+  public func append(_ line: CalculatorBrain.Line, to bytes: inout [UInt8]) {
     switch line {
     case .empty:
       return

@@ -196,3 +196,42 @@ import Testing
     }
   }
 }
+
+/// The rows of a paper tape: the calculation each key completes (`:tape`, SPEC §4).
+@Suite struct CompletedCalculationTests {
+  static let format = DisplayFormat(localeIdentifier: "en_US")
+
+  /// The tape of `keys`: for every key that completes a calculation, its step, the calculation
+  /// and the display after it.
+  static func tape(_ keys: String) throws -> [String] {
+    var calculator = Calculator.initial
+    var rows: [String] = []
+    for (index, key) in try KeyText.keys(in: keys).enumerated() {
+      let line = calculator.brain.completedCalculation(by: key)
+      calculator = calculator.apply(key)
+      if let line {
+        rows.append("\(index + 1)  \(format.text(for: line)) \(format.text(for: calculator.brain))")
+      }
+    }
+    return rows
+  }
+
+  @Test(arguments: [
+    ("1+2*3=", ["4  1 + 2 = 3", "6  3 × 3 = 9"]),
+    ("12+3=", ["5  12 + 3 = 15"]),
+    ("8*2==", ["4  8 × 2 = 16", "5  16 × 2 = 32"]),
+    ("13=", ["3  13 = 13"]),
+    ("9@=", ["3  √(9) = 3"]),
+    ("1/0=", ["4  1 ÷ 0 = Cannot divide by zero"]),
+    ("1/0==", ["4  1 ÷ 0 = Cannot divide by zero"]),
+    ("5/0+", ["4  5 ÷ 0 = Cannot divide by zero"]),
+    ("12+3", []),
+    ("5+*3=", ["5  5 × 3 = 15"]),
+    ("4+=", ["3  4 + 4 = 8"]),
+    ("2+3q=", ["5  2 + sqr(3) = 11"]),
+    ("5ms c 2+mr=", ["7  2 + 5 = 7"]),
+  ])
+  func tapeRows(keys: String, rows: [String]) throws {
+    #expect(try Self.tape(keys) == rows)
+  }
+}
