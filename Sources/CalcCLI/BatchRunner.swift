@@ -36,8 +36,10 @@ struct BatchRunner {
       }
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
-        let reason = String(cString: strerror(errno))
-        report("calc: cannot read '\(TextEscaping.escaped(path))': \(reason)")
+        let code = errno
+        let reason = String(cString: strerror(code))
+        let hint = code == ENOENT ? Self.keysHint(path) : ""
+        report("calc: cannot read '\(TextEscaping.escaped(path))': \(reason)\(hint)")
         return ExitStatus.noInput
       }
       inputs.append((TextEscaping.escaped(path), fd))
@@ -85,6 +87,13 @@ struct BatchRunner {
       return .failed(ExitStatus.noInput)
     }
     return end
+  }
+
+  /// For a file that does not exist, a hint to press its name as keys if it reads as key text
+  /// (`12+3=`); empty for any other name.
+  static func keysHint(_ path: String) -> String {
+    guard let keys = try? KeyText.keys(in: path), !keys.isEmpty else { return "" }
+    return " (to press keys: calc -k '\(TextEscaping.escaped(path))')"
   }
 
   /// Writes a message to standard error after all pending output.

@@ -28,18 +28,26 @@ public struct CalcCommand: ParsableCommand {
 
   // Unconditional: key text may start with '-' (`--keys -5=`).
   @Option(
-    name: .long, parsing: .unconditional,
+    name: [.customShort("k"), .long], parsing: .unconditional,
     help: ArgumentHelp("Apply KEYS and print the display.", valueName: "KEYS"))
   var keys: String?
 
   @Flag(name: .long, help: "Print one line per key: its button title and the display after it.")
   var trace = false
 
+  @Flag(
+    name: .long,
+    help: "Print plain numbers for scripts: no grouping, '.', up to 34 significant digits.")
+  var plain = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(
       "Locale of the display, e.g. de_DE (default: LC_ALL, LC_NUMERIC or LANG).", valueName: "ID"))
   var locale: String?
+
+  @Flag(name: .long, help: "List the locale identifiers that --locale accepts, and exit.")
+  var listLocales = false
 
   @Argument(help: ArgumentHelp("Scripts to run; - is standard input.", valueName: "FILE"))
   var files: [String] = []
@@ -54,10 +62,16 @@ public struct CalcCommand: ParsableCommand {
 
   /// What the parsed arguments ask for.
   public var invocation: Invocation {
-    Invocation(keys: keys, trace: trace, locale: locale, files: files)
+    Invocation(keys: keys, trace: trace, plain: plain, locale: locale, files: files)
   }
 
   public func run() throws {
+    if listLocales {
+      let output = OutputBuffer(fd: STDOUT_FILENO)
+      for identifier in LocaleSetting.knownIdentifiers { output.write(identifier + "\n") }
+      output.flush()
+      return
+    }
     let status = invocation.run()
     if status != 0 { throw ExitCode(status) }
   }
@@ -67,13 +81,18 @@ public struct CalcCommand: ParsableCommand {
 public struct Invocation: Hashable, Sendable {
   public var keys: String?
   public var trace = false
+  /// Plain numbers for scripts (``DisplayFormat/plain``) instead of the locale's display.
+  public var plain = false
   public var locale: String?
   public var files: [String] = []
 
-  public init(keys: String? = nil, trace: Bool = false, locale: String? = nil, files: [String] = [])
-  {
+  public init(
+    keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
+    files: [String] = []
+  ) {
     self.keys = keys
     self.trace = trace
+    self.plain = plain
     self.locale = locale
     self.files = files
   }
@@ -88,7 +107,7 @@ public struct Invocation: Hashable, Sendable {
       errors.flush()
       return ExitStatus.usage
     }
-    let format = DisplayFormat(localeIdentifier: identifier)
+    let format = plain ? DisplayFormat.plain : DisplayFormat(localeIdentifier: identifier)
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     var interpreter = LineInterpreter(format: format, trace: trace, style: style)
     let output = OutputBuffer(fd: STDOUT_FILENO)
@@ -133,56 +152,66 @@ public struct Invocation: Hashable, Sendable {
 extension CalcCommand {
   /// Runs calc with the process's arguments.
   ///
-  /// The everyday invocations — `--keys KEYS`, with `--trace` and `--locale ID` — are recognised
-  /// by ``quickParse(_:)``; everything else (help, files, errors, completion scripts) goes through
-  /// ArgumentParser, whose reflection costs about 9 million instructions of start-up in a
-  /// statically linked binary: more than everything else calc does for `--keys 12+3=`.
+  /// The everyday invocations — `--keys KEYS` (`-k KEYS`), with `--trace`, `--plain` and
+  /// `--locale ID` — are recognised by ``quickParse(_:)``; everything else (help, files, errors,
+  /// `--list-locales`) goes through ArgumentParser, whose reflection costs about 9 million
+  /// instructions of start-up in a statically linked binary: more than everything else calc
+  /// does for `--keys 12+3=`. Completion scripts are calc's own (``CompletionScript``).
   public static func runMain() {
-    guard let invocation = quickParse(Array(CommandLine.arguments.dropFirst())) else {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
+    guard let invocation = quickParse(arguments) else {
       main()
       return
     }
     Glibc.exit(invocation.run())
   }
 
-  /// The command for `arguments` if they are only `--keys KEYS` (or `--keys=KEYS`), `--trace`
-  /// and `--locale ID` (or `--locale=ID`, ID not starting with `-`), each at most once; `nil`
-  /// for anything else, which ArgumentParser then parses. Where both parse, they agree (tested).
+  /// The command for `arguments` if they are only `--keys KEYS`, `-k KEYS` or `--keys=KEYS`,
+  /// `--trace`, `--plain` and `--locale ID` or `--locale=ID`, each at most once; `nil` for
+  /// anything else, which ArgumentParser then parses.
+  ///
+  /// A value after `=` must not be empty, and an `ID` given as an argument of its own must not
+  /// start with `-` (ArgumentParser calls both a missing value); `KEYS` may start with `-` but
+  /// must not be `--`, which ends the options for ArgumentParser.
+  /// Where this answers, ArgumentParser gives the same invocation: `ArgumentAgreementTests` runs
+  /// a table of argument lists, and seeded random ones, through both.
   public static func quickParse(_ arguments: [String]) -> Invocation? {
-    var keys: String?
-    var locale: String?
-    var trace = false
+    var invocation = Invocation()
     var index = 0
-    func value(_ name: String, _ current: String?, dashed: Bool) -> String?? {
-      let argument = arguments[index]
-      guard current == nil else { return .none }
-      if argument.hasPrefix(name + "=") {
-        index += 1
-        return .some(String(argument.dropFirst(name.count + 1)))
-      }
-      guard argument == name, index + 1 < arguments.count,
-        dashed || !arguments[index + 1].hasPrefix("-")
-      else { return .none }
-      index += 2
-      return .some(arguments[index - 1])
-    }
     while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--trace" && !trace {
-        trace = true
+      var name = arguments[index][...]
+      var attached: Substring?
+      if name.hasPrefix("--"), let equals = name.firstIndex(of: "=") {
+        attached = name[name.index(after: equals)...]
+        name = name[..<equals]
+      }
+      index += 1
+      /// The option's value: after `=`, or the next argument (`dashed`: even one like `-5=`).
+      func value(dashed: Bool) -> String? {
+        if let attached { return attached.isEmpty ? nil : String(attached) }
+        guard index < arguments.count, arguments[index] != "--",
+          dashed || !arguments[index].hasPrefix("-")
+        else { return nil }
         index += 1
-      } else if argument.hasPrefix("--keys") {
-        guard case .some(let found) = value("--keys", keys, dashed: true) else { return nil }
-        keys = found
-      } else if argument.hasPrefix("--locale") {
-        guard case .some(let found) = value("--locale", locale, dashed: false) else { return nil }
-        locale = found
-      } else {
+        return arguments[index - 1]
+      }
+      switch name {
+      case "--trace" where attached == nil && !invocation.trace:
+        invocation.trace = true
+      case "--plain" where attached == nil && !invocation.plain:
+        invocation.plain = true
+      case "--keys" where invocation.keys == nil, "-k" where invocation.keys == nil:
+        guard let keys = value(dashed: true) else { return nil }
+        invocation.keys = keys
+      case "--locale" where invocation.locale == nil:
+        guard let locale = value(dashed: false) else { return nil }
+        invocation.locale = locale
+      default:
         return nil
       }
     }
-    guard let keys else { return nil }
-    return Invocation(keys: keys, trace: trace, locale: locale)
+    return invocation.keys == nil ? nil : invocation
   }
 }
 

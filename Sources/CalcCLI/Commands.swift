@@ -19,7 +19,7 @@ public struct CommandInfo: Sendable {
     CommandInfo(name: "reset", arguments: "", summary: "empty the history"),
     CommandInfo(name: "pad", arguments: "", summary: "draw the keypad with each button's key"),
     CommandInfo(name: "help", arguments: "", summary: "keys and commands"),
-    CommandInfo(name: "quit", arguments: "", summary: "leave calc (also Ctrl-D)"),
+    CommandInfo(name: "quit", arguments: "", summary: "leave calc (also :q, :exit, Ctrl-D)"),
   ]
 }
 

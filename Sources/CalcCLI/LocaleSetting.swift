@@ -24,4 +24,10 @@ public enum LocaleSetting {
   public static func isKnown(_ identifier: String) -> Bool {
     identifier == "en_US_POSIX" || Locale.availableIdentifiers.contains(identifier)
   }
+
+  /// Every identifier ``isKnown(_:)`` accepts, sorted: what shell completion offers for
+  /// `--locale`.
+  public static var knownIdentifiers: [String] {
+    Set(Locale.availableIdentifiers + ["en_US_POSIX"]).sorted()
+  }
 }

@@ -13,6 +13,10 @@ struct REPL {
   /// How many lines the history file keeps.
   static let historyLimit = 1000
 
+  /// The line printed on start: how to get help and how to leave.
+  static let startupLine =
+    "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
+
   /// `$CALC_HISTORY`, else `~/.calc_history`; `nil` when neither can be known.
   var historyPath: String? {
     if let path = environment["CALC_HISTORY"], !path.isEmpty { return path }
@@ -34,6 +38,8 @@ struct REPL {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
+    output.write(interpreter.style.dim(REPL.startupLine) + "\n")
+    output.flush()
     while true {
       guard let line = Readline.readLine(prompt: prompt) else {
         // Ctrl-D: leave the terminal on a fresh line, exactly once.

@@ -13,6 +13,9 @@ import Foundation
 ///   trailing zeros and never as `-0`: `0.66666667`, `22.665`, `3`.
 /// - A nonzero value below 10^-8 or from 10^34 on is shown in scientific notation, with at most
 ///   8 fraction digits in the mantissa: `3.33333333E-10`, `1E40`.
+///
+/// ``plain`` is the format for scripts (`--plain`): no grouping, `.`, ASCII digits, and every
+/// significant digit of a computed value (up to 34) instead of 8 fraction digits.
 public struct DisplayFormat: Hashable, Sendable {
   /// The locale identifier the symbols were taken from.
   public let localeIdentifier: String
@@ -31,6 +34,17 @@ public struct DisplayFormat: Hashable, Sendable {
   public let minusSign: String
   /// The locale's digits for 0 through 9.
   public let digits: [String]
+  /// How many digits of a computed value are shown.
+  public let precision: Precision
+
+  /// How many digits of a computed value a format shows.
+  public enum Precision: Hashable, Sendable {
+    /// At most ``DisplayFormat/maximumFractionDigits`` fraction digits (in scientific notation,
+    /// of the mantissa), rounded half to even: what a pocket calculator shows.
+    case display
+    /// Every significant digit of the value, up to 34: nothing is rounded away.
+    case exact
+  }
 
   /// The most fraction digits of a computed value.
   public static let maximumFractionDigits = 8
@@ -81,7 +95,7 @@ public struct DisplayFormat: Hashable, Sendable {
   public init(
     localeIdentifier: String, decimalSeparator: String, groupingSeparator: String,
     groupingSize: Int, secondaryGroupingSize: Int, minimumGroupingDigits: Int = 1,
-    minusSign: String, digits: [String]
+    minusSign: String, digits: [String], precision: Precision = .display
   ) {
     self.localeIdentifier = localeIdentifier
     self.decimalSeparator = decimalSeparator
@@ -91,6 +105,7 @@ public struct DisplayFormat: Hashable, Sendable {
     self.minimumGroupingDigits = max(1, minimumGroupingDigits)
     self.minusSign = minusSign
     self.digits = digits.count == 10 ? digits : (0...9).map { String($0) }
+    self.precision = precision
     symbols = Symbols(
       decimal: Array(decimalSeparator.utf8), grouping: Array(groupingSeparator.utf8),
       minus: Array(minusSign.utf8),
@@ -99,6 +114,17 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// `en_US_POSIX`: the locale of `C`, `POSIX` or no locale at all.
   public static let posix = DisplayFormat(localeIdentifier: "en_US_POSIX")
+
+  /// Plain numbers for scripts: no grouping, `.` as the decimal point, `-`, ASCII digits, and
+  /// every significant digit of a computed value (`0.6666666666666666666666666666666667`, `1234`).
+  ///
+  /// Entries are shown as typed (`1234.50`, `0.`), scientific notation is used from the same
+  /// magnitudes as in every format (`3.333333333333333333333333333333333E-10`), and errors are
+  /// the same texts.
+  public static let plain = DisplayFormat(
+    localeIdentifier: "en_US_POSIX", decimalSeparator: ".", groupingSeparator: "",
+    groupingSize: 0, secondaryGroupingSize: 0, minusSign: "-",
+    digits: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], precision: .exact)
 
   /// The symbols `NumberFormatter` gives `en_US_POSIX` and `en_US`, known in advance.
   static func english(_ identifier: String) -> DisplayFormat {
@@ -258,7 +284,7 @@ public struct DisplayFormat: Hashable, Sendable {
     var coefficient = value.coefficient
     var exponent = Int(value.exponent)
     let lowest = -DisplayFormat.maximumFractionDigits
-    if exponent < lowest {
+    if precision == .display, exponent < lowest {
       coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: lowest - exponent)
       exponent = lowest
     }
@@ -283,7 +309,8 @@ public struct DisplayFormat: Hashable, Sendable {
   private func appendScientific(_ value: Decimal34, magnitude: Int, to bytes: inout [UInt8]) {
     var coefficient = value.coefficient
     var exponent = magnitude
-    let mantissaDigits = DisplayFormat.maximumFractionDigits + 1
+    let mantissaDigits =
+      precision == .display ? DisplayFormat.maximumFractionDigits + 1 : Decimal34.precision
     let count = Decimal34.digitCount(coefficient)
     if count > mantissaDigits {
       coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: count - mantissaDigits)

@@ -312,8 +312,12 @@ final class TerminalSession {
     return unsafeBitCast(symbol, to: type)
   }
 
-  /// The screen's lines; see ``TerminalScreen/lines``.
-  var lines: [String] { screen.lines }
+  /// How many lines at the top ``lines`` leaves out: calc's start-up line, once a test has seen
+  /// it (`REPLTests.startCalc`), so that the tests compare what happens after it.
+  var skippedLines = 0
+
+  /// The screen's lines (see ``TerminalScreen/lines``) after the first ``skippedLines``.
+  var lines: [String] { Array(screen.lines.dropFirst(skippedLines)) }
 
   /// The output as text, escape sequences included.
   var text: String { String(decoding: output, as: UTF8.self) }

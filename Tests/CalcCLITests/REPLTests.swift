@@ -1,3 +1,4 @@
+import CalcCLI
 import Foundation
 import Testing
 
@@ -20,8 +21,15 @@ import Testing
     }
     var variables = environment
     variables["HOME"] = directory.path
-    return try TerminalSession(directory: directory, environment: variables)
+    let calc = try TerminalSession(directory: directory, environment: variables)
+    try calc.waitForScreen([Self.startupLine, "calc> "])
+    calc.skippedLines = 1
+    return calc
   }
+
+  /// The line calc prints on start (SPEC §6), which the tests' screens leave out once seen.
+  static let startupLine =
+    "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
 
   /// Types `line` and Enter at the prompt, and waits for the screen to end with `output` and the
   /// next `prompt`.
@@ -397,7 +405,7 @@ import Testing
     "  :reset         empty the history",
     "  :pad           draw the keypad with each button's key",
     "  :help          keys and commands",
-    "  :quit          leave calc (also Ctrl-D)",
+    "  :quit          leave calc (also :q, :exit, Ctrl-D)",
   ]
 
   @Test func padAndHelpShowTheKeypadAndTheCommands() throws {
@@ -412,6 +420,21 @@ import Testing
     }
   }
 
+  /// SPEC §6: one line on start says how to get help and leave, and `:help` lists every way out.
+  @Test func startupLineSaysHowToGetHelpAndLeave() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      #expect(calc.screen.lines == [Self.startupLine, "calc> "])
+      try enter(":help", in: calc, expect: Self.help)
+      for way in [":q", ":exit"] {
+        let again = try startCalc(in: directory)
+        try again.type(way + "\r")
+        #expect(try again.waitForExit() == 0)
+        #expect(again.screen.lines == [Self.startupLine, "calc> " + way, ""])
+      }
+    }
+  }
+
   @Test func colourOnATerminalWithoutNO_COLOR() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory, environment: [:])
@@ -421,6 +444,7 @@ import Testing
       let esc = Self.esc
       #expect(calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1\(esc)[0m"))
       #expect(calc.text.contains("│\(esc)[2m    c    \(esc)[0m│"))
+      #expect(calc.text.hasPrefix("\(esc)[2m\(Self.startupLine)\(esc)[0m\r\n"))
     }
   }
 

@@ -1,0 +1,89 @@
+import CalcCLI
+import CalcTestSupport
+import Testing
+
+/// `CalcCommand.quickParse`, the fast path for the everyday command lines, against
+/// ArgumentParser: wherever the fast path answers, ArgumentParser gives the same invocation.
+@Suite struct ArgumentAgreementTests {
+  /// What ArgumentParser makes of `arguments`, with validation; `nil` for a usage error.
+  static func parsed(_ arguments: [String]) -> Invocation? {
+    try? CalcCommand.parse(arguments).invocation
+  }
+
+  /// Argument lists and whether the fast path takes them: the everyday ones must be fast; the
+  /// others (help, files, repeated options, missing values) are left to ArgumentParser.
+  static let table: [(arguments: [String], fast: Bool)] = [
+    (["--keys", "12+3="], true),
+    (["-k", "12+3="], true),
+    (["--keys=12+3="], true),
+    (["--plain", "-k", "1000+234="], true),
+    (["-k", "1", "--plain", "--trace"], true),
+    (["--keys", ""], true),
+    (["-k", ""], true),
+    (["--keys", "-5="], true),
+    (["-k", "-5="], true),
+    (["--keys", "--trace"], true),
+    (["-k", "--plain"], true),
+    (["--keys=--trace"], true),
+    (["--keys=a=b"], true),
+    (["--trace", "--keys", "1"], true),
+    (["--locale", "de_DE", "--keys", "1"], true),
+    (["--locale=de_DE", "-k", "1"], true),
+    (["--locale", "", "--keys", "1"], true),
+    (["--locale=-x", "--keys", "1"], true),
+    // Left to ArgumentParser.
+    (["--keys="], false),
+    (["--locale=", "--keys", "1"], false),
+    (["--locale", "-x", "--keys", "1"], false),
+    (["--keys", "1", "--trace", "--trace"], false),
+    (["--keys", "1", "--plain", "--plain"], false),
+    (["--keys", "1", "--keys", "2"], false),
+    (["-k", "1", "--keys", "2"], false),
+    (["--locale", "de_DE", "--locale", "fr_FR", "--keys", "1"], false),
+    (["--keys", "1", "--locale"], false),
+    (["--keys"], false),
+    (["-k"], false),
+    (["-k12+3="], false),
+    (["-k=1"], false),
+    (["--trace=1", "-k", "1"], false),
+    (["--plain=", "-k", "1"], false),
+    (["--keys", "1", "file"], false),
+    (["--keys", "1", "--", "x"], false),
+    (["--keys", "--"], false),
+    (["--keys", "--", "--plain"], false),
+    (["--keysx", "1"], false),
+    (["--trace"], false),
+    (["--plain", "file.calc"], false),
+    (["--help"], false),
+    (["-h"], false),
+    (["--version"], false),
+    ([], false),
+  ]
+
+  @Test(arguments: table)
+  func fastPathAgreesWithArgumentParser(arguments: [String], fast: Bool) {
+    let quick = CalcCommand.quickParse(arguments)
+    #expect((quick != nil) == fast, "fast path for \(arguments)")
+    if let quick { #expect(Self.parsed(arguments) == quick, "\(arguments)") }
+  }
+
+  /// Random argument lists from the words both parsers deal in: wherever the fast path
+  /// answers, ArgumentParser agrees.
+  @Test func randomArgumentListsAgree() {
+    let words = [
+      "--keys", "-k", "--keys=", "--keys=1+", "-k=2", "-k3", "--trace", "--plain", "--locale",
+      "--locale=", "--locale=de_DE", "de_DE", "-x", "12+3=", "", "-", "--", "file", "-5=",
+      "--trace=", "--k", "-kk", "-tk", "--help", "=",
+    ]
+    var random = SplitMix64(state: 14)
+    var answered = 0
+    for _ in 0..<10000 {
+      let arguments = (0..<random.int(0...5)).map { _ in words[random.below(words.count)] }
+      guard let quick = CalcCommand.quickParse(arguments) else { continue }
+      answered += 1
+      #expect(Self.parsed(arguments) == quick, "\(arguments) (seed 14)")
+    }
+    // The property says something only if the fast path answered often enough.
+    #expect(answered > 200)
+  }
+}
