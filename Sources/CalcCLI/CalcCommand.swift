@@ -21,7 +21,8 @@ public struct CalcCommand: ParsableCommand {
       r (1/x) ms mr m+ m- mc (memory); also − × ÷ ± √ ² ac m−, in any case.
 
       Exit status: 0 success, 1 the final display is an error, 64 usage error, 65 a rejected \
-      script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file.
+      script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file, 74 output could \
+      not be written.
       """,
     version: "calc \(version)"
   )

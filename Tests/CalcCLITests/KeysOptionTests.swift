@@ -216,13 +216,14 @@ import Testing
     let run = try calc("--help")
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    let usage = "USAGE: calc [--keys <KEYS>] [--trace] [--locale <ID>] [<FILE> ...]"
+    let usage =
+      "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--locale <ID>] [--list-locales] [<FILE> ...]"
     #expect(run.stdout.contains(usage))
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("Exit status: 0 success, 1 the final display is an error, 64"))
     #expect(text.contains("65 a rejected script line (FILE:LINE:COLUMN: message on stderr)"))
-    #expect(text.contains("66 unreadable"))
+    #expect(text.contains("66 unreadable file, 74 output could not be written"))
     #expect(run.stdout.contains("--trace"))
     #expect(run.stdout.contains("--locale <ID>"))
   }

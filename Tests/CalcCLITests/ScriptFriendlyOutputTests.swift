@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// calc in shell scripts (SPEC §3 plain output, §5): `--plain` for `--keys`, `--trace` and
+/// scripts, `-k`, and the hint for a FILE that is really key text; run through the built binary.
+@Suite struct ScriptFriendlyOutputTests {
+  private func calc(_ arguments: String..., environment: [String: String?] = [:]) throws
+    -> CalcRun
+  {
+    try CalcProcess.run(arguments, environment: posixLocale.merging(environment) { $1 })
+  }
+
+  @Test(arguments: [
+    ("1000+234=", "1234"),
+    ("2/3=", "0.6666666666666666666666666666666667"),
+    ("99999999999*99999999999=", "9999999999800000000001"),
+    ("1234.50", "1234.50"),
+    ("0.~", "-0."),
+    ("7.555*3~=", "-22.665"),
+    ("1/3/1000000000=", "3.333333333333333333333333333333333E-10"),
+    ("1000000000000000*1000000000000000*10000=", "1E34"),
+  ])
+  func plainKeys(keys: String, display: String) throws {
+    let run = try calc("--plain", "--keys", keys)
+    #expect(run.stdout == display + "\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func plainErrorsAreTheUsualTexts() throws {
+    let run = try calc("--plain", "-k", "1/0=")
+    #expect(run.stdout == "Cannot divide by zero\n")
+    #expect(run.status == 1)
+  }
+
+  /// SPEC §3's example: the output of `--plain` is a number the shell can compute with.
+  @Test func plainOutputIsANumberForTheShell() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.shell(
+        #"x=$("$CALC" --plain -k 1000+234=); echo $((x + 1))"#, in: directory)
+      #expect(run.stdout == "1235\n")
+      #expect(run.status == 0)
+    }
+  }
+
+  /// The locale's symbols do not reach plain output, whether from `--locale` or the environment.
+  @Test func plainIgnoresTheLocale() throws {
+    #expect(try calc("--plain", "--locale", "de_DE", "-k", "1234.5*2=").stdout == "2469\n")
+    let run = try calc("-k", "1234.25*2=", "--plain", environment: ["LANG": "fr_FR.UTF-8"])
+    #expect(run.stdout == "2468.5\n")
+    // An unknown --locale is still a usage error.
+    #expect(try calc("--plain", "--locale", "xx_NOPE", "-k", "1").status == 64)
+  }
+
+  @Test func plainTrace() throws {
+    let run = try calc("--plain", "--trace", "-k", "1000*2/3=")
+    #expect(
+      run.stdout
+        == "1\t1\n0\t10\n0\t100\n0\t1000\n×\t1000\n2\t2\n÷\t2000\n3\t3\n"
+        + "=\t666.6666666666666666666666666666667\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func plainScript() throws {
+    try withTemporaryDirectory { directory in
+      try Script.write("1000+234=\n*1000=\n2/3=\n1/0=\n", to: "s.calc", in: directory)
+      let run = try Script.run("", arguments: ["--plain", "s.calc"], in: directory)
+      #expect(
+        run.stdout
+          == "1234\n1234000\n0.6666666666666666666666666666666667\nCannot divide by zero\n")
+      #expect(run.status == 1)
+      let piped = try Script.run("1000+234=\n:goto 4\n", arguments: ["--plain"])
+      #expect(piped.stdout == "1234\n1000\n")
+    }
+  }
+
+  @Test func shortK() throws {
+    let run = try calc("-k", "12+3=")
+    #expect(run.stdout == "15\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+    #expect(try calc("-k", "-5=").stdout == "-5\n")
+    #expect(try calc("--trace", "-k", "1+").stdout == "1\t1\n+\t1\n")
+    #expect(try calc("-k", "1000+234=").stdout == "1,234\n")
+  }
+
+  @Test func kWithAFileIsAUsageError() throws {
+    let run = try calc("-k", "1+1=", "script.calc")
+    #expect(run.stdout == "")
+    #expect(run.stderr.contains("--keys cannot be combined with script files"))
+    #expect(run.status == 64)
+  }
+
+  // MARK: - A FILE that is key text
+
+  @Test func missingFileThatReadsAsKeysGetsAHint() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("", arguments: ["12+3="], in: directory)
+      #expect(run.stdout == "")
+      #expect(
+        run.stderr
+          == "calc: cannot read '12+3=': No such file or directory (to press keys: calc -k '12+3=')\n"
+      )
+      #expect(run.status == 66)
+      let spaced = try Script.run("", arguments: ["2 * 3 ="], in: directory)
+      #expect(
+        spaced.stderr
+          == "calc: cannot read '2 * 3 =': No such file or directory (to press keys: calc -k '2 * 3 =')\n"
+      )
+    }
+  }
+
+  @Test(arguments: ["nope.calc", "x+1", "1,5", "# only a comment", " ", "sub/12"])
+  func noHintForANameThatIsNotKeyText(name: String) throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("", arguments: [name], in: directory)
+      #expect(run.stderr == "calc: cannot read '\(name)': No such file or directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  /// The hint is for a name that does not exist; one that exists but cannot be read is named
+  /// as it is.
+  @Test func noHintForAnExistingName() throws {
+    try withTemporaryDirectory { directory in
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("123"), withIntermediateDirectories: false)
+      let run = try Script.run("", arguments: ["123"], in: directory)
+      #expect(run.stderr == "calc: cannot read '123': Is a directory\n")
+      #expect(run.status == 66)
+    }
+  }
+
+  /// A key-text name is echoed escaped in the hint too: a comment may hold anything.
+  @Test func hintEscapesControlCharacters() throws {
+    try withTemporaryDirectory { directory in
+      let run = try Script.run("", arguments: ["1+1= #\u{1B}[31m"], in: directory)
+      #expect(
+        run.stderr
+          == "calc: cannot read '1+1= #\\u{1B}[31m': No such file or directory"
+          + " (to press keys: calc -k '1+1= #\\u{1B}[31m')\n")
+    }
+  }
+}
