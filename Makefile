@@ -1,0 +1,51 @@
+# calc: the release build, and installing it with its man page and shell completions.
+#
+#   make                      release build with the static Swift runtime (.build/release/calc)
+#   sudo make install         install what `make` built under PREFIX (default /usr/local)
+#   sudo make uninstall       remove exactly the files `make install` installs
+#
+# DESTDIR is put before every installed path (for packaging). CALC_BINARY installs a calc built
+# elsewhere instead of .build/release/calc (Tests/CalcCLITests/InstallTests.swift uses it).
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT ?= swift
+INSTALL ?= install
+STRIP ?= strip
+RELEASE_BINARY := .build/release/calc
+CALC_BINARY ?= $(RELEASE_BINARY)
+
+.PHONY: all build install uninstall
+
+all: build
+
+# Always asks SwiftPM, which rebuilds only what changed.
+build:
+	$(SWIFT) build -c release --static-swift-stdlib --product calc
+
+# `make install` alone builds the binary if there is none; after changing the sources, run
+# `make` first (so that `sudo make install` does not build as root).
+$(RELEASE_BINARY):
+	$(SWIFT) build -c release --static-swift-stdlib --product calc
+
+install: $(CALC_BINARY)
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(BASHCOMPDIR)' \
+	  '$(DESTDIR)$(ZSHCOMPDIR)' '$(DESTDIR)$(FISHCOMPDIR)'
+	$(INSTALL) -m 755 '$(CALC_BINARY)' '$(DESTDIR)$(BINDIR)/calc'
+	$(STRIP) '$(DESTDIR)$(BINDIR)/calc'
+	$(INSTALL) -m 644 Documentation/calc.1 '$(DESTDIR)$(MANDIR)/man1/calc.1'
+	'$(DESTDIR)$(BINDIR)/calc' --generate-completion-script bash > '$(DESTDIR)$(BASHCOMPDIR)/calc'
+	'$(DESTDIR)$(BINDIR)/calc' --generate-completion-script zsh > '$(DESTDIR)$(ZSHCOMPDIR)/_calc'
+	'$(DESTDIR)$(BINDIR)/calc' --generate-completion-script fish > '$(DESTDIR)$(FISHCOMPDIR)/calc.fish'
+	chmod 644 '$(DESTDIR)$(BASHCOMPDIR)/calc' '$(DESTDIR)$(ZSHCOMPDIR)/_calc' \
+	  '$(DESTDIR)$(FISHCOMPDIR)/calc.fish'
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/calc' '$(DESTDIR)$(MANDIR)/man1/calc.1' \
+	  '$(DESTDIR)$(BASHCOMPDIR)/calc' '$(DESTDIR)$(ZSHCOMPDIR)/_calc' \
+	  '$(DESTDIR)$(FISHCOMPDIR)/calc.fish'
