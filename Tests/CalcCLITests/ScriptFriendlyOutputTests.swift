@@ -56,8 +56,8 @@ import Testing
     let run = try calc("--plain", "--trace", "-k", "1000*2/3=")
     #expect(
       run.stdout
-        == "1\t1\n0\t10\n0\t100\n0\t1000\n×\t1000\n2\t2\n÷\t2000\n3\t3\n"
-        + "=\t666.6666666666666666666666666666667\n")
+        == "1\t1\t\n0\t10\t\n0\t100\t\n0\t1000\t\n×\t1000\t1000 ×\n2\t2\t1000 ×\n"
+        + "÷\t2000\t2000 ÷\n3\t3\t2000 ÷\n=\t666.6666666666666666666666666666667\t2000 ÷ 3 =\n")
     #expect(run.status == 0)
   }
 
@@ -80,7 +80,7 @@ import Testing
     #expect(run.stderr == "")
     #expect(run.status == 0)
     #expect(try calc("-k", "-5=").stdout == "-5\n")
-    #expect(try calc("--trace", "-k", "1+").stdout == "1\t1\n+\t1\n")
+    #expect(try calc("--trace", "-k", "1+").stdout == "1\t1\t\n+\t1\t1 +\n")
     #expect(try calc("-k", "1000+234=").stdout == "1,234\n")
   }
 
