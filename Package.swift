@@ -36,8 +36,9 @@ let package = Package(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
     .executableTarget(name: "calc-bench", dependencies: ["CalculatorEngine", "CalcTestSupport"]),
-    // A seeded random number generator shared by the tests and the benchmark.
-    .target(name: "CalcTestSupport"),
+    // Test oracles shared by the tests and the benchmark: a seeded random number generator and
+    // the book's replay model. Not part of the engine's API.
+    .target(name: "CalcTestSupport", dependencies: ["CalculatorEngine"]),
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(
       name: "paper-tape", dependencies: ["CalculatorEngine"], path: "Examples/PaperTape"),

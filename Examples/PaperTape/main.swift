@@ -23,10 +23,10 @@ func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
 let lines =
   CommandLine.arguments.count > 1
   ? Array(CommandLine.arguments.dropFirst()) : Array(AnyIterator { readLine() })
-var keys: [CalculatorButtonItem] = []
+var keyLines: [[CalculatorButtonItem]] = []
 for (number, line) in lines.enumerated() {
   do {
-    keys += try KeyText.keys(in: line)
+    keyLines.append(try KeyText.keys(in: line))
   } catch {
     // The error is a KeyTextError (typed throws); its description reads well as it is.
     FileHandle.standardError.write(Data("paper-tape: line \(number + 1): \(error)\n".utf8))
@@ -34,16 +34,22 @@ for (number, line) in lines.enumerated() {
   }
 }
 
-// 2. The tape. A `Timeline` records every key applied to it, and its `calculator` is always the
-//    calculator after them (the calculation, `brain`, and the memory). `DisplayFormat` turns a
-//    brain into what the display shows;
+// 2. The tape. A `Session` records every line of keys passed to `perform(.keys(_:))` — one
+//    change each, the unit of undo — and its `state` is always the calculator at its position.
+//    States are values: applying a line's keys one by one to the state before the line gives
+//    the display after each key. `DisplayFormat` turns the state's `brain` (the calculation;
+//    beside it is the memory) into what the display shows;
 //    `.posix` is `1,234.5` whatever the user's locale.
 let format = DisplayFormat.posix
-var timeline = Timeline()
+var session = Session()
 var tape: [(display: String, title: String)] = []
-for key in keys {
-  timeline.apply(key)
-  tape.append((format.text(for: timeline.calculator.brain), key.title))
+for line in keyLines {
+  var state = session.state
+  for key in line {
+    state = state.apply(key)
+    tape.append((format.text(for: state.brain), key.title))
+  }
+  try! session.perform(.keys(line))  // a line of keys is always accepted
 }
 // Like a printing calculator: the display right-aligned, then the button pressed.
 let tapeWidth = tape.map(\.display.count).max() ?? 0
@@ -52,40 +58,44 @@ for (display, title) in tape {
   print(padded(display, to: tapeWidth, alignRight: true) + "  " + title)
 }
 
-// 3. The history. `forEachStep` replays every step once, from 0 (no key yet) to `count`,
-//    with the key that led there and the calculator after it: O(n) for the whole table,
-//    where asking `calculator(at:)` for each step would replay up to 255 keys per row.
-let expressionWidth = max(10, timeline.keys.map(\.title.count).reduce(0, +))
+// 3. The history. `forEachStep` replays every step of the current branch once, from 0 (no key
+//    yet) to `count`, with the key that led there and the calculator after it: O(n) for the
+//    whole table, where asking `state(at:)` for each step would replay up to 255 keys per row.
+let history = session.history
+var titlesLength = 0
+history.forEachStep { _, key, _ in titlesLength += key?.title.count ?? 0 }
+let expressionWidth = max(10, titlesLength)
 print("\n  step  key  expression  display")
 var expression = ""
-timeline.forEachStep { step, key, calculator in
+history.forEachStep { step, key, state in
   expression += key?.title ?? ""
-  let marker = step == timeline.position ? "▶ " : "  "
+  let marker = step == history.position ? "▶ " : "  "
   let row =
     marker + padded(String(step), to: 4, alignRight: true) + "  "
     + padded(key?.title ?? "", to: 3) + "  " + padded(expression, to: expressionWidth) + "  "
-    + format.text(for: calculator.brain)
+    + format.text(for: state.brain)
   print(row)
 }
-print("position \(timeline.position) of \(timeline.count)")
+print("position \(history.position) of \(history.count)")
 
-// 4. Time travel. `move(to:)` jumps to any step from 0 through `count`, replaying fewer
-//    than `Timeline.checkpointInterval` keys however long the history. The keys after the
-//    new position are kept: `redo` goes forward again, and only `apply` discards them.
+// 4. Time travel. Every change goes through `perform`: `.goto` jumps to any step from 0
+//    through `count`, replaying fewer than `History.snapshotInterval` keys however long the
+//    history; `.undo` and `.redo` move by whole lines. Nothing is discarded: keys applied
+//    before the end start a new branch and keep the old one.
 let show = { (action: String) in
-  print(padded(action, to: 14) + format.text(for: timeline.calculator.brain))
+  print(padded(action, to: 14) + format.text(for: session.state.brain))
 }
 print()
-let middle = timeline.count / 2
-try! timeline.move(to: middle)  // cannot fail: `middle` is within 0...count
-show("move(to: \(middle))")
-timeline.undo()  // one step back; at step 0 it stays there
-show("undo()")
-timeline.redo(timeline.count)  // forward, stopping at the end
-show("redo(\(timeline.count))")
-// A step that does not exist throws a TimelineError and changes nothing.
+let middle = session.history.count / 2
+try! session.perform(.goto(.step(middle)))  // cannot fail: `middle` is within 0...count
+show("goto \(middle)")
+try! session.perform(.undo(1))  // back to where that line started
+show("undo 1")
+try! session.perform(.redo(keyLines.count))  // forward, stopping at the end
+show("redo \(keyLines.count)")
+// A step that does not exist throws a SessionError and changes nothing.
 do {
-  try timeline.move(to: timeline.count + 1)
+  try session.perform(.goto(.step(session.history.count + 1)))
 } catch {
-  print(padded("move(to: \(timeline.count + 1))", to: 14) + "\(error)")
+  print(padded("goto \(session.history.count + 1)", to: 14) + "\(error)")
 }

@@ -53,8 +53,7 @@ struct BatchRunner {
       }
     }
     output.flush()
-    return interpreter.timeline.calculator.brain.isError
-      ? ExitStatus.errorDisplayed : ExitStatus.success
+    return interpreter.session.state.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
   }
 
   private enum ScriptEnd {

@@ -128,22 +128,19 @@ public struct Invocation: Hashable, Sendable {
   private static func runKeys(
     _ keys: String, interpreter: inout LineInterpreter, output: OutputBuffer, errors: OutputBuffer
   ) -> Int32 {
-    do throws(LineError) {
-      var copy = keys
-      let result: Result<Int, LineError> = copy.withUTF8 { bytes in
-        do throws(LineError) {
-          return .success(try interpreter.runKeys(bytes, output: &output.bytes))
-        } catch {
-          return .failure(error)
-        }
-      }
+    do throws(KeyTextError) {
+      let parsed = try KeyText.keys(in: keys)
       // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
-      if try result.get() == 0 { interpreter.appendDisplay(to: &output.bytes) }
+      if parsed.isEmpty {
+        interpreter.appendDisplay(to: &output.bytes)
+      } else {
+        interpreter.applyKeys(parsed, output: &output.bytes)
+      }
       output.flush()
-      return interpreter.timeline.calculator.brain.isError
+      return interpreter.session.state.brain.isError
         ? ExitStatus.errorDisplayed : ExitStatus.success
     } catch {
-      errors.write("calc: --keys: \(error.message)\n")
+      errors.write("calc: --keys: \(error.description)\n")
       errors.flush()
       return ExitStatus.dataError
     }

@@ -9,60 +9,40 @@ public struct CommandInfo: Sendable {
 
   /// Every command, in the order `:help` lists them; Tab completion uses the names.
   public static let all: [CommandInfo] = [
-    CommandInfo(name: "history", arguments: "", summary: "list every step; ▶ marks where you are"),
+    CommandInfo(
+      name: "history", arguments: "",
+      summary: "list the steps of this branch; ▶ marks where you are, → where branches leave"),
     CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
-    CommandInfo(name: "undo", arguments: "[K]", summary: "move back K steps (default 1)"),
-    CommandInfo(name: "redo", arguments: "[K]", summary: "move forward K steps (default 1)"),
+    CommandInfo(name: "undo", arguments: "[K]", summary: "go back K lines (default 1)"),
+    CommandInfo(name: "redo", arguments: "[K]", summary: "go forward K lines (default 1)"),
+    CommandInfo(name: "branches", arguments: "", summary: "list every branch; ▶ marks this one"),
+    CommandInfo(name: "branch", arguments: "N", summary: "switch to branch N, at its end"),
     CommandInfo(name: "keys", arguments: "", summary: "print the applied keys as key text"),
-    CommandInfo(name: "save", arguments: "FILE", summary: "save the session as a calc script"),
+    CommandInfo(name: "save", arguments: "FILE", summary: "save every branch as a calc script"),
     CommandInfo(name: "load", arguments: "FILE", summary: "replace the session with a saved one"),
-    CommandInfo(name: "reset", arguments: "", summary: "empty the history"),
+    CommandInfo(name: "reset", arguments: "", summary: "empty the history, every branch"),
     CommandInfo(name: "pad", arguments: "", summary: "draw the keypad with each button's key"),
     CommandInfo(name: "help", arguments: "", summary: "keys and commands"),
     CommandInfo(name: "quit", arguments: "", summary: "leave calc (also :q, :exit, Ctrl-D)"),
   ]
 }
 
-extension LineInterpreter {
-  /// A command line split into its name, its argument (the rest, trimmed) and their columns.
-  private struct CommandLine {
-    let name: String
-    let argument: String
-    let argumentColumn: Int
+/// What a command line asks for, its argument checked: a change for the session, or something
+/// the front end does itself.
+enum LineCommand {
+  case session(Session.Command)
+  case history
+  case branches
+  case keys
+  case save(path: String)
+  case load(path: String)
+  case pad
+  case help
+  case quit
 
-    init(_ line: String) {
-      let characters = Array(line)
-      var index = 0
-      while index < characters.count, characters[index] == " " || characters[index] == "\t" {
-        index += 1
-      }
-      index += 1  // the colon
-      let nameStart = index
-      while index < characters.count, characters[index] != " ", characters[index] != "\t" {
-        index += 1
-      }
-      name = String(characters[nameStart..<index])
-      while index < characters.count, characters[index] == " " || characters[index] == "\t" {
-        index += 1
-      }
-      argumentColumn = index + 1
-      // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`).
-      var end = characters.count
-      if let hash = (index..<characters.count).first(where: {
-        characters[$0] == "#"
-          && ($0 == index || characters[$0 - 1] == " " || characters[$0 - 1] == "\t")
-      }) {
-        end = hash
-      }
-      while end > index, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
-      argument = String(characters[index..<end])
-    }
-  }
-
-  /// Runs a line that starts with `:`.
-  mutating func runCommand(_ line: String, output: inout [UInt8]) throws(LineError) -> Outcome {
-    let command = CommandLine(line)
-    let nameColumn = line.prefix { $0 == " " || $0 == "\t" }.count + 1
+  /// The command `command` names, with its argument parsed; throws for an unknown name or a
+  /// bad argument, at its column.
+  init(_ command: ScriptLine.Command) throws(LineError) {
     func noArgument() throws(LineError) {
       guard command.argument.isEmpty else {
         throw LineError(
@@ -73,57 +53,149 @@ extension LineInterpreter {
     switch command.name {
     case "history":
       try noArgument()
-      appendHistory(to: &output)
-    case "goto":
-      try timelineMove(to: gotoTarget(command), output: &output)
-    case "undo":
-      timeline.undo(try steps(command))
-      appendDisplay(to: &output)
-    case "redo":
-      timeline.redo(try steps(command))
-      appendDisplay(to: &output)
+      self = .history
+    case "goto": self = .session(.goto(try LineCommand.gotoTarget(command)))
+    case "undo": self = .session(.undo(try LineCommand.count(command)))
+    case "redo": self = .session(.redo(try LineCommand.count(command)))
+    case "branches":
+      try noArgument()
+      self = .branches
+    case "branch": self = .session(.branch(try LineCommand.branchNumber(command)))
     case "keys":
       try noArgument()
-      output.append(contentsOf: KeyText.text(of: timeline.keys.prefix(timeline.position)).utf8)
-      output.append(UInt8(ascii: "\n"))
-    case "save":
-      let path = try fileArgument(command)
-      try atArgument(command) { () throws(LineError) in try SessionFile.save(timeline, to: path) }
-      let keys = timeline.count == 1 ? "1 key" : "\(timeline.count) keys"
-      output.append(
-        contentsOf: style.dim(
-          "saved \(keys) at step \(timeline.position) to \(TextEscaping.escaped(path))\n"
-        ).utf8)
-    case "load":
-      let path = try fileArgument(command)
-      timeline = try atArgument(command) { () throws(LineError) in
-        try SessionFile.load(path, format: format)
-      }
-      appendDisplay(to: &output)
+      self = .keys
+    case "save": self = .save(path: try LineCommand.file(command))
+    case "load": self = .load(path: try LineCommand.file(command))
     case "reset":
       try noArgument()
-      timeline.reset()
-      appendDisplay(to: &output)
+      self = .session(.reset)
     case "pad":
       try noArgument()
-      output.append(contentsOf: HelpText.pad(style: style).utf8)
+      self = .pad
     case "help":
       try noArgument()
-      output.append(contentsOf: HelpText.help(style: style).utf8)
+      self = .help
     case "quit", "q", "exit":
       try noArgument()
-      return .quit
+      self = .quit
     case "":
-      throw LineError("missing command name after ':' (try :help)", column: nameColumn)
+      throw LineError("missing command name after ':' (try :help)", column: command.column)
     default:
       throw LineError(
-        "unknown command ':\(TextEscaping.escaped(command.name))' (try :help)", column: nameColumn)
+        "unknown command ':\(TextEscaping.escaped(command.name))' (try :help)",
+        column: command.column)
+    }
+  }
+
+  /// The step `:goto N|+K|-K` names; whether the branch has it is the session's to say.
+  private static func gotoTarget(_ command: ScriptLine.Command) throws(LineError) -> Session.Target
+  {
+    let argument = command.argument
+    guard !argument.isEmpty else {
+      throw LineError(":goto needs a step: N, +K or -K", column: command.argumentColumn)
+    }
+    let sign = argument.first == "+" ? 1 : argument.first == "-" ? -1 : 0
+    let digits = sign == 0 ? Substring(argument) : argument.dropFirst()
+    guard let amount = wholeNumber(digits) else {
+      throw LineError(
+        ":goto takes a step N, +K or -K, not '\(TextEscaping.escaped(argument))'",
+        column: command.argumentColumn)
+    }
+    return sign == 0 ? .step(amount) : .offset(sign * amount)
+  }
+
+  /// The `[K]` of `:undo` and `:redo`: a whole number of lines, 1 by default.
+  private static func count(_ command: ScriptLine.Command) throws(LineError) -> Int {
+    if command.argument.isEmpty { return 1 }
+    guard let count = wholeNumber(Substring(command.argument)) else {
+      throw LineError(
+        ":\(command.name) takes a number of lines, not "
+          + "'\(TextEscaping.escaped(command.argument))'",
+        column: command.argumentColumn)
+    }
+    return count
+  }
+
+  /// The `N` of `:branch`.
+  private static func branchNumber(_ command: ScriptLine.Command) throws(LineError) -> Int {
+    guard !command.argument.isEmpty else {
+      throw LineError(
+        ":branch needs a branch number (see :branches)", column: command.argumentColumn)
+    }
+    guard let number = wholeNumber(Substring(command.argument)) else {
+      throw LineError(
+        ":branch takes a branch number, not '\(TextEscaping.escaped(command.argument))'",
+        column: command.argumentColumn)
+    }
+    return number
+  }
+
+  /// ASCII digits that fit in an `Int`; `nil` for anything else.
+  private static func wholeNumber(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(text)
+  }
+
+  private static func file(_ command: ScriptLine.Command) throws(LineError) -> String {
+    guard !command.argument.isEmpty else {
+      throw LineError(":\(command.name) needs a file name", column: command.argumentColumn)
+    }
+    return SessionFile.expandingTilde(command.argument)
+  }
+}
+
+extension LineInterpreter {
+  /// Runs a `:command` line.
+  mutating func runCommand(_ command: ScriptLine.Command, output: inout [UInt8])
+    throws(LineError) -> Outcome
+  {
+    switch try LineCommand(command) {
+    case .session(let change):
+      try perform(change, at: command)
+      appendDisplay(to: &output)
+    case .history:
+      appendHistory(to: &output)
+    case .branches:
+      appendBranches(to: &output)
+    case .keys:
+      let history = session.history
+      let keys = (0..<history.position).lazy.map { history.key(at: $0 + 1) }
+      output.append(contentsOf: KeyText.text(of: keys).utf8)
+      output.append(UInt8(ascii: "\n"))
+    case .save(let path):
+      try atArgument(command) { () throws(LineError) in
+        try SessionFile.save(session.history, to: path)
+      }
+      output.append(contentsOf: style.dim(savedMessage(path: path) + "\n").utf8)
+    case .load(let path):
+      let loaded = try atArgument(command) { () throws(LineError) in
+        try SessionFile.load(path)
+      }
+      try perform(.load(loaded), at: command)
+      appendDisplay(to: &output)
+    case .pad:
+      output.append(contentsOf: HelpText.pad(style: style).utf8)
+    case .help:
+      output.append(contentsOf: HelpText.help(style: style).utf8)
+    case .quit:
+      return .quit
     }
     return .proceed
   }
 
+  /// Performs `change`, reporting what the session refuses at the command's argument.
+  private mutating func perform(_ change: Session.Command, at command: ScriptLine.Command)
+    throws(LineError)
+  {
+    do {
+      try session.perform(change)
+    } catch {
+      throw LineError(error.description, column: command.argumentColumn)
+    }
+  }
+
   /// Runs `body`, reporting its errors at the command's argument (the file name).
-  private func atArgument<T>(_ command: CommandLine, _ body: () throws(LineError) -> T)
+  private func atArgument<T>(_ command: ScriptLine.Command, _ body: () throws(LineError) -> T)
     throws(LineError) -> T
   {
     do {
@@ -133,95 +205,69 @@ extension LineInterpreter {
     }
   }
 
-  private mutating func timelineMove(to position: Int, output: inout [UInt8]) throws(LineError) {
-    do {
-      try timeline.move(to: position)
-    } catch {
-      throw LineError(error.description)
+  /// `saved 9 keys at step 5 to s.calc`, with the branches when there are several.
+  private func savedMessage(path: String) -> String {
+    let history = session.history
+    let count = history.recordedCount
+    let keys = count == 1 ? "1 key" : "\(count) keys"
+    let file = TextEscaping.escaped(path)
+    guard history.branchCount > 1 else {
+      return "saved \(keys) at step \(history.position) to \(file)"
     }
-    appendDisplay(to: &output)
+    return
+      "saved \(keys) on \(history.branchCount) branches, at step \(history.position) of branch "
+      + "\(history.currentBranch), to \(file)"
   }
 
-  /// The position `:goto N|+K|-K` names; out of range is an error naming the valid range.
-  private func gotoTarget(_ command: CommandLine) throws(LineError) -> Int {
-    let argument = command.argument
-    let valid = "0…\(timeline.count)"
-    guard !argument.isEmpty else {
-      throw LineError(
-        ":goto needs a step: N, +K or -K (valid: \(valid))", column: command.argumentColumn)
-    }
-    let sign = argument.first == "+" ? 1 : argument.first == "-" ? -1 : 0
-    let digits = sign == 0 ? Substring(argument) : argument.dropFirst()
-    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-      let amount = Int(digits)
-    else {
-      throw LineError(
-        ":goto takes a step N, +K or -K, not '\(TextEscaping.escaped(argument))'",
-        column: command.argumentColumn)
-    }
-    let (target, overflow) =
-      sign == 0
-      ? (amount, false) : timeline.position.addingReportingOverflow(sign * amount)
-    guard !overflow, (0...timeline.count).contains(target) else {
-      let asked = sign == 0 ? "step \(amount)" : "step \(argument) from \(timeline.position)"
-      throw LineError("\(asked) is out of range \(valid)", column: command.argumentColumn)
-    }
-    return target
+  /// Pads `text` with spaces to `width` characters, on the right or (with `left`) the left.
+  private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? padding + text : text + padding
   }
 
-  /// The `[K]` of `:undo` and `:redo`: a whole number, 1 by default.
-  private func steps(_ command: CommandLine) throws(LineError) -> Int {
-    if command.argument.isEmpty { return 1 }
-    guard command.argument.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let steps = Int(command.argument)
-    else {
-      throw LineError(
-        ":\(command.name) takes a number of steps, not '\(TextEscaping.escaped(command.argument))'",
-        column: command.argumentColumn)
-    }
-    return steps
+  /// `→ branch 2`, `→ branches 2, 5`: the branches that leave the current one at a step.
+  private static func forkMark(_ branches: [Int]) -> String {
+    (branches.count == 1 ? "→ branch " : "→ branches ")
+      + branches.map(String.init).joined(separator: ", ")
   }
 
-  private func fileArgument(_ command: CommandLine) throws(LineError) -> String {
-    guard !command.argument.isEmpty else {
-      throw LineError(":\(command.name) needs a file name", column: command.argumentColumn)
-    }
-    return SessionFile.expandingTilde(command.argument)
-  }
-
-  /// Appends `:history`: every step with its key, the expression so far and the display, the
-  /// current step marked, the kept future labelled, and a slider.
+  /// Appends `:history`: every step of the current branch with its key, the expression so far
+  /// and the display, the current step marked, the kept future labelled, the steps where other
+  /// branches leave marked with their numbers, and a slider.
   ///
-  /// - Complexity: O(n) in the number of keys, in two passes (the first measures the columns);
-  ///   beyond the output, memory stays O(1) however long the history.
+  /// - Complexity: O(n) in the number of keys of the branch, in two passes (the first measures
+  ///   the columns); beyond the output, memory stays O(number of branches) however long the
+  ///   history.
   func appendHistory(to output: inout [UInt8]) {
-    guard !timeline.isEmpty else {
+    let history = session.history
+    guard !history.isEmpty else {
       output.append(contentsOf: "no history\n".utf8)
       return
     }
-    var widths = (step: max(4, String(timeline.count).count), expression: 10, display: 7)
+    let forks = history.forksOnCurrentBranch()
+    var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
     forEachHistoryRow { _, _, expression, display in
       widths.expression = max(widths.expression, expression.count)
       widths.display = max(widths.display, display.count)
     }
-    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-      let padding = String(repeating: " ", count: max(0, width - text.count))
-      return left ? padding + text : text + padding
-    }
+    let pad = LineInterpreter.pad
     let header =
-      "  \(pad("step", widths.step, left: true))  key  \(pad("expression", widths.expression))"
+      "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
       + "  display"
     output.append(contentsOf: (style.dim(header) + "\n").utf8)
     forEachHistoryRow { step, key, expression, display in
       var line =
-        "\(pad(String(step), widths.step, left: true))  \(pad(key, 3))  "
-        + "\(pad(expression, widths.expression))  "
-      if step > timeline.position {
-        line = "  " + style.dim(line + pad(display, widths.display) + "  (kept)")
-      } else if step == timeline.position {
-        line = style.marker("▶ ") + line + display
+        "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
+        + "\(pad(expression, widths.expression, false))  "
+      let mark = forks[step].map { "  " + LineInterpreter.forkMark($0) } ?? ""
+      if step > history.position {
+        line = "  " + style.dim(line + pad(display, widths.display, false) + "  (kept)" + mark)
+      } else if step == history.position {
+        line =
+          style.marker("▶ ") + line
+          + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
       } else {
-        line = "  " + line + display
+        line = "  " + line + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
       }
       while line.last == " " { line.removeLast() }
       output.append(contentsOf: (line + "\n").utf8)
@@ -236,7 +282,7 @@ extension LineInterpreter {
     var expression = ""
     var expressionLength = 0
     var isCut = false
-    timeline.forEachStep { step, key, calculator in
+    session.history.forEachStep { step, key, state in
       if let key {
         expression += key.title
         expressionLength += key.title.count
@@ -250,16 +296,67 @@ extension LineInterpreter {
       let shown =
         isCut || expressionLength > expressionWidth
         ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
-      body(step, key?.title ?? "", shown, format.text(for: calculator.brain))
+      body(step, key?.title ?? "", shown, format.text(for: state.brain))
     }
   }
 
-  /// `[━━━━━━━●───] 7/10`: the book's slider, at most 30 cells wide.
+  /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
   func slider() -> String {
-    let count = timeline.count
+    let history = session.history
+    let count = history.count
     let cells = min(count, 30)
-    let filled = count == 0 ? 0 : (timeline.position * cells + count / 2) / count
+    let filled = count == 0 ? 0 : (history.position * cells + count / 2) / count
     return "[" + String(repeating: "━", count: filled) + "●"
-      + String(repeating: "─", count: cells - filled) + "] \(timeline.position)/\(count)"
+      + String(repeating: "─", count: cells - filled) + "] \(history.position)/\(count)"
+  }
+
+  /// Appends `:branches`: for every branch its number, where it leaves the branch it came from
+  /// (`1 at 5`: branch 1, after step 5), its length, the display at its end and its last keys;
+  /// `▶` marks the current one.
+  ///
+  /// - Complexity: O(b × (``History/snapshotInterval`` + depth)), b the number of branches.
+  func appendBranches(to output: inout [UInt8]) {
+    let history = session.history
+    guard !history.isEmpty else {
+      output.append(contentsOf: "no branches\n".utf8)
+      return
+    }
+    let lastKeysShown = 20
+    struct Row {
+      let number: String
+      let leaves: String
+      let steps: String
+      let display: String
+      let keys: String
+    }
+    let rows = (1...history.branchCount).map { number in
+      let branch = history.branch(number)
+      let keys = history.lastKeys(ofBranch: number, limit: lastKeysShown + 1)
+      var expression = keys.suffix(lastKeysShown).map(\.title).joined()
+      if keys.count > lastKeysShown { expression = "…" + expression }
+      return Row(
+        number: String(number), leaves: branch.parent.map { "\($0) at \(branch.fork)" } ?? "",
+        steps: String(branch.count),
+        display: format.text(for: history.stateAtEnd(ofBranch: number).brain), keys: expression)
+    }
+    let widths = (
+      number: 6, leaves: max(6, rows.map(\.leaves.count).max()!),
+      steps: max(5, rows.map(\.steps.count).max()!),
+      display: max(7, rows.map(\.display.count).max()!)
+    )
+    let pad = LineInterpreter.pad
+    let header =
+      "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
+      + "  \(pad("steps", widths.steps, true))  \(pad("display", widths.display, false))  last keys"
+    output.append(contentsOf: (style.dim(header) + "\n").utf8)
+    for (index, row) in rows.enumerated() {
+      var line =
+        "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
+        + "  \(pad(row.steps, widths.steps, true))  \(pad(row.display, widths.display, false))"
+        + "  \(row.keys)"
+      line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
+      while line.last == " " { line.removeLast() }
+      output.append(contentsOf: (line + "\n").utf8)
+    }
   }
 }

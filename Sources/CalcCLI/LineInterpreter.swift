@@ -15,12 +15,14 @@ public struct LineError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The interpreter shared by the REPL, scripts and `--keys`: one line of input in, its output out.
 ///
-/// A key line applies its keys and prints the display (or, with ``trace``, one line per key);
-/// a line starting with `:` is a command; blank and comment lines print nothing. A rejected
-/// line throws a ``LineError`` and changes nothing.
+/// It only translates: the line is parsed by ``ScriptLine``, a change becomes a
+/// ``Session/Command`` for ``Session/perform(_:)``, and what happened becomes output. A key line
+/// prints the display (or, with ``trace``, one line per key); a command prints what it prints;
+/// blank and comment lines print nothing. A rejected line throws a ``LineError`` and changes
+/// nothing.
 public struct LineInterpreter {
-  /// The session's keys and position.
-  public internal(set) var timeline: Timeline
+  /// The session: keys, branches, position.
+  public internal(set) var session = Session()
   /// How displays are shown.
   public let format: DisplayFormat
   /// Whether key lines print one line per key: its button title, the display after it and the
@@ -36,31 +38,34 @@ public struct LineInterpreter {
   }
 
   public init(format: DisplayFormat, trace: Bool = false, style: Style = .plain) {
-    timeline = Timeline()
     self.format = format
     self.trace = trace
     self.style = style
   }
 
   /// The display of the current position.
-  public var display: String { format.text(for: timeline.calculator.brain) }
+  public var display: String { format.text(for: session.state.brain) }
 
   /// Runs one line (UTF-8, without its newline), appending what it prints to `output`.
   @discardableResult
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: inout [UInt8])
     throws(LineError) -> Outcome
   {
-    var index = 0
-    while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t")
-    {
-      index += 1
+    let parsed: ScriptLine
+    do {
+      parsed = try ScriptLine(line)
+    } catch {
+      throw LineError(error.description, column: error.column)
     }
-    if index < line.count, line[index] == UInt8(ascii: ":") {
-      let text = String(decoding: line, as: UTF8.self)
-      return try runCommand(text, output: &output)
+    switch parsed {
+    case .blank:
+      return .proceed
+    case .keys(let keys):
+      applyKeys(keys, output: &output)
+      return .proceed
+    case .command(let command):
+      return try runCommand(command, output: &output)
     }
-    try runKeys(line, output: &output)
-    return .proceed
   }
 
   /// Runs one line of text; see ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``.
@@ -77,44 +82,35 @@ public struct LineInterpreter {
     return try result.get()
   }
 
-  /// Applies a key line and returns how many keys it held. Blank and comment-only lines change
-  /// nothing and print nothing.
-  @discardableResult
-  mutating func runKeys(_ line: UnsafeBufferPointer<UInt8>, output: inout [UInt8])
-    throws(LineError) -> Int
-  {
-    var applied = 0
-    do {
-      if trace {
-        try KeyText.scan(line) { key in
-          timeline.apply(key)
-          applied += 1
-          output.append(contentsOf: key.title.utf8)
-          output.append(UInt8(ascii: "\t"))
-          format.append(timeline.calculator.brain, to: &output)
-          output.append(UInt8(ascii: "\t"))
-          format.appendExpression(timeline.calculator.brain, to: &output)
-          output.append(UInt8(ascii: "\n"))
-        }
-      } else {
-        try KeyText.scan(line) { key in
-          timeline.apply(key)
-          applied += 1
-        }
-        if applied > 0 { appendDisplay(to: &output) }
-      }
-    } catch {
-      throw LineError(error.description, column: error.column)
+  /// Applies a line of keys and prints the display, or with ``trace`` one line per key.
+  mutating func applyKeys(_ keys: [CalculatorButtonItem], output: inout [UInt8]) {
+    let before = session.state
+    // A line of keys is always possible: perform throws only for moves and branch numbers.
+    try! session.perform(.keys(keys))
+    guard trace else {
+      appendDisplay(to: &output)
+      return
     }
-    return applied
+    // The states in between are not kept by the session: replaying the line from the state
+    // before it gives them, as the session itself computed them.
+    var state = before
+    for key in keys {
+      state = state.apply(key)
+      output.append(contentsOf: key.title.utf8)
+      output.append(UInt8(ascii: "\t"))
+      format.append(state.brain, to: &output)
+      output.append(UInt8(ascii: "\t"))
+      format.appendExpression(state.brain, to: &output)
+      output.append(UInt8(ascii: "\n"))
+    }
   }
 
   /// Appends the display and a newline.
   func appendDisplay(to output: inout [UInt8]) {
-    if timeline.calculator.brain.isError {
+    if session.state.brain.isError {
       output.append(contentsOf: style.error(display).utf8)
     } else {
-      format.append(timeline.calculator.brain, to: &output)
+      format.append(session.state.brain, to: &output)
     }
     output.append(UInt8(ascii: "\n"))
   }

@@ -24,12 +24,12 @@ struct REPL {
     return home + "/.calc_history"
   }
 
-  /// `calc> ` at the end of the timeline, `calc[3/8]> ` before it, with ` M` before the `>`
-  /// while the memory holds a value (`calc M> `, `calc[3/8] M> `).
+  /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8),
+  /// with ` M` before the `>` while the memory holds a value (`calc M> `, `calc[3/8] M> `).
   var prompt: String {
-    let timeline = interpreter.timeline
-    let place = timeline.isAtEnd ? "" : "[\(timeline.position)/\(timeline.count)]"
-    return "calc" + place + (timeline.calculator.memory == nil ? "" : " M") + "> "
+    let history = interpreter.session.history
+    let place = history.isAtEnd ? "" : "[\(history.position)/\(history.count)]"
+    return "calc" + place + (history.state.memory == nil ? "" : " M") + "> "
   }
 
   mutating func run() -> Int32 {
@@ -47,7 +47,8 @@ struct REPL {
         output.flush()
         return ExitStatus.success
       }
-      if let historyPath, line.contains(where: { $0 != " " && $0 != "\t" }) {
+      // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
+      if let historyPath, (try? ScriptLine(line)) != .blank {
         Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
       }
       do throws(LineError) {

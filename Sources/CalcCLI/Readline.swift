@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import CalculatorEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -75,17 +76,21 @@ enum Readline {
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   {
     let line = String(cString: rl_line_buffer)
-    let before = line.utf8.prefix(Int(start))
-    let head = String(decoding: before, as: UTF8.self).trimmingPrefixBlanks
-    if head.isEmpty {
+    let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self)
+    // What comes before the word being completed, parsed like any line: nothing means a command
+    // name; a `:save` or `:load` with its argument still to come means a file name.
+    switch try? ScriptLine(before) {
+    case .blank where !before.contains("#"):
       rl_attempted_completion_over = 1
       return rl_completion_matches(text) { text, state in
         Readline.nextCommand(matching: text, state: state)
       }
+    case .command(let command) where ["save", "load"].contains(command.name):
+      return nil  // readline's own file name completion
+    default:
+      rl_attempted_completion_over = 1
+      return nil
     }
-    if head.hasPrefix(":save ") || head.hasPrefix(":load ") { return nil }  // file names
-    rl_attempted_completion_over = 1
-    return nil
   }
 
   nonisolated(unsafe) private static var matchIndex = 0
@@ -101,11 +106,5 @@ enum Readline {
       if name.hasPrefix(prefix) { return strdup(name) }
     }
     return nil
-  }
-}
-
-extension String {
-  fileprivate var trimmingPrefixBlanks: String {
-    String(drop { $0 == " " || $0 == "\t" })
   }
 }

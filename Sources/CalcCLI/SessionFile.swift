@@ -4,23 +4,13 @@ import CalculatorEngine
   import Glibc
 #endif
 
-/// Sessions saved by `:save` and read by `:load`: calc scripts holding every key of the timeline,
-/// then `:goto N` back to the saved step.
+/// Sessions saved by `:save` and read by `:load`: calc scripts in the format of
+/// ``SessionScript``, every branch with its lines as typed, then `:branch` and `:goto` back to
+/// where the session was.
 enum SessionFile {
-  /// The commands a session file may hold; anything with effects outside the timeline is refused.
-  static let loadableCommands: Set<String> = ["goto", "undo", "redo", "reset"]
-
-  /// The text of a session file for `timeline`.
-  ///
-  /// - Complexity: O(n) in the number of keys.
-  static func text(of timeline: Timeline) -> String {
-    "# calc session: \(timeline.count) keys, at step \(timeline.position)\n"
-      + KeyText.text(of: timeline.keys) + "\n:goto \(timeline.position)\n"
-  }
-
-  /// Writes `timeline` to `path` atomically: to a temporary file beside it, flushed to disk, then
+  /// Writes `history` to `path` atomically: to a temporary file beside it, flushed to disk, then
   /// renamed over it, so that a reader sees the old file or the new one, never a part.
-  static func save(_ timeline: Timeline, to path: String) throws(LineError) {
+  static func save(_ history: History, to path: String) throws(LineError) {
     func failure(_ code: Int32) -> LineError {
       LineError("cannot save '\(TextEscaping.escaped(path))': \(String(cString: strerror(code)))")
     }
@@ -37,7 +27,7 @@ enum SessionFile {
     let mask = umask(0)
     umask(mask)
     fchmod(fd, 0o666 & ~mask)
-    let bytes = Array(text(of: timeline).utf8)
+    let bytes = Array(SessionScript.text(of: history).utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -54,31 +44,27 @@ enum SessionFile {
     ok = true
   }
 
-  /// Replays the session file at `path` into a fresh timeline.
+  /// Replays the session file at `path` into a fresh session.
   ///
-  /// Throws, naming the file, line and column, if the file cannot be read or holds a line that
-  /// is not keys or a timeline command.
-  static func load(_ path: String, format: DisplayFormat) throws(LineError) -> Timeline {
+  /// Each line is parsed as a script line; its keys and session commands (`:goto`, `:undo`,
+  /// `:redo`, `:branch`, `:reset`) are performed on the fresh session, which is returned only
+  /// if every line was accepted. Throws, naming the file, line and column, if the file cannot be
+  /// read or holds a line that is neither.
+  static func load(_ path: String) throws(LineError) -> Session {
     let shownPath = TextEscaping.escaped(path)
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw LineError("cannot load '\(shownPath)': \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    var interpreter = LineInterpreter(format: format)
-    var scratch: [UInt8] = []
+    var session = Session()
     var failure: LineError?
     var lineNumber = 0
     let reader = LineReader(fd: fd)
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        if let (name, column) = command(in: line), !loadableCommands.contains(name) {
-          throw LineError(
-            ":\(TextEscaping.escaped(name)) cannot be used in a session file", column: column)
-        }
-        try interpreter.run(line, output: &scratch)
-        scratch.removeAll(keepingCapacity: true)
+        try perform(line, on: &session)
         return true
       } catch {
         failure = LineError(
@@ -89,18 +75,37 @@ enum SessionFile {
     }
     if let failure { throw failure }
     if let reason = reader.failure { throw LineError("cannot load '\(shownPath)': \(reason)") }
-    return interpreter.timeline
+    return session
   }
 
-  /// The name of the command on `line` and the column of its `:`, or `nil` for a key, blank or
-  /// comment line.
-  private static func command(in line: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
-    let full = String(decoding: line, as: UTF8.self)
-    let text = full.drop { $0 == " " || $0 == "\t" }
-    guard text.first == ":" else { return nil }
-    return (
-      String(text.dropFirst().prefix { $0 != " " && $0 != "\t" }), full.count - text.count + 1
-    )
+  /// Performs one line of a session file on `session`.
+  private static func perform(_ line: UnsafeBufferPointer<UInt8>, on session: inout Session)
+    throws(LineError)
+  {
+    let parsed: ScriptLine
+    do {
+      parsed = try ScriptLine(line)
+    } catch {
+      throw LineError(error.description, column: error.column)
+    }
+    let command: Session.Command
+    let column: Int
+    switch parsed {
+    case .blank: return
+    case .keys(let keys): (command, column) = (.keys(keys), 1)
+    case .command(let parsed):
+      guard case .session(let change) = try LineCommand(parsed) else {
+        throw LineError(
+          ":\(TextEscaping.escaped(parsed.name)) cannot be used in a session file",
+          column: parsed.column)
+      }
+      (command, column) = (change, parsed.argumentColumn)
+    }
+    do {
+      try session.perform(command)
+    } catch {
+      throw LineError(error.description, column: column)
+    }
   }
 
   /// `~/x` with the home directory in front, as a shell would.

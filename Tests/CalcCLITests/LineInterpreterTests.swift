@@ -6,17 +6,32 @@ import Testing
 
 /// The shared line interpreter, driven as a library: properties that need many sessions.
 @Suite struct LineInterpreterTests {
-  /// What a session is: every key, the position, and the calculator there.
-  struct Snapshot: Equatable {
-    let keys: [CalculatorButtonItem]
+  /// What a session is: every branch with its parent, fork and lines, the current branch, the
+  /// position, and the calculator there.
+  struct Snapshot: Equatable, CustomStringConvertible {
+    let branches: [History.BranchInfo]
+    let lines: [[String]]
+    let current: Int
     let position: Int
-    let calculator: Calculator
+    let state: History.State
 
-    init(_ interpreter: LineInterpreter) {
-      keys = Array(interpreter.timeline.keys)
-      position = interpreter.timeline.position
-      calculator = interpreter.timeline.calculator
+    init(_ session: Session) {
+      let history = session.history
+      let numbers = history.isEmpty ? [] : Array(1...history.branchCount)
+      branches = numbers.map { history.branch($0) }
+      lines = numbers.map { number in
+        var own: [String] = []
+        history.forEachOwnLine(ofBranch: number) { own.append(KeyText.text(of: $0)) }
+        return own
+      }
+      current = history.currentBranch
+      position = history.position
+      state = session.state
     }
+
+    init(_ interpreter: LineInterpreter) { self.init(interpreter.session) }
+
+    var description: String { "branch \(current) at \(position): \(branches) \(lines)" }
   }
 
   /// Runs `lines`, which must all be accepted, and returns what they printed.
@@ -27,22 +42,56 @@ import Testing
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Save then load is identity, kept future included, for random sessions.
-  @Test func saveThenLoadRestoresKeysPositionAndFuture() throws {
+  /// A random session: `steps` random operations through the interpreter, the rejected ones
+  /// dropped as a script would have them reported.
+  static func randomSession(seed: UInt64, steps: Int) -> LineInterpreter {
+    var random = SplitMix64(state: seed)
+    var interpreter = LineInterpreter(format: .posix)
+    var model = SessionModel()
+    for _ in 0..<steps {
+      let operation = SessionOperation.random(for: model, using: &random)
+      var output: [UInt8] = []
+      if (try? interpreter.run(operation.description, output: &output)) != nil {
+        switch operation {
+        case .keys(let keys): model.apply(line: keys)
+        case .goto(let step): _ = model.goto(step)
+        case .offset(let offset): _ = model.goto(model.position + offset)
+        case .undo(let lines): model.undo(lines)
+        case .redo(let lines): model.redo(lines)
+        case .branch(let number): _ = model.branch(number)
+        case .reset: model.reset()
+        }
+      }
+    }
+    return interpreter
+  }
+
+  /// Replaying what `:save` writes, line by line as a script, is identity on 10,000 random
+  /// sessions: the same branches with the same numbers, forks, lines, the same current branch,
+  /// position and calculator.
+  @Test(arguments: 0..<4) func replayingTheSavedScriptIsIdentity(shard: Int) throws {
+    for index in stride(from: shard, to: 10_000, by: 4) {
+      let saved = Self.randomSession(seed: 0x5A7E_0000 &+ UInt64(index), steps: 30)
+      var replayed = LineInterpreter(format: .posix)
+      var output: [UInt8] = []
+      for line in SessionScript.text(of: saved.session.history).split(separator: "\n") {
+        try replayed.run(String(line), output: &output)
+      }
+      #expect(Snapshot(replayed) == Snapshot(saved), "session \(index)")
+    }
+  }
+
+  /// `:save` then `:load` through real files is identity too, and `:load` prints the display.
+  @Test func saveThenLoadIsIdentity() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("session.calc").path
-      var random = SplitMix64(state: 0x5A7E_10AD)
-      for round in 0..<500 {
-        let count = random.int(0...600)
-        let keys = (0..<count).map { _ in
-          CalculatorButtonItem.allKeys[random.below(CalculatorButtonItem.allKeys.count)]
-        }
-        var saved = LineInterpreter(format: .posix)
-        try Self.run(KeyText.text(of: keys), ":goto \(random.int(0...count))", in: &saved)
+      for index in 0..<200 {
+        var saved = Self.randomSession(seed: 0x10AD_0000 &+ UInt64(index), steps: 30)
         try Self.run(":save \(path)", in: &saved)
         var loaded = LineInterpreter(format: .posix)
+        try Self.run("1+1=", in: &loaded)
         let shown = try Self.run(":load \(path)", in: &loaded)
-        #expect(Snapshot(loaded) == Snapshot(saved), "round \(round): \(KeyText.text(of: keys))")
+        #expect(Snapshot(loaded) == Snapshot(saved), "session \(index)")
         #expect(shown == saved.display + "\n")
       }
     }
@@ -53,12 +102,12 @@ import Testing
   @Test func aRejectedLineChangesNothing() throws {
     try withTemporaryDirectory { directory in
       let bad = directory.appendingPathComponent("bad.calc")
-      try Data("12+\n3x=\n".utf8).write(to: bad)
+      try Data("12+\n:branch 1\n:goto 1\n5\n3x=\n".utf8).write(to: bad)
       var interpreter = LineInterpreter(format: .posix)
-      try Self.run("7*6=", "8+", ":goto 5", in: &interpreter)
+      try Self.run("7*6=", "8+", ":goto 5", "1=", ":goto 2", in: &interpreter)
       let before = Snapshot(interpreter)
       let rejected = [
-        "12+3x", ":goto 9", ":undo x", ":frob", ":load \(bad.path)",
+        "12+3x", ":goto 9", ":undo x", ":frob", ":branch 3", ":branch", ":load \(bad.path)",
         ":load \(directory.appendingPathComponent("missing.calc").path)",
       ]
       for line in rejected {
@@ -86,5 +135,66 @@ import Testing
         try interpreter.run(":load \(bad.path)", output: &output)
       }
     }
+  }
+
+  /// A session with two forks: `12+3=`, `*2=`; at step 2 `*4=` (branch 2); at step 1 `5=`
+  /// (branch 3); back on branch 2 at step 4.
+  static func twoForks() throws -> LineInterpreter {
+    var interpreter = LineInterpreter(format: .posix)
+    try run(
+      "12+3=", "*2=", ":goto 2", "*4=", ":goto 1", "5=", ":branch 2", ":goto 4", in: &interpreter)
+    return interpreter
+  }
+
+  @Test func branchesOfTwoForks() throws {
+    var interpreter = try Self.twoForks()
+    #expect(
+      try Self.run(":branches", in: &interpreter) == """
+          branch  leaves  steps  display  last keys
+               1              8  30       12+3=×2=
+        ▶      2  1 at 2      5  48       12×4=
+               3  1 at 1      3  15       15=
+
+        """)
+  }
+
+  @Test func historyOfTwoForks() throws {
+    var interpreter = try Self.twoForks()
+    #expect(
+      try Self.run(":history", in: &interpreter) == """
+          step  key  expression  display
+             0                   0
+             1  1    1           1        → branch 3
+             2  2    12          12       → branch 1
+             3  ×    12×         12
+        ▶    4  4    12×4        4
+             5  =    12×4=       48       (kept)
+        [━━━━●─] 4/5
+
+        """)
+    try Self.run(":branch 1", in: &interpreter)
+    #expect(
+      try Self.run(":history", in: &interpreter) == """
+          step  key  expression  display
+             0                   0
+             1  1    1           1        → branch 3
+             2  2    12          12       → branch 2
+             3  +    12+         12
+             4  3    12+3        3
+             5  =    12+3=       15
+             6  ×    12+3=×      15
+             7  2    12+3=×2     2
+        ▶    8  =    12+3=×2=    30
+        [━━━━━━━━●] 8/8
+
+        """)
+  }
+
+  @Test func undoAndRedoAcrossAFork() throws {
+    var interpreter = try Self.twoForks()
+    #expect(
+      try Self.run(":redo", ":undo", ":undo", ":undo", ":redo", in: &interpreter)
+        == "48\n12\n0\n0\n12\n")
+    #expect(try Self.run(":redo 9", ":keys", in: &interpreter) == "48\n12*4=\n")
   }
 }

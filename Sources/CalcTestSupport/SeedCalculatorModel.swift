@@ -1,4 +1,6 @@
-/// The book's `CalculatorModel`, kept as it was: the reference that ``Timeline`` is tested and
+import CalculatorEngine
+
+/// The book's `CalculatorModel`, kept as it was: the reference that `History` is tested and
 /// measured against.
 ///
 /// Moving the slider calls ``keepHistory(upTo:)``, which recomputes the brain by replaying every

@@ -1,0 +1,190 @@
+import CalculatorEngine
+
+/// The simplest model of a session that could be right, for property tests of `Session`: a list
+/// of branches, each a parent, a fork and its keys, and the state found by replaying from the
+/// start with the book's model. Every operation is a direct reading of SPEC §4.
+public struct SessionModel: Sendable {
+  /// A branch: the branch it left and where (none and 0 for branch 1), its own keys, and where
+  /// each of its lines ends (as counts of its own keys).
+  public struct Branch: Hashable, Sendable {
+    public var parent: Int?
+    public var fork: Int
+    public var keys: [CalculatorButtonItem]
+    public var lineEnds: [Int]
+  }
+
+  /// Every branch, branch N at index N − 1.
+  public private(set) var branches: [Branch] = []
+  /// The current branch's number (1 while there is none).
+  public private(set) var current = 1
+  /// The position on the current branch.
+  public private(set) var position = 0
+
+  public init() {}
+
+  /// Every key of branch `number` from the start.
+  public func keys(ofBranch number: Int) -> [CalculatorButtonItem] {
+    let branch = branches[number - 1]
+    guard let parent = branch.parent else { return branch.keys }
+    return Array(keys(ofBranch: parent).prefix(branch.fork)) + branch.keys
+  }
+
+  /// The keys of the current branch from the start.
+  public var keys: [CalculatorButtonItem] { branches.isEmpty ? [] : keys(ofBranch: current) }
+
+  /// The number of keys on the current branch.
+  public var count: Int {
+    branches.isEmpty ? 0 : branches[current - 1].fork + branches[current - 1].keys.count
+  }
+
+  /// The calculator at the position: the book's model replaying the branch up to it.
+  public var state: Calculator {
+    var seed = SeedCalculatorModel()
+    for key in keys { seed.apply(key) }
+    seed.keepHistory(upTo: position)
+    return seed.brain
+  }
+
+  /// Applies a line of keys (at least one): at the end of the current branch it grows it;
+  /// before the end it starts a new branch, leaving the branch that recorded the key at the
+  /// position (branch 1 at position 0).
+  public mutating func apply(line: [CalculatorButtonItem]) {
+    precondition(!line.isEmpty)
+    if branches.isEmpty {
+      branches.append(Branch(parent: nil, fork: 0, keys: [], lineEnds: []))
+    } else if position < count {
+      var parent = current
+      while position > 0, position <= branches[parent - 1].fork {
+        parent = branches[parent - 1].parent!
+      }
+      if position == 0 { parent = 1 }
+      branches.append(Branch(parent: parent, fork: position, keys: [], lineEnds: []))
+      current = branches.count
+    }
+    branches[current - 1].keys += line
+    branches[current - 1].lineEnds.append(branches[current - 1].keys.count)
+    position = count
+  }
+
+  /// Moves to `step`; false, changing nothing, when the branch has no such step.
+  public mutating func goto(_ step: Int) -> Bool {
+    guard (0...count).contains(step) else { return false }
+    position = step
+    return true
+  }
+
+  /// Where lines start and end on the current branch: 0, its end, the forks of the branches it
+  /// passes through, and the line ends of each of them up to where the current branch leaves it.
+  public var boundaries: [Int] {
+    guard !branches.isEmpty else { return [0] }
+    var result: Set<Int> = [0, count]
+    var number = current
+    var segmentEnd = count
+    while true {
+      let branch = branches[number - 1]
+      result.insert(branch.fork)
+      for end in branch.lineEnds where branch.fork + end <= segmentEnd {
+        result.insert(branch.fork + end)
+      }
+      guard let parent = branch.parent else { break }
+      segmentEnd = branch.fork
+      number = parent
+    }
+    return result.sorted()
+  }
+
+  /// Moves back `lines` lines, stopping at 0.
+  public mutating func undo(_ lines: Int) {
+    for _ in 0..<lines { position = boundaries.last { $0 < position } ?? 0 }
+  }
+
+  /// Moves forward `lines` lines, stopping at the end.
+  public mutating func redo(_ lines: Int) {
+    for _ in 0..<lines { position = boundaries.first { $0 > position } ?? count }
+  }
+
+  /// Makes branch `number` current at its end; false, changing nothing, if there is none.
+  public mutating func branch(_ number: Int) -> Bool {
+    guard (1...max(1, branches.count)).contains(number), !branches.isEmpty else { return false }
+    current = number
+    position = count
+    return true
+  }
+
+  /// Empties everything.
+  public mutating func reset() {
+    self = SessionModel()
+  }
+}
+
+/// One random operation of a session, as a command for `Session` and as the script line that
+/// does it.
+public enum SessionOperation: Sendable, CustomStringConvertible {
+  case keys([CalculatorButtonItem])
+  case goto(Int)
+  case offset(Int)
+  case undo(Int)
+  case redo(Int)
+  case branch(Int)
+  case reset
+
+  /// The script line, e.g. `12+3=` or `:goto 4`.
+  public var description: String {
+    switch self {
+    case .keys(let keys): KeyText.text(of: keys)
+    case .goto(let step): ":goto \(step)"
+    case .offset(let offset): ":goto \(offset < 0 ? "-" : "+")\(offset.magnitude)"
+    case .undo(let lines): ":undo \(lines)"
+    case .redo(let lines): ":redo \(lines)"
+    case .branch(let number): ":branch \(number)"
+    case .reset: ":reset"
+    }
+  }
+
+  /// The same change as a session command.
+  public var command: Session.Command {
+    switch self {
+    case .keys(let keys): .keys(keys)
+    case .goto(let step): .goto(.step(step))
+    case .offset(let offset): .goto(.offset(offset))
+    case .undo(let lines): .undo(lines)
+    case .redo(let lines): .redo(lines)
+    case .branch(let number): .branch(number)
+    case .reset: .reset
+    }
+  }
+
+  /// A random operation for a session like `model`: mostly key lines and moves, sometimes a
+  /// branch switch, a step or branch that does not exist, a long line, or a reset.
+  public static func random(for model: SessionModel, using random: inout SplitMix64)
+    -> SessionOperation
+  {
+    let count = model.count
+    switch random.below(100) {
+    case 0..<40:
+      let length = random.chance(1) ? random.int(250...300) : random.int(1...8)
+      return .keys((0..<length).map { _ in randomKey(using: &random) })
+    case 40..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
+    case 55..<62: return .offset(random.int(-(model.position + 2)...(count - model.position + 2)))
+    case 62..<75: return .undo(random.chance(80) ? 1 : random.int(0...4))
+    case 75..<85: return .redo(random.chance(80) ? 1 : random.int(0...4))
+    case 85..<99: return .branch(random.int(1...(model.branches.count + 1)))
+    default: return .reset
+    }
+  }
+
+  /// A key, weighted so that numbers have several digits and every other key, including the
+  /// rare ones that reach the error, percent and backspace paths, comes every few dozen keys.
+  public static func randomKey(using random: inout SplitMix64) -> CalculatorButtonItem {
+    weightedKeys[random.below(weightedKeys.count)]
+  }
+
+  private static let weightedKeys: [CalculatorButtonItem] = CalculatorButtonItem.allKeys.flatMap {
+    key -> [CalculatorButtonItem] in
+    switch key {
+    case .digit, .op: [key, key, key, key]
+    case .equal: Array(repeating: key, count: 7)
+    case .dot, .command, .unary, .memory: [key, key, key]
+    }
+  }
+}

@@ -1,0 +1,498 @@
+/// Every line of keys a session applied, as a tree of branches that is never pruned, and a
+/// position on the current branch: the book's history and slider, with jumps that do not replay
+/// from the start and a past that typing never throws away.
+///
+/// A *branch* is a path from the start: the keys of the branch it leaves up to its fork, then its
+/// own keys. Branch 1 holds the first line of keys; applying keys before the end of the current
+/// branch starts a new branch there, numbered after the last, and keeps the old future where it
+/// was. Positions count keys along the current branch, from 0 through ``count``.
+///
+/// Only ``Session`` changes a history; everything here that is public reads it.
+///
+/// Storage: each branch holds only the keys after its fork, one byte each (the key's
+/// ``CalculatorButtonItem/code``, whose high bit marks the last key of a line), and a snapshot of
+/// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
+/// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys.
+public struct History: Sendable {
+  /// What a position holds: the calculator after the keys before it, memory included.
+  public typealias State = Calculator
+
+  /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
+  public static let snapshotInterval = 256
+
+  /// The bit of a stored key byte that marks the last key of a line. Key codes stay below it.
+  static let lineEndBit: UInt8 = 0x80
+
+  /// One branch: where it leaves its parent, and its own keys and snapshots.
+  struct Branch: Sendable {
+    /// The index of the branch it leaves; -1 for the first branch.
+    var parent: Int
+    /// The position on the parent where this branch's own keys start.
+    var fork: Int
+    /// The branch's own keys, after ``fork``; ``History/lineEndBit`` marks each line's last key.
+    var codes: [UInt8] = []
+    /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
+    var snapshots: [State]
+
+    /// The number of keys on the branch, from the start: its fork plus its own keys.
+    var count: Int { fork + codes.count }
+  }
+
+  /// Every branch, in the order they were made; the first always exists (empty only while the
+  /// whole history is).
+  private(set) var branches: [Branch] = [Branch(parent: -1, fork: 0, snapshots: [.initial])]
+  /// The index of the current branch in ``branches``.
+  private(set) var current = 0
+  /// The indices of the branches the current branch passes through, from the first to itself:
+  /// their forks increase, except that a branch leaving the first at 0 has fork 0 like it.
+  private var path: [Int] = [0]
+
+  /// The position on the current branch: the number of keys applied, 0 through ``count``.
+  public private(set) var position = 0
+
+  /// The calculator at ``position``.
+  public private(set) var state = State.initial
+
+  /// An empty history at position 0.
+  public init() {}
+
+  // MARK: - Reading
+
+  /// The number of keys on the current branch, from the start.
+  public var count: Int { branches[current].count }
+
+  /// Whether no key has been recorded on any branch.
+  public var isEmpty: Bool { branches[0].codes.isEmpty }
+
+  /// Whether the position is at the end of the current branch.
+  public var isAtEnd: Bool { position == count }
+
+  /// The number of branches: 0 for an empty history, else 1 or more.
+  public var branchCount: Int { isEmpty ? 0 : branches.count }
+
+  /// The number of keys recorded on all branches, each branch's own keys once.
+  ///
+  /// - Complexity: O(number of branches).
+  public var recordedCount: Int { branches.reduce(0) { $0 + $1.codes.count } }
+
+  /// The number of the current branch (1 for an empty history).
+  public var currentBranch: Int { current + 1 }
+
+  /// What a person needs to know about a branch.
+  public struct BranchInfo: Hashable, Sendable {
+    /// The branch's number, 1 or more.
+    public let number: Int
+    /// The number of the branch it leaves; `nil` for branch 1.
+    public let parent: Int?
+    /// The step where it leaves its parent: the last step they share.
+    public let fork: Int
+    /// The number of keys on the branch, from the start.
+    public let count: Int
+
+    /// A description of a branch with the given parts.
+    public init(number: Int, parent: Int?, fork: Int, count: Int) {
+      self.number = number
+      self.parent = parent
+      self.fork = fork
+      self.count = count
+    }
+  }
+
+  /// The branch numbered `number`, which must be within `1...branchCount`.
+  public func branch(_ number: Int) -> BranchInfo {
+    let branch = branches[number - 1]
+    return BranchInfo(
+      number: number, parent: branch.parent < 0 ? nil : branch.parent + 1, fork: branch.fork,
+      count: branch.count)
+  }
+
+  /// The key that led to `step` on the current branch, for `step` within `1...count`.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func key(at step: Int) -> CalculatorButtonItem {
+    let branch = branches[owner(of: step)]
+    return CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!
+  }
+
+  /// The calculator at `position` on the current branch, which must be within `0...count`.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + log b), b the number of branches the current one
+  ///   passes through: neither the length of the history nor the number of branches matters.
+  public func state(at position: Int) -> State {
+    position == 0 ? .initial : state(at: position, on: owner(of: position))
+  }
+
+  /// The calculator at the end of branch `number` (within `1...branchCount`).
+  ///
+  /// - Complexity: O(``snapshotInterval``).
+  public func stateAtEnd(ofBranch number: Int) -> State {
+    let index = number - 1
+    return state(at: branches[index].count, on: index)
+  }
+
+  /// The last `limit` keys (or fewer, near the start) of branch `number`, in order.
+  ///
+  /// - Complexity: O(`limit` + the depth of the branch in the tree).
+  public func lastKeys(ofBranch number: Int, limit: Int) -> [CalculatorButtonItem] {
+    var keys: [CalculatorButtonItem] = []
+    var index = number - 1
+    var end = branches[index].count
+    while keys.count < limit, end > 0, index >= 0 {
+      let branch = branches[index]
+      var step = end
+      while keys.count < limit, step > branch.fork {
+        keys.append(
+          CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!)
+        step -= 1
+      }
+      end = step
+      index = branch.parent
+    }
+    return keys.reversed()
+  }
+
+  /// Calls `body` with each line of branch `number`'s own keys (those after its fork), in order.
+  ///
+  /// - Complexity: O(n) in the number of the branch's own keys.
+  public func forEachOwnLine(
+    ofBranch number: Int, _ body: ([CalculatorButtonItem]) throws -> Void
+  ) rethrows {
+    var line: [CalculatorButtonItem] = []
+    for code in branches[number - 1].codes {
+      line.append(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
+      if code & History.lineEndBit != 0 {
+        try body(line)
+        line.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  /// Calls `body` for every step of the current branch from 0 through ``count``, with the key
+  /// that led there (none at 0) and the calculator there.
+  ///
+  /// - Complexity: O(n) in the length of the branch; memory O(1).
+  public func forEachStep(_ body: (Int, CalculatorButtonItem?, State) throws -> Void) rethrows {
+    var state = State.initial
+    try body(0, nil, state)
+    var step = 0
+    for (depth, index) in path.enumerated() {
+      let branch = branches[index]
+      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+      while step < end {
+        let key = CalculatorButtonItem(
+          code: branch.codes[step - branch.fork] & ~History.lineEndBit)!
+        state = state.apply(key)
+        step += 1
+        try body(step, key, state)
+      }
+    }
+  }
+
+  /// For the current branch: each step where another branch leaves it, with those branches'
+  /// numbers in order.
+  ///
+  /// A branch leaves at its fork when it forks from the current branch's path there; a branch
+  /// that the current one passes through leaves where the current path turns off it.
+  /// - Complexity: O(number of branches).
+  public func forksOnCurrentBranch() -> [Int: [Int]] {
+    var forks: [Int: [Int]] = [:]
+    var pathDepth = [Int](repeating: -1, count: branches.count)
+    for (depth, index) in path.enumerated() { pathDepth[index] = depth }
+    for (index, branch) in branches.enumerated() where pathDepth[index] < 0 {
+      guard branch.parent >= 0 else { continue }
+      let parentDepth = pathDepth[branch.parent]
+      guard parentDepth >= 0 else { continue }
+      // Beyond the point where the path turns off the parent, the branch is not a neighbour.
+      if parentDepth + 1 < path.count, branch.fork > branches[path[parentDepth + 1]].fork {
+        continue
+      }
+      forks[branch.fork, default: []].append(index + 1)
+    }
+    for depth in 0..<(path.count - 1) {
+      forks[branches[path[depth + 1]].fork, default: []].append(path[depth] + 1)
+    }
+    return forks.mapValues { $0.sorted() }
+  }
+
+  /// The bytes of storage the history holds: keys, snapshots and bookkeeping (allocated capacity).
+  public var storageBytes: Int {
+    var bytes =
+      branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
+    for branch in branches {
+      // Each array also has a header of two words, a count and a capacity beside its storage.
+      bytes += branch.codes.capacity + branch.snapshots.capacity * MemoryLayout<State>.stride + 64
+    }
+    return bytes
+  }
+
+  // MARK: - Changing (for Session only)
+
+  /// Applies a line of keys at the position, starting a new branch there first unless the
+  /// position is at the end of the current branch; the position moves to the end of the line.
+  ///
+  /// Returns the number of the new branch, if one was made. `keys` must not be empty.
+  /// - Complexity: O(n) in the number of keys, amortized.
+  mutating func apply(line keys: [CalculatorButtonItem]) -> Int? {
+    var made: Int?
+    if position < count {
+      let parent = position == 0 ? 0 : owner(of: position)
+      path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
+      branches.append(Branch(parent: parent, fork: position, snapshots: [state]))
+      current = branches.count - 1
+      path.append(current)
+      made = current + 1
+    }
+    // Work on the branch moved out of the array, so that appending neither checks the array's
+    // uniqueness at every key nor copies the branch's storage.
+    var branch = Branch(parent: -1, fork: 0, snapshots: [])
+    swap(&branch, &branches[current])
+    defer { swap(&branch, &branches[current]) }
+    var state = self.state
+    branch.reserveRoom(for: keys.count)
+    for key in keys {
+      state = state.apply(key)
+      branch.codes.append(key.code)
+      if branch.codes.count % History.snapshotInterval == 0 { branch.appendSnapshot(state) }
+    }
+    branch.codes[branch.codes.count - 1] |= History.lineEndBit
+    self.state = state
+    position = branch.count
+    return made
+  }
+
+  /// Moves to `position` on the current branch, which must be within `0...count`.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + log b), as ``state(at:)``.
+  mutating func move(to position: Int) {
+    state = state(at: position)
+    self.position = position
+  }
+
+  /// Where `count` lines back from the position begin (stopping at 0): the start of the line
+  /// the position is in or has just finished, then of the line before it, and so on.
+  ///
+  /// A line starts at 0, after the last key of a line, and where the current branch leaves
+  /// another (its first line starts there even when the line it left goes on).
+  /// - Complexity: O(keys crossed / 8 + log b).
+  func lineStart(back count: Int) -> Int {
+    var target = position
+    var left = count
+    while left > 0, target > 0 {
+      target = previousBoundary(before: target)
+      left -= 1
+    }
+    return target
+  }
+
+  /// Where the `count`th line forward from the position ends, stopping at the end of the branch.
+  ///
+  /// - Complexity: O(keys crossed / 8 + log b).
+  func lineEnd(forward count: Int) -> Int {
+    var target = position
+    var left = count
+    while left > 0, target < self.count {
+      target = nextBoundary(after: target)
+      left -= 1
+    }
+    return target
+  }
+
+  /// Makes branch `number` (within `1...branchCount`) current, at its end.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + the depth of the branch in the tree).
+  mutating func switchTo(branch number: Int) {
+    current = number - 1
+    path.removeAll(keepingCapacity: true)
+    var index = current
+    while index >= 0 {
+      path.append(index)
+      index = branches[index].parent
+    }
+    path.reverse()
+    move(to: count)
+  }
+
+  // MARK: - Internals
+
+  /// The index of the branch on the current path that owns the key leading to `step` (≥ 1):
+  /// the last branch of the path whose fork lies before `step`.
+  private func owner(of step: Int) -> Int {
+    var low = 0
+    var high = path.count - 1
+    // Invariant: branches[path[low]].fork < step (the first branch's fork is 0).
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if branches[path[middle]].fork < step { low = middle } else { high = middle - 1 }
+    }
+    return path[low]
+  }
+
+  /// The state at `position` (a step the branch at `index` owns, or its fork).
+  private func state(at position: Int, on index: Int) -> State {
+    let branch = branches[index]
+    let offset = position - branch.fork
+    let snapshot = offset / History.snapshotInterval
+    var state = branch.snapshots[snapshot]
+    branch.codes.withUnsafeBufferPointer { codes in
+      for code in codes[(snapshot * History.snapshotInterval)..<offset] {
+        state = state.apply(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
+      }
+    }
+    return state
+  }
+
+  /// The line start before `step` (≥ 1) on the current path.
+  private func previousBoundary(before step: Int) -> Int {
+    let branch = branches[owner(of: step)]
+    // Own keys at indices 0..<(step − fork − 1) lead to the steps before `step`.
+    let end = step - branch.fork - 1
+    if let index = branch.codes.withUnsafeBufferPointer({
+      History.lastLineEnd(in: UnsafeBufferPointer(rebasing: $0[..<end]))
+    }) {
+      return branch.fork + index + 1
+    }
+    return branch.fork
+  }
+
+  /// The line end after `step` (< count) on the current path.
+  private func nextBoundary(after step: Int) -> Int {
+    let index = owner(of: step + 1)
+    let branch = branches[index]
+    let depth = path.lastIndex(of: index)!
+    let segmentEnd = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+    let start = step - branch.fork
+    let end = segmentEnd - branch.fork
+    if let found = branch.codes.withUnsafeBufferPointer({
+      History.firstLineEnd(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }) {
+      return step + found + 1
+    }
+    return segmentEnd
+  }
+
+  /// The index of the last byte of `codes` with the line-end bit, eight bytes at a time.
+  private static func lastLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = codes.count
+    let mask: UInt64 = 0x8080_8080_8080_8080
+    while index >= 8 {
+      let word = UnsafeRawPointer(codes.baseAddress! + index - 8).loadUnaligned(as: UInt64.self)
+      if word & mask != 0 { break }
+      index -= 8
+    }
+    while index > 0 {
+      index -= 1
+      if codes[index] & lineEndBit != 0 { return index }
+    }
+    return nil
+  }
+
+  /// The index of the first byte of `codes` with the line-end bit, eight bytes at a time.
+  private static func firstLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    let mask: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= codes.count {
+      let word = UnsafeRawPointer(codes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+      if word & mask != 0 { break }
+      index += 8
+    }
+    while index < codes.count {
+      if codes[index] & lineEndBit != 0 { return index }
+      index += 1
+    }
+    return nil
+  }
+}
+
+extension History.Branch {
+  /// Makes room for `count` more keys, growing the storage by a quarter rather than doubling.
+  ///
+  /// `append` alone doubles the capacity, which can leave almost as much unused storage as there
+  /// are keys: 2.2 bytes per key at 10,000,000 keys, over the 2 that SPEC §7 allows. Growing by a
+  /// quarter bounds the slack to 25% and keeps appending amortized O(1).
+  mutating func reserveRoom(for count: Int) {
+    let needed = codes.count + count
+    guard needed > codes.capacity else { return }
+    codes.reserveCapacity(max(needed, codes.count + codes.count / 4, 64))
+  }
+
+  mutating func appendSnapshot(_ state: History.State) {
+    if snapshots.count == snapshots.capacity {
+      snapshots.reserveCapacity(max(snapshots.count + snapshots.count / 4, 4))
+    }
+    snapshots.append(state)
+  }
+}
+
+extension History {
+  /// Checks every invariant of the history, trapping on the first that fails; does nothing in a
+  /// release build. Tests call it after every operation.
+  ///
+  /// Positions in range; each branch's parent, fork and snapshots (one per interval, each equal
+  /// to a replay); the current path; the state at the position equal to a replay of the branch's
+  /// prefix.
+  /// - Complexity: O(n) in the number of keys on all branches, times their depth.
+  public func _checkInvariants() {
+    #if DEBUG
+      precondition(!branches.isEmpty && branches[0].parent == -1 && branches[0].fork == 0)
+      for (index, branch) in branches.enumerated() {
+        precondition(index == 0 || !branch.codes.isEmpty, "branch \(index + 1) has no keys")
+        if index > 0 {
+          precondition((0..<index).contains(branch.parent), "branch \(index + 1): parent")
+          let parent = branches[branch.parent]
+          precondition(
+            branch.fork < parent.count
+              && (branch.fork > parent.fork || (branch.parent == 0 && branch.fork == 0)),
+            "branch \(index + 1): fork \(branch.fork) outside its parent's own keys")
+        }
+        if let last = branch.codes.last {
+          precondition(last & History.lineEndBit != 0, "branch \(index + 1) ends inside a line")
+        }
+        precondition(
+          branch.codes.allSatisfy { CalculatorButtonItem(code: $0 & ~History.lineEndBit) != nil },
+          "branch \(index + 1): a byte that is no key")
+        precondition(
+          branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
+          "branch \(index + 1): one snapshot per interval")
+        // Replay the branch from the start along its own ancestry.
+        var ancestry: [Int] = []
+        var walk = index
+        while walk >= 0 {
+          ancestry.append(walk)
+          walk = branches[walk].parent
+        }
+        var state = State.initial
+        var step = 0
+        for (depth, at) in ancestry.reversed().enumerated() {
+          let own = branches[at]
+          let end =
+            depth + 1 < ancestry.count
+            ? branches[ancestry[ancestry.count - depth - 2]].fork : own.count
+          while step < end {
+            if at == index, (step - own.fork) % History.snapshotInterval == 0 {
+              precondition(
+                own.snapshots[(step - own.fork) / History.snapshotInterval] == state,
+                "branch \(index + 1): snapshot at step \(step)")
+            }
+            state = state.apply(
+              CalculatorButtonItem(code: own.codes[step - own.fork] & ~History.lineEndBit)!)
+            step += 1
+          }
+        }
+        if (branch.count - branch.fork) % History.snapshotInterval == 0 {
+          precondition(branch.snapshots.last! == state, "branch \(index + 1): last snapshot")
+        }
+      }
+      var expectedPath: [Int] = []
+      var walk = current
+      while walk >= 0 {
+        expectedPath.append(walk)
+        walk = branches[walk].parent
+      }
+      precondition(path == expectedPath.reversed(), "the current path")
+      precondition((0...count).contains(position), "position \(position) outside 0…\(count)")
+      var replayed = State.initial
+      for step in 0..<position { replayed = replayed.apply(key(at: step + 1)) }
+      precondition(state == replayed, "the state at position \(position) is not its replay")
+    #endif
+  }
+}

@@ -1,0 +1,58 @@
+/// A session written as a calc script, the format of `:save`: replaying it into a fresh session
+/// rebuilds the same branches with the same numbers, keys and line ends, then the same current
+/// branch and position.
+///
+/// ```
+/// # calc session: 2 branches, at step 5 of 5 on branch 2
+/// 12+3=
+/// *2=
+/// # branch 2 leaves branch 1 at step 2
+/// :branch 1
+/// :goto 2
+/// *4=
+/// :branch 2
+/// :goto 5
+/// ```
+///
+/// Each branch's own lines follow in order, as canonical key text; every branch after the first
+/// is preceded by the commands that reach its fork, where its first line then starts it (in
+/// the order of their numbers, each branch's parent is already complete). An empty session is
+/// the header alone.
+public enum SessionScript {
+  /// Calls `body` with each line of the script for `history`, without newlines.
+  ///
+  /// - Complexity: O(n) in the number of keys on all branches.
+  public static func forEachLine(of history: History, _ body: (String) throws -> Void) rethrows {
+    guard !history.isEmpty else {
+      try body("# calc session: empty")
+      return
+    }
+    let branches = history.branchCount
+    try body(
+      "# calc session: \(branches == 1 ? "1 branch" : "\(branches) branches"), at step "
+        + "\(history.position) of \(history.count) on branch \(history.currentBranch)")
+    for number in 1...branches {
+      let branch = history.branch(number)
+      if let parent = branch.parent {
+        try body("# branch \(number) leaves branch \(parent) at step \(branch.fork)")
+        try body(":branch \(parent)")
+        try body(":goto \(branch.fork)")
+      }
+      try history.forEachOwnLine(ofBranch: number) { try body(KeyText.text(of: $0)) }
+    }
+    try body(":branch \(history.currentBranch)")
+    try body(":goto \(history.position)")
+  }
+
+  /// The whole script for `history`, each line ending in a newline.
+  ///
+  /// - Complexity: O(n) in the number of keys on all branches.
+  public static func text(of history: History) -> String {
+    var text = ""
+    forEachLine(of: history) { line in
+      text += line
+      text += "\n"
+    }
+    return text
+  }
+}

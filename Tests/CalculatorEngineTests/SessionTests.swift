@@ -1,0 +1,338 @@
+import CalcTestSupport
+import CalculatorEngine
+import Foundation
+import Testing
+
+/// `Session` and its `History` against `SessionModel` (CalcTestSupport): a list of branches
+/// replayed by the book's model, which is slow and obviously right.
+///
+/// The random sessions are reproducible: each has its own seed, printed in any failure.
+/// `SESSION_TEST_SEED=<seed> swift test --filter SessionTests` replays that one session.
+@Suite struct SessionTests {
+  typealias Key = CalculatorButtonItem
+
+  static func keys(_ text: String) -> [Key] { try! KeyText.keys(in: text) }
+
+  /// A session after `lines`, each a key line or a command line as in a script.
+  static func session(_ operations: [SessionOperation]) throws -> Session {
+    var session = Session()
+    for operation in operations {
+      try session.perform(operation.command)
+      session.history._checkInvariants()
+    }
+    return session
+  }
+
+  static func display(_ session: Session) -> String {
+    DisplayFormat.posix.text(for: session.state.brain)
+  }
+
+  // MARK: - Against the model
+
+  /// What the session and the model disagree on, or `nil`.
+  static func difference(_ session: Session, _ model: SessionModel) -> String? {
+    let history = session.history
+    if history.position != model.position {
+      return "position \(history.position) ≠ \(model.position)"
+    }
+    if history.count != model.count { return "count \(history.count) ≠ \(model.count)" }
+    if history.branchCount != model.branches.count {
+      return "\(history.branchCount) branches ≠ \(model.branches.count)"
+    }
+    if !model.branches.isEmpty, history.currentBranch != model.current {
+      return "branch \(history.currentBranch) ≠ \(model.current)"
+    }
+    for (index, branch) in model.branches.enumerated() {
+      let info = history.branch(index + 1)
+      if info.parent != branch.parent || info.fork != branch.fork
+        || info.count != branch.fork + branch.keys.count
+      {
+        return "branch \(index + 1): \(info) ≠ \(branch.parent as Any) at \(branch.fork)"
+      }
+    }
+    if session.state != model.state { return "state \(session.state) ≠ \(model.state)" }
+    return nil
+  }
+
+  /// Runs one random session of `steps` operations, comparing after each; returns the most
+  /// branches it had and its longest branch, for the coverage check.
+  static func runRandomSession(seed: UInt64, steps: Int) -> (branches: Int, longest: Int) {
+    var random = SplitMix64(state: seed)
+    var session = Session()
+    var model = SessionModel()
+    var log: [String] = []
+    var mostBranches = 0
+    var longest = 0
+    for _ in 0..<steps {
+      let operation = SessionOperation.random(for: model, using: &random)
+      log.append(operation.description)
+      let before = session
+      var accepted = true
+      switch operation {
+      case .keys(let keys): model.apply(line: keys)
+      case .goto(let step): accepted = model.goto(step)
+      case .offset(let offset): accepted = model.goto(model.position + offset)
+      case .undo(let lines): model.undo(lines)
+      case .redo(let lines): model.redo(lines)
+      case .branch(let number): accepted = model.branch(number)
+      case .reset: model.reset()
+      }
+      do {
+        try session.perform(operation.command)
+        if !accepted {
+          Issue.record("seed \(seed): \(operation) was accepted; log: \(log)")
+          return (mostBranches, longest)
+        }
+      } catch {
+        if accepted {
+          Issue.record("seed \(seed): \(operation) threw \(error); log: \(log)")
+          return (mostBranches, longest)
+        }
+        if difference(session, SessionModel()) == nil, difference(before, SessionModel()) != nil {
+          Issue.record("seed \(seed): a rejected \(operation) changed the session")
+        }
+      }
+      session.history._checkInvariants()
+      if let difference = difference(session, model) {
+        Issue.record("seed \(seed): after \(operation): \(difference); log: \(log)")
+        return (mostBranches, longest)
+      }
+      mostBranches = max(mostBranches, model.branches.count)
+    }
+    return (mostBranches, longest)
+  }
+
+  static let sessionCount = 10_000
+  static let shards = 8
+
+  /// ≥ 10,000 random sessions mixing key lines, `goto`, `undo`, `redo`, `branch` and `reset`.
+  @Test(arguments: 0..<shards)
+  func agreesWithTheModel(shard: Int) {
+    if let text = ProcessInfo.processInfo.environment["SESSION_TEST_SEED"] {
+      if shard == 0, let seed = UInt64(text) { _ = Self.runRandomSession(seed: seed, steps: 30) }
+      return
+    }
+    var (branched, long) = (0, 0)
+    for index in stride(from: shard, to: Self.sessionCount, by: Self.shards) {
+      let seed = 0x5E55_1011 &+ UInt64(index) &* 0x9E37_79B9
+      let coverage = Self.runRandomSession(seed: seed, steps: 30)
+      if coverage.branches >= 3 { branched += 1 }
+      if coverage.longest > History.snapshotInterval { long += 1 }
+    }
+    // The generator's promises, so that a change to it cannot quietly weaken the test.
+    #expect(branched > Self.sessionCount / Self.shards / 4, "many sessions have several branches")
+    #expect(long > 20, "some sessions cross a snapshot")
+  }
+
+  /// A rejected command changes nothing, and says what is valid.
+  @Test func rejectedCommandsChangeNothing() throws {
+    var session = try Self.session([.keys(Self.keys("12+3=")), .goto(2), .keys(Self.keys("*4="))])
+    let before = session.history
+    let rejected: [(Session.Command, String)] = [
+      (.goto(.step(6)), "step 6 is out of range 0…5"),
+      (.goto(.offset(-6)), "step -6 from 5 is out of range 0…5"),
+      (.goto(.offset(Int.max)), "step +9223372036854775807 from 5 is out of range 0…5"),
+      (.branch(99), "no branch 99 (branches: 1…2)"),
+      (.branch(0), "no branch 0 (branches: 1…2)"),
+      (.undo(-1), "cannot move a negative number of lines (-1)"),
+    ]
+    for (command, message) in rejected {
+      #expect(throws: SessionError.self) { try session.perform(command) }
+      do {
+        try session.perform(command)
+      } catch {
+        #expect(error.description == message)
+      }
+      #expect(session.history.position == before.position)
+      #expect(session.history.currentBranch == before.currentBranch)
+      #expect(session.history.branchCount == 2)
+      session.history._checkInvariants()
+    }
+    var empty = Session()
+    #expect(throws: SessionError.unknownBranch(1, count: 0)) { try empty.perform(.branch(1)) }
+    #expect("\(SessionError.unknownBranch(2, count: 1))" == "no branch 2 (there is only branch 1)")
+  }
+
+  // MARK: - SPEC §4 examples
+
+  @Test func undoMovesByLines() throws {
+    var session = try Self.session([.keys(Self.keys("12+3=")), .keys(Self.keys("*2="))])
+    #expect(Self.display(session) == "30")
+    #expect(try session.perform(.undo(1)) == .moved(from: 8, to: 5))
+    #expect(Self.display(session) == "15")
+    try session.perform(.undo(1))
+    #expect(Self.display(session) == "0")
+    try session.perform(.undo(1))
+    #expect(session.history.position == 0)
+    try session.perform(.redo(1))
+    #expect(Self.display(session) == "15")
+    try session.perform(.redo(5))
+    #expect(Self.display(session) == "30")
+    session.history._checkInvariants()
+  }
+
+  @Test func undoAfterALineTypedInThePast() throws {
+    var session = try Self.session([.keys(Self.keys("12+3=")), .goto(2)])
+    #expect(try session.perform(.keys(Self.keys("*4="))) == .applied(keys: 3, newBranch: 2))
+    #expect(Self.display(session) == "48")
+    try session.perform(.undo(1))
+    #expect(Self.display(session) == "12")
+    #expect(session.history.position == 2)
+    // The line it interrupted started at 0.
+    try session.perform(.undo(1))
+    #expect(session.history.position == 0)
+    // Redo follows the current branch: to its fork, then to the end of its own line.
+    try session.perform(.redo(1))
+    #expect(session.history.position == 2)
+    try session.perform(.redo(1))
+    #expect(Self.display(session) == "48")
+    session.history._checkInvariants()
+  }
+
+  @Test func undoInsideALineGoesToItsStart() throws {
+    var session = try Self.session([.keys(Self.keys("12+3=")), .keys(Self.keys("*2=")), .goto(7)])
+    try session.perform(.undo(1))
+    #expect(session.history.position == 5)
+    try session.perform(.goto(.step(7)))
+    try session.perform(.redo(1))
+    #expect(session.history.position == 8)
+    try session.perform(.undo(0))
+    #expect(session.history.position == 8)
+  }
+
+  @Test func branchesAreNeverDiscarded() throws {
+    var session = try Self.session([
+      .keys(Self.keys("12+3=")), .goto(2), .keys(Self.keys("*4=")), .goto(0),
+      .keys(Self.keys("7")),
+    ])
+    let history = session.history
+    #expect(history.branchCount == 3)
+    #expect(history.branch(1) == .init(number: 1, parent: nil, fork: 0, count: 5))
+    #expect(history.branch(2) == .init(number: 2, parent: 1, fork: 2, count: 5))
+    #expect(history.branch(3) == .init(number: 3, parent: 1, fork: 0, count: 1))
+    #expect(history.recordedCount == 9)
+    #expect(try session.perform(.branch(1)) == .switched(branch: 1))
+    #expect(Self.display(session) == "15")
+    try session.perform(.branch(2))
+    #expect(Self.display(session) == "48")
+    #expect(KeyText.text(of: session.history.lastKeys(ofBranch: 2, limit: 4)) == "2*4=")
+    #expect(KeyText.text(of: session.history.lastKeys(ofBranch: 2, limit: 9)) == "12*4=")
+    // Typing at the end of a branch grows it; no new branch.
+    #expect(try session.perform(.keys(Self.keys("+1="))) == .applied(keys: 3, newBranch: nil))
+    #expect(session.history.branch(2).count == 8)
+    // A fork inside branch 2's own keys leaves branch 2; before them it leaves branch 1.
+    try session.perform(.goto(.step(4)))
+    try session.perform(.keys(Self.keys("5=")))
+    #expect(session.history.branch(4).parent == 2)
+    try session.perform(.branch(2))
+    try session.perform(.goto(.step(1)))
+    try session.perform(.keys(Self.keys("5=")))
+    #expect(session.history.branch(5) == .init(number: 5, parent: 1, fork: 1, count: 3))
+    #expect(try session.perform(.reset) == .reset)
+    #expect(session.history.isEmpty && session.history.branchCount == 0)
+    session.history._checkInvariants()
+  }
+
+  @Test func forksOnTheCurrentBranch() throws {
+    var session = try Self.session([
+      .keys(Self.keys("12+3=")), .goto(2), .keys(Self.keys("*4=")), .goto(4),
+      .keys(Self.keys("0=")), .branch(1), .goto(1), .keys(Self.keys("5=")), .branch(2),
+    ])
+    // On branch 2: branch 1 goes on past step 2, branch 3 leaves at 4; branch 5 does not
+    // exist, and branch 4 leaves branch 1 at step 1, which branch 2 shares.
+    #expect(session.history.forksOnCurrentBranch() == [1: [4], 2: [1], 4: [3]])
+    try session.perform(.branch(1))
+    #expect(session.history.forksOnCurrentBranch() == [1: [4], 2: [2]])
+  }
+
+  /// Lines longer than the snapshot interval, forks on both sides of a snapshot.
+  @Test func snapshotsOnEveryBranch() throws {
+    let interval = History.snapshotInterval
+    var random = SplitMix64(state: 0x5AA5_0001)
+    let long = (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) }
+    var session = try Self.session([
+      .keys(long), .goto(interval), .keys(long), .goto(interval + 1), .keys(long),
+      .goto(2 * interval), .keys(Self.keys("1")),
+    ])
+    for branch in 1...session.history.branchCount {
+      try session.perform(.branch(branch))
+      for step in [0, 1, interval - 1, interval, interval + 1, 2 * interval, session.history.count]
+      where step <= session.history.count {
+        try session.perform(.goto(.step(step)))
+        var replayed = History.State.initial
+        for index in 0..<step { replayed = replayed.apply(session.history.key(at: index + 1)) }
+        #expect(session.state == replayed, "branch \(branch) step \(step)")
+      }
+      session.history._checkInvariants()
+    }
+  }
+
+  @Test func storageIsAboutOneBytePerKey() throws {
+    var random = SplitMix64(state: 0xB17E)
+    var session = Session()
+    for _ in 0..<2_000 {
+      try session.perform(.keys((0..<50).map { _ in SessionOperation.randomKey(using: &random) }))
+    }
+    let perKey = Double(session.history.storageBytes) / Double(session.history.recordedCount)
+    #expect(perKey > 1 && perKey < 2, "\(perKey) bytes per key")
+  }
+
+  @Test func eachLineOfABranchIsKept() throws {
+    let session = try Self.session([
+      .keys(Self.keys("12+3=")), .keys(Self.keys("*2=")), .goto(6), .keys(Self.keys("1")),
+      .keys(Self.keys("=")),
+    ])
+    var lines: [[String]] = []
+    for number in 1...session.history.branchCount {
+      var own: [String] = []
+      session.history.forEachOwnLine(ofBranch: number) { own.append(KeyText.text(of: $0)) }
+      lines.append(own)
+    }
+    #expect(lines == [["12+3=", "*2="], ["1", "="]])
+  }
+
+  // MARK: - The script format
+
+  @Test func sessionScriptOfTwoForks() throws {
+    let session = try Self.session([
+      .keys(Self.keys("12+3=")), .keys(Self.keys("*2=")), .goto(2), .keys(Self.keys("*4=")),
+      .goto(1), .keys(Self.keys("5=")), .branch(2), .goto(4),
+    ])
+    #expect(
+      SessionScript.text(of: session.history) == """
+        # calc session: 3 branches, at step 4 of 5 on branch 2
+        12+3=
+        *2=
+        # branch 2 leaves branch 1 at step 2
+        :branch 1
+        :goto 2
+        *4=
+        # branch 3 leaves branch 1 at step 1
+        :branch 1
+        :goto 1
+        5=
+        :branch 2
+        :goto 4
+
+        """)
+    #expect(SessionScript.text(of: History()) == "# calc session: empty\n")
+  }
+
+  // MARK: - The script line grammar
+
+  @Test func scriptLines() throws {
+    #expect(try ScriptLine("") == .blank)
+    #expect(try ScriptLine("  \t# just a comment") == .blank)
+    #expect(try ScriptLine(" 12 + 3 = # sum") == .keys(Self.keys("12+3=")))
+    #expect(
+      try ScriptLine("  :goto  +3  # on")
+        == .command(
+          .init(name: "goto", column: 3, argument: "+3", argumentColumn: 10)))
+    #expect(
+      try ScriptLine(":save my#file.calc")
+        == .command(
+          .init(name: "save", column: 1, argument: "my#file.calc", argumentColumn: 7)))
+    #expect(try ScriptLine(":") == .command(.init(name: "", column: 1, argumentColumn: 2)))
+    #expect(throws: KeyTextError(character: "x", column: 4)) { try ScriptLine("12+x") }
+  }
+}
