@@ -10,8 +10,7 @@ public struct CommandInfo: Sendable {
   /// Every command, in the order `:help` lists them; Tab completion uses the names.
   public static let all: [CommandInfo] = [
     CommandInfo(
-      name: "history", arguments: "",
-      summary: "list the steps of this branch; ▶ marks where you are, → where branches leave"),
+      name: "history", arguments: "", summary: "list this branch's steps; ▶ marks where you are"),
     CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
     CommandInfo(name: "undo", arguments: "[K]", summary: "go back K lines (default 1)"),
     CommandInfo(name: "redo", arguments: "[K]", summary: "go forward K lines (default 1)"),

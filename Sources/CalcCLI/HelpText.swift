@@ -77,6 +77,8 @@ enum HelpText {
         "  " + usage + String(repeating: " ", count: width - usage.count + 2)
         + style.dim(command.summary) + "\n"
     }
+    text += "\nEach line of keys is one change: :undo and :redo move by lines, :goto by keys.\n"
+    text += "Typing before the end starts a new branch; the old one is kept (:branches).\n"
     return text
   }
 }

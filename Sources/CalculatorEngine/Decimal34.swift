@@ -1,17 +1,28 @@
 /// An exact decimal number with at most 34 significant digits (IEEE 754 decimal128 precision).
 ///
 /// The value is `(isNegative ? -1 : 1) × coefficient × 10^exponent`. Results of arithmetic are
-/// rounded to 34 significant digits, half to even, like decimal128; unlike decimal128 the
-/// exponent has no bounds of its own, because the calculator bounds magnitudes itself
-/// (see ``CalculatorBrain``). Zero is never negative. Equal values may have different
-/// coefficients (`1.50` and `1.5`); compare them with ``isNumericallyEqual(to:)``.
+/// rounded to 34 significant digits, half to even, like decimal128. The exponent is an `Int32`,
+/// far beyond anything the calculator reaches (it bounds magnitudes to 10^±100 itself, see
+/// ``CalculatorBrain``): a result whose exponent would fall below that range is rounded to
+/// fewer digits and at last to zero, and one above it becomes the largest value of its sign.
+/// Zero is never negative.
+///
+/// `==` and hashing are numeric: `1.50 == 1.5`, although their coefficients differ (150 × 10^-2
+/// and 15 × 10^-1).
 public struct Decimal34: Hashable, Sendable {
-  /// The significant digits, below 10^34.
-  public let coefficient: UInt128
+  // The coefficient is stored as two 64-bit halves rather than a `UInt128`, so that the value is
+  // aligned to 8 bytes, not 16: 24 bytes instead of 32, which every state that holds numbers
+  // (and every snapshot of one) is copied with.
+  private let coefficientHigh: UInt64
+  private let coefficientLow: UInt64
   /// The power of ten the coefficient is scaled by.
   public let exponent: Int32
   /// Whether the value is below zero; never true for zero.
   public let isNegative: Bool
+
+  /// The significant digits, below 10^34.
+  @inline(__always)
+  public var coefficient: UInt128 { UInt128(coefficientHigh) << 64 | UInt128(coefficientLow) }
 
   /// The number of significant digits kept by arithmetic.
   public static let precision = 34
@@ -21,21 +32,51 @@ public struct Decimal34: Hashable, Sendable {
 
   /// A value from its parts; a coefficient of 10^34 or more is rounded to 34 digits.
   ///
-  /// A zero coefficient gives zero, which is never negative. The exponent, after rounding,
-  /// must fit in an `Int32`.
+  /// A zero coefficient gives zero, which is never negative. An exponent beyond `Int32` is
+  /// brought into range as the type's documentation says.
   public init(coefficient: UInt128, exponent: Int, isNegative: Bool = false) {
     self = Decimal34.rounded(
       Wide(coefficient), exponent: exponent, isNegative: isNegative, sticky: false)
   }
 
+  @inline(__always)
   init(uncheckedCoefficient coefficient: UInt128, exponent: Int32, isNegative: Bool) {
-    self.coefficient = coefficient
+    coefficientHigh = UInt64(truncatingIfNeeded: coefficient >> 64)
+    coefficientLow = UInt64(truncatingIfNeeded: coefficient)
     self.exponent = exponent
     self.isNegative = isNegative && coefficient != 0
   }
 
+  /// A value from a coefficient below 10^34 and any exponent: exact when the exponent fits an
+  /// `Int32`; otherwise rounded (half to even) to fewer digits towards zero below the range, or
+  /// padded with zeros, and failing that the largest value, above it.
+  static func fitted(_ coefficient: UInt128, exponent: Int, isNegative: Bool) -> Decimal34 {
+    if let exponent = Int32(exactly: exponent) {
+      return Decimal34(
+        uncheckedCoefficient: coefficient, exponent: exponent, isNegative: isNegative)
+    }
+    if coefficient == 0 { return .zero }
+    if exponent < Int(Int32.min) {
+      let drop = Int(Int32.min) - exponent
+      guard drop < pow10.count else { return .zero }  // below half of the smallest unit
+      let (quotient, remainder) = coefficient.quotientAndRemainder(dividingBy: pow10[drop])
+      let half = pow10[drop] / 2
+      let up = remainder > half || (remainder == half && quotient & 1 == 1)
+      return Decimal34(
+        uncheckedCoefficient: quotient + (up ? 1 : 0), exponent: Int32.min, isNegative: isNegative)
+    }
+    let pad = exponent - Int(Int32.max)
+    if digitCount(coefficient) + pad <= precision {
+      return Decimal34(
+        uncheckedCoefficient: coefficient * pow10[pad], exponent: Int32.max,
+        isNegative: isNegative)
+    }
+    return Decimal34(
+      uncheckedCoefficient: pow10[precision] - 1, exponent: Int32.max, isNegative: isNegative)
+  }
+
   /// Whether the value is zero.
-  public var isZero: Bool { coefficient == 0 }
+  public var isZero: Bool { coefficientHigh == 0 && coefficientLow == 0 }
 
   /// The value with the opposite sign; zero stays zero.
   public static prefix func - (value: Decimal34) -> Decimal34 {
@@ -44,9 +85,9 @@ public struct Decimal34: Hashable, Sendable {
       isNegative: !value.isNegative)
   }
 
-  /// The value divided by 100, exactly.
+  /// The value divided by 100, exactly (but at the very bottom of the exponent range).
   public var percent: Decimal34 {
-    Decimal34(uncheckedCoefficient: coefficient, exponent: exponent - 2, isNegative: isNegative)
+    Decimal34.fitted(coefficient, exponent: Int(exponent) - 2, isNegative: isNegative)
   }
 
   /// The decimal exponent of the leading digit: ⌊log10 |value|⌋; `nil` for zero.
@@ -54,7 +95,7 @@ public struct Decimal34: Hashable, Sendable {
     isZero ? nil : Int(exponent) + Decimal34.digitCount(coefficient) - 1
   }
 
-  /// Whether two values are the same number, whatever their coefficients.
+  /// Whether two values are the same number, whatever their coefficients: the same as `==`.
   public func isNumericallyEqual(to other: Decimal34) -> Bool {
     if isZero || other.isZero { return isZero && other.isZero }
     guard isNegative == other.isNegative else { return false }
@@ -62,14 +103,34 @@ public struct Decimal34: Hashable, Sendable {
     return a.coefficient == b.coefficient && a.exponent == b.exponent
   }
 
-  /// The same value with trailing zeros of the coefficient removed.
+  /// Whether `a` and `b` are the same number: `1.50 == 1.5`.
+  public static func == (a: Decimal34, b: Decimal34) -> Bool {
+    if a.coefficientLow == b.coefficientLow, a.coefficientHigh == b.coefficientHigh,
+      a.exponent == b.exponent
+    {
+      return a.isNegative == b.isNegative
+    }
+    return a.isNumericallyEqual(to: b)
+  }
+
+  /// Hashes the number, not its coefficient: equal numbers hash alike.
+  public func hash(into hasher: inout Hasher) {
+    let value = normalized
+    hasher.combine(value.coefficientHigh)
+    hasher.combine(value.coefficientLow)
+    hasher.combine(value.exponent)
+    hasher.combine(value.isNegative)
+  }
+
+  /// The same value with trailing zeros of the coefficient removed (as far as the exponent
+  /// range allows).
   ///
   /// - Complexity: O(number of trailing zeros).
   public var normalized: Decimal34 {
     guard !isZero else { return .zero }
     var c = coefficient
     var e = exponent
-    while c % 10 == 0 {
+    while c % 10 == 0, e < Int32.max {
       c /= 10
       e += 1
     }
@@ -169,8 +230,7 @@ public struct Decimal34: Hashable, Sendable {
     guard digits > precision else {
       // No digits to drop. A sticky remainder without dropped digits cannot happen: callers
       // pass it only with quotients of 35 or more digits.
-      return Decimal34(
-        uncheckedCoefficient: magnitude.low, exponent: Int32(exponent), isNegative: isNegative)
+      return fitted(magnitude.low, exponent: exponent, isNegative: isNegative)
     }
     let drop = digits - precision
     let divisor = pow10[drop]
@@ -185,8 +245,7 @@ public struct Decimal34: Hashable, Sendable {
       quotient = pow10[precision - 1]
       newExponent += 1
     }
-    return Decimal34(
-      uncheckedCoefficient: quotient, exponent: Int32(newExponent), isNegative: isNegative)
+    return fitted(quotient, exponent: newExponent, isNegative: isNegative)
   }
 
   // MARK: - Digits

@@ -16,8 +16,9 @@
 ///
 /// Each branch's own lines follow in order, as canonical key text; every branch after the first
 /// is preceded by the commands that reach its fork, where its first line then starts it (in
-/// the order of their numbers, each branch's parent is already complete). An empty session is
-/// the header alone.
+/// the order of their numbers, each branch's parent is already complete). The script ends with
+/// `:branch N` (unless the current branch is the last one made, where replaying leaves it) and
+/// `:goto` the position. An empty session is the header alone.
 public enum SessionScript {
   /// Calls `body` with each line of the script for `history`, without newlines.
   ///
@@ -40,7 +41,8 @@ public enum SessionScript {
       }
       try history.forEachOwnLine(ofBranch: number) { try body(KeyText.text(of: $0)) }
     }
-    try body(":branch \(history.currentBranch)")
+    // Replaying leaves the last branch made current; name another one only when it is.
+    if history.currentBranch != branches { try body(":branch \(history.currentBranch)") }
     try body(":goto \(history.position)")
   }
 

@@ -167,10 +167,11 @@ import Testing
     #expect(tooBig.stderr.hasPrefix("<stdin>:2:7: "))
   }
 
-  @Test func undoAndRedoClampAtTheEnds() throws {
+  /// `:undo` and `:redo` move by lines (SPEC §4), stopping at the ends.
+  @Test func undoAndRedoMoveByLinesAndClampAtTheEnds() throws {
     let run = try Script.run(
-      "12+3=\n:undo\n:undo 2\n:undo 99\n:undo\n:redo\n:redo 3\n:redo 99\n:redo\n")
-    #expect(run.stdout == "15\n3\n12\n0\n0\n1\n3\n15\n15\n")
+      "12+3=\n*2=\n+1=\n:undo\n:undo 2\n:undo 99\n:undo\n:redo\n:redo 3\n:redo 99\n:redo\n")
+    #expect(run.stdout == "15\n30\n31\n30\n0\n0\n0\n15\n31\n31\n31\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
   }
@@ -189,7 +190,7 @@ import Testing
   @Test func undoArgumentMustBeACount() throws {
     let run = try Script.run("1\n:redo two\n")
     #expect(run.stdout == "1\n")
-    #expect(run.stderr == "<stdin>:2:7: :redo takes a number of steps, not 'two'\n")
+    #expect(run.stderr == "<stdin>:2:7: :redo takes a number of lines, not 'two'\n")
     #expect(run.status == 65)
   }
 
@@ -231,8 +232,10 @@ import Testing
     #expect(run.stdout == "5\n0\n0\n=\n")
   }
 
-  @Test func applyingKeysInThePastDiscardsTheFuture() throws {
-    let run = try Script.run("12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n")
+  /// Nothing is discarded (SPEC §4): keys typed in the past start branch 2, and branch 1 keeps
+  /// its future, marked where it leaves.
+  @Test func applyingKeysInThePastStartsABranch() throws {
+    let run = try Script.run("12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n:branches\n:branch 1\n")
     #expect(
       run.stdout == """
         15
@@ -244,11 +247,15 @@ import Testing
              1  1    1           1
              2  2    12          12
              3  +    12+         12
-             4  3    12+3        3
+             4  3    12+3        3        → branch 1
              5  7    12+37       37
         ▶    6  =    12+37=      49
         [━━━━━━●] 6/6
         49
+          branch  leaves  steps  display  last keys
+               1              5  15       12+3=
+        ▶      2  1 at 4      6  49       12+37=
+        15
 
         """)
     #expect(run.status == 0)
@@ -280,13 +287,61 @@ import Testing
       #expect(saved.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session: 9 keys, at step 5\n12+3=4*2=\n:goto 5\n")
+          == "# calc session: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n")
 
       let loaded = try Script.run("1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
       #expect(loaded.stdout == "2\n15\n12+3=\n" + Self.history12 + "8\n")
       #expect(loaded.stderr == "")
       #expect(loaded.status == 0)
     }
+  }
+
+  /// `:save` writes every branch with its lines as typed, then what restores the branch and
+  /// position; `:load` and running the file both rebuild the same branches.
+  @Test func saveWritesEveryBranch() throws {
+    try withTemporaryDirectory { directory in
+      let session = "12+3=\n*2=\n:goto 2\n*4=\n:goto 1\n5=\n:branch 2\n:goto 4\n"
+      let saved = try Script.run(session + ":save s.calc\n:branches\n", in: directory)
+      #expect(saved.status == 0)
+      #expect(
+        saved.stdout.contains("saved 14 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
+      #expect(
+        try Script.read("s.calc", in: directory) == """
+          # calc session: 3 branches, at step 4 of 5 on branch 2
+          12+3=
+          *2=
+          # branch 2 leaves branch 1 at step 2
+          :branch 1
+          :goto 2
+          *4=
+          # branch 3 leaves branch 1 at step 1
+          :branch 1
+          :goto 1
+          5=
+          :branch 2
+          :goto 4
+
+          """)
+      let branches = String(
+        saved.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+          .suffix(5).joined(separator: "\n"))
+      let loaded = try Script.run("7\n:load s.calc\n:branches\n", in: directory)
+      #expect(loaded.stdout == "7\n4\n" + branches)
+      let replayed = try Script.run(":branches\n", arguments: ["s.calc", "-"], in: directory)
+      #expect(replayed.stdout.hasSuffix("\n4\n" + branches))
+      #expect(replayed.status == 0)
+    }
+  }
+
+  @Test func anUnknownBranchIsAnErrorThatChangesNothing() throws {
+    let run = try Script.run("12+3=\n:goto 2\n*4=\n:branch 99\n")
+    #expect(run.stdout == "15\n12\n48\n")
+    #expect(run.stderr == "<stdin>:4:9: no branch 99 (branches: 1…2)\n")
+    #expect(run.status == 65)
+    let interactive = try Script.run(":branch 1\n")
+    #expect(interactive.stderr == "<stdin>:1:9: no branch 1: the session has no keys yet\n")
+    let missing = try Script.run("1\n:branch\n")
+    #expect(missing.stderr == "<stdin>:2:8: :branch needs a branch number (see :branches)\n")
   }
 
   @Test func theSavedFileIsAScript() throws {
@@ -338,7 +393,7 @@ import Testing
       #expect(run.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session: 4 keys, at step 4\n7*6=\n:goto 4\n")
+          == "# calc session: 1 branch, at step 4 of 4 on branch 1\n7*6=\n:goto 4\n")
       #expect(try Script.listing(directory) == ["s.calc"])
     }
   }
@@ -409,9 +464,9 @@ import Testing
 
   @Test func loadReplacesTheSession() throws {
     try withTemporaryDirectory { directory in
-      try Script.write("# by hand\r\n12+\r\n\r\n3=\r\n:undo 2\r\n", to: "h.calc", in: directory)
+      try Script.write("# by hand\r\n12+\r\n\r\n3=\r\n:undo\r\n", to: "h.calc", in: directory)
       let run = try Script.run("9*9=\n:load h.calc\n:keys\n:redo\n:keys\n", in: directory)
-      #expect(run.stdout == "81\n12\n12+\n3\n12+3\n")
+      #expect(run.stdout == "81\n12\n12+\n15\n12+3=\n")
       #expect(run.status == 0)
     }
   }

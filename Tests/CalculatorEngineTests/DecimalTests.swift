@@ -126,9 +126,62 @@ import Testing
     #expect(!b.isNumericallyEqual(to: a))
   }
 
-  @Test func equalValuesMayDifferAsStructs() {
-    #expect(Self.d(150, -2) != Self.d(15, -1))
-    #expect(Self.d(150, -2).isNumericallyEqual(to: Self.d(15, -1)))
+  @Test(arguments: equalPairs) func equalityIsNumeric(_ a: D, _ b: D) {
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    #expect(Set([a, b]).count == 1)
+  }
+
+  @Test(arguments: unequalPairs) func inequalityIsNumeric(_ a: D, _ b: D) {
+    #expect(a != b)
+  }
+
+  @Test func equalNumbersKeepTheirCoefficients() {
+    // 1.50 == 1.5, yet each keeps the digits it was made with.
+    #expect(Self.d(150, -2) == Self.d(15, -1))
+    #expect(Self.d(150, -2).coefficient == 150)
+    #expect(Self.d(15, -1).coefficient == 15)
+  }
+
+  /// An 8-byte-aligned 24-byte value, not a 16-byte-aligned 32-byte one: states copy less.
+  @Test func layout() {
+    #expect(MemoryLayout<D>.alignment == 8)
+    #expect(MemoryLayout<D>.stride == 24)
+  }
+
+  // MARK: - The ends of the exponent range
+
+  static let top = Int(Int32.max)
+  static let bottom = Int(Int32.min)
+
+  @Test func aboveTheExponentRangeZerosArePaddedThenTheLargestValue() {
+    let padded = Self.d(5, Self.top + 2)
+    #expect(padded.coefficient == 500 && Int(padded.exponent) == Self.top)
+    let largest = Self.d(Self.p10(34) - 1, Self.top + 1, negative: true)
+    #expect(largest.coefficient == Self.p10(34) - 1 && Int(largest.exponent) == Self.top)
+    #expect(largest.isNegative)
+    let product = Self.d(3, Self.top) * Self.d(7, Self.top)
+    #expect(product.coefficient == Self.p10(34) - 1 && Int(product.exponent) == Self.top)
+    let quotient = D.dividing(Self.d(1, Self.top), by: Self.d(1, Self.bottom))!
+    #expect(Int(quotient.exponent) == Self.top)
+  }
+
+  @Test func belowTheExponentRangeDigitsAreRoundedAwayThenZero() {
+    let rounded = Self.d(15, Self.bottom - 1)
+    #expect(rounded.coefficient == 2 && Int(rounded.exponent) == Self.bottom)
+    let even = Self.d(25, Self.bottom - 1)
+    #expect(even.coefficient == 2)
+    #expect(Self.d(123, Self.bottom - 50).isZero)
+    #expect(Self.d(1, Self.bottom).percent.isZero)
+    #expect(Self.d(1234, Self.bottom).percent.coefficient == 12)
+    #expect((Self.d(1, Self.bottom) * Self.d(1, Self.bottom)).isZero)
+    #expect(D.dividing(Self.d(1, Self.bottom), by: Self.d(3, Self.top))!.isZero)
+  }
+
+  @Test func normalizingStopsAtTheTopOfTheRange() {
+    let value = Self.d(10, Self.top)
+    #expect(value.normalized.coefficient == 10)
+    #expect(value == Self.d(10, Self.top))
   }
 
   // MARK: - Exact and rounded results

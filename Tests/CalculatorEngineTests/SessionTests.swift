@@ -98,6 +98,7 @@ import Testing
         return (mostBranches, longest)
       }
       mostBranches = max(mostBranches, model.branches.count)
+      longest = max(longest, model.count)
     }
     return (mostBranches, longest)
   }
