@@ -17,7 +17,13 @@ public struct Session: Sendable {
   public enum Command: Sendable {
     /// Applies a line of keys at the position: one change, the unit of `undo`. Before the end
     /// of the current branch it starts a new branch, keeping the old future.
-    case keys([CalculatorButtonItem])
+    ///
+    /// A slice, so that lines cut from one larger array need no copies; ``keys(_:)-swift.type.method``
+    /// takes an array.
+    case keys(ArraySlice<CalculatorButtonItem>)
+
+    /// Applies a line of keys given as an array; see ``keys(_:)-swift.enum.case``.
+    public static func keys(_ keys: [CalculatorButtonItem]) -> Command { .keys(keys[...]) }
     /// Moves key by key along the current branch: to a step, or by a number of steps.
     case goto(Target)
     /// Moves back over this many lines (the line the position is in counts as the first).
@@ -29,7 +35,8 @@ public struct Session: Sendable {
     /// Empties the session.
     case reset
     /// Replaces the session with another, for instance one rebuilt from a saved script.
-    case load(Session)
+    /// (Boxed, so that a command stays a word and a tag: applying keys is the common case.)
+    indirect case load(Session)
   }
 
   /// Where `goto` moves.

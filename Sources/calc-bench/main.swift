@@ -83,20 +83,21 @@ func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
 }
 
 /// The stream cut into lines as a person would type them: each ends after an operator or `=`.
-func lines(of keys: [CalculatorButtonItem]) -> [[CalculatorButtonItem]] {
-  var lines: [[CalculatorButtonItem]] = []
-  var line: [CalculatorButtonItem] = []
-  for key in keys {
-    line.append(key)
+/// The lines are slices of the stream, as the seed's keys are its elements: neither side pays
+/// for a copy of its input.
+func lines(of keys: [CalculatorButtonItem]) -> [ArraySlice<CalculatorButtonItem>] {
+  var lines: [ArraySlice<CalculatorButtonItem>] = []
+  var start = 0
+  for (index, key) in keys.enumerated() {
     switch key {
     case .op, .equal:
-      lines.append(line)
-      line.removeAll(keepingCapacity: true)
+      lines.append(keys[start...index])
+      start = index + 1
     case .digit, .dot, .command, .unary, .memory:
       break
     }
   }
-  if !line.isEmpty { lines.append(line) }
+  if start < keys.count { lines.append(keys[start...]) }
   return lines
 }
 
@@ -155,7 +156,7 @@ func residentBytes() -> Int {
 /// A session recording `lines` from empty. The timed loops live in functions on local
 /// variables: on a global (top-level) variable every call would pay a dynamic exclusivity
 /// check.
-@inline(never) func record(_ lines: [[CalculatorButtonItem]]) -> Session {
+@inline(never) func record(_ lines: [ArraySlice<CalculatorButtonItem>]) -> Session {
   var session = Session()
   for line in lines { try! session.perform(.keys(line)) }
   return session
@@ -199,23 +200,27 @@ print(
       "\(key.title) \(fixed(100 * Double(histogram[Int(key.code)]) / Double(keyCount), 1))%"
     }.joined(separator: "  "))
 
-// Ours: apply with recording, a line at a time, best of a few runs, each from an empty session
-// (growing its storage as a session would; nothing reserved). Memory is read around the first
-// run, before freed buffers of later runs muddle it.
+// Apply with recording, ours a line at a time and the seed a key at a time, best of a few runs
+// each, taken in turns so that a busy machine slows both alike; every run starts empty (growing
+// its storage as a session would; nothing reserved). Memory is read around our first run, before
+// freed buffers of later runs muddle it.
 let keyLines = lines(of: keys)
-let applyRuns = 3
+let applyRuns = 5
 var session = Session()
+var seed = SeedCalculatorModel()
 var residentGrowth = 0
-var applyRun = 0
-let applyTime = best(
-  of: applyRuns,
-  prepare: {
-    if applyRun == 1 { residentGrowth = residentBytes() - residentGrowth }
-    session = Session()
-    if applyRun == 0 { residentGrowth = residentBytes() }
-    applyRun += 1
-  },
-  { session = record(keyLines) })
+var applyTime = (wall: Double.infinity, cpu: Double.infinity)
+var seedApplyTime = (wall: Double.infinity, cpu: Double.infinity)
+for run in 0..<applyRuns {
+  session = Session()
+  seed = SeedCalculatorModel()
+  if run == 0 { residentGrowth = residentBytes() }
+  let ours = seconds { session = record(keyLines) }
+  if run == 0 { residentGrowth = residentBytes() - residentGrowth }
+  let theirs = seconds { seed = seedRecord(keys) }
+  applyTime = (min(applyTime.wall, ours.wall), min(applyTime.cpu, ours.cpu))
+  seedApplyTime = (min(seedApplyTime.wall, theirs.wall), min(seedApplyTime.cpu, theirs.cpu))
+}
 consume(session.state)
 let applyRate = Double(keyCount) / applyTime.wall
 let applyCPURate = Double(keyCount) / applyTime.cpu
@@ -252,7 +257,8 @@ let branchCount = min(1_000, max(1, keyLines.count / 2))
 
 /// A session of `total` keys (about) from `lines`, on `branches` branches with random forks.
 @inline(never) func recordTree(
-  _ lines: [[CalculatorButtonItem]], total: Int, branches: Int, random: inout SplitMix64
+  _ lines: [ArraySlice<CalculatorButtonItem>], total: Int, branches: Int,
+  random: inout SplitMix64
 ) -> Session {
   var session = Session()
   var next = 0
@@ -311,10 +317,6 @@ for _ in 0..<20 {
 }
 
 // The seed: the same keys through the book's model, then a handful of jumps at full size.
-var seed = SeedCalculatorModel()
-let seedApplyTime = best(of: applyRuns, prepare: { seed = SeedCalculatorModel() }) {
-  seed = seedRecord(keys)
-}
 consume(seed.brain)
 let seedApplyRate = Double(keyCount) / seedApplyTime.wall
 let seedApplyCPURate = Double(keyCount) / seedApplyTime.cpu
@@ -378,8 +380,7 @@ print(
 print(
   "        resident growth (/proc/self/statm): \(grouped(residentGrowth)) bytes"
     + " = \(fixed(Double(residentGrowth) / Double(keyCount), 3)) bytes/key"
-    + " in the first run (touched pages, including buffers freed while growing that malloc"
-    + " kept)")
+    + " in the first run (touched pages, including buffers freed while growing)")
 print(
   "  seed  MemoryLayout<CalculatorButtonItem>.stride = \(seedBytesPerKey) bytes/key"
     + " (history + temporaryKept arrays)")

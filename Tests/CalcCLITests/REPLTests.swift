@@ -76,22 +76,27 @@ import Testing
       try calc.waitForScreen(["calc> "])
       try enter("12+3=", in: calc, expect: ["15"])
       try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(":undo", in: calc, expect: ["1"], prompt: "calc[1/5]> ")
-      try enter(":redo 4", in: calc, expect: ["15"])
+      try enter(":goto -1", in: calc, expect: ["1"], prompt: "calc[1/5]> ")
+      try enter(":redo", in: calc, expect: ["15"])
       try enter(":goto -1", in: calc, expect: ["3"], prompt: "calc[4/5]> ")
-      // Keys typed before the end discard the kept future: the prompt is at the end again.
+      // Keys typed before the end start a new branch, at whose end the prompt is: the
+      // position is relative to the current branch (6 keys now), and branch 1 is kept.
       try enter("4=", in: calc, expect: ["46"])
+      try enter(":undo", in: calc, expect: ["3"], prompt: "calc[4/6]> ")
+      try enter(":branch 1", in: calc, expect: ["15"])
       #expect(
         calc.lines == [
           "calc> 12+3=", "15",
           "calc> :goto 2", "12",
-          "calc[2/5]> :undo", "1",
-          "calc[1/5]> :redo 4", "15",
+          "calc[2/5]> :goto -1", "1",
+          "calc[1/5]> :redo", "15",
           "calc> :goto -1", "3",
           "calc[4/5]> 4=", "46",
+          "calc> :undo", "3",
+          "calc[4/6]> :branch 1", "15",
           "calc> ",
         ])
-      #expect(calc.text.contains("calc[2/5]> :undo"))
+      #expect(calc.text.contains("calc[2/5]> :goto -1"))
     }
   }
 

@@ -304,7 +304,7 @@ import Testing
       let saved = try Script.run(session + ":save s.calc\n:branches\n", in: directory)
       #expect(saved.status == 0)
       #expect(
-        saved.stdout.contains("saved 14 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
+        saved.stdout.contains("saved 13 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
       #expect(
         try Script.read("s.calc", in: directory) == """
           # calc session: 3 branches, at step 4 of 5 on branch 2
