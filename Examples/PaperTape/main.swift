@@ -60,7 +60,7 @@ for (display, title) in tape {
 
 // 3. The history. `forEachStep` replays every step of the current branch once, from 0 (no key
 //    yet) to `count`, with the key that led there and the calculator after it: O(n) for the
-//    whole table, where asking `state(at:)` for each step would replay up to 255 keys per row.
+//    whole table, where asking `state(at:)` for each step would replay up to 383 keys per row.
 let history = session.history
 var titlesLength = 0
 history.forEachStep { _, key, _ in titlesLength += key?.title.count ?? 0 }

@@ -115,6 +115,20 @@ public struct SessionModel: Sendable {
   public mutating func reset() {
     self = SessionModel()
   }
+
+  /// Does `operation`; false, changing nothing, when the session must refuse it.
+  public mutating func perform(_ operation: SessionOperation) -> Bool {
+    switch operation {
+    case .keys(let keys): apply(line: keys)
+    case .goto(let step): return goto(step)
+    case .offset(let offset): return goto(position + offset)
+    case .undo(let lines): undo(lines)
+    case .redo(let lines): redo(lines)
+    case .branch(let number): return branch(number)
+    case .reset: reset()
+    }
+    return true
+  }
 }
 
 /// One random operation of a session, as a command for `Session` and as the script line that
@@ -162,7 +176,9 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     let count = model.count
     switch random.below(100) {
     case 0..<40:
-      let length = random.chance(1) ? random.int(250...300) : random.int(1...8)
+      let interval = History.snapshotInterval
+      let length =
+        random.chance(1) ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
       return .keys((0..<length).map { _ in randomKey(using: &random) })
     case 40..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
     case 55..<62: return .offset(random.int(-(model.position + 2)...(count - model.position + 2)))

@@ -18,7 +18,7 @@ public struct History: Sendable {
   public typealias State = Calculator
 
   /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
-  public static let snapshotInterval = 256
+  public static let snapshotInterval = 384
 
   /// The bit of a stored key byte that marks the last key of a line. Key codes stay below it.
   static let lineEndBit: UInt8 = 0x80

@@ -230,16 +230,21 @@ let bytesPerKey = Double(session.history.storageBytes) / Double(session.history.
 var random = SplitMix64(state: options.seed ^ 0x60_70)
 let gotoCount = 2_000
 
-/// Microseconds taken by each of `count` jumps to random positions of the current branch.
+/// Microseconds taken by each of `count` jumps to random steps: of the current branch, or with
+/// `acrossBranches` of a random branch (`:branch` then `:goto`, timed together).
 @inline(never) func timeJumps(
-  _ session: inout Session, count: Int, random: inout SplitMix64
+  _ session: inout Session, count: Int, acrossBranches: Bool, random: inout SplitMix64
 ) -> [Double] {
   var micros: [Double] = []
   micros.reserveCapacity(count)
   for _ in 0..<count {
-    let target = random.below(session.history.count + 1)
+    let branch =
+      acrossBranches
+      ? 1 + random.below(session.history.branchCount) : session.history.currentBranch
+    let step = random.below(session.history.branch(branch).count + 1)
     let start = now()
-    try! session.perform(.goto(.step(target)))
+    if acrossBranches { try! session.perform(.branch(branch)) }
+    try! session.perform(.goto(.step(step)))
     let end = now()
     consume(session.state)
     micros.append(Double(end - start) / 1e3)
@@ -247,7 +252,7 @@ let gotoCount = 2_000
   return micros
 }
 
-let gotoMicros = timeJumps(&session, count: gotoCount, random: &random)
+let gotoMicros = timeJumps(&session, count: gotoCount, acrossBranches: false, random: &random)
 let gotoMedian = median(gotoMicros)
 let gotoWorst = gotoMicros.max() ?? 0
 
@@ -277,30 +282,10 @@ let branchCount = min(1_000, max(1, keyLines.count / 2))
   return session
 }
 
-/// Microseconds taken by each of `count` jumps to a random step of a random branch: `:branch`
-/// then `:goto`, timed together.
-@inline(never) func timeTreeJumps(
-  _ session: inout Session, count: Int, random: inout SplitMix64
-) -> [Double] {
-  var micros: [Double] = []
-  micros.reserveCapacity(count)
-  for _ in 0..<count {
-    let branch = 1 + random.below(session.history.branchCount)
-    let step = random.below(session.history.branch(branch).count + 1)
-    let start = now()
-    try! session.perform(.branch(branch))
-    try! session.perform(.goto(.step(step)))
-    let end = now()
-    consume(session.state)
-    micros.append(Double(end - start) / 1e3)
-  }
-  return micros
-}
-
 var tree = recordTree(keyLines, total: keyCount, branches: branchCount, random: &random)
 let treeKeys = tree.history.recordedCount
 let treeBytesPerKey = Double(tree.history.storageBytes) / Double(treeKeys)
-let treeMicros = timeTreeJumps(&tree, count: gotoCount, random: &random)
+let treeMicros = timeJumps(&tree, count: gotoCount, acrossBranches: true, random: &random)
 let treeMedian = median(treeMicros)
 let treeWorst = treeMicros.max() ?? 0
 // Wherever a jump lands, the state must be the replay of the branch's prefix.

@@ -52,15 +52,7 @@ import Testing
       let operation = SessionOperation.random(for: model, using: &random)
       var output: [UInt8] = []
       if (try? interpreter.run(operation.description, output: &output)) != nil {
-        switch operation {
-        case .keys(let keys): model.apply(line: keys)
-        case .goto(let step): _ = model.goto(step)
-        case .offset(let offset): _ = model.goto(model.position + offset)
-        case .undo(let lines): model.undo(lines)
-        case .redo(let lines): model.redo(lines)
-        case .branch(let number): _ = model.branch(number)
-        case .reset: model.reset()
-        }
+        _ = model.perform(operation)
       }
     }
     return interpreter

@@ -157,18 +157,20 @@ import Testing
 
   /// SPEC §2.17: time travel restores the memory with everything else.
   @Test func timeTravelRestoresTheMemory() throws {
-    var timeline = Timeline()
-    timeline.apply(try KeyText.keys(in: "5ms3m+ c"))
+    var session = Session()
+    try session.perform(.keys(KeyText.keys(in: "5ms3m+ c")))
     let format = Self.format
-    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "8")
-    try timeline.move(to: 1)
-    #expect(timeline.calculator.memory == nil)
-    try timeline.move(to: 2)
-    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "5")
-    try timeline.move(to: 0)
-    #expect(timeline.calculator == .initial)
-    try timeline.move(to: 5)
-    #expect(timeline.calculator.memory.map { format.text(for: $0) } == "8")
+    #expect(session.state.memory.map { format.text(for: $0) } == "8")
+    try session.perform(.goto(.step(1)))
+    #expect(session.state.memory == nil)
+    try session.perform(.goto(.step(2)))
+    #expect(session.state.memory.map { format.text(for: $0) } == "5")
+    try session.perform(.goto(.step(0)))
+    #expect(session.state == Calculator.initial)
+    try session.perform(.goto(.step(5)))
+    #expect(session.state.memory.map { format.text(for: $0) } == "8")
+    try session.perform(.branch(1))
+    #expect(session.state.memory.map { format.text(for: $0) } == "8")
   }
 
   /// `mr` after `0ms` recalls 0: a memory holding 0 is not an empty memory.
