@@ -111,6 +111,7 @@ public struct Invocation: Hashable, Sendable {
     let format = plain ? DisplayFormat.plain : DisplayFormat(localeIdentifier: identifier)
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     var interpreter = LineInterpreter(format: format, trace: trace, style: style)
+    interpreter.outputIsTerminal = isTerminal(STDOUT_FILENO)
     let output = OutputBuffer(fd: STDOUT_FILENO)
     if let keys {
       return Self.runKeys(keys, interpreter: &interpreter, output: output, errors: errors)

@@ -11,12 +11,16 @@ public struct CommandInfo: Sendable {
   public static let all: [CommandInfo] = [
     CommandInfo(
       name: "history", arguments: "", summary: "list this branch's steps; ▶ marks where you are"),
+    CommandInfo(
+      name: "tape", arguments: "", summary: "the completed calculations, like a paper tape"),
     CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
     CommandInfo(name: "undo", arguments: "[K]", summary: "go back K lines (default 1)"),
     CommandInfo(name: "redo", arguments: "[K]", summary: "go forward K lines (default 1)"),
     CommandInfo(name: "branches", arguments: "", summary: "list every branch; ▶ marks this one"),
     CommandInfo(name: "branch", arguments: "N", summary: "switch to branch N, at its end"),
     CommandInfo(name: "keys", arguments: "", summary: "print the applied keys as key text"),
+    CommandInfo(
+      name: "copy", arguments: "", summary: "put the display's number on the terminal's clipboard"),
     CommandInfo(name: "save", arguments: "FILE", summary: "save every branch as a calc script"),
     CommandInfo(name: "load", arguments: "FILE", summary: "replace the session with a saved one"),
     CommandInfo(name: "reset", arguments: "", summary: "empty the history, every branch"),
@@ -31,8 +35,10 @@ public struct CommandInfo: Sendable {
 enum LineCommand {
   case session(Session.Command)
   case history
+  case tape
   case branches
   case keys
+  case copy
   case save(path: String)
   case load(path: String)
   case pad
@@ -53,6 +59,9 @@ enum LineCommand {
     case "history":
       try noArgument()
       self = .history
+    case "tape":
+      try noArgument()
+      self = .tape
     case "goto": self = .session(.goto(try LineCommand.gotoTarget(command)))
     case "undo": self = .session(.undo(try LineCommand.count(command)))
     case "redo": self = .session(.redo(try LineCommand.count(command)))
@@ -63,6 +72,9 @@ enum LineCommand {
     case "keys":
       try noArgument()
       self = .keys
+    case "copy":
+      try noArgument()
+      self = .copy
     case "save": self = .save(path: try LineCommand.file(command))
     case "load": self = .load(path: try LineCommand.file(command))
     case "reset":
@@ -154,6 +166,8 @@ extension LineInterpreter {
       appendDisplay(to: &output)
     case .history:
       appendHistory(to: &output)
+    case .tape:
+      appendTape(to: &output)
     case .branches:
       appendBranches(to: &output)
     case .keys:
@@ -161,6 +175,8 @@ extension LineInterpreter {
       let keys = (0..<history.position).lazy.map { history.key(at: $0 + 1) }
       output.append(contentsOf: KeyText.text(of: keys).utf8)
       output.append(UInt8(ascii: "\n"))
+    case .copy:
+      try appendCopy(to: &output)
     case .save(let path):
       try atArgument(command) { () throws(LineError) in
         try SessionFile.save(session.history, to: path)
@@ -297,6 +313,50 @@ extension LineInterpreter {
         ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
       body(step, key?.title ?? "", shown, format.text(for: state.brain))
     }
+  }
+
+  /// Appends `:tape`: every calculation completed on the current branch up to the position, one
+  /// row each — the step where it completed (so that `:goto` returns there), the calculation as
+  /// the expression line writes it, and its result: `4  1 + 2 = 3`.
+  ///
+  /// - Complexity: O(position), in one pass; memory O(1) beyond the output.
+  func appendTape(to output: inout [UInt8]) {
+    let history = session.history
+    let width = String(history.position).count
+    var previous = History.State.initial
+    var rows = 0
+    struct End: Error {}
+    try? history.forEachStep { step, key, state in
+      guard step <= history.position else { throw End() }
+      defer { previous = state }
+      guard let key, let line = previous.brain.completedCalculation(by: key) else { return }
+      rows += 1
+      let number = String(step)
+      output.append(contentsOf: String(repeating: " ", count: width - number.count).utf8)
+      output.append(contentsOf: number.utf8)
+      output.append(contentsOf: "  ".utf8)
+      format.append(line, to: &output)
+      output.append(UInt8(ascii: " "))
+      format.append(state.brain, to: &output)
+      output.append(UInt8(ascii: "\n"))
+    }
+    if rows == 0 { output.append(contentsOf: "no calculations\n".utf8) }
+  }
+
+  /// Appends `:copy`: the display's plain number (no grouping, `.`, every digit) put on the
+  /// terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), and a line saying so.
+  ///
+  /// Throws, changing nothing, while an error is shown or when the output is no terminal.
+  func appendCopy(to output: inout [UInt8]) throws(LineError) {
+    let brain = session.state.brain
+    guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
+    let text = DisplayFormat.plain.text(for: brain)
+    guard outputIsTerminal else {
+      throw LineError(
+        "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
+    }
+    output.append(contentsOf: "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+    output.append(contentsOf: (style.dim("copied \(text)") + "\n").utf8)
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.

@@ -30,6 +30,11 @@ public struct LineInterpreter {
   public var trace: Bool
   /// Colours for a terminal, or none.
   public var style: Style
+  /// Whether the display is printed with the expression line above it (dimmed), as the REPL
+  /// does: a two-line display like Windows Calculator's.
+  public var showsExpression = false
+  /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
+  public var outputIsTerminal = false
 
   /// What the caller should do after a line.
   public enum Outcome: Sendable {
@@ -105,8 +110,13 @@ public struct LineInterpreter {
     }
   }
 
-  /// Appends the display and a newline.
+  /// Appends the display and a newline; with ``showsExpression``, the expression line above it
+  /// when it is not empty.
   func appendDisplay(to output: inout [UInt8]) {
+    if showsExpression {
+      let expression = format.expression(for: session.state.brain)
+      if !expression.isEmpty { output.append(contentsOf: (style.dim(expression) + "\n").utf8) }
+    }
     if session.state.brain.isError {
       output.append(contentsOf: style.error(display).utf8)
     } else {

@@ -38,6 +38,7 @@ struct REPL {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
+    interpreter.showsExpression = true
     output.write(interpreter.style.dim(REPL.startupLine) + "\n")
     output.flush()
     while true {
@@ -50,6 +51,12 @@ struct REPL {
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
       if let historyPath, (try? ScriptLine(line)) != .blank {
         Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
+      }
+      // An empty line shows the expression line and the display again.
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        interpreter.appendDisplay(to: &output.bytes)
+        output.flush()
+        continue
       }
       do throws(LineError) {
         let outcome = try interpreter.run(line, output: &output.bytes)

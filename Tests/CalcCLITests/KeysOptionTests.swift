@@ -124,6 +124,49 @@ import Testing
     #expect(run.status == (display == "Invalid input" ? 1 : 0))
   }
 
+  /// `--trace` with every kind of key: digits, point, operators, `=`, memory, sign change,
+  /// percent, unary keys on a value and in error, backspace, CE and AC; the third column is the
+  /// expression line (SPEC §3.1, §5).
+  @Test func traceOfEveryKindOfKey() throws {
+    let run = try calc("--trace", "-k", "1.5*4=ms~%@qr<ce9m+mr+mc m-=c")
+    #expect(
+      run.stdout == """
+        1\t1\t
+        .\t1.\t
+        5\t1.5\t
+        ×\t1.5\t1.5 ×
+        4\t4\t1.5 ×
+        =\t6\t1.5 × 4 =
+        MS\t6\t1.5 × 4 =
+        +/-\t-6\tnegate(6)
+        %\t-0.06\t-0.06
+        √\tInvalid input\t√(-0.06)
+        x²\tInvalid input\t√(-0.06)
+        1/x\tInvalid input\t√(-0.06)
+        ⌫\tInvalid input\t√(-0.06)
+        CE\t0\t
+        9\t9\t
+        M+\t9\t
+        MR\t15\t
+        +\t15\t15 +
+        MC\t15\t15 +
+        M−\t15\t15 +
+        =\t30\t15 + 15 =
+        AC\t0\t
+
+        """)
+    #expect(run.status == 0)
+  }
+
+  /// The issue's example: `calc --trace --keys "2+3=@="`.
+  @Test func traceShowsTheExpressionColumn() throws {
+    let run = try calc("--trace", "--keys", "2+3=@=")
+    #expect(
+      run.stdout
+        == "2\t2\t\n+\t2\t2 +\n3\t3\t2 +\n=\t5\t2 + 3 =\n√\t2.23606798\t√(5)\n"
+        + "=\t5.23606798\t√(5) + 3 =\n")
+  }
+
   @Test func traceShowsKeypadTitles() throws {
     let run = try calc("--trace", "--keys", "9@qr ms mr m+ m- mc")
     #expect(

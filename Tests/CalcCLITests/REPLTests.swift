@@ -61,12 +61,18 @@ import Testing
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
       try calc.type("12+3=\r")
-      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      // SPEC §6: the expression line above the display, as Windows Calculator shows it.
+      try calc.waitForScreen(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
       try calc.type("*2=\r")
-      try calc.waitForScreen(["calc> 12+3=", "15", "calc> *2=", "30", "calc> "])
+      try calc.waitForScreen([
+        "calc> 12+3=", "12 + 3 =", "15", "calc> *2=", "15 × 2 =", "30", "calc> ",
+      ])
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
-      #expect(calc.lines == ["calc> 12+3=", "15", "calc> *2=", "30", "calc> :quit", ""])
+      #expect(
+        calc.lines == [
+          "calc> 12+3=", "12 + 3 =", "15", "calc> *2=", "15 × 2 =", "30", "calc> :quit", "",
+        ])
     }
   }
 
@@ -74,26 +80,26 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["15"])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
       try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
       try enter(":goto -1", in: calc, expect: ["1"], prompt: "calc[1/5]> ")
-      try enter(":redo", in: calc, expect: ["15"])
-      try enter(":goto -1", in: calc, expect: ["3"], prompt: "calc[4/5]> ")
+      try enter(":redo", in: calc, expect: ["12 + 3 =", "15"])
+      try enter(":goto -1", in: calc, expect: ["12 +", "3"], prompt: "calc[4/5]> ")
       // Keys typed before the end start a new branch, at whose end the prompt is: the
       // position is relative to the current branch (6 keys now), and branch 1 is kept.
-      try enter("4=", in: calc, expect: ["46"])
-      try enter(":undo", in: calc, expect: ["3"], prompt: "calc[4/6]> ")
-      try enter(":branch 1", in: calc, expect: ["15"])
+      try enter("4=", in: calc, expect: ["12 + 34 =", "46"])
+      try enter(":undo", in: calc, expect: ["12 +", "3"], prompt: "calc[4/6]> ")
+      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"])
       #expect(
         calc.lines == [
-          "calc> 12+3=", "15",
+          "calc> 12+3=", "12 + 3 =", "15",
           "calc> :goto 2", "12",
           "calc[2/5]> :goto -1", "1",
-          "calc[1/5]> :redo", "15",
-          "calc> :goto -1", "3",
-          "calc[4/5]> 4=", "46",
-          "calc> :undo", "3",
-          "calc[4/6]> :branch 1", "15",
+          "calc[1/5]> :redo", "12 + 3 =", "15",
+          "calc> :goto -1", "12 +", "3",
+          "calc[4/5]> 4=", "12 + 34 =", "46",
+          "calc> :undo", "12 +", "3",
+          "calc[4/6]> :branch 1", "12 + 3 =", "15",
           "calc> ",
         ])
       #expect(calc.text.contains("calc[2/5]> :goto -1"))
@@ -107,19 +113,19 @@ import Testing
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
       try enter("5ms", in: calc, expect: ["5"], prompt: "calc M> ")
-      try enter("c2+mr=", in: calc, expect: ["7"], prompt: "calc M> ")
+      try enter("c2+mr=", in: calc, expect: ["2 + 5 =", "7"], prompt: "calc M> ")
       try enter(":goto 4", in: calc, expect: ["2"], prompt: "calc[4/7] M> ")
       try enter(":goto 1", in: calc, expect: ["5"], prompt: "calc[1/7]> ")
-      try enter(":goto 7", in: calc, expect: ["7"], prompt: "calc M> ")
-      try enter("mc", in: calc, expect: ["7"])
+      try enter(":goto 7", in: calc, expect: ["2 + 5 =", "7"], prompt: "calc M> ")
+      try enter("mc", in: calc, expect: ["2 + 5 =", "7"])
       #expect(
         calc.lines == [
           "calc> 5ms", "5",
-          "calc M> c2+mr=", "7",
+          "calc M> c2+mr=", "2 + 5 =", "7",
           "calc M> :goto 4", "2",
           "calc[4/7] M> :goto 1", "5",
-          "calc[1/7]> :goto 7", "7",
-          "calc M> mc", "7",
+          "calc[1/7]> :goto 7", "2 + 5 =", "7",
+          "calc M> mc", "2 + 5 =", "7",
           "calc> ",
         ])
     }
@@ -129,7 +135,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["15"])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
       try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
       try enter(
         "7x", in: calc, expect: ["error: unknown key 'x' at column 2"], prompt: "calc[2/5]> ")
@@ -141,7 +147,7 @@ import Testing
         prompt: "calc[2/5]> ")
       try enter(":undo 0", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
       try enter(":keys", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(":redo 3", in: calc, expect: ["15"])
+      try enter(":redo 3", in: calc, expect: ["12 + 3 =", "15"])
       try enter(":keys", in: calc, expect: ["12+3="])
       #expect(calc.isRunning)
     }
@@ -173,15 +179,15 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["15"])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
       try enter(
         ":save session-one.calc", in: calc, expect: ["saved 5 keys at step 5 to session-one.calc"])
       try enter(":reset", in: calc, expect: ["0"])
       try calc.type(":load sess\t")
       try calc.waitForLastLines(["calc> :load session-one.calc "])
       try calc.type("\r")
-      try calc.waitForLastLines(["calc> :load session-one.calc", "15", "calc> "])
-      try enter(":goto 3", in: calc, expect: ["12"], prompt: "calc[3/5]> ")
+      try calc.waitForLastLines(["calc> :load session-one.calc", "12 + 3 =", "15", "calc> "])
+      try enter(":goto 3", in: calc, expect: ["12 +", "12"], prompt: "calc[3/5]> ")
       try calc.type(":save  session\t")
       try calc.waitForLastLines(["calc[3/5]> :save  session-one.calc "])
       try calc.type("\r")
@@ -204,10 +210,12 @@ import Testing
       try calc.waitForScreen(["calc> "])
       try calc.type("12\t")
       try calc.type("+3=\r")
-      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      try calc.waitForScreen(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
       try calc.type(":goto 1\t")
       try calc.type("\r")
-      try calc.waitForScreen(["calc> 12+3=", "15", "calc> :goto 1", "1", "calc[1/5]> "])
+      try calc.waitForScreen([
+        "calc> 12+3=", "12 + 3 =", "15", "calc> :goto 1", "1", "calc[1/5]> ",
+      ])
     }
   }
 
@@ -217,14 +225,14 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("7*6=", in: calc, expect: ["42"])
+      try enter("7*6=", in: calc, expect: ["7 × 6 =", "42"])
       try enter(":keys", in: calc, expect: ["7*6="])
       try calc.type("\u{1B}[A")
       try calc.waitForLastLines(["calc> :keys"])
       try calc.type("\u{1B}[A")
       try calc.waitForLastLines(["calc> 7*6="])
       try calc.type("\r")
-      try calc.waitForLastLines(["calc> 7*6=", "42", "calc> "])
+      try calc.waitForLastLines(["calc> 7*6=", "7 × 6 =", "42", "calc> "])
       try enter(":keys", in: calc, expect: ["7*6=7*6="])
     }
   }
@@ -236,11 +244,12 @@ import Testing
         let calc = try startCalc(in: directory)
         try calc.waitForScreen(["calc> "])
         #expect(mode(of: history) == 0o600)
-        try enter("12+3=", in: calc, expect: ["15"])
+        try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
         #expect(contents(of: history) == "12+3=\n")
         try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
         try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")  // not repeated
-        try enter("   ", in: calc, expect: [], prompt: "calc[2/5]> ")  // blank: not kept
+        // A blank line shows the display again, and is not kept.
+        try enter("   ", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
         #expect(contents(of: history) == "12+3=\n:goto 2\n")
         try calc.type("\u{04}")
         #expect(try calc.waitForExit() == 0)
@@ -255,7 +264,7 @@ import Testing
       try calc.type("\u{1B}[A")
       try calc.waitForScreen(["calc> 12+3="])
       try calc.type("\r")
-      try calc.waitForScreen(["calc> 12+3=", "15", "calc> "])
+      try calc.waitForScreen(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
       #expect(contents(of: history) == "12+3=\n:goto 2\n12+3=\n")
     }
   }
@@ -266,7 +275,7 @@ import Testing
       let calc = try startCalc(
         in: directory, environment: ["NO_COLOR": "1", "CALC_HISTORY": history])
       try calc.waitForScreen(["calc> "])
-      try enter("2*3=", in: calc, expect: ["6"])
+      try enter("2*3=", in: calc, expect: ["2 × 3 =", "6"])
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
       #expect(contents(of: history) == "2*3=\n:quit\n")
@@ -289,7 +298,7 @@ import Testing
       try calc.type("\u{1B}[A")
       try calc.waitForScreen(["calc> 1+1005="])
       try calc.type("\u{15}2*3=\r")
-      try calc.waitForScreen(["calc> 2*3=", "6", "calc> "])
+      try calc.waitForScreen(["calc> 2*3=", "2 × 3 =", "6", "calc> "])
       let expected = (7...1005).map { "1+\($0)=\n" }.joined() + "2*3=\n"
       #expect(contents(of: history) == expected)
     }
@@ -301,8 +310,8 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["15"])
-      let before = ["calc> 12+3=", "15"]
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
+      let before = ["calc> 12+3=", "12 + 3 =", "15"]
       try calc.type("\u{03}")
       try calc.waitForScreen(before + ["calc> ^C", "calc> "])
       // readline draws the fresh prompt before it catches SIGINT again, which it does by the
@@ -317,7 +326,7 @@ import Testing
       try calc.waitForScreen(before + ["calc> ^C", "calc> 45+^C", "calc> 6^C", "calc> "])
       #expect(calc.isRunning)
       try enter(":keys", in: calc, expect: ["12+3="])
-      try enter("=", in: calc, expect: ["18"])
+      try enter("=", in: calc, expect: ["15 + 3 =", "18"])
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
     }
@@ -327,10 +336,10 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["15"])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
       try calc.type("\u{04}")
       #expect(try calc.waitForExit() == 0)
-      #expect(calc.lines == ["calc> 12+3=", "15", "calc>", ""])
+      #expect(calc.lines == ["calc> 12+3=", "12 + 3 =", "15", "calc>", ""])
     }
   }
 
@@ -401,12 +410,14 @@ import Testing
     "",
     "Commands:",
     "  :history       list this branch's steps; ▶ marks where you are",
+    "  :tape          the completed calculations, like a paper tape",
     "  :goto N|+K|-K  move to step N, or K steps on/back",
     "  :undo [K]      go back K lines (default 1)",
     "  :redo [K]      go forward K lines (default 1)",
     "  :branches      list every branch; ▶ marks this one",
     "  :branch N      switch to branch N, at its end",
     "  :keys          print the applied keys as key text",
+    "  :copy          put the display's number on the terminal's clipboard",
     "  :save FILE     save every branch as a calc script",
     "  :load FILE     replace the session with a saved one",
     "  :reset         empty the history, every branch",
@@ -455,6 +466,64 @@ import Testing
       #expect(calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1\(esc)[0m"))
       #expect(calc.text.contains("│\(esc)[2m    c    \(esc)[0m│"))
       #expect(calc.text.hasPrefix("\(esc)[2m\(Self.startupLine)\(esc)[0m\r\n"))
+    }
+  }
+
+  /// SPEC §6: the expression line is dimmed when colour is on, the display is not.
+  @Test func expressionLineIsDimmedInColour() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, environment: [:])
+      try enter("12+3", in: calc, expect: ["12 +", "3"])
+      let esc = Self.esc
+      #expect(calc.text.contains("\(esc)[2m12 +\(esc)[0m\r\n3\r\n"))
+    }
+  }
+
+  // MARK: - The two-line display, :tape and :copy
+
+  /// SPEC §6 and the issue's "done when": `12+3` then Enter shows `12 +` above `3`, so the
+  /// pending operation is never invisible; an empty line shows both again.
+  @Test func pendingOperationIsShownAboveTheDisplay() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try enter("12+3", in: calc, expect: ["12 +", "3"])
+      try enter("", in: calc, expect: ["12 +", "3"])
+      try enter("<9@", in: calc, expect: ["12 + √(9)", "3"])
+      try enter("=", in: calc, expect: ["12 + √(9) =", "15"])
+      try enter("  ", in: calc, expect: ["12 + √(9) =", "15"])
+      try enter("c", in: calc, expect: ["0"])
+      try enter("", in: calc, expect: ["0"])
+      #expect(
+        calc.lines == [
+          "calc> 12+3", "12 +", "3",
+          "calc>", "12 +", "3",
+          "calc> <9@", "12 + √(9)", "3",
+          "calc> =", "12 + √(9) =", "15",
+          "calc>", "12 + √(9) =", "15",
+          "calc> c", "0",
+          "calc>", "0",
+          "calc> ",
+        ])
+    }
+  }
+
+  /// `:copy` writes OSC 52 with the plain number in base64, then says what it copied.
+  @Test func copyPutsThePlainNumberOnTheClipboard() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try enter("1234567*1000=", in: calc, expect: ["1,234,567 × 1,000 =", "1,234,567,000"])
+      try enter(":copy", in: calc, expect: ["copied 1234567000"])
+      // "1234567000" in base64 is MTIzNDU2NzAwMA==.
+      #expect(calc.text.contains("\(Self.esc)]52;c;MTIzNDU2NzAwMA==\u{07}copied 1234567000"))
+      try enter("2/3=", in: calc, expect: ["2 ÷ 3 =", "0.66666667"])
+      try enter(":copy", in: calc, expect: ["copied 0.6666666666666666666666666666666667"])
+      // Every digit: base64 of the 36 characters above.
+      #expect(
+        calc.text.contains(
+          "\(Self.esc)]52;c;MC42NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY3\u{07}"))
+      try enter("1/0=", in: calc, expect: ["1 ÷ 0 =", "Cannot divide by zero"])
+      try enter(
+        ":copy", in: calc, expect: ["error: nothing to copy: the display shows an error"])
     }
   }
 

@@ -564,4 +564,71 @@ import Testing
       #expect(run.status == 65)
     }
   }
+
+  // MARK: - :tape and :copy
+
+  /// SPEC §4 `:tape`: the calculations completed on the current branch up to the position, with
+  /// the step where each completed; chains, repeated `=` and a branch.
+  @Test func tapeListsTheCompletedCalculations() throws {
+    let run = try Script.run(
+      """
+      1+2*3=
+      *2==
+      :goto 6
+      +1=
+      :tape
+      :branch 1
+      :tape
+      :goto 5
+      :tape
+      c1/0=
+      :tape
+      :reset
+      :tape
+      """)
+    #expect(
+      run.stdout == """
+        9
+        36
+        9
+        10
+        4  1 + 2 = 3
+        6  3 × 3 = 9
+        9  9 + 1 = 10
+        36
+         4  1 + 2 = 3
+         6  3 × 3 = 9
+         9  9 × 2 = 18
+        10  18 × 2 = 36
+        3
+        4  1 + 2 = 3
+        Cannot divide by zero
+         4  1 + 2 = 3
+        10  1 ÷ 0 = Cannot divide by zero
+        0
+        no calculations
+
+        """)
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func tapeTakesNoArgument() throws {
+    let run = try Script.run("1+2=\n:tape 3\n")
+    #expect(run.stdout == "3\n")
+    #expect(run.stderr == "<stdin>:2:7: :tape takes no argument, not '3'\n")
+    #expect(run.status == 65)
+  }
+
+  /// `:copy` needs a terminal for its clipboard sequence: in a script whose output is a pipe it
+  /// is a rejected line that says so and changes nothing.
+  @Test func copyOutsideATerminalSaysItCannot() throws {
+    let run = try Script.run("1000+234=\n:copy\n")
+    #expect(run.stdout == "1,234\n")
+    #expect(
+      run.stderr
+        == "<stdin>:2:1: cannot copy 1234: the output is not a terminal"
+        + " (:copy uses the terminal's clipboard)\n")
+    #expect(run.status == 65)
+  }
 }
