@@ -69,7 +69,7 @@ struct BatchRunner {
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        if try interpreter.run(line, output: &output.bytes) == .quit {
+        if try interpreter.run(line, output: output) == .quit {
           end = .quit
           return false
         }

@@ -133,9 +133,9 @@ public struct Invocation: Hashable, Sendable {
       let parsed = try KeyText.keys(in: keys)
       // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
       if parsed.isEmpty {
-        interpreter.appendDisplay(to: &output.bytes)
+        interpreter.appendDisplay(to: output)
       } else {
-        interpreter.applyKeys(parsed, output: &output.bytes)
+        interpreter.applyKeys(parsed, output: output)
       }
       output.flush()
       return interpreter.session.state.brain.isError

@@ -157,41 +157,40 @@ enum LineCommand {
 
 extension LineInterpreter {
   /// Runs a `:command` line.
-  mutating func runCommand(_ command: ScriptLine.Command, output: inout [UInt8])
+  mutating func runCommand(_ command: ScriptLine.Command, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
     switch try LineCommand(command) {
     case .session(let change):
       try perform(change, at: command)
-      appendDisplay(to: &output)
+      appendDisplay(to: output)
     case .history:
-      appendHistory(to: &output)
+      appendHistory(to: output)
     case .tape:
-      appendTape(to: &output)
+      appendTape(to: output)
     case .branches:
-      appendBranches(to: &output)
+      appendBranches(to: output)
     case .keys:
       let history = session.history
       let keys = (0..<history.position).lazy.map { history.key(at: $0 + 1) }
-      output.append(contentsOf: KeyText.text(of: keys).utf8)
-      output.append(UInt8(ascii: "\n"))
+      output.write(KeyText.text(of: keys) + "\n")
     case .copy:
-      try appendCopy(to: &output)
+      try appendCopy(to: output)
     case .save(let path):
       try atArgument(command) { () throws(LineError) in
         try SessionFile.save(session.history, to: path)
       }
-      output.append(contentsOf: style.dim(savedMessage(path: path) + "\n").utf8)
+      output.write(style.dim(savedMessage(path: path) + "\n"))
     case .load(let path):
       let loaded = try atArgument(command) { () throws(LineError) in
         try SessionFile.load(path)
       }
       try perform(.load(loaded), at: command)
-      appendDisplay(to: &output)
+      appendDisplay(to: output)
     case .pad:
-      output.append(contentsOf: HelpText.pad(style: style).utf8)
+      output.write(HelpText.pad(style: style))
     case .help:
-      output.append(contentsOf: HelpText.help(style: style).utf8)
+      output.write(HelpText.help(style: style))
     case .quit:
       return .quit
     }
@@ -253,10 +252,10 @@ extension LineInterpreter {
   /// - Complexity: O(n) in the number of keys of the branch, in two passes (the first measures
   ///   the columns); beyond the output, memory stays O(number of branches) however long the
   ///   history.
-  func appendHistory(to output: inout [UInt8]) {
+  func appendHistory(to output: OutputBuffer) {
     let history = session.history
     guard !history.isEmpty else {
-      output.append(contentsOf: "no history\n".utf8)
+      output.write("no history\n")
       return
     }
     let forks = history.forksOnCurrentBranch()
@@ -269,7 +268,7 @@ extension LineInterpreter {
     let header =
       "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
       + "  display"
-    output.append(contentsOf: (style.dim(header) + "\n").utf8)
+    output.write(style.dim(header) + "\n")
     forEachHistoryRow { step, key, expression, display in
       var line =
         "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
@@ -285,9 +284,10 @@ extension LineInterpreter {
         line = "  " + line + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
       }
       while line.last == " " { line.removeLast() }
-      output.append(contentsOf: (line + "\n").utf8)
+      output.write(line + "\n")
+      output.flushIfFull()
     }
-    output.append(contentsOf: (slider() + "\n").utf8)
+    output.write(slider() + "\n")
   }
 
   /// Calls `body` for every step with its number, key title, expression (cut to its last 60
@@ -320,7 +320,7 @@ extension LineInterpreter {
   /// the expression line writes it, and its result: `4  1 + 2 = 3`.
   ///
   /// - Complexity: O(position), in one pass; memory O(1) beyond the output.
-  func appendTape(to output: inout [UInt8]) {
+  func appendTape(to output: OutputBuffer) {
     let history = session.history
     let width = String(history.position).count
     var previous = History.State.initial
@@ -332,22 +332,21 @@ extension LineInterpreter {
       guard let key, let line = previous.brain.completedCalculation(by: key) else { return }
       rows += 1
       let number = String(step)
-      output.append(contentsOf: String(repeating: " ", count: width - number.count).utf8)
-      output.append(contentsOf: number.utf8)
-      output.append(contentsOf: "  ".utf8)
-      format.append(line, to: &output)
-      output.append(UInt8(ascii: " "))
-      format.append(state.brain, to: &output)
-      output.append(UInt8(ascii: "\n"))
+      output.write(String(repeating: " ", count: width - number.count) + number + "  ")
+      format.append(line, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: " "))
+      format.append(state.brain, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\n"))
+      output.flushIfFull()
     }
-    if rows == 0 { output.append(contentsOf: "no calculations\n".utf8) }
+    if rows == 0 { output.write("no calculations\n") }
   }
 
   /// Appends `:copy`: the display's plain number (no grouping, `.`, every digit) put on the
   /// terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), and a line saying so.
   ///
   /// Throws, changing nothing, while an error is shown or when the output is no terminal.
-  func appendCopy(to output: inout [UInt8]) throws(LineError) {
+  func appendCopy(to output: OutputBuffer) throws(LineError) {
     let brain = session.state.brain
     guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
     let text = DisplayFormat.plain.text(for: brain)
@@ -355,8 +354,8 @@ extension LineInterpreter {
       throw LineError(
         "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
     }
-    output.append(contentsOf: "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
-    output.append(contentsOf: (style.dim("copied \(text)") + "\n").utf8)
+    output.write("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+    output.write(style.dim("copied \(text)") + "\n")
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
@@ -374,10 +373,10 @@ extension LineInterpreter {
   /// `▶` marks the current one.
   ///
   /// - Complexity: O(b × (``History/snapshotInterval`` + depth)), b the number of branches.
-  func appendBranches(to output: inout [UInt8]) {
+  func appendBranches(to output: OutputBuffer) {
     let history = session.history
     guard !history.isEmpty else {
-      output.append(contentsOf: "no branches\n".utf8)
+      output.write("no branches\n")
       return
     }
     let lastKeysShown = 20
@@ -407,7 +406,7 @@ extension LineInterpreter {
     let header =
       "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
       + "  \(pad("steps", widths.steps, true))  \(pad("display", widths.display, false))  last keys"
-    output.append(contentsOf: (style.dim(header) + "\n").utf8)
+    output.write(style.dim(header) + "\n")
     for (index, row) in rows.enumerated() {
       var line =
         "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
@@ -415,7 +414,8 @@ extension LineInterpreter {
         + "  \(row.keys)"
       line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
       while line.last == " " { line.removeLast() }
-      output.append(contentsOf: (line + "\n").utf8)
+      output.write(line + "\n")
+      output.flushIfFull()
     }
   }
 }

@@ -6,31 +6,44 @@
   import Darwin
 #endif
 
-/// Bytes written to a file descriptor through a buffer, so that a script's million displays
-/// cost a few hundred `write` calls.
-final class OutputBuffer {
-  let fd: Int32
+/// Where the interpreter's output goes: bytes gathered in a buffer and written to a file
+/// descriptor as it fills, so that a script's million displays cost a few hundred `write` calls
+/// and a command's long listing (`:history`) needs no more memory than the buffer.
+///
+/// Without a descriptor (``init()``) it keeps everything in ``bytes``: for tests, and for
+/// programs that embed the interpreter.
+public final class OutputBuffer {
+  let fd: Int32?
   /// Pending output; front ends append to it directly.
-  var bytes: [UInt8] = []
+  public internal(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
   private(set) var isClosed = false
+
+  /// Output gathered in ``bytes``, never written anywhere.
+  public init() {
+    fd = nil
+  }
 
   init(fd: Int32) {
     self.fd = fd
     bytes.reserveCapacity(1 << 16)
   }
 
+  /// What was gathered, as text (for output kept in memory).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
   func write(_ text: String) {
     bytes.append(contentsOf: text.utf8)
   }
 
-  /// Flushes once a good amount is pending.
+  /// Flushes once a good amount is pending; long listings call it after each row.
   func flushIfFull() {
     if bytes.count >= 1 << 15 { flush() }
   }
 
   /// Writes out everything pending.
   func flush() {
+    guard let fd else { return }
     defer { bytes.removeAll(keepingCapacity: true) }
     guard !isClosed else { return }
     var offset = 0

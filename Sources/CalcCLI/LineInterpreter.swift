@@ -51,9 +51,12 @@ public struct LineInterpreter {
   /// The display of the current position.
   public var display: String { format.text(for: session.state.brain) }
 
-  /// Runs one line (UTF-8, without its newline), appending what it prints to `output`.
+  /// Runs one line (UTF-8, without its newline), writing what it prints to `output`.
+  ///
+  /// A long listing is written out as it goes (``OutputBuffer/flushIfFull()`` after each row),
+  /// so its memory stays bounded whatever its length; the caller flushes the rest.
   @discardableResult
-  public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: inout [UInt8])
+  public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
     let parsed: ScriptLine
@@ -66,20 +69,20 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      applyKeys(keys, output: &output)
+      applyKeys(keys, output: output)
       return .proceed
     case .command(let command):
-      return try runCommand(command, output: &output)
+      return try runCommand(command, output: output)
     }
   }
 
   /// Runs one line of text; see ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``.
   @discardableResult
-  public mutating func run(_ line: String, output: inout [UInt8]) throws(LineError) -> Outcome {
+  public mutating func run(_ line: String, output: OutputBuffer) throws(LineError) -> Outcome {
     var copy = line
     let result: Result<Outcome, LineError> = copy.withUTF8 { bytes in
       do throws(LineError) {
-        return .success(try run(bytes, output: &output))
+        return .success(try run(bytes, output: output))
       } catch {
         return .failure(error)
       }
@@ -88,12 +91,12 @@ public struct LineInterpreter {
   }
 
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key.
-  mutating func applyKeys(_ keys: [CalculatorButtonItem], output: inout [UInt8]) {
+  mutating func applyKeys(_ keys: [CalculatorButtonItem], output: OutputBuffer) {
     let before = session.state
     // A line of keys is always possible: perform throws only for moves and branch numbers.
     try! session.perform(.keys(keys))
     guard trace else {
-      appendDisplay(to: &output)
+      appendDisplay(to: output)
       return
     }
     // The states in between are not kept by the session: replaying the line from the state
@@ -101,27 +104,28 @@ public struct LineInterpreter {
     var state = before
     for key in keys {
       state = state.apply(key)
-      output.append(contentsOf: key.title.utf8)
-      output.append(UInt8(ascii: "\t"))
-      format.append(state.brain, to: &output)
-      output.append(UInt8(ascii: "\t"))
-      format.appendExpression(state.brain, to: &output)
-      output.append(UInt8(ascii: "\n"))
+      output.bytes.append(contentsOf: key.title.utf8)
+      output.bytes.append(UInt8(ascii: "\t"))
+      format.append(state.brain, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\t"))
+      format.appendExpression(state.brain, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\n"))
+      output.flushIfFull()
     }
   }
 
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty.
-  func appendDisplay(to output: inout [UInt8]) {
+  func appendDisplay(to output: OutputBuffer) {
     if showsExpression {
       let expression = format.expression(for: session.state.brain)
-      if !expression.isEmpty { output.append(contentsOf: (style.dim(expression) + "\n").utf8) }
+      if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
     }
     if session.state.brain.isError {
-      output.append(contentsOf: style.error(display).utf8)
+      output.write(style.error(display))
     } else {
-      format.append(session.state.brain, to: &output)
+      format.append(session.state.brain, to: &output.bytes)
     }
-    output.append(UInt8(ascii: "\n"))
+    output.bytes.append(UInt8(ascii: "\n"))
   }
 }

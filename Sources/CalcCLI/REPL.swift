@@ -54,12 +54,12 @@ struct REPL {
       }
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-        interpreter.appendDisplay(to: &output.bytes)
+        interpreter.appendDisplay(to: output)
         output.flush()
         continue
       }
       do throws(LineError) {
-        let outcome = try interpreter.run(line, output: &output.bytes)
+        let outcome = try interpreter.run(line, output: output)
         output.flush()
         if outcome == .quit { return ExitStatus.success }
       } catch {

@@ -37,9 +37,9 @@ import Testing
   /// Runs `lines`, which must all be accepted, and returns what they printed.
   @discardableResult
   static func run(_ lines: String..., in interpreter: inout LineInterpreter) throws -> String {
-    var output: [UInt8] = []
-    for line in lines { try interpreter.run(line, output: &output) }
-    return String(decoding: output, as: UTF8.self)
+    let output = OutputBuffer()
+    for line in lines { try interpreter.run(line, output: output) }
+    return output.text
   }
 
   /// A random session: `steps` random operations through the interpreter, the rejected ones
@@ -50,8 +50,8 @@ import Testing
     var model = SessionModel()
     for _ in 0..<steps {
       let operation = SessionOperation.random(for: model, using: &random)
-      var output: [UInt8] = []
-      if (try? interpreter.run(operation.description, output: &output)) != nil {
+      let output = OutputBuffer()
+      if (try? interpreter.run(operation.description, output: output)) != nil {
         _ = model.perform(operation)
       }
     }
@@ -65,9 +65,9 @@ import Testing
     for index in stride(from: shard, to: 10_000, by: 4) {
       let saved = Self.randomSession(seed: 0x5A7E_0000 &+ UInt64(index), steps: 30)
       var replayed = LineInterpreter(format: .posix)
-      var output: [UInt8] = []
+      let output = OutputBuffer()
       for line in SessionScript.text(of: saved.session.history).split(separator: "\n") {
-        try replayed.run(String(line), output: &output)
+        try replayed.run(String(line), output: output)
       }
       #expect(Snapshot(replayed) == Snapshot(saved), "session \(index)")
     }
@@ -103,11 +103,11 @@ import Testing
         ":load \(directory.appendingPathComponent("missing.calc").path)",
       ]
       for line in rejected {
-        var output: [UInt8] = []
+        let output = OutputBuffer()
         #expect(throws: LineError.self, "\(line)") {
-          try interpreter.run(line, output: &output)
+          try interpreter.run(line, output: output)
         }
-        #expect(output.isEmpty, "\(line)")
+        #expect(output.bytes.isEmpty, "\(line)")
         #expect(Snapshot(interpreter) == before, "\(line)")
       }
     }
@@ -119,12 +119,12 @@ import Testing
       let bad = directory.appendingPathComponent("bad.calc")
       try Data("12+\n3x=\n".utf8).write(to: bad)
       var interpreter = LineInterpreter(format: .posix)
-      var output: [UInt8] = []
+      let output = OutputBuffer()
       #expect(
         throws: LineError(
           "cannot load '\(bad.path)': \(bad.path):2:2: unknown key 'x' at column 2", column: 7)
       ) {
-        try interpreter.run(":load \(bad.path)", output: &output)
+        try interpreter.run(":load \(bad.path)", output: output)
       }
     }
   }
