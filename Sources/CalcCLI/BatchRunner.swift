@@ -28,10 +28,10 @@ struct BatchRunner {
   /// Runs the scripts named by `paths` (`-` is standard input) and returns the exit status.
   mutating func run(paths: [String]) -> Int32 {
     // Open everything first: a missing file is reported before any line runs.
-    var inputs: [(name: String, fd: Int32)] = []
+    var inputs: [(name: String, fd: Int32, folder: String?)] = []
     for path in paths {
       if path == "-" {
-        inputs.append(("<stdin>", STDIN_FILENO))
+        inputs.append(("<stdin>", STDIN_FILENO, nil))
         continue
       }
       let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -42,10 +42,11 @@ struct BatchRunner {
         report("calc: cannot read '\(TextEscaping.escaped(path))': \(reason)\(hint)")
         return ExitStatus.noInput
       }
-      inputs.append((TextEscaping.escaped(path), fd))
+      inputs.append((TextEscaping.escaped(path), fd, Self.folder(of: path)))
     }
     defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
     scripts: for input in inputs {
+      interpreter.scriptFolder = input.folder
       switch runScript(input.fd, name: input.name) {
       case .finished: continue
       case .quit: break scripts
@@ -86,6 +87,12 @@ struct BatchRunner {
       return .failed(ExitStatus.noInput)
     }
     return end
+  }
+
+  /// The folder of the script at `path`, with its `/` (`Examples/`, `/`); `nil` for a name
+  /// without a folder, which is in the current directory.
+  static func folder(of path: String) -> String? {
+    path.lastIndex(of: "/").map { String(path[...$0]) }
   }
 
   /// For a file that does not exist, a hint to press its name as keys if it reads as key text

@@ -10,7 +10,8 @@ public struct CommandInfo: Sendable {
   /// Every command, in the order `:help` lists them; Tab completion uses the names.
   public static let all: [CommandInfo] = [
     CommandInfo(
-      name: "history", arguments: "", summary: "list this branch's steps; ▶ marks where you are"),
+      name: "history", arguments: "[K|N..M]",
+      summary: "list this branch's steps (the last K, or N to M); ▶ marks where you are"),
     CommandInfo(
       name: "tape", arguments: "", summary: "the completed calculations, like a paper tape"),
     CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
@@ -34,7 +35,7 @@ public struct CommandInfo: Sendable {
 /// the front end does itself.
 enum LineCommand {
   case session(Session.Command)
-  case history
+  case history(HistorySteps)
   case tape
   case branches
   case keys
@@ -56,9 +57,7 @@ enum LineCommand {
       }
     }
     switch command.name {
-    case "history":
-      try noArgument()
-      self = .history
+    case "history": self = .history(try LineCommand.historySteps(command))
     case "tape":
       try noArgument()
       self = .tape
@@ -127,6 +126,30 @@ enum LineCommand {
     return count
   }
 
+  /// The `[K|N..M]` of `:history`; whether the branch has those steps is checked when it runs.
+  private static func historySteps(_ command: ScriptLine.Command) throws(LineError)
+    -> HistorySteps
+  {
+    let argument = command.argument
+    if argument.isEmpty { return .all }
+    let parts = argument.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
+    let numbers = parts.map(wholeNumber)
+    switch (numbers.count, numbers.first ?? nil, numbers.last ?? nil) {
+    case (1, let count?, _) where count > 0:
+      return .last(count)
+    case (1, 0?, _):
+      throw LineError(
+        ":history takes a number of steps from 1, not '0'", column: command.argumentColumn)
+    case (2, let first?, let last?):
+      return .range(first, last)
+    default:
+      throw LineError(
+        ":history takes K (the last K steps) or N..M (steps N to M), not "
+          + "'\(TextEscaping.escaped(argument))'",
+        column: command.argumentColumn)
+    }
+  }
+
   /// The `N` of `:branch`.
   private static func branchNumber(_ command: ScriptLine.Command) throws(LineError) -> Int {
     guard !command.argument.isEmpty else {
@@ -155,6 +178,38 @@ enum LineCommand {
   }
 }
 
+/// Which steps of the current branch `:history` lists.
+enum HistorySteps: Hashable {
+  /// Every step, from 0.
+  case all
+  /// The last K steps (every step if the branch has no more).
+  case last(Int)
+  /// Steps N through M.
+  case range(Int, Int)
+
+  /// The steps of a branch of `count` keys, or why there are none such.
+  ///
+  /// A range must run forwards and lie within `0...count`; the last K steps are all of them when
+  /// there are fewer.
+  func steps(count: Int, position: Int) throws(LineError) -> ClosedRange<Int> {
+    switch self {
+    case .all:
+      return 0...count
+    case .last(let steps):
+      return max(0, count - steps + 1)...count
+    case .range(let first, let last):
+      guard first <= last else {
+        throw LineError("steps \(first)..\(last) run backwards (write \(last)..\(first))")
+      }
+      guard last <= count else {
+        throw LineError(
+          SessionError.stepOutOfRange(.step(last), from: position, valid: 0...count).description)
+      }
+      return first...last
+    }
+  }
+}
+
 extension LineInterpreter {
   /// Runs a `:command` line.
   mutating func runCommand(_ command: ScriptLine.Command, output: OutputBuffer)
@@ -164,8 +219,12 @@ extension LineInterpreter {
     case .session(let change):
       try perform(change, at: command)
       appendDisplay(to: output)
-    case .history:
-      appendHistory(to: output)
+    case .history(let which):
+      let history = session.history
+      let steps = try atArgument(command) { () throws(LineError) in
+        try which.steps(count: history.count, position: history.position)
+      }
+      appendHistory(steps, to: output)
     case .tape:
       appendTape(to: output)
     case .branches:
@@ -176,12 +235,14 @@ extension LineInterpreter {
       output.write(KeyText.text(of: keys) + "\n")
     case .copy:
       try appendCopy(to: output)
-    case .save(let path):
+    case .save(let name):
+      let path = inScriptFolder(name)
       try atArgument(command) { () throws(LineError) in
         try SessionFile.save(session.history, to: path)
       }
       output.write(style.dim(savedMessage(path: path) + "\n"))
-    case .load(let path):
+    case .load(let name):
+      let path = inScriptFolder(name)
       let loaded = try atArgument(command) { () throws(LineError) in
         try SessionFile.load(path)
       }
@@ -195,6 +256,12 @@ extension LineInterpreter {
       return .quit
     }
     return .proceed
+  }
+
+  /// `path` taken from ``scriptFolder`` if it is relative and a script file is running.
+  private func inScriptFolder(_ path: String) -> String {
+    guard let scriptFolder, !path.hasPrefix("/") else { return path }
+    return scriptFolder + path
   }
 
   /// Performs `change`, reporting what the session refuses at the command's argument.
@@ -245,14 +312,17 @@ extension LineInterpreter {
       + branches.map(String.init).joined(separator: ", ")
   }
 
-  /// Appends `:history`: every step of the current branch with its key, the expression so far
-  /// and the display, the current step marked, the kept future labelled, the steps where other
-  /// branches leave marked with their numbers, and a slider.
+  /// Appends `:history` of `steps` (within `0...count`): each step of the current branch with
+  /// its key, the expression so far and the display, the current step marked, the kept future
+  /// labelled, the steps where other branches leave marked with their numbers, and a slider of
+  /// the whole branch.
   ///
-  /// - Complexity: O(n) in the number of keys of the branch, in two passes (the first measures
-  ///   the columns); beyond the output, memory stays O(number of branches) however long the
-  ///   history.
-  func appendHistory(to output: OutputBuffer) {
+  /// Rows are written out as they are made (``OutputBuffer/flushIfFull()``), and stop early when
+  /// ``isListingStopped(_:)`` says so.
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps, in two passes (the first
+  ///   measures the columns); beyond the output buffer, memory stays O(number of branches)
+  ///   however long the history.
+  func appendHistory(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
     let history = session.history
     guard !history.isEmpty else {
       output.write("no history\n")
@@ -260,7 +330,7 @@ extension LineInterpreter {
     }
     let forks = history.forksOnCurrentBranch()
     var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
-    forEachHistoryRow { _, _, expression, display in
+    forEachHistoryRow(steps, output: output) { _, _, expression, display in
       widths.expression = max(widths.expression, expression.count)
       widths.display = max(widths.display, display.count)
     }
@@ -269,7 +339,7 @@ extension LineInterpreter {
       "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
       + "  display"
     output.write(style.dim(header) + "\n")
-    forEachHistoryRow { step, key, expression, display in
+    forEachHistoryRow(steps, output: output) { step, key, expression, display in
       var line =
         "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
         + "\(pad(expression, widths.expression, false))  "
@@ -287,17 +357,32 @@ extension LineInterpreter {
       output.write(line + "\n")
       output.flushIfFull()
     }
+    guard !isListingStopped(output) else { return }
     output.write(slider() + "\n")
   }
 
-  /// Calls `body` for every step with its number, key title, expression (cut to its last 60
-  /// characters) and display.
-  private func forEachHistoryRow(_ body: (Int, String, String, String) -> Void) {
+  /// Whether a long listing should stop before its next row: its reader went away (a pager that
+  /// was quit, `| head`).
+  ///
+  /// The one place a listing asks; Ctrl-C stopping it (SPEC §6) belongs here too.
+  func isListingStopped(_ output: OutputBuffer) -> Bool {
+    output.isClosed
+  }
+
+  /// Calls `body` for each of `steps` with its number, key title, expression (cut to its last 60
+  /// characters) and display, until ``isListingStopped(_:)``.
+  private func forEachHistoryRow(
+    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, String, String, String) -> Void
+  ) {
+    struct Stopped: Error {}
     let expressionWidth = 60
     var expression = ""
     var expressionLength = 0
     var isCut = false
-    session.history.forEachStep { step, key, state in
+    // The expression at the first step shown is cut from the keys before it: starting one more
+    // than `expressionWidth` keys earlier gives the same text as starting from step 0.
+    let start = max(0, steps.lowerBound - expressionWidth - 1)
+    try? session.history.forEachStep(in: start...steps.upperBound) { step, key, state in
       if let key {
         expression += key.title
         expressionLength += key.title.count
@@ -308,6 +393,8 @@ extension LineInterpreter {
           isCut = true
         }
       }
+      guard step >= steps.lowerBound else { return }
+      guard !isListingStopped(output) else { throw Stopped() }
       let shown =
         isCut || expressionLength > expressionWidth
         ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
@@ -319,6 +406,7 @@ extension LineInterpreter {
   /// row each — the step where it completed (so that `:goto` returns there), the calculation as
   /// the expression line writes it, and its result: `4  1 + 2 = 3`.
   ///
+  /// Rows are written out as they are made, and stop early when ``isListingStopped(_:)``.
   /// - Complexity: O(position), in one pass; memory O(1) beyond the output.
   func appendTape(to output: OutputBuffer) {
     let history = session.history
@@ -327,7 +415,7 @@ extension LineInterpreter {
     var rows = 0
     struct End: Error {}
     try? history.forEachStep { step, key, state in
-      guard step <= history.position else { throw End() }
+      guard step <= history.position, !isListingStopped(output) else { throw End() }
       defer { previous = state }
       guard let key, let line = previous.brain.completedCalculation(by: key) else { return }
       rows += 1

@@ -13,7 +13,10 @@
 /// Without a descriptor (``init()``) it keeps everything in ``bytes``: for tests, and for
 /// programs that embed the interpreter.
 public final class OutputBuffer {
-  let fd: Int32?
+  private(set) var fd: Int32?
+  /// While set, output is held until it is known to fit on the screen, or else goes through
+  /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
+  var pager: Pager?
   /// Pending output; front ends append to it directly.
   public internal(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
@@ -38,7 +41,27 @@ public final class OutputBuffer {
 
   /// Flushes once a good amount is pending; long listings call it after each row.
   func flushIfFull() {
-    if bytes.count >= 1 << 15 { flush() }
+    if let pager, pager.isHolding {
+      pager.review(self)
+    } else if bytes.count >= 1 << 15 {
+      flush()
+    }
+  }
+
+  /// Writes out the rest of a line's output: to the pager, then waits for it to finish; or to
+  /// the terminal, if it fit on the screen.
+  func endPaging() {
+    guard let pager else { return flush() }
+    if pager.isHolding { pager.review(self) }
+    flush()
+    self.pager = nil
+    pager.finish(self)
+  }
+
+  /// Sends later output to `fd` as if newly opened (to the pager and back).
+  func redirect(to fd: Int32) {
+    self.fd = fd
+    isClosed = false
   }
 
   /// Writes out everything pending.

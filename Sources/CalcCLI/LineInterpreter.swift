@@ -35,6 +35,10 @@ public struct LineInterpreter {
   public var showsExpression = false
   /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
   public var outputIsTerminal = false
+  /// The folder of the script file being run, ending in `/` (`Examples/`): relative file names
+  /// in `:load` and `:save` are taken from it, so that scripts that load each other run from
+  /// any directory. `nil` (the REPL, standard input): from the current directory.
+  public var scriptFolder: String?
 
   /// What the caller should do after a line.
   public enum Outcome: Sendable {

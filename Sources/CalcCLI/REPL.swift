@@ -39,6 +39,9 @@ struct REPL {
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
     interpreter.showsExpression = true
+    let pagerCommand = Pager.command(environment: environment)
+    // A pager quit before the end of a listing is a closed pipe: the listing stops, calc goes on.
+    signal(SIGPIPE, SIG_IGN)
     output.write(interpreter.style.dim(REPL.startupLine) + "\n")
     output.flush()
     while true {
@@ -52,18 +55,22 @@ struct REPL {
       if let historyPath, (try? ScriptLine(line)) != .blank {
         Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
       }
+      // The screen's size is read for each line: the window may have changed.
+      if let pagerCommand, let screen = Pager.screenSize(of: STDOUT_FILENO) {
+        output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)
+      }
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
         interpreter.appendDisplay(to: output)
-        output.flush()
+        output.endPaging()
         continue
       }
       do throws(LineError) {
         let outcome = try interpreter.run(line, output: output)
-        output.flush()
+        output.endPaging()
         if outcome == .quit { return ExitStatus.success }
       } catch {
-        output.flush()
+        output.endPaging()
         errors.write(errorStyle.error("error: \(error.message)") + "\n")
         errors.flush()
       }

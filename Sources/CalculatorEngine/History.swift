@@ -172,12 +172,26 @@ public struct History: Sendable {
   ///
   /// - Complexity: O(n) in the length of the branch; memory O(1).
   public func forEachStep(_ body: (Int, CalculatorButtonItem?, State) throws -> Void) rethrows {
-    var state = State.initial
-    try body(0, nil, state)
-    var step = 0
+    try forEachStep(in: 0...count, body)
+  }
+
+  /// Calls `body` for each of `steps` on the current branch (within `0...count`), in order, with
+  /// the key that led there (none at 0) and the calculator there.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + log b + m), m the number of steps, b the number of
+  ///   branches the current one passes through; memory O(1).
+  public func forEachStep(
+    in steps: ClosedRange<Int>, _ body: (Int, CalculatorButtonItem?, State) throws -> Void
+  ) rethrows {
+    precondition(steps.lowerBound >= 0 && steps.upperBound <= count, "steps out of range")
+    var step = steps.lowerBound
+    var state = state(at: step)
+    try body(step, step == 0 ? nil : key(at: step), state)
+    // The path's branches own consecutive runs of steps; those before `step` are skipped.
     for (depth, index) in path.enumerated() {
       let branch = branches[index]
-      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+      let end = min(
+        depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count, steps.upperBound)
       while step < end {
         let key = CalculatorButtonItem(
           code: branch.codes[step - branch.fork] & ~History.lineEndBit)!

@@ -3,8 +3,10 @@
 ///
 /// A line whose first character after blanks (spaces, tabs) is `:` is a command: a name up to
 /// the next blank, then an argument, the rest of the line without surrounding blanks and
-/// without a comment (a `#` at its start or after a blank). Any other line is key text
-/// (``KeyText``); key text without keys (empty, blanks, a comment) is a blank line.
+/// without a comment (a `#` at its start or after a blank). The bare words `help`, `quit` and
+/// `exit` (in any case, alone on the line but for blanks and a comment) are the commands of the
+/// same names: no key text can hold them. Any other line is key text (``KeyText``); key text
+/// without keys (empty, blanks, a comment) is a blank line.
 public enum ScriptLine: Hashable, Sendable {
   /// Nothing to do: empty, blanks, or a comment.
   case blank
@@ -48,8 +50,33 @@ public enum ScriptLine: Hashable, Sendable {
       return
     }
     var keys: [CalculatorButtonItem] = []
-    try KeyText.scan(line) { keys.append($0) }
+    do {
+      try KeyText.scan(line) { keys.append($0) }
+    } catch {
+      // Checked only once the line failed as keys, so that key lines pay nothing for it.
+      guard let word = ScriptLine.bareWord(line, from: index) else { throw error }
+      self = .command(word)
+      return
+    }
     self = keys.isEmpty ? .blank : .keys(keys)
+  }
+
+  /// The words that work without a `:`.
+  public static let bareWords: Set<String> = ["help", "quit", "exit"]
+
+  /// The command a line spells as a bare word (``bareWords``) starting at `start`, if it does.
+  private static func bareWord(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Command? {
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var end = start
+    while end < line.count, !isBlank(line[end]), line[end] != UInt8(ascii: "#") { end += 1 }
+    var rest = end
+    while rest < line.count, isBlank(line[rest]) { rest += 1 }
+    // Only a comment may follow, after a blank (`quit  # done`).
+    guard rest == line.count || (line[rest] == UInt8(ascii: "#") && rest > end) else { return nil }
+    let word = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+      .lowercased()
+    guard bareWords.contains(word) else { return nil }
+    return Command(name: word, column: start + 1, argumentColumn: end + 1)
   }
 
   /// Parses a line of text; see ``init(_:)-(UnsafeBufferPointer<UInt8>)``.

@@ -263,6 +263,39 @@ import Testing
     }
   }
 
+  /// `forEachStep(in:)` gives the same steps, keys and states as the whole walk, for ranges that
+  /// start and end before, on and after snapshots and forks, on every branch.
+  @Test func stepsInARangeAreThoseOfTheWholeBranch() throws {
+    let interval = History.snapshotInterval
+    var random = SplitMix64(state: 0x5AA5_0002)
+    let long = (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) }
+    var session = try Self.session([
+      .keys(long), .goto(interval), .keys(long), .goto(interval + 1), .keys(long),
+    ])
+    struct Step: Equatable {
+      let step: Int
+      let key: Key?
+      let state: History.State
+    }
+    for branch in 1...session.history.branchCount {
+      try session.perform(.branch(branch))
+      let history = session.history
+      var all: [Step] = []
+      history.forEachStep { all.append(Step(step: $0, key: $1, state: $2)) }
+      #expect(all.map(\.step) == Array(0...history.count))
+      let bounds = [0, 1, interval - 1, interval, interval + 1, interval + 2, history.count]
+      for lower in bounds where lower <= history.count {
+        for upper in bounds where lower <= upper && upper <= history.count {
+          var ranged: [Step] = []
+          history.forEachStep(in: lower...upper) {
+            ranged.append(Step(step: $0, key: $1, state: $2))
+          }
+          #expect(ranged == Array(all[lower...upper]), "branch \(branch), \(lower)...\(upper)")
+        }
+      }
+    }
+  }
+
   @Test func storageIsAboutOneBytePerKey() throws {
     var random = SplitMix64(state: 0xB17E)
     var session = Session()
@@ -330,5 +363,18 @@ import Testing
           .init(name: "save", column: 1, argument: "my#file.calc", argumentColumn: 7)))
     #expect(try ScriptLine(":") == .command(.init(name: "", column: 1, argumentColumn: 2)))
     #expect(throws: KeyTextError(character: "x", column: 4)) { try ScriptLine("12+x") }
+  }
+
+  /// `help`, `quit` and `exit` alone on a line are commands; anywhere else they are bad keys.
+  @Test func bareWords() throws {
+    #expect(try ScriptLine("quit") == .command(.init(name: "quit", column: 1, argumentColumn: 5)))
+    #expect(
+      try ScriptLine("  Help  # all of it")
+        == .command(.init(name: "help", column: 3, argumentColumn: 7)))
+    #expect(try ScriptLine("EXIT") == .command(.init(name: "exit", column: 1, argumentColumn: 5)))
+    #expect(throws: KeyTextError(character: "h", column: 1)) { try ScriptLine("help me") }
+    #expect(throws: KeyTextError(character: "u", column: 2)) { try ScriptLine("quit#x") }
+    #expect(throws: KeyTextError(character: "h", column: 3)) { try ScriptLine("1 help") }
+    #expect(throws: KeyTextError(character: "u", column: 2)) { try ScriptLine("quitting") }
   }
 }
