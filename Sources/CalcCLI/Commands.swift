@@ -11,7 +11,7 @@ public struct CommandInfo: Sendable {
   public static let all: [CommandInfo] = [
     CommandInfo(
       name: "history", arguments: "[K|N..M]",
-      summary: "list this branch's steps (the last K, or N to M); ▶ marks where you are"),
+      summary: "list this branch's steps: all, the last K, or N to M"),
     CommandInfo(
       name: "tape", arguments: "", summary: "the completed calculations, like a paper tape"),
     CommandInfo(name: "goto", arguments: "N|+K|-K", summary: "move to step N, or K steps on/back"),
@@ -26,8 +26,9 @@ public struct CommandInfo: Sendable {
     CommandInfo(name: "load", arguments: "FILE", summary: "replace the session with a saved one"),
     CommandInfo(name: "reset", arguments: "", summary: "empty the history, every branch"),
     CommandInfo(name: "pad", arguments: "", summary: "draw the keypad with each button's key"),
-    CommandInfo(name: "help", arguments: "", summary: "keys and commands"),
-    CommandInfo(name: "quit", arguments: "", summary: "leave calc (also :q, :exit, Ctrl-D)"),
+    CommandInfo(name: "help", arguments: "", summary: "keys and commands (also help)"),
+    CommandInfo(
+      name: "quit", arguments: "", summary: "leave calc (also :q, :exit, quit, exit, Ctrl-D)"),
   ]
 }
 

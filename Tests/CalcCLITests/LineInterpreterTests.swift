@@ -100,6 +100,7 @@ import Testing
       let before = Snapshot(interpreter)
       let rejected = [
         "12+3x", ":goto 9", ":undo x", ":frob", ":branch 3", ":branch", ":load \(bad.path)",
+        ":history 0", ":history 3..2", ":history 1..99", ":history x", "help me", "quit 2",
         ":load \(directory.appendingPathComponent("missing.calc").path)",
       ]
       for line in rejected {

@@ -409,21 +409,21 @@ import Testing
     "       # starts a comment; :pad shows the keypad",
     "",
     "Commands:",
-    "  :history       list this branch's steps; ▶ marks where you are",
-    "  :tape          the completed calculations, like a paper tape",
-    "  :goto N|+K|-K  move to step N, or K steps on/back",
-    "  :undo [K]      go back K lines (default 1)",
-    "  :redo [K]      go forward K lines (default 1)",
-    "  :branches      list every branch; ▶ marks this one",
-    "  :branch N      switch to branch N, at its end",
-    "  :keys          print the applied keys as key text",
-    "  :copy          put the display's number on the terminal's clipboard",
-    "  :save FILE     save every branch as a calc script",
-    "  :load FILE     replace the session with a saved one",
-    "  :reset         empty the history, every branch",
-    "  :pad           draw the keypad with each button's key",
-    "  :help          keys and commands",
-    "  :quit          leave calc (also :q, :exit, Ctrl-D)",
+    "  :history [K|N..M]  list this branch's steps: all, the last K, or N to M",
+    "  :tape              the completed calculations, like a paper tape",
+    "  :goto N|+K|-K      move to step N, or K steps on/back",
+    "  :undo [K]          go back K lines (default 1)",
+    "  :redo [K]          go forward K lines (default 1)",
+    "  :branches          list every branch; ▶ marks this one",
+    "  :branch N          switch to branch N, at its end",
+    "  :keys              print the applied keys as key text",
+    "  :copy              put the display's number on the terminal's clipboard",
+    "  :save FILE         save every branch as a calc script",
+    "  :load FILE         replace the session with a saved one",
+    "  :reset             empty the history, every branch",
+    "  :pad               draw the keypad with each button's key",
+    "  :help              keys and commands (also help)",
+    "  :quit              leave calc (also :q, :exit, quit, exit, Ctrl-D)",
     "",
     "Each line of keys is one change: :undo and :redo move by lines, :goto by keys.",
     "Typing before the end starts a new branch; the old one is kept (:branches).",
@@ -538,6 +538,95 @@ import Testing
       // readline's own sequences (such as bracketed paste) remain; no colour (SGR) is left.
       #expect(calc.text.contains("\(Self.esc)[?2004h"))
       #expect(calc.text.firstMatch(of: /\x1B\[[0-9;]*m/) == nil)
+    }
+  }
+
+  // MARK: - Bare words and the pager
+
+  /// SPEC §6: `help`, `quit` and `exit` work without the colon.
+  @Test func bareHelpAndQuit() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try enter("help", in: calc, expect: Self.help)
+      for word in ["quit", "exit"] {
+        let again = try startCalc(in: directory)
+        try again.type(word + "\r")
+        #expect(try again.waitForExit() == 0)
+        #expect(again.screen.lines == [Self.startupLine, "calc> " + word, ""])
+      }
+    }
+  }
+
+  /// A pager for the tests: it marks each line it is given, and says when its input ended.
+  private func markingPager(in directory: URL) throws -> String {
+    let script = try Script.write(
+      "#!/bin/sh\nwhile IFS= read -r line; do printf 'paged| %s\\n' \"$line\"; done\n"
+        + "echo 'paged| (end)'\n",
+      to: "pager.sh", in: directory)
+    chmod(script.path, 0o755)
+    return script.path
+  }
+
+  /// The `:history` listing of `keys` at their end, as a script prints it.
+  private func listing(_ keys: String) throws -> [String] {
+    let run = try Script.run(keys + "\n:history\n")
+    return run.stdout.split(separator: "\n").dropFirst().map(String.init)
+  }
+
+  /// SPEC §6: output longer than the screen (40 rows here) goes through `$PAGER`, all of it;
+  /// output that fits is printed as usual; the session goes on after the pager.
+  @Test func longOutputGoesThroughThePager() throws {
+    try withTemporaryDirectory { directory in
+      let pager = try markingPager(in: directory)
+      let calc = try startCalc(in: directory, environment: ["NO_COLOR": "1", "PAGER": pager])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
+      try enter(":history", in: calc, expect: try listing("12+3="))
+      // 38 rows and the prompt fill the screen exactly: still no pager.
+      let fits = "12+3=" + String(repeating: "1", count: 31)
+      try enter(String(repeating: "1", count: 31), in: calc, expect: ["1,111,111,111,111,111"])
+      try enter(":history", in: calc, expect: try listing(fits))
+      // One row more than that is paged.
+      let long = fits + "+"
+      try enter("+", in: calc, expect: ["1,111,111,111,111,111 +", "1,111,111,111,111,111"])
+      try enter(
+        ":history", in: calc, expect: try listing(long).map { "paged| " + $0 } + ["paged| (end)"])
+      try enter("2=", in: calc, expect: ["1,111,111,111,111,111 + 2 =", "1,111,111,111,111,113"])
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+    }
+  }
+
+  /// A pager quit before the end of a long listing stops it; calc goes on.
+  @Test func aPagerQuitEarlyStopsTheListing() throws {
+    try withTemporaryDirectory { directory in
+      let pager = try Script.write(
+        "#!/bin/sh\nIFS= read -r line; printf 'first| %s\\n' \"$line\"\n", to: "first.sh",
+        in: directory)
+      chmod(pager.path, 0o755)
+      let calc = try startCalc(in: directory, environment: ["NO_COLOR": "1", "PAGER": pager.path])
+      // 20,000 steps: far more than the pipe to the pager holds.
+      let line = String(repeating: "1+", count: 50) + "\n"
+      try Script.write(String(repeating: line, count: 200), to: "long.calc", in: directory)
+      try enter(":load long.calc", in: calc, expect: ["10,000 +", "10,000"])
+      let script = try Script.run(":load long.calc\n:history\n", in: directory)
+      let header = script.stdout.split(separator: "\n")[1]
+      try enter(":history", in: calc, expect: ["first| \(header)"])
+      #expect(calc.isRunning)
+      try enter("5=", in: calc, expect: ["10,000 + 5 =", "10,005"])
+    }
+  }
+
+  /// Without `$PAGER` and without `less` on the `PATH` (or with `PAGER` empty), long output is
+  /// printed as it is.
+  @Test func withoutAPagerLongOutputIsPrinted() throws {
+    try withTemporaryDirectory { directory in
+      let keys = String(repeating: "1+", count: 30)
+      for environment in [["PATH": directory.path], ["PAGER": "", "PATH": "/usr/bin:/bin"]] {
+        let calc = try startCalc(
+          in: directory, environment: environment.merging(["NO_COLOR": "1"]) { $1 })
+        try enter(keys, in: calc, expect: ["30 +", "30"])
+        try enter(":history", in: calc, expect: try listing(keys))
+      }
     }
   }
 

@@ -138,10 +138,81 @@ import Testing
     #expect(run.status == 0)
   }
 
-  @Test func historyTakesNoArgument() throws {
-    let run = try Script.run("1\n:history 3\n")
-    #expect(run.stdout == "1\n")
-    #expect(run.stderr == "<stdin>:2:10: :history takes no argument, not '3'\n")
+  /// `:history K`: the last K steps, with the header and the whole branch's slider.
+  @Test func historyOfTheLastSteps() throws {
+    let run = try Script.run("98-3+2*4=\n:goto 7\n:history 3\n:history 100\n")
+    #expect(
+      run.stdout == "388\n97\n" + """
+          step  key  expression  display
+        ▶    7  ×    98-3+2×     97
+             8  4    98-3+2×4    4        (kept)
+             9  =    98-3+2×4=   388      (kept)
+        [━━━━━━━●──] 7/9
+
+        """ + Self.history98)
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  /// `:history N..M`: steps N through M.
+  @Test func historyOfARange() throws {
+    let run = try Script.run("98-3+2*4=\n:goto 7\n:history 2..4\n:history 0..0\n")
+    #expect(
+      run.stdout == "388\n97\n" + """
+          step  key  expression  display
+             2  8    98          98
+             3  -    98-         98
+             4  3    98-3        3
+        [━━━━━━━●──] 7/9
+          step  key  expression  display
+             0                   0
+        [━━━━━━━●──] 7/9
+
+        """)
+    #expect(run.status == 0)
+  }
+
+  /// A range far into a long branch shows the rows of the whole listing (its columns are as
+  /// wide as its own rows need): the expression cut to its last characters, the position, the
+  /// kept future and the marks of the branches that leave there.
+  @Test func historyRangesAreRowsOfTheWholeListing() throws {
+    let keys = (0..<3_000).map { ["1", "+", "2", "*", "@", "q", "="][$0 % 7] }.joined()
+    let setup = "\(keys)\n:goto 1500\n7\n:branch 1\n:goto 1400\n"
+    /// The listing's lines after the setup's five displays, with runs of spaces made one.
+    func listing(_ argument: String) throws -> [String] {
+      let run = try Script.run(setup + ":history \(argument)\n")
+      #expect(run.status == 0)
+      return run.stdout.split(separator: "\n").dropFirst(5).map {
+        $0.split(separator: " ").joined(separator: " ")
+      }
+    }
+    let whole = try listing("")
+    let header = whole.first!
+    let slider = whole.last!
+    #expect(whole.count == 1 + 3_001 + 1)
+    for (first, last) in [(0, 5), (60, 70), (61, 62), (1399, 1401), (1495, 1505), (2990, 3000)] {
+      #expect(
+        try listing("\(first)..\(last)")
+          == [header] + whole[(1 + first)...(1 + last)] + [slider], "\(first)..\(last)")
+    }
+    #expect(try listing("4") == [header] + whole[(1 + 2997)...(1 + 3000)] + [slider])
+  }
+
+  /// A bad count or range is an error at the argument that names what is wrong, and changes
+  /// nothing: the rest of a REPL session goes on as before (see `LineInterpreterTests`).
+  @Test(arguments: [
+    ("0", ":history takes a number of steps from 1, not '0'"),
+    ("x", ":history takes K (the last K steps) or N..M (steps N to M), not 'x'"),
+    ("-1", ":history takes K (the last K steps) or N..M (steps N to M), not '-1'"),
+    ("2..", ":history takes K (the last K steps) or N..M (steps N to M), not '2..'"),
+    ("1..2..3", ":history takes K (the last K steps) or N..M (steps N to M), not '1..2..3'"),
+    ("4..2", "steps 4..2 run backwards (write 2..4)"),
+    ("2..10", "step 10 is out of range 0…9"),
+  ])
+  func historyRejectsABadRange(argument: String, message: String) throws {
+    let run = try Script.run("98-3+2*4=\n:history \(argument)\n5=\n")
+    #expect(run.stdout == "388\n")
+    #expect(run.stderr == "<stdin>:2:10: \(message)\n")
     #expect(run.status == 65)
   }
 
