@@ -5,6 +5,11 @@
 //   swift run -c release calc-bench [--keys N] [--seed S]
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
+//
+// `:history` of a 1,000,001-step session is measured on the real `calc` binary (found beside
+// calc-bench, so build it first: `swift build -c release`; or `--calc PATH`): its peak resident
+// memory (`ru_maxrss` from wait4) running the session's script with `:history` at the end, and
+// without it for comparison.
 
 import CalcTestSupport
 import CalculatorEngine
@@ -20,6 +25,9 @@ import Foundation
 struct Options {
   var keyCount = 10_000_000
   var seed: UInt64 = 0x5EED_CA1C
+  /// The `calc` binary for the `:history` memory measurement.
+  var calc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("calc").path
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -34,8 +42,11 @@ struct Options {
           Options.fail("--seed needs a number")
         }
         seed = value
+      case "--calc":
+        guard let path = rest.popFirst() else { Options.fail("--calc needs a path") }
+        calc = path
       case "-h", "--help":
-        print("usage: calc-bench [--keys N] [--seed S]")
+        print("usage: calc-bench [--keys N] [--seed S] [--calc PATH]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -323,6 +334,64 @@ guard session.state == seed.brain else {
   Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
 }
 
+// MARK: - :history through the binary
+
+/// The peak resident memory in bytes of `calc` running `script` (a file) as its standard input,
+/// and the lines it printed; `nil` if it could not be run or did not succeed.
+func peakMemory(calc: String, script: String) -> (bytes: Int, lines: Int)? {
+  let input = open(script, O_RDONLY | O_CLOEXEC)
+  guard input >= 0 else { return nil }
+  defer { close(input) }
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return nil }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, input, 0)
+  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+  posix_spawn_file_actions_addclose(&actions, ends[0])
+  let argv: [UnsafeMutablePointer<CChar>?] = [strdup(calc), strdup("--plain"), nil]
+  defer { for argument in argv { free(argument) } }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, calc, &actions, nil, argv, environ)
+  close(ends[1])
+  defer { close(ends[0]) }
+  guard result == 0 else { return nil }
+  // Read (and count) everything, so that calc is never held up by a full pipe.
+  var lines = 0
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = read(ends[0], &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    for byte in buffer[..<count] where byte == UInt8(ascii: "\n") { lines += 1 }
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  guard status == 0 else { return nil }
+  return (usage.ru_maxrss * 1024, lines)
+}
+
+let historySteps = 1_000_000
+let historyKeys = keyStream(count: historySteps, seed: options.seed)
+let historyDirectory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("calc-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: historyDirectory, withIntermediateDirectories: true)
+let sessionScript = lines(of: historyKeys).map { KeyText.text(of: $0) }.joined(separator: "\n")
+let withoutHistory = historyDirectory.appendingPathComponent("session.calc").path
+let withHistory = historyDirectory.appendingPathComponent("history.calc").path
+FileManager.default.createFile(atPath: withoutHistory, contents: Data((sessionScript + "\n").utf8))
+FileManager.default.createFile(
+  atPath: withHistory, contents: Data((sessionScript + "\n:history\n").utf8))
+let sessionLines = lines(of: historyKeys).count
+let sessionPeak = peakMemory(calc: options.calc, script: withoutHistory)
+let historyPeak = peakMemory(calc: options.calc, script: withHistory)
+try? FileManager.default.removeItem(at: historyDirectory)
+/// The header, a row per step and the slider after the displays of the session's lines.
+let historyComplete =
+  historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
+
 // MARK: - Report
 
 if sink == -1 { print(sink) }  // Never true; reading `sink` keeps the consumed work alive.
@@ -369,12 +438,27 @@ print(
 print(
   "  seed  MemoryLayout<CalculatorButtonItem>.stride = \(seedBytesPerKey) bytes/key"
     + " (history + temporaryKept arrays)")
+print(":history of \(grouped(historySteps + 1)) steps through \(options.calc)")
+if let sessionPeak, let historyPeak {
+  print(
+    "  peak resident memory (wait4 ru_maxrss): \(fixed(Double(historyPeak.bytes) / 1_048_576, 1))"
+      + " MB with :history, \(fixed(Double(sessionPeak.bytes) / 1_048_576, 1)) MB for the session"
+      + " alone; \(grouped(historyPeak.lines)) lines printed"
+      + (historyComplete ? "" : " (NOT the whole listing)"))
+} else {
+  print("  not measured: could not run it (build it first: swift build -c release)")
+}
 print("targets (SPEC §7)")
 print("  goto median ≤ 50 µs     \(gotoMedian <= 50 && treeMedian <= 50 ? "met" : "MISSED")")
 print("  apply ≥ seed_apply      \(applyRate >= seedApplyRate ? "met" : "MISSED")")
 print("  ≤ 2 bytes per key       \(bytesPerKey <= 2 && treeBytesPerKey <= 2 ? "met" : "MISSED")")
+let historyMB = historyPeak.map { Double($0.bytes) / 1_048_576 }
+print(
+  "  :history ≤ 64 MB        "
+    + (historyMB.map { $0 <= 64 && historyComplete ? "met" : "MISSED" } ?? "not measured"))
 print(
   "calc-bench: apply=\(fixed(applyRate / mega, 1)) seed_apply=\(fixed(seedApplyRate / mega, 1))"
     + " goto_us=\(fixed(gotoMedian, 2)) seed_goto_us=\(fixed(seedGotoMedian, 0))"
     + " bytes_per_key=\(fixed(bytesPerKey, 3)) seed_bytes_per_key=\(seedBytesPerKey)"
-    + " tree_goto_us=\(fixed(treeMedian, 2)) tree_bytes_per_key=\(fixed(treeBytesPerKey, 3))")
+    + " tree_goto_us=\(fixed(treeMedian, 2)) tree_bytes_per_key=\(fixed(treeBytesPerKey, 3))"
+    + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")")
