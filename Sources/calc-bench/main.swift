@@ -381,9 +381,12 @@ try? FileManager.default.createDirectory(at: historyDirectory, withIntermediateD
 let sessionScript = lines(of: historyKeys).map { KeyText.text(of: $0) }.joined(separator: "\n")
 let withoutHistory = historyDirectory.appendingPathComponent("session.calc").path
 let withHistory = historyDirectory.appendingPathComponent("history.calc").path
-FileManager.default.createFile(atPath: withoutHistory, contents: Data((sessionScript + "\n").utf8))
-FileManager.default.createFile(
-  atPath: withHistory, contents: Data((sessionScript + "\n:history\n").utf8))
+guard
+  FileManager.default.createFile(
+    atPath: withoutHistory, contents: Data((sessionScript + "\n").utf8)),
+  FileManager.default.createFile(
+    atPath: withHistory, contents: Data((sessionScript + "\n:history\n").utf8))
+else { Options.fail("cannot write the :history scripts in \(historyDirectory.path)") }
 let sessionLines = lines(of: historyKeys).count
 let sessionPeak = peakMemory(calc: options.calc, script: withoutHistory)
 let historyPeak = peakMemory(calc: options.calc, script: withHistory)
