@@ -202,6 +202,72 @@ let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
 
+// MARK: - :history through the binary
+//
+// Measured first, while calc-bench itself is small: Linux counts the memory of the process that
+// spawns a child in the child's peak (ru_maxrss is recorded at exec), so later, with the 10M-key
+// histories in memory, every child would seem to take as much as calc-bench.
+
+/// The peak resident memory in bytes of `calc` running `script` (a file) as its standard input,
+/// and the lines it printed; `nil` if it could not be run or did not succeed.
+func peakMemory(calc: String, script: String) -> (bytes: Int, lines: Int)? {
+  let input = open(script, O_RDONLY | O_CLOEXEC)
+  guard input >= 0 else { return nil }
+  defer { close(input) }
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return nil }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, input, 0)
+  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+  posix_spawn_file_actions_addclose(&actions, ends[0])
+  let argv: [UnsafeMutablePointer<CChar>?] = [strdup(calc), strdup("--plain"), nil]
+  defer { for argument in argv { free(argument) } }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, calc, &actions, nil, argv, environ)
+  close(ends[1])
+  defer { close(ends[0]) }
+  guard result == 0 else { return nil }
+  // Read (and count) everything, so that calc is never held up by a full pipe.
+  var lines = 0
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = read(ends[0], &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    for byte in buffer[..<count] where byte == UInt8(ascii: "\n") { lines += 1 }
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  guard status == 0 else { return nil }
+  return (usage.ru_maxrss * 1024, lines)
+}
+
+let historySteps = 1_000_000
+let historyKeys = keyStream(count: historySteps, seed: options.seed)
+let historyDirectory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("calc-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: historyDirectory, withIntermediateDirectories: true)
+let sessionScript = lines(of: historyKeys).map { KeyText.text(of: $0) }.joined(separator: "\n")
+let withoutHistory = historyDirectory.appendingPathComponent("session.calc").path
+let withHistory = historyDirectory.appendingPathComponent("history.calc").path
+guard
+  FileManager.default.createFile(
+    atPath: withoutHistory, contents: Data((sessionScript + "\n").utf8)),
+  FileManager.default.createFile(
+    atPath: withHistory, contents: Data((sessionScript + "\n:history\n").utf8))
+else { Options.fail("cannot write the :history scripts in \(historyDirectory.path)") }
+let sessionLines = lines(of: historyKeys).count
+let benchResidentAtSpawn = residentBytes()
+let sessionPeak = peakMemory(calc: options.calc, script: withoutHistory)
+let historyPeak = peakMemory(calc: options.calc, script: withHistory)
+try? FileManager.default.removeItem(at: historyDirectory)
+/// The header, a row per step and the slider after the displays of the session's lines.
+let historyComplete =
+  historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
+
 let keys = keyStream(count: keyCount, seed: options.seed)
 var histogram = [Int](repeating: 0, count: CalculatorButtonItem.allKeys.count)
 for key in keys { histogram[Int(key.code)] += 1 }
@@ -334,67 +400,6 @@ guard session.state == seed.brain else {
   Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
 }
 
-// MARK: - :history through the binary
-
-/// The peak resident memory in bytes of `calc` running `script` (a file) as its standard input,
-/// and the lines it printed; `nil` if it could not be run or did not succeed.
-func peakMemory(calc: String, script: String) -> (bytes: Int, lines: Int)? {
-  let input = open(script, O_RDONLY | O_CLOEXEC)
-  guard input >= 0 else { return nil }
-  defer { close(input) }
-  var ends: [Int32] = [0, 0]
-  guard pipe(&ends) == 0 else { return nil }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, input, 0)
-  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-  posix_spawn_file_actions_addclose(&actions, ends[0])
-  let argv: [UnsafeMutablePointer<CChar>?] = [strdup(calc), strdup("--plain"), nil]
-  defer { for argument in argv { free(argument) } }
-  var pid: pid_t = 0
-  let result = posix_spawn(&pid, calc, &actions, nil, argv, environ)
-  close(ends[1])
-  defer { close(ends[0]) }
-  guard result == 0 else { return nil }
-  // Read (and count) everything, so that calc is never held up by a full pipe.
-  var lines = 0
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = read(ends[0], &buffer, buffer.count)
-    if count < 0 && errno == EINTR { continue }
-    guard count > 0 else { break }
-    for byte in buffer[..<count] where byte == UInt8(ascii: "\n") { lines += 1 }
-  }
-  var status: Int32 = 0
-  var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-  guard status == 0 else { return nil }
-  return (usage.ru_maxrss * 1024, lines)
-}
-
-let historySteps = 1_000_000
-let historyKeys = keyStream(count: historySteps, seed: options.seed)
-let historyDirectory = FileManager.default.temporaryDirectory
-  .appendingPathComponent("calc-bench-\(getpid())")
-try? FileManager.default.createDirectory(at: historyDirectory, withIntermediateDirectories: true)
-let sessionScript = lines(of: historyKeys).map { KeyText.text(of: $0) }.joined(separator: "\n")
-let withoutHistory = historyDirectory.appendingPathComponent("session.calc").path
-let withHistory = historyDirectory.appendingPathComponent("history.calc").path
-guard
-  FileManager.default.createFile(
-    atPath: withoutHistory, contents: Data((sessionScript + "\n").utf8)),
-  FileManager.default.createFile(
-    atPath: withHistory, contents: Data((sessionScript + "\n:history\n").utf8))
-else { Options.fail("cannot write the :history scripts in \(historyDirectory.path)") }
-let sessionLines = lines(of: historyKeys).count
-let sessionPeak = peakMemory(calc: options.calc, script: withoutHistory)
-let historyPeak = peakMemory(calc: options.calc, script: withHistory)
-try? FileManager.default.removeItem(at: historyDirectory)
-/// The header, a row per step and the slider after the displays of the session's lines.
-let historyComplete =
-  historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
-
 // MARK: - Report
 
 if sink == -1 { print(sink) }  // Never true; reading `sink` keeps the consumed work alive.
@@ -448,6 +453,9 @@ if let sessionPeak, let historyPeak {
       + " MB with :history, \(fixed(Double(sessionPeak.bytes) / 1_048_576, 1)) MB for the session"
       + " alone; \(grouped(historyPeak.lines)) lines printed"
       + (historyComplete ? "" : " (NOT the whole listing)"))
+  print(
+    "        (an upper bound: it includes calc-bench's own"
+      + " \(fixed(Double(benchResidentAtSpawn) / 1_048_576, 1)) MB at the spawn)")
 } else {
   print("  not measured: could not run it (build it first: swift build -c release)")
 }
