@@ -50,6 +50,14 @@ public struct CalcCommand: ParsableCommand {
   @Flag(name: .long, help: "List the locale identifiers that --locale accepts, and exit.")
   var listLocales = false
 
+  @Flag(
+    name: .long,
+    help: "Start from the last interactive session (its journal); also before --keys or FILEs.")
+  var resume = false
+
+  @Flag(name: .long, help: "Keep no journal of this interactive session.")
+  var noJournal = false
+
   @Argument(help: ArgumentHelp("Scripts to run; - is standard input.", valueName: "FILE"))
   var files: [String] = []
 
@@ -63,7 +71,9 @@ public struct CalcCommand: ParsableCommand {
 
   /// What the parsed arguments ask for.
   public var invocation: Invocation {
-    Invocation(keys: keys, trace: trace, plain: plain, locale: locale, files: files)
+    Invocation(
+      keys: keys, trace: trace, plain: plain, locale: locale, files: files, resume: resume,
+      journal: !noJournal)
   }
 
   public func run() throws {
@@ -86,16 +96,22 @@ public struct Invocation: Hashable, Sendable {
   public var plain = false
   public var locale: String?
   public var files: [String] = []
+  /// Start from the last REPL session (`--resume`).
+  public var resume = false
+  /// Whether a REPL keeps a journal (`--no-journal` turns it off).
+  public var journal = true
 
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
-    files: [String] = []
+    files: [String] = [], resume: Bool = false, journal: Bool = true
   ) {
     self.keys = keys
     self.trace = trace
     self.plain = plain
     self.locale = locale
     self.files = files
+    self.resume = resume
+    self.journal = journal
   }
 
   /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
@@ -112,11 +128,28 @@ public struct Invocation: Hashable, Sendable {
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     var interpreter = LineInterpreter(format: format, trace: trace, style: style)
     interpreter.outputIsTerminal = isTerminal(STDOUT_FILENO)
+    interpreter.journalDirectory = Journal.directory(environment: environment)
     let output = OutputBuffer(fd: STDOUT_FILENO)
+    let isInteractive = keys == nil && files.isEmpty && isTerminal(STDIN_FILENO)
+    if resume && !isInteractive {
+      // Without a terminal, the resumed session is where the keys or scripts start, quietly.
+      do throws(LineError) {
+        let resumed = try ResumedSession.latest(in: interpreter.journalDirectory, excluding: nil)
+        try! interpreter.session.perform(.load(resumed.session))
+        if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
+      } catch {
+        errors.write("calc: --resume: \(error.message)\n")
+        errors.flush()
+        return ExitStatus.noInput
+      }
+      errors.flush()
+    }
     if let keys {
       return Self.runKeys(keys, interpreter: &interpreter, output: output, errors: errors)
-    } else if files.isEmpty && isTerminal(STDIN_FILENO) {
-      var repl = REPL(interpreter: interpreter, environment: environment)
+    } else if isInteractive {
+      var repl = REPL(
+        interpreter: interpreter, environment: environment, keepsJournal: journal,
+        resumes: resume)
       return repl.run()
     } else {
       signal(SIGPIPE, SIG_DFL)

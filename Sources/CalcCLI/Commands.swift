@@ -24,6 +24,7 @@ public struct CommandInfo: Sendable {
       name: "copy", arguments: "", summary: "put the display's number on the terminal's clipboard"),
     CommandInfo(name: "save", arguments: "FILE", summary: "save every branch as a calc script"),
     CommandInfo(name: "load", arguments: "FILE", summary: "replace the session with a saved one"),
+    CommandInfo(name: "resume", arguments: "", summary: "bring back the last session you left"),
     CommandInfo(name: "reset", arguments: "", summary: "empty the history, every branch"),
     CommandInfo(name: "pad", arguments: "", summary: "draw the keypad with each button's key"),
     CommandInfo(name: "help", arguments: "", summary: "keys and commands (also help)"),
@@ -43,6 +44,7 @@ enum LineCommand {
   case copy
   case save(path: String)
   case load(path: String)
+  case resume
   case pad
   case help
   case quit
@@ -77,6 +79,9 @@ enum LineCommand {
       self = .copy
     case "save": self = .save(path: try LineCommand.file(command))
     case "load": self = .load(path: try LineCommand.file(command))
+    case "resume":
+      try noArgument()
+      self = .resume
     case "reset":
       try noArgument()
       self = .session(.reset)
@@ -249,6 +254,12 @@ extension LineInterpreter {
       }
       try perform(.load(loaded), at: command)
       appendDisplay(to: output)
+    case .resume:
+      let resumed = try ResumedSession.latest(in: journalDirectory, excluding: ownJournal)
+      try perform(.load(resumed.session), at: command)
+      output.write(style.dim(resumed.summary + "\n"))
+      if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
+      appendDisplay(to: output)
     case .pad:
       output.write(HelpText.pad(style: style))
     case .help:
@@ -270,7 +281,7 @@ extension LineInterpreter {
     throws(LineError)
   {
     do {
-      try session.perform(change)
+      try perform(change)
     } catch {
       throw LineError(error.description, column: command.argumentColumn)
     }

@@ -13,25 +13,28 @@ import CalculatorEngine
 /// session, so a run that changes nothing leaves none behind. Each line is one `write(2)`:
 /// once it returns, the line survives the process. A journal that cannot be written is
 /// reported once; the session goes on without it.
-final class Journal {
+///
+/// What is written is decided by ``LineInterpreter``: for each change it performs, the script
+/// lines that replay it exactly (``lines(for:change:after:)``), taken by ``record(_:)``.
+public final class Journal {
   /// How many journals are kept: older ones are removed when a REPL starts.
-  static let kept = 20
+  public static let kept = 20
   /// The ending of journal file names.
   static let suffix = ".calc"
 
   /// The folder of the journals.
-  let directory: String
+  public let directory: String
   /// This run's journal file; it exists once a line was written.
-  let path: String
+  public let path: String
   private var fd: Int32 = -1
   /// Set once writing failed: nothing more is tried.
-  private(set) var isBroken = false
+  public private(set) var isBroken = false
   /// Where problems are reported, once.
   private let report: (String) -> Void
 
   /// The journal folder for `environment`: `$XDG_STATE_HOME/calc` when that is an absolute
   /// path, else `$HOME/.local/state/calc`; `nil` when neither is known.
-  static func directory(environment: Environment) -> String? {
+  public static func directory(environment: Environment) -> String? {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return state + "/calc"
     }
@@ -42,7 +45,7 @@ final class Journal {
   /// A journal for this run in `directory`, which is created (mode 0700) if need be; older
   /// journals beyond ``kept`` are removed. Returns `nil`, after reporting why, when the folder
   /// cannot be made.
-  init?(directory: String, report: @escaping (String) -> Void) {
+  public init?(directory: String, report: @escaping (String) -> Void) {
     self.directory = directory
     self.report = report
     path = directory + "/" + Journal.fileName()
@@ -61,13 +64,16 @@ final class Journal {
   ///
   /// Returns false, having reported it the first time, when the journal cannot be written.
   @discardableResult
-  func append(_ lines: [String]) -> Bool {
+  public func append(_ lines: [String]) -> Bool {
     guard !isBroken else { return false }
+    guard !lines.isEmpty else { return true }
     if fd < 0 {
       fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
       guard fd >= 0 else { return fail() }
       // The umask can only narrow 0600; make sure nothing widened it.
       fchmod(fd, 0o600)
+      // Ours is now the newest: with it, the last `kept` sessions stay.
+      Journal.prune(directory, keeping: Journal.kept)
     }
     var bytes: [UInt8] = []
     for line in lines {
@@ -86,8 +92,17 @@ final class Journal {
     return true
   }
 
+  /// Appends the journal lines of the changes `interpreter` made since the last call, taking
+  /// them from it; see ``LineInterpreter/takeJournalLines()``.
+  ///
+  /// The REPL calls this after each accepted line and before printing its output.
+  @discardableResult
+  public func record(_ interpreter: inout LineInterpreter) -> Bool {
+    append(interpreter.takeJournalLines())
+  }
+
   /// Flushes the journal to the disk and closes it.
-  func close() {
+  public func close() {
     guard fd >= 0 else { return }
     fsync(fd)
     Glibc.close(fd)
@@ -147,7 +162,7 @@ final class Journal {
 
   /// The journals in `directory`, most recently written first (file name, then modification
   /// time, breaks ties). Only names of the form calc gives its journals are listed.
-  static func journals(in directory: String) -> [String] {
+  public static func journals(in directory: String) -> [String] {
     guard let folder = opendir(directory) else { return [] }
     defer { closedir(folder) }
     var found: [(path: String, modified: timespec)] = []
@@ -180,6 +195,34 @@ final class Journal {
     return digits(0..<8) && bytes[8] == UInt8(ascii: "T") && digits(9..<15)
       && bytes[15] == UInt8(ascii: ".") && digits(16..<22) && bytes[22] == UInt8(ascii: "Z")
       && bytes[23] == UInt8(ascii: "-") && digits(24..<(bytes.count - suffix.utf8.count))
+  }
+
+  /// The script lines that replay `command`, which `change` says was performed and left
+  /// `session`: nothing for a change that changed nothing.
+  ///
+  /// Moves (`:goto`, `:undo`, `:redo`) are written as the absolute `:goto N` they came to, and
+  /// a replaced session (`:load`, `:resume`) as `:reset` and its whole ``SessionScript``, so
+  /// that the journal never depends on another file.
+  ///
+  /// - Complexity: O(n) in the keys of a line, or of the whole session for a replacement.
+  static func lines(for command: Session.Command, change: Session.Change, after session: Session)
+    -> [String]
+  {
+    switch change {
+    case .applied(let count, _):
+      guard count > 0, case .keys(let keys) = command else { return [] }
+      return [KeyText.text(of: keys)]
+    case .moved(let from, let to):
+      return from == to ? [] : [":goto \(to)"]
+    case .switched(let branch):
+      return [":branch \(branch)"]
+    case .reset:
+      return [":reset"]
+    case .loaded:
+      var lines = [":reset"]
+      SessionScript.forEachLine(of: session.history) { lines.append($0) }
+      return lines
+    }
   }
 
   /// Removes all but the `count` most recent journals in `directory`.

@@ -39,6 +39,15 @@ public struct LineInterpreter {
   /// in `:load` and `:save` are taken from it, so that scripts that load each other run from
   /// any directory. `nil` (the REPL, standard input): from the current directory.
   public var scriptFolder: String?
+  /// The folder of the REPL's journals, where `:resume` looks for the last session; `nil` when
+  /// there is none (no `HOME`), and `:resume` says so.
+  public var journalDirectory: String?
+  /// This run's own journal, which `:resume` passes over: it resumes an earlier session.
+  public var ownJournal: String?
+  /// Whether the changes of each line are kept as journal lines, for ``takeJournalLines()``.
+  public var recordsJournal = false
+  /// The journal lines of the changes since ``takeJournalLines()`` was last called.
+  private var journalLines: [String] = []
 
   /// What the caller should do after a line.
   public enum Outcome: Sendable {
@@ -94,11 +103,29 @@ public struct LineInterpreter {
     return try result.get()
   }
 
+  /// The script lines that replay, from the session as it was at the last call, every change
+  /// made since, when ``recordsJournal`` is set (else none); what the REPL writes to its
+  /// ``Journal`` before it prints a line's output.
+  public mutating func takeJournalLines() -> [String] {
+    defer { journalLines.removeAll() }
+    return journalLines
+  }
+
+  /// Performs `command` on the session, through its one door, and records its journal lines.
+  @discardableResult
+  mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
+    let change = try session.perform(command)
+    if recordsJournal {
+      journalLines += Journal.lines(for: command, change: change, after: session)
+    }
+    return change
+  }
+
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key.
   mutating func applyKeys(_ keys: [CalculatorButtonItem], output: OutputBuffer) {
     let before = session.state
     // A line of keys is always possible: perform throws only for moves and branch numbers.
-    try! session.perform(.keys(keys))
+    try! perform(.keys(keys))
     guard trace else {
       appendDisplay(to: output)
       return
@@ -114,7 +141,8 @@ public struct LineInterpreter {
       output.bytes.append(UInt8(ascii: "\t"))
       format.appendExpression(state.brain, to: &output.bytes)
       output.bytes.append(UInt8(ascii: "\n"))
-      output.flushIfFull()
+      // A journaled line's output waits for its journal lines, written after the line ran.
+      if !recordsJournal { output.flushIfFull() }
     }
   }
 

@@ -9,6 +9,10 @@ import CalculatorEngine
 struct REPL {
   var interpreter: LineInterpreter
   let environment: Environment
+  /// Whether this run keeps a journal (`--no-journal` turns it off).
+  var keepsJournal = true
+  /// Whether the run starts by resuming the last session (`--resume`).
+  var resumes = false
 
   /// How many lines the history file keeps.
   static let historyLimit = 1000
@@ -16,6 +20,8 @@ struct REPL {
   /// The line printed on start: how to get help and how to leave.
   static let startupLine =
     "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
+  /// What the start-up line adds when there is an earlier session to resume.
+  static let resumeHint = ", :resume for the last session"
 
   /// `$CALC_HISTORY`, else `~/.calc_history`; `nil` when neither can be known.
   var historyPath: String? {
@@ -42,8 +48,13 @@ struct REPL {
     let pagerCommand = Pager.command(environment: environment)
     // A pager quit before the end of a listing is a closed pipe: the listing stops, calc goes on.
     signal(SIGPIPE, SIG_IGN)
-    output.write(interpreter.style.dim(REPL.startupLine) + "\n")
+    let journal = openJournal(errors: errors)
+    defer { journal?.close() }
+    output.write(interpreter.style.dim(startupLine) + "\n")
     output.flush()
+    if resumes {
+      _ = run(":resume", journal: journal, output: output, errors: errors, style: errorStyle)
+    }
     while true {
       guard let line = Readline.readLine(prompt: prompt) else {
         // Ctrl-D: leave the terminal on a fresh line, exactly once.
@@ -65,15 +76,27 @@ struct REPL {
         output.endPaging()
         continue
       }
-      do throws(LineError) {
-        let outcome = try interpreter.run(line, output: output)
-        output.endPaging()
-        if outcome == .quit { return ExitStatus.success }
-      } catch {
-        output.endPaging()
-        errors.write(errorStyle.error("error: \(error.message)") + "\n")
-        errors.flush()
+      if run(line, journal: journal, output: output, errors: errors, style: errorStyle) == .quit {
+        return ExitStatus.success
       }
+    }
+  }
+
+  /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected
+  /// line prints its error.
+  private mutating func run(
+    _ line: String, journal: Journal?, output: OutputBuffer, errors: OutputBuffer, style: Style
+  ) -> LineInterpreter.Outcome {
+    do throws(LineError) {
+      let outcome = try interpreter.run(line, output: output)
+      journal?.record(&interpreter)
+      output.endPaging()
+      return outcome
+    } catch {
+      output.endPaging()
+      errors.write(style.error("error: \(error.message)") + "\n")
+      errors.flush()
+      return .proceed
     }
   }
 }

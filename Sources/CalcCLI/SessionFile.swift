@@ -79,7 +79,7 @@ enum SessionFile {
   }
 
   /// Performs one line of a session file on `session`.
-  private static func perform(_ line: UnsafeBufferPointer<UInt8>, on session: inout Session)
+  static func perform(_ line: UnsafeBufferPointer<UInt8>, on session: inout Session)
     throws(LineError)
   {
     let parsed: ScriptLine

@@ -420,6 +420,7 @@ import Testing
     "  :copy              put the display's number on the terminal's clipboard",
     "  :save FILE         save every branch as a calc script",
     "  :load FILE         replace the session with a saved one",
+    "  :resume            bring back the last session you left",
     "  :reset             empty the history, every branch",
     "  :pad               draw the keypad with each button's key",
     "  :help              keys and commands (also help)",
