@@ -105,19 +105,18 @@ public struct ResumedSession: Sendable {
     return newlines + 1
   }
 
-  /// `resumed 9 keys on 2 branches, at step 5 of 7 on branch 2 (journal NAME)`.
+  /// `resumed 9 keys on 2 branches, at step 5 of 7 on branch 2`.
   public var summary: String {
     let history = session.history
-    let name = TextEscaping.escaped(String(path.split(separator: "/").last ?? ""))
     let count = history.recordedCount
     let keys = count == 1 ? "1 key" : "\(count) keys"
-    if history.isEmpty { return "resumed an empty session (journal \(name))" }
+    if history.isEmpty { return "resumed an empty session" }
     guard history.branchCount > 1 else {
-      return "resumed \(keys), at step \(history.position) of \(history.count) (journal \(name))"
+      return "resumed \(keys), at step \(history.position) of \(history.count)"
     }
     return
       "resumed \(keys) on \(history.branchCount) branches, at step \(history.position) of "
-      + "\(history.count) on branch \(history.currentBranch) (journal \(name))"
+      + "\(history.count) on branch \(history.currentBranch)"
   }
 }
 

@@ -54,6 +54,9 @@ import Testing
     (["--keysx", "1"], false),
     (["--trace"], false),
     (["--plain", "file.calc"], false),
+    (["--resume", "-k", "1"], false),
+    (["-k", "1", "--no-journal"], false),
+    (["--resume", "--no-journal", "file"], false),
     (["--help"], false),
     (["-h"], false),
     (["--version"], false),
@@ -67,13 +70,22 @@ import Testing
     if let quick { #expect(Self.parsed(arguments) == quick, "\(arguments)") }
   }
 
+  /// `--resume` and `--no-journal` are left to ArgumentParser, which passes them on.
+  @Test func resumeAndNoJournalReachTheInvocation() {
+    #expect(Self.parsed(["--resume", "-k", "mr"]) == Invocation(keys: "mr", resume: true))
+    #expect(Self.parsed(["--no-journal"]) == Invocation(journal: false))
+    #expect(
+      Self.parsed(["--resume", "--no-journal", "-"])
+        == Invocation(files: ["-"], resume: true, journal: false))
+  }
+
   /// Random argument lists from the words both parsers deal in: wherever the fast path
   /// answers, ArgumentParser agrees.
   @Test func randomArgumentListsAgree() {
     let words = [
       "--keys", "-k", "--keys=", "--keys=1+", "-k=2", "-k3", "--trace", "--plain", "--locale",
       "--locale=", "--locale=de_DE", "de_DE", "-x", "12+3=", "", "-", "--", "file", "-5=",
-      "--trace=", "--k", "-kk", "-tk", "--help", "=",
+      "--trace=", "--k", "-kk", "-tk", "--help", "=", "--resume", "--no-journal",
     ]
     var random = SplitMix64(state: 14)
     var answered = 0

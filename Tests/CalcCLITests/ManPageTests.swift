@@ -72,7 +72,10 @@ import Testing
 
   @Test func describesOptionsCommandsExitStatusesAndSeeAlso() throws {
     guard let text = try rendered() else { return }
-    for option in ["-k keys, --keys keys", "--trace", "--plain", "--locale id", "--list-locales"] {
+    for option in [
+      "-k keys, --keys keys", "--trace", "--plain", "--locale id", "--list-locales", "--resume",
+      "--no-journal",
+    ] {
       #expect(text.contains(option), "\(option)")
     }
     let commands = section("REPL COMMANDS", of: text).joined(separator: "\n")
@@ -84,6 +87,7 @@ import Testing
     #expect(statuses.filter { Int($0) != nil } == ["0", "1", "64", "65", "66", "74"])
     #expect(section("SEE ALSO", of: text).joined().contains("bc(1)"))
     #expect(section("FILES", of: text).joined().contains("~/.calc_history"))
+    #expect(section("FILES", of: text).joined().contains("~/.local/state/calc/"))
     #expect(text.contains("CALC_HISTORY"))
   }
 

@@ -217,8 +217,8 @@ final class TerminalSession {
   private var isClosed = false
   private var status: Int32?
 
-  /// Starts calc in `directory` with `environment` (which should hold `HOME`).
-  init(directory: URL, environment: [String: String]) throws {
+  /// Starts calc with `arguments` in `directory` with `environment` (which should hold `HOME`).
+  init(directory: URL, environment: [String: String], arguments: [String] = []) throws {
     var master: Int32 = 0
     var slave: Int32 = 0
     var size = winsize(
@@ -271,7 +271,7 @@ final class TerminalSession {
     variables["TERM"] = variables["TERM"] ?? "xterm"
     variables["LANG"] = variables["LANG"] ?? "C.UTF-8"
     let binary = CalcProcess.binary.path
-    let argv = [strdup(binary), nil]
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
     let envp = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for pointer in argv { free(pointer) }

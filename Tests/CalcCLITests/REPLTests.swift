@@ -22,7 +22,11 @@ import Testing
     var variables = environment
     variables["HOME"] = directory.path
     let calc = try TerminalSession(directory: directory, environment: variables)
-    try calc.waitForScreen([Self.startupLine, "calc> "])
+    // A second start in the same HOME also says that the first session can be resumed.
+    let startups = [Self.startupLine, Self.startupLine + ", :resume for the last session"]
+    try calc.wait(for: "the start-up line and a prompt") { calc in
+      calc.lines.count == 2 && startups.contains(calc.lines[0]) && calc.lines[1] == "calc> "
+    }
     calc.skippedLines = 1
     return calc
   }
