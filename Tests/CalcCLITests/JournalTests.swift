@@ -117,8 +117,7 @@ import Testing
         in: directory, arguments: ["--resume"],
         screen: [
           Self.startup,
-          "resumed 13 keys on 2 branches, at step 8 of 8 on branch 2",
-          "10", "calc> ",
+          "resumed 13 keys on 2 branches, at step 8 of 8 on branch 2", "15 - 5 =", "10", "calc> ",
         ])
       try enter(":branch 1", in: again, display: "0", prompt: "calc M> ")
       try enter("mr", in: again, display: "30", prompt: "calc M> ")
@@ -166,12 +165,12 @@ import Testing
       try enter("5+5=", in: calc, display: "10")
       try calc.type(":resume\r")
       try calc.waitForLastLines([
-        "calc> :resume", "resumed 2 keys, at step 2 of 2", "3", "calc> ",
+        "calc> :resume", "resumed 2 keys, at step 2 of 2", "√(9)", "3", "calc> ",
       ])
       // Its own journal does not count: a second :resume brings back the same session.
       try calc.type(":resume\r")
       try calc.waitForLastLines([
-        "calc> :resume", "resumed 2 keys, at step 2 of 2", "3", "calc> ",
+        "calc> :resume", "resumed 2 keys, at step 2 of 2", "√(9)", "3", "calc> ",
       ])
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
