@@ -3,6 +3,7 @@
 // branch of N keys, then the same number of keys spread over 1,000 branches with random forks.
 //
 //   swift run -c release calc-bench [--keys N] [--seed S]
+//   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -10,6 +11,8 @@
 // calc-bench, so build it first: `swift build -c release`; or `--calc PATH`): its peak resident
 // memory (`ru_maxrss` from wait4) running the session's script with `:history` at the end, and
 // without it for comparison.
+// With --write-journal, it only writes the stream as a REPL journal (the resume benchmark in
+// README.md times `calc --resume` against running that journal as a script).
 
 import CalcTestSupport
 import CalculatorEngine
@@ -28,6 +31,7 @@ struct Options {
   /// The `calc` binary for the `:history` memory measurement.
   var calc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("calc").path
+  var journalPath: String?
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -45,8 +49,11 @@ struct Options {
       case "--calc":
         guard let path = rest.popFirst() else { Options.fail("--calc needs a path") }
         calc = path
+      case "--write-journal":
+        guard let path = rest.popFirst() else { Options.fail("--write-journal needs a file") }
+        journalPath = path
       case "-h", "--help":
-        print("usage: calc-bench [--keys N] [--seed S] [--calc PATH]")
+        print("usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -269,6 +276,33 @@ let historyComplete =
   historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
 
 let keys = keyStream(count: keyCount, seed: options.seed)
+
+/// Writes `keys` as a REPL journal would hold them, typed a line at a time, with a `:goto` to a
+/// random earlier step of the current branch every 1,430 lines, so that the next line starts a
+/// new branch (about 1,000 branches for 10,000,000 keys).
+func writeJournal(_ keys: [CalculatorButtonItem], to path: String, seed: UInt64) {
+  var random = SplitMix64(state: seed ^ 0x10_0524)
+  var text = ""
+  var position = 0
+  for (index, line) in lines(of: keys).enumerated() {
+    if index % 1430 == 1429 {
+      position = random.int(0...position)
+      text += ":goto \(position)\n"
+    }
+    text += KeyText.text(of: line)
+    text += "\n"
+    position += line.count
+  }
+  guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+    Options.fail("cannot write '\(path)'")
+  }
+  print("journal: \(grouped(keys.count)) keys, \(grouped(text.utf8.count)) bytes, in \(path)")
+}
+
+if let path = options.journalPath {
+  writeJournal(keys, to: path, seed: options.seed)
+  exit(0)
+}
 var histogram = [Int](repeating: 0, count: CalculatorButtonItem.allKeys.count)
 for key in keys { histogram[Int(key.code)] += 1 }
 print(
