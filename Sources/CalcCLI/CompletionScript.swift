@@ -75,7 +75,8 @@ public enum CompletionScript {
         esac
         if [[ $cur == -* ]]; then
             mapfile -t COMPREPLY < <(compgen -W '-k --keys --trace --plain --locale
-                --list-locales -h --help --version --generate-completion-script' -- "$cur")
+                --resume --no-journal --list-locales -h --help --version
+                --generate-completion-script' -- "$cur")
             return
         fi
         # Script files, unless keys are given: they cannot be combined.
@@ -104,6 +105,8 @@ public enum CompletionScript {
         '--trace[print one line per key]' \
         '--plain[print plain numbers for scripts]' \
         '--locale=[locale of the display]:locale:->locale' \
+        '--resume[start from the last interactive session]' \
+        '--no-journal[keep no journal of this session]' \
         '--list-locales[list the identifiers that --locale accepts]' \
         '(- *)'{-h,--help}'[show the usage]' \
         '(- *)--version[show the version]' \
@@ -123,6 +126,8 @@ public enum CompletionScript {
     complete -c calc -l trace -d 'Print one line per key'
     complete -c calc -l plain -d 'Print plain numbers for scripts'
     complete -c calc -l locale -x -a '(calc --list-locales 2>/dev/null)' -d 'Locale of the display'
+    complete -c calc -l resume -d 'Start from the last interactive session'
+    complete -c calc -l no-journal -d 'Keep no journal of this session'
     complete -c calc -l list-locales -d 'List the identifiers that --locale accepts'
     complete -c calc -s h -l help -d 'Show the usage'
     complete -c calc -l version -d 'Show the version'

@@ -60,6 +60,7 @@ import Testing
       }
       let options = try bashCompletions(["calc", "-"], in: directory)
       #expect(options.contains("-k") && options.contains("--list-locales"))
+      #expect(options.contains("--resume") && options.contains("--no-journal"))
       #expect(!options.contains("help"))
       for line in try script("bash").split(separator: "\n") where line.contains("help") {
         #expect(line.contains("-h --help"), "bash offers help other than -h/--help: \(line)")
