@@ -121,10 +121,16 @@ public struct ResumedSession: Sendable {
 }
 
 extension REPL {
-  /// This run's journal, unless `--no-journal` or no folder; a folder that cannot be made is
-  /// reported on `errors`, once, like any later write error, and the session goes on.
+  /// This run's journal, unless `--no-journal`; a folder that is unknown (no `HOME`) or cannot
+  /// be made is reported on `errors`, once, like any later write error, and the session goes on.
   mutating func openJournal(errors: OutputBuffer) -> Journal? {
-    guard keepsJournal, let directory = interpreter.journalDirectory else { return nil }
+    guard keepsJournal else { return nil }
+    guard let directory = interpreter.journalDirectory else {
+      errors.write(
+        "calc: journal: neither XDG_STATE_HOME nor HOME is set; this session is not journaled\n")
+      errors.flush()
+      return nil
+    }
     let journal = Journal(directory: directory) { message in
       errors.write(message + "\n")
       errors.flush()

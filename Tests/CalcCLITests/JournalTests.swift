@@ -291,6 +291,23 @@ import Testing
     }
   }
 
+  @Test func noStateFolderWithoutHomeIsReportedOnce() throws {
+    try withTemporaryDirectory { directory in
+      let inputrc = directory.appendingPathComponent("inputrc")
+      try "".write(to: inputrc, atomically: true, encoding: .utf8)
+      let calc = try TerminalSession(
+        directory: directory, environment: ["NO_COLOR": "1", "INPUTRC": inputrc.path])
+      try calc.waitForScreen([
+        "calc: journal: neither XDG_STATE_HOME nor HOME is set; this session is not journaled",
+        Self.startup, "calc> ",
+      ])
+      try enter("12+3=", in: calc, display: "15")
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+      #expect(calc.text.components(separatedBy: "calc: journal:").count == 2)
+    }
+  }
+
   @Test func aJournalThatStopsWorkingIsReportedOnce() throws {
     try withTemporaryDirectory { directory in
       let folder = directory.appendingPathComponent("calc").path
