@@ -260,7 +260,8 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stderr == "")
     let usage =
-      "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--locale <ID>] [--list-locales] [<FILE> ...]"
+      "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--locale <ID>] [--list-locales] "
+      + "[--resume] [--no-journal] [<FILE> ...]"
     #expect(run.stdout.contains(usage))
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
