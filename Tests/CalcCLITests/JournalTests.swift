@@ -207,6 +207,30 @@ import Testing
     }
   }
 
+  @Test func twoSessionsAtOnceEachHaveTheirOwnJournal() throws {
+    try withTemporaryDirectory { directory in
+      let first = try startCalc(in: directory)
+      let second = try startCalc(in: directory)
+      try enter("1+1=", in: first, display: "2")
+      try enter("2*3=", in: second, display: "6")
+      // File times tick in milliseconds or coarser: make the first session's line later.
+      usleep(100_000)
+      try enter("+1=", in: first, display: "3")
+      try first.type(":quit\r")
+      #expect(try first.waitForExit() == 0)
+      try second.type(":quit\r")
+      #expect(try second.waitForExit() == 0)
+      let folder = stateFolder(directory)
+      let texts = try journals(in: folder).map {
+        try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)
+      }
+      #expect(Set(texts) == ["1+1=\n+1=\n", "2*3=\n"])
+      // The one written last (the first session's `+1=`) is the one resumed.
+      let resumed = try run(["--resume", "-k", ""], in: directory)
+      #expect(resumed.stdout == "3\n", "\(resumed) \(texts)")
+    }
+  }
+
   @Test func stateHomeFromTheEnvironment() throws {
     try withTemporaryDirectory { directory in
       let state = directory.appendingPathComponent("state").path
