@@ -435,9 +435,9 @@ import Testing
         var earlier = LineInterpreter(format: .plain)
         earlier.recordsJournal = true
         let first = try #require(Journal(directory: folder) { Issue.record("\($0)") })
-        var ignored: [UInt8] = []
+        let ignored = OutputBuffer()
         for line in ["12+3=", "ms", ":goto 2", "*4=", "m+"] {
-          try earlier.run(line, output: &ignored)
+          try earlier.run(line, output: ignored)
           first.record(&earlier)
         }
         first.close()
@@ -455,8 +455,8 @@ import Testing
             &random, session: live.session, saved: saved, folder: directory.path)
           lines.append(line)
           // As the REPL does: the line, then its journal lines, then (here dropped) its output.
-          var output: [UInt8] = []
-          if (try? live.run(line, output: &output)) != nil {
+          let output = OutputBuffer()
+          if (try? live.run(line, output: output)) != nil {
             if line.hasPrefix(":save ") { saved.append(String(line.dropFirst(6))) }
             if line.hasPrefix(":load ") { replaced.loads += 1 }
             if line == ":resume" { replaced.resumes += 1 }
