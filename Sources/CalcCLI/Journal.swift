@@ -219,9 +219,13 @@ public final class Journal {
     case .reset:
       return [":reset"]
     case .loaded:
-      var lines = [":reset"]
-      SessionScript.forEachLine(of: session.history) { lines.append($0) }
-      return lines
+      // One string: a session of millions of lines is written without an array of them.
+      var text = ":reset"
+      SessionScript.forEachLine(of: session.history) { line in
+        text += "\n"
+        text += line
+      }
+      return [text]
     }
   }
 
