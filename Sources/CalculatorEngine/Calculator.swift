@@ -19,49 +19,57 @@ public struct Calculator: Hashable, Sendable {
     self.memory = memory
   }
 
-  /// The calculator after pressing `key`.
+  /// The calculator after pressing `key`: the book's reducer, a pure function of the state and
+  /// the key (see ``press(_:)``, which does the same in place).
+  public func apply(_ key: CalculatorButtonItem) -> Calculator {
+    var next = self
+    next.press(key)
+    return next
+  }
+
+  /// Presses `key`: the one `switch` over keys.
   ///
   /// Memory keys are ignored while an error is shown. `ms`, `m+`, `m-` and `mc` end a typed
   /// entry but leave the calculation otherwise as it is; `mr` and `mc` do nothing while the
-  /// memory is empty.
-  public func apply(_ key: CalculatorButtonItem) -> Calculator {
-    var next = self
+  /// memory is empty. In place, because a state is large (the expression line's terms are part
+  /// of it) and copying it whole at every key was most of the cost of applying keys.
+  public mutating func press(_ key: CalculatorButtonItem) {
     switch key {
-    case .digit(let digit): next.brain = brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
-    case .dot: next.brain = brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): next.brain = brain.applyOperator(op)
-    case .equal: next.brain = brain.applyEqual()
-    case .command(.clear): next.brain = .initial
-    case .command(.clearEntry): next.brain = brain.applyClearEntry()
-    case .command(.flip): next.brain = brain.applyFlip()
-    case .command(.percent): next.brain = brain.applyPercent()
-    case .command(.backspace): next.brain = brain.applyBackspace()
-    case .unary(let unary): next.brain = brain.applyUnary(unary)
+    case .digit(let digit): brain = brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
+    case .dot: brain = brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
+    case .op(let op): brain = brain.applyOperator(op)
+    case .equal: brain = brain.applyEqual()
+    case .command(.clear): brain = .initial
+    case .command(.clearEntry): brain = brain.applyClearEntry()
+    case .command(.flip): brain = brain.applyFlip()
+    case .command(.percent): brain = brain.applyPercent()
+    case .command(.backspace): brain = brain.applyBackspace()
+    case .unary(let unary): brain = brain.applyUnary(unary)
     case .memory(let memoryKey):
-      guard let shown = brain.displayedValue else { return self }
+      guard let shown = brain.displayedValue else { return }
       switch memoryKey {
-      case .store: next.memory = shown
+      case .store:
+        memory = shown
       case .recall:
-        guard let memory else { return self }
-        next.brain = brain.recalling(memory)
-        return next
+        guard let memory else { return }
+        brain = brain.recalling(memory)
+        return
       case .add, .subtract:
         let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
         // A memory that would overflow shows Overflow and keeps its value, like a result would.
         guard let magnitude = sum.magnitudeExponent, magnitude >= 100 else {
-          next.memory = sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
-          next.brain = brain.endingEntry()
-          return next
+          memory = sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
+          brain = brain.endingEntry()
+          return
         }
-        next.brain = brain.overflowingMemory()
-        return next
+        brain = brain.overflowingMemory()
+        return
       case .clear:
-        guard memory != nil else { return self }
-        next.memory = nil
+        guard memory != nil else { return }
+        memory = nil
       }
-      next.brain = next.brain.endingEntry()
+      brain = brain.endingEntry()
     }
-    return next
   }
 
   /// The calculator after pressing each of `keys` in turn, starting from this one.

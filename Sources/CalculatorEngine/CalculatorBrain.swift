@@ -158,7 +158,11 @@ public enum CalculatorBrain: Hashable, Sendable {
     /// A computed value on its own: `√(9)`, `negate(5)`, `0.1`.
     case term(Term)
     /// An operation: `12 + 3 =` after `=`, `13 =`, `1 ÷ 0 =` after an error, `2 + √(-9)`.
-    case operation(left: Term, op: CalculatorButtonItem.Op?, right: Term?, closing: Closing)
+    ///
+    /// Boxed: it is made only by `=`, errors and unary keys in a chain, while every state is
+    /// copied at every key, and unboxed it would double the size of the state.
+    indirect case operation(
+      left: Term, op: CalculatorButtonItem.Op?, right: Term?, closing: Closing)
   }
 
   /// What ends an operation in the expression line.

@@ -195,7 +195,7 @@ public struct History: Sendable {
       while step < end {
         let key = CalculatorButtonItem(
           code: branch.codes[step - branch.fork] & ~History.lineEndBit)!
-        state = state.apply(key)
+        state.press(key)
         step += 1
         try body(step, key, state)
       }
@@ -266,7 +266,7 @@ public struct History: Sendable {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
       for key in keys {
-        state = state.apply(key)
+        state.press(key)
         codes[index] = key.code
         index += 1
         untilSnapshot -= 1
@@ -358,7 +358,7 @@ public struct History: Sendable {
     var state = branch.snapshots[snapshot]
     branch.codes.withUnsafeBufferPointer { codes in
       for code in codes[(snapshot * History.snapshotInterval)..<offset] {
-        state = state.apply(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
+        state.press(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
       }
     }
     return state
