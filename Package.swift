@@ -36,6 +36,8 @@ let package = Package(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
     .executableTarget(name: "calc-bench", dependencies: ["CalculatorEngine", "CalcTestSupport"]),
+    // The fuzz target (Scripts/fuzz.sh builds it with libFuzzer; built plainly, it replays inputs).
+    .executableTarget(name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"]),
     // Test oracles shared by the tests and the benchmark: a seeded random number generator and
     // the book's replay model. Not part of the engine's API.
     .target(name: "CalcTestSupport", dependencies: ["CalculatorEngine"]),

@@ -14,6 +14,8 @@ public enum ExitStatus {
   public static let dataError: Int32 = 65
   /// A script file could not be read.
   public static let noInput: Int32 = 66
+  /// Output could not be written.
+  public static let ioError: Int32 = 74
 }
 
 /// Runs scripts: files, or standard input, line by line, exactly as the REPL would.
@@ -50,11 +52,13 @@ struct BatchRunner {
       switch runScript(input.fd, name: input.name) {
       case .finished: continue
       case .quit: break scripts
-      case .failed(let status): return status
+      case .failed(let status): return output.exitStatus(status, errors: errors)
       }
     }
-    output.flush()
-    return interpreter.session.state.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+    let status =
+      interpreter.session.state.brain.isError
+      ? ExitStatus.errorDisplayed : ExitStatus.success
+    return output.exitStatus(status, errors: errors)
   }
 
   private enum ScriptEnd {
@@ -65,6 +69,7 @@ struct BatchRunner {
 
   private mutating func runScript(_ fd: Int32, name: String) -> ScriptEnd {
     let reader = LineReader(fd: fd)
+    reader.willRead = { [output] in output.flush() }
     var lineNumber = 0
     var end = ScriptEnd.finished
     reader.forEachLine { line in
@@ -75,18 +80,24 @@ struct BatchRunner {
           return false
         }
         output.flushIfFull()
-        return !output.isClosed
+        return !output.hasStopped
       } catch {
         report("\(name):\(lineNumber):\(error.column): \(error.message)")
         end = .failed(ExitStatus.dataError)
         return false
       }
     }
-    if case .finished = end, let reason = reader.failure {
+    guard case .finished = end, let failure = reader.failure else { return end }
+    switch failure {
+    case .unreadable(let reason):
       report("calc: cannot read '\(name)': \(reason)")
       return .failed(ExitStatus.noInput)
+    case .lineTooLong:
+      report("\(name):\(lineNumber + 1):1: \(LineReader.tooLongMessage)")
+      return .failed(ExitStatus.dataError)
+    case .interrupted:
+      return .failed(ExitStatus.dataError)
     }
-    return end
   }
 
   /// The folder of the script at `path`, with its `/` (`Examples/`, `/`); `nil` for a name

@@ -77,14 +77,16 @@ public struct CalcCommand: ParsableCommand {
   }
 
   public func run() throws {
-    if listLocales {
-      let output = OutputBuffer(fd: STDOUT_FILENO)
-      for identifier in LocaleSetting.knownIdentifiers { output.write(identifier + "\n") }
-      output.flush()
-      return
-    }
-    let status = invocation.run()
+    let status = runReturningStatus()
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Does what the parsed arguments ask for and returns the exit status.
+  func runReturningStatus() -> Int32 {
+    guard listLocales else { return invocation.run() }
+    let output = OutputBuffer(fd: STDOUT_FILENO)
+    for identifier in LocaleSetting.knownIdentifiers { output.write(identifier + "\n") }
+    return output.exitStatus(ExitStatus.success, errors: OutputBuffer(fd: STDERR_FILENO))
   }
 }
 
@@ -144,6 +146,12 @@ public struct Invocation: Hashable, Sendable {
       }
       errors.flush()
     }
+    if !isTerminal(STDIN_FILENO) || !files.isEmpty || keys != nil {
+      // A reader that goes away ends calc quietly, as it does other filters.
+      signal(SIGPIPE, SIG_DFL)
+    }
+    // A file that grows past `ulimit -f` is a write error to report, not a reason to die.
+    signal(SIGXFSZ, SIG_IGN)
     if let keys {
       return Self.runKeys(keys, interpreter: &interpreter, output: output, errors: errors)
     } else if isInteractive {
@@ -152,7 +160,6 @@ public struct Invocation: Hashable, Sendable {
         resumes: resume)
       return repl.run()
     } else {
-      signal(SIGPIPE, SIG_DFL)
       var runner = BatchRunner(interpreter: interpreter, output: output, errors: errors)
       return runner.run(paths: files.isEmpty ? ["-"] : files)
     }
@@ -170,9 +177,10 @@ public struct Invocation: Hashable, Sendable {
       } else {
         interpreter.applyKeys(parsed, output: output)
       }
-      output.flush()
-      return interpreter.session.state.brain.isError
+      let status =
+        interpreter.session.state.brain.isError
         ? ExitStatus.errorDisplayed : ExitStatus.success
+      return output.exitStatus(status, errors: errors)
     } catch {
       errors.write("calc: --keys: \(error.description)\n")
       errors.flush()
@@ -193,10 +201,40 @@ extension CalcCommand {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
     guard let invocation = quickParse(arguments) else {
-      main()
-      return
+      Glibc.exit(runParsed(arguments))
     }
     Glibc.exit(invocation.run())
+  }
+
+  /// Parses `arguments` with ArgumentParser and runs them; returns the exit status.
+  ///
+  /// ArgumentParser's own messages (help, version, completion scripts, usage errors) are written
+  /// here instead of by its `main()`, so that they get what calc's own output gets: an argument
+  /// echoed in an error (`calc $'-\e]0;title\a'`) has its control and invisible characters
+  /// escaped, and a failed write is reported with status 74.
+  static func runParsed(_ arguments: [String]) -> Int32 {
+    let errors = OutputBuffer(fd: STDERR_FILENO)
+    let message: String
+    let status: Int32
+    do {
+      var command = try parseAsRoot(arguments)
+      if let calc = command as? CalcCommand { return calc.runReturningStatus() }
+      try command.run()  // help: throws its message, like the errors
+      return ExitStatus.success
+    } catch {
+      message = fullMessage(for: error)
+      status = exitCode(for: error).rawValue
+    }
+    let text = TextEscaping.escapedKeepingNewlines(message) + (message.isEmpty ? "" : "\n")
+    guard status == ExitStatus.success else {
+      errors.write(text)
+      errors.flush()
+      return status
+    }
+    signal(SIGPIPE, SIG_DFL)
+    let output = OutputBuffer(fd: STDOUT_FILENO)
+    output.write(text)
+    return output.exitStatus(status, errors: errors)
   }
 
   /// The command for `arguments` if they are only `--keys KEYS`, `-k KEYS` or `--keys=KEYS`,

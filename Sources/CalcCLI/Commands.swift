@@ -42,8 +42,8 @@ enum LineCommand {
   case branches
   case keys
   case copy
-  case save(path: String)
-  case load(path: String)
+  case save(path: FileName)
+  case load(path: FileName)
   case resume
   case pad
   case help
@@ -176,11 +176,11 @@ enum LineCommand {
     return Int(text)
   }
 
-  private static func file(_ command: ScriptLine.Command) throws(LineError) -> String {
+  private static func file(_ command: ScriptLine.Command) throws(LineError) -> FileName {
     guard !command.argument.isEmpty else {
       throw LineError(":\(command.name) needs a file name", column: command.argumentColumn)
     }
-    return SessionFile.expandingTilde(command.argument)
+    return FileName(command.argumentBytes).expandingTilde(home: Environment.process["HOME"])
   }
 }
 
@@ -271,9 +271,9 @@ extension LineInterpreter {
   }
 
   /// `path` taken from ``scriptFolder`` if it is relative and a script file is running.
-  private func inScriptFolder(_ path: String) -> String {
-    guard let scriptFolder, !path.hasPrefix("/") else { return path }
-    return scriptFolder + path
+  private func inScriptFolder(_ path: FileName) -> FileName {
+    guard let scriptFolder, path.bytes.first != UInt8(ascii: "/") else { return path }
+    return FileName(Array(scriptFolder.utf8) + path.bytes)
   }
 
   /// Performs `change`, reporting what the session refuses at the command's argument.
@@ -299,11 +299,11 @@ extension LineInterpreter {
   }
 
   /// `saved 9 keys at step 5 to s.calc`, with the branches when there are several.
-  private func savedMessage(path: String) -> String {
+  private func savedMessage(path: FileName) -> String {
     let history = session.history
     let count = history.recordedCount
     let keys = count == 1 ? "1 key" : "\(count) keys"
-    let file = TextEscaping.escaped(path)
+    let file = path.shown
     guard history.branchCount > 1 else {
       return "saved \(keys) at step \(history.position) to \(file)"
     }
@@ -374,11 +374,12 @@ extension LineInterpreter {
   }
 
   /// Whether a long listing should stop before its next row: its reader went away (a pager that
-  /// was quit, `| head`).
+  /// was quit, `| head`), its output failed, or Ctrl-C was pressed (the REPL then drops the
+  /// line's output and reports it).
   ///
-  /// The one place a listing asks; Ctrl-C stopping it (SPEC §6) belongs here too.
+  /// The one place a listing asks.
   func isListingStopped(_ output: OutputBuffer) -> Bool {
-    output.isClosed
+    output.hasStopped || Interruption.isRequested
   }
 
   /// Calls `body` for each of `steps` with its number, key title, expression (cut to its last 60

@@ -8,21 +8,40 @@ public enum LocaleSetting {
   /// `LC_NUMERIC` and `LANG` that is set and not empty.
   ///
   /// Encodings and modifiers are removed (`de_DE.UTF-8@euro` → `de_DE`); `C`, `POSIX` and no
-  /// setting at all mean `en_US_POSIX`.
+  /// setting at all mean `en_US_POSIX`. A value from the environment that is not a locale
+  /// Foundation knows (`LANG=abcdefghijkl`, `LANG=é`) also means `en_US_POSIX`: Foundation and
+  /// ICU crash on some unchecked identifiers, and a variable should never stop calc.
+  /// `--locale` is returned as given; the caller checks it with ``isKnown(_:)`` and reports it.
   public static func identifier(option: String?, environment: Environment) -> String {
+    if let option { return base(of: option) }
     let raw =
-      option
-      ?? ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first {
+      ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first {
         !$0.isEmpty
-      }
-      ?? ""
-    let base = String(raw.prefix { $0 != "." && $0 != "@" })
+      } ?? ""
+    let identifier = base(of: raw)
+    return isKnown(identifier) ? identifier : "en_US_POSIX"
+  }
+
+  /// `value` without its encoding and modifier; `C`, `POSIX` and empty mean `en_US_POSIX`.
+  private static func base(of value: String) -> String {
+    let base = String(value.prefix { $0 != "." && $0 != "@" })
     return base.isEmpty || base == "C" || base == "POSIX" ? "en_US_POSIX" : base
   }
 
-  /// Whether Foundation knows the locale `identifier` (asked only for `--locale`: it loads ICU).
+  /// Whether Foundation knows the locale `identifier`.
+  ///
+  /// Only short ASCII identifiers made of letters, digits and `_` are looked up at all (ICU is
+  /// never handed anything else), and the list is asked only for locales other than `en_US` and
+  /// `en_US_POSIX`: it loads ICU, which those two do not need.
   public static func isKnown(_ identifier: String) -> Bool {
-    identifier == "en_US_POSIX" || Locale.availableIdentifiers.contains(identifier)
+    if identifier == "en_US_POSIX" || identifier == "en_US" { return true }
+    guard (2...32).contains(identifier.utf8.count),
+      identifier.utf8.allSatisfy({ byte in
+        byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+      })
+    else { return false }
+    return Locale.availableIdentifiers.contains(identifier)
   }
 
   /// Every identifier ``isKnown(_:)`` accepts, sorted: what shell completion offers for

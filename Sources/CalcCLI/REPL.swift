@@ -39,11 +39,18 @@ struct REPL {
   }
 
   mutating func run() -> Int32 {
-    Readline.setUp(commands: CommandInfo.all.map(\.name))
-    if let historyPath { Readline.loadHistory(path: historyPath, limit: REPL.historyLimit) }
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
+    Readline.setUp(commands: CommandInfo.all.map(\.name))
+    var historyPath = self.historyPath
+    if let path = historyPath,
+      let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)
+    {
+      errors.write("calc: \(warning)\n")
+      errors.flush()
+      historyPath = nil
+    }
     interpreter.showsExpression = true
     let pagerCommand = Pager.command(environment: environment)
     // A pager quit before the end of a listing is a closed pipe: the listing stops, calc goes on.
@@ -53,17 +60,28 @@ struct REPL {
     output.write(interpreter.style.dim(startupLine) + "\n")
     output.flush()
     if resumes {
-      _ = run(":resume", journal: journal, output: output, errors: errors, style: errorStyle)
+      _ = run(
+        Array(":resume".utf8), journal: journal, output: output, errors: errors, style: errorStyle)
     }
-    while true {
-      guard let line = Readline.readLine(prompt: prompt) else {
+    while !output.hasStopped {
+      // Ctrl-C from here on stops the line that is read next.
+      Interruption.reset()
+      let line: [UInt8]
+      if let pasted = Readline.nextPastedLine() {
+        // The next line of a paste, shown as if typed at the prompt.
+        output.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
+        output.flush()
+        line = pasted
+      } else if let typed = Readline.readLine(prompt: prompt) {
+        line = typed
+      } else {
         // Ctrl-D: leave the terminal on a fresh line, exactly once.
         if !Readline.endedLineAtEndOfInput { output.write("\n") }
-        output.flush()
-        return ExitStatus.success
+        break
       }
+      let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
-      if let historyPath, (try? ScriptLine(line)) != .blank {
+      if let historyPath, parsed != .blank {
         Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
       }
       // The screen's size is read for each line: the window may have changed.
@@ -71,32 +89,51 @@ struct REPL {
         output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)
       }
       // An empty line shows the expression line and the display again.
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         interpreter.appendDisplay(to: output)
         output.endPaging()
         continue
       }
       if run(line, journal: journal, output: output, errors: errors, style: errorStyle) == .quit {
-        return ExitStatus.success
+        break
       }
     }
+    return output.exitStatus(ExitStatus.success, errors: errors)
   }
 
   /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected
   /// line prints its error.
+  ///
+  /// Ctrl-C while it runs stops it and changes nothing: the interpreter is put back as it was,
+  /// from a copy that shares its storage until the line changes it (copy on write); nothing is
+  /// journaled, and what the line has not printed yet is dropped.
   private mutating func run(
-    _ line: String, journal: Journal?, output: OutputBuffer, errors: OutputBuffer, style: Style
+    _ line: [UInt8], journal: Journal?, output: OutputBuffer, errors: OutputBuffer, style: Style
   ) -> LineInterpreter.Outcome {
+    let before = interpreter
+    var outcome = LineInterpreter.Outcome.proceed
+    var failure: String?
     do throws(LineError) {
-      let outcome = try interpreter.run(line, output: output)
-      journal?.record(&interpreter)
-      output.endPaging()
-      return outcome
+      outcome = try line.withUnsafeBufferPointer { bytes throws(LineError) in
+        try interpreter.run(bytes, output: output)
+      }
     } catch {
-      output.endPaging()
-      errors.write(style.error("error: \(error.message)") + "\n")
-      errors.flush()
-      return .proceed
+      failure = error.message
     }
+    if Interruption.reset() {
+      interpreter = before
+      output.bytes.removeAll()
+      (outcome, failure) = (.proceed, "interrupted")
+    } else if failure == nil {
+      journal?.record(&interpreter)
+    }
+    output.endPaging()
+    if let failure {
+      // The rest of a paste goes with a rejected or interrupted line.
+      Readline.discardPaste()
+      errors.write(style.error("error: \(failure)") + "\n")
+      errors.flush()
+    }
+    return outcome
   }
 }

@@ -1,43 +1,124 @@
 @preconcurrency import CReadline
 import CalculatorEngine
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// GNU readline, for the REPL: line editing, line history, Tab completion and Ctrl-C.
+/// GNU readline, for the REPL: line editing, line history, Tab completion, pastes and signals.
 ///
-/// This is the only file that imports `CReadline`.
+/// This is the only file that imports `CReadline`. readline reads keys through ``nextKey(_:)``
+/// instead of its own `rl_getc`, which would go back to waiting after a signal: calc has to act
+/// on Ctrl-C during a Ctrl-R search and on `fg` after Ctrl-Z, between two keys.
 enum Readline {
   /// Command names completed after `:` at the start of a line.
   nonisolated(unsafe) private static var commandNames: [String] = []
 
-  /// Sets readline up for calc: `$if calc` in `~/.inputrc`, completion, and Ctrl-C handling.
+  /// Lines of a paste after the one that was entered: the REPL runs them one by one.
+  nonisolated(unsafe) private static var pastedLines: [[UInt8]] = []
+  /// The end of a paste after its last newline: the start of the next line being edited.
+  nonisolated(unsafe) private static var pastedFragment: [UInt8] = []
+
+  /// Whether ``readLine(prompt:)`` is running: Ctrl-C then abandons the line being edited.
+  private static let isReading = Atomic<Bool>(false)
+  /// Set by the SIGINT handler while readline reads: the line being edited is abandoned.
+  private static let abandonRequested = Atomic<Bool>(false)
+  /// Set by the SIGCONT handler: the prompt and the line are drawn again (after Ctrl-Z, `fg`).
+  private static let continued = Atomic<Bool>(false)
+  /// After Ctrl-C in a search: the search is aborted first, then the line is abandoned.
+  nonisolated(unsafe) private static var abandonAfterSearch = false
+
+  /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
+  /// Ctrl-C and Ctrl-Z.
   static func setUp(commands: [String]) {
     commandNames = commands.map { ":" + $0 }
     rl_readline_name = UnsafePointer(strdup("calc"))
+    editUTF8()
     rl_attempted_completion_function = { text, start, _ in
       Readline.complete(text: text, start: start)
     }
-    // Ctrl-C abandons the line being edited and shows a fresh prompt; it never ends calc.
-    // readline catches SIGINT while it reads, cleans up the terminal, then calls this handler
-    // from its own (RL_STATE_SIGHANDLER). Outside readline, while a line runs, the handler does
-    // nothing: readline's functions are not async-signal-safe, and there is no line to abandon.
-    signal(SIGINT) { _ in
-      guard rl_readline_state & UInt(RL_STATE_SIGHANDLER) != 0 else { return }
-      let newline: [UInt8] = [10]
-      _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, 1) }
-      rl_on_new_line()
-      rl_replace_line("", 0)
-      rl_redisplay()
+    rl_getc_function = { stream in Readline.nextKey(stream) }
+    rl_initialize()
+    for name in ["emacs", "vi-insert"] {
+      if let keymap = rl_get_keymap_by_name(name) {
+        rl_bind_keyseq_in_map("\u{1B}[200~", { _, _ in Readline.paste() }, keymap)
+      }
     }
+    // Ctrl-C abandons the line being edited and shows a fresh prompt; while a line runs, it
+    // stops the line (see Interruption). It never ends calc. Without SA_RESTART, so that a
+    // wait for input (`:load` of a FIFO) ends with EINTR. While readline reads, it catches
+    // SIGINT itself, cleans up the terminal, then calls this handler from within nextKey; the
+    // flag it sets is acted on there, between two keys, where readline may be called.
+    install(SIGINT) { _ in
+      if Readline.isReading.load(ordering: .relaxed) {
+        Readline.abandonRequested.store(true, ordering: .relaxed)
+      } else {
+        Interruption.request()
+      }
+    }
+    install(SIGCONT) { _ in Readline.continued.store(true, ordering: .relaxed) }
+  }
+
+  private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signal, &action, nil)
+  }
+
+  /// Makes readline edit UTF-8 even when `LC_CTYPE` is not a UTF-8 locale (`LANG=C`): calc's keys
+  /// and output are UTF-8 whatever the locale, and a backspace over `×` must remove all of it.
+  ///
+  /// readline takes its character set from `LC_ALL`, `LC_CTYPE` or `LANG` when it starts, so the
+  /// variable it reads is set to `C.UTF-8` (which children such as a pager inherit too).
+  private static func editUTF8() {
+    setlocale(LC_CTYPE, "")
+    guard let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" else {
+      return
+    }
+    let names = ["C.UTF-8", "en_US.UTF-8"]
+    guard let utf8 = names.first(where: { name in setlocale(LC_CTYPE, name) != nil }) else {
+      return
+    }
+    let variable = getenv("LC_ALL").map { $0.pointee != 0 } == true ? "LC_ALL" : "LC_CTYPE"
+    setenv(variable, utf8, 1)
   }
 
   /// Reads a line with editing; `nil` at the end of input (Ctrl-D on an empty line).
-  static func readLine(prompt: String) -> String? {
-    guard let line = readline(prompt) else { return nil }
+  ///
+  /// The bytes are those typed, which need not be UTF-8.
+  static func readLine(prompt: String) -> [UInt8]? {
+    continued.store(false, ordering: .relaxed)
+    if !pastedFragment.isEmpty {
+      rl_startup_hook = {
+        Readline.insert(Readline.pastedFragment)
+        Readline.pastedFragment = []
+        rl_startup_hook = nil
+        return 0
+      }
+    }
+    isReading.store(true, ordering: .relaxed)
+    let line = readline(prompt)
+    isReading.store(false, ordering: .relaxed)
+    // Ctrl-C just as readline returned a line: it stops that line instead.
+    if abandonRequested.exchange(false, ordering: .relaxed) { Interruption.request() }
+    guard let line else { return nil }
     defer { free(line) }
-    return String(cString: line)
+    return Array(UnsafeRawBufferPointer(start: line, count: strlen(line)))
+  }
+
+  /// The next line of a paste of several lines, if one is waiting: the REPL shows it after the
+  /// prompt, as if typed, and runs it.
+  static func nextPastedLine() -> [UInt8]? {
+    pastedLines.isEmpty ? nil : pastedLines.removeFirst()
+  }
+
+  /// Forgets the rest of a paste (after `:quit`, or when a line fails).
+  static func discardPaste() {
+    pastedLines = []
+    pastedFragment = []
   }
 
   /// Whether readline itself moved to a new line when ``readLine(prompt:)`` returned `nil`:
@@ -50,25 +131,164 @@ enum Readline {
     return String(cString: value) == "on"
   }
 
-  /// Loads the line history from `path`, creating the file with mode 0600 if there is none.
-  static func loadHistory(path: String, limit: Int) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-    if fd >= 0 { close(fd) }
-    stifle_history(Int32(limit))
-    read_history(path)
+  // MARK: - Keys, pastes and signals
+
+  /// readline's source of keys: one byte from the terminal, with signals acted on in between.
+  private static func nextKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    let fd = stream.map { fileno($0) } ?? STDIN_FILENO
+    while true {
+      if abandonAfterSearch, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
+        abandonAfterSearch = false
+        abandonLine()
+      }
+      if continued.exchange(false, ordering: .relaxed) {
+        rl_on_new_line()
+        rl_forced_update_display()
+      }
+      if abandonRequested.exchange(false, ordering: .relaxed) {
+        if rl_readline_state & UInt(RL_STATE_ISEARCH) != 0 {
+          abandonAfterSearch = true
+          return 7  // Ctrl-G: readline ends the search and restores the line; then it goes
+        }
+        abandonLine()
+      }
+      var byte: UInt8 = 0
+      let count = read(fd, &byte, 1)
+      if count == 1 { return Int32(byte) }
+      if count == 0 || errno != EINTR { return EOF }
+      rl_check_signals()  // readline's handling: the terminal, then calc's handler
+    }
   }
 
-  /// Adds `line` to the history and appends it to `path`; the file keeps its last `limit` lines.
-  static func addHistory(_ line: String, path: String, limit: Int) {
-    if let last = history_get(history_base + history_length - 1),
-      String(cString: last.pointee.line) == line
+  /// Ctrl-C: the line being edited is dropped and a fresh prompt drawn below it.
+  private static func abandonLine() {
+    discardPaste()
+    rl_replace_line("", 0)
+    rl_point = 0
+    rl_mark = 0
+    let newline: [UInt8] = [10]
+    _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, 1) }
+    rl_on_new_line()
+    rl_redisplay()
+  }
+
+  /// Bracketed paste: the pasted text up to its first line break goes into the line, which is
+  /// then entered; later lines wait in ``nextPastedLine()``, and a last line without a line
+  /// break becomes the start of the next line, so that a paste works exactly like typing.
+  private static func paste() -> Int32 {
+    let end: [UInt8] = [
+      0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"),
+      UInt8(ascii: "1"), UInt8(ascii: "~"),
+    ]
+    var text: [UInt8] = []
+    while !text.suffix(end.count).elementsEqual(end) {
+      let key = rl_read_key()
+      guard key >= 0 else { break }
+      text.append(UInt8(truncatingIfNeeded: key))
+    }
+    if text.suffix(end.count).elementsEqual(end) { text.removeLast(end.count) }
+    text.removeAll { $0 == 0 }
+    var lines: [[UInt8]] = [[]]
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      index += 1
+      guard byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") else {
+        lines[lines.count - 1].append(byte)
+        continue
+      }
+      if byte == UInt8(ascii: "\r"), index < text.count, text[index] == UInt8(ascii: "\n") {
+        index += 1
+      }
+      lines.append([])
+    }
+    insert(lines[0])
+    guard lines.count > 1 else { return 0 }
+    pastedLines = Array(lines[1..<(lines.count - 1)])
+    pastedFragment = lines[lines.count - 1]
+    rl_redisplay()
+    return rl_newline(1, 10)
+  }
+
+  private static func insert(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    _ = FileName(bytes).withCString { rl_insert_text($0) }
+  }
+
+  // MARK: - History
+
+  /// Prepares the history file at `path` and loads it; returns a warning when it cannot be used
+  /// (it is then not used).
+  ///
+  /// The file is created with mode 0600, and an existing one is made 0600. It is opened without
+  /// waiting and checked before readline reads it: a FIFO or a directory is refused.
+  static func loadHistory(path: String, limit: Int) -> String? {
+    stifle_history(Int32(limit))
+    let name = FileName(path)
+    let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      return "history file '\(name.shown)' cannot be used: \(String(cString: strerror(errno)))"
+    }
+    defer { close(fd) }
+    var information = stat()
+    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG else {
+      return "history file '\(name.shown)' is not a regular file; history is not saved"
+    }
+    if information.st_mode & 0o777 != 0o600 { fchmod(fd, 0o600) }
+    read_history(path)
+    return nil
+  }
+
+  /// Adds `line` to the history and appends it to the file at `path`, which keeps its last
+  /// `limit` lines.
+  ///
+  /// The file is changed under an exclusive lock, appended to and shortened in place, so that
+  /// two calcs sharing it lose none of each other's lines.
+  /// - Complexity: O(size of the file), which holds at most `limit` lines.
+  static func addHistory(_ line: [UInt8], path: String, limit: Int) {
+    if let last = history_get(history_base + history_length - 1), let previous = last.pointee.line,
+      UnsafeRawBufferPointer(start: previous, count: strlen(previous)).elementsEqual(line)
     {
       return
     }
-    add_history(line)
-    append_history(1, path)
-    history_truncate_file(path, Int32(limit))
+    FileName(line).withCString { add_history($0) }
+    let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    var information = stat()
+    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG,
+      flock(fd, LOCK_EX) == 0
+    else { return }
+    var contents: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      contents.append(contentsOf: chunk[..<count])
+    }
+    if let last = contents.last, last != UInt8(ascii: "\n") { contents.append(10) }
+    contents += line + [10]
+    var lines = contents.count(where: { $0 == UInt8(ascii: "\n") })
+    var start = 0
+    while lines > limit, let newline = contents[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      start = newline + 1
+      lines -= 1
+    }
+    let kept = contents[start...]
+    var offset = 0
+    while offset < kept.count {
+      let written = kept.withUnsafeBytes {
+        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+    if start > 0 { ftruncate(fd, off_t(kept.count)) }
   }
+
+  // MARK: - Completion
 
   /// Completion: command names after a leading `:`, file names after `:save ` or `:load `,
   /// nothing in a key line.

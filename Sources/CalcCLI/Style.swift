@@ -1,4 +1,5 @@
-/// Colours for a terminal: on only when the output is a terminal and `NO_COLOR` is unset.
+/// Colours for a terminal: on only when the output is a terminal whose `TERM` is set and not
+/// `dumb`, and `NO_COLOR` is unset.
 public struct Style: Sendable {
   public let isEnabled: Bool
 
@@ -10,7 +11,10 @@ public struct Style: Sendable {
 
   /// Colours for output to `fd` in `environment` (see no-color.org).
   static func forOutput(_ fd: Int32, environment: Environment) -> Style {
-    Style(isEnabled: isTerminal(fd) && (environment["NO_COLOR"] ?? "").isEmpty)
+    let term = environment["TERM"] ?? ""
+    return Style(
+      isEnabled: isTerminal(fd) && !term.isEmpty && term != "dumb"
+        && (environment["NO_COLOR"] ?? "").isEmpty)
   }
 
   /// Errors: red.

@@ -274,13 +274,25 @@ public enum TextEscaping {
     return result
   }
 
+  /// `text` escaped as by ``escaped(_:)``, except that its line breaks (`\n`) are kept: for
+  /// messages of several lines, such as a usage error.
+  public static func escapedKeepingNewlines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+      .joined(separator: "\n")
+  }
+
+  /// Controls, format characters (zero-width and bidi controls, U+FEFF), separators other than
+  /// the space (U+00A0, U+202F, U+2028), other default-ignorable characters, private-use and
+  /// unassigned scalars: whatever a person could not see or that could drive the terminal.
   private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == " " { return false }
+    if scalar.properties.isDefaultIgnorableCodePoint { return true }
     switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
-      .unassigned:
-      true
+    case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .privateUse,
+      .surrogate, .unassigned:
+      return true
     default:
-      false
+      return false
     }
   }
 }

@@ -23,14 +23,25 @@ public enum ScriptLine: Hashable, Sendable {
     public let column: Int
     /// The argument: the rest of the line, trimmed, without a trailing comment; may be empty.
     public let argument: String
+    /// The argument exactly as it came, which need not be UTF-8: a file name is passed to the
+    /// system byte for byte.
+    public let argumentBytes: [UInt8]
     /// The column where the argument starts (or would start).
     public let argumentColumn: Int
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
+      self.init(
+        name: name, column: column, argumentBytes: Array(argument.utf8),
+        argumentColumn: argumentColumn)
+    }
+
+    /// A command whose argument is given as bytes.
+    public init(name: String, column: Int = 1, argumentBytes: [UInt8], argumentColumn: Int? = nil) {
       self.name = name
       self.column = column
-      self.argument = argument
+      self.argument = String(decoding: argumentBytes, as: UTF8.self)
+      self.argumentBytes = argumentBytes
       self.argumentColumn = argumentColumn ?? column + name.count + 2
     }
   }
@@ -40,13 +51,9 @@ public enum ScriptLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the length of the line.
   public init(_ line: UnsafeBufferPointer<UInt8>) throws(KeyTextError) {
-    var index = 0
-    while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t")
-    {
-      index += 1
-    }
+    let index = ScriptLine.firstNonBlank(line)
     if index < line.count, line[index] == UInt8(ascii: ":") {
-      self = .command(ScriptLine.command(String(decoding: line, as: UTF8.self)))
+      self = .command(ScriptLine.command(line))
       return
     }
     var keys: [CalculatorButtonItem] = []
@@ -59,6 +66,18 @@ public enum ScriptLine: Hashable, Sendable {
       return
     }
     self = keys.isEmpty ? .blank : .keys(keys)
+  }
+
+  /// Whether `line` is a command line: its first character after blanks is `:`. A reader can
+  /// tell from the start of a line, before the rest has arrived.
+  public static func isCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let index = firstNonBlank(line)
+    return index < line.count && line[index] == UInt8(ascii: ":")
+  }
+
+  /// The offset of the first byte of `line` that is not a blank (space, tab), or its length.
+  private static func firstNonBlank(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    line.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.count
   }
 
   /// The words that work without a `:`.
@@ -93,27 +112,31 @@ public enum ScriptLine: Hashable, Sendable {
   }
 
   /// The parts of a line known to start with blanks and a `:`.
-  private static func command(_ line: String) -> Command {
-    let characters = Array(line)
-    func isBlank(_ index: Int) -> Bool { characters[index] == " " || characters[index] == "\t" }
-    var index = 0
-    while index < characters.count, isBlank(index) { index += 1 }
+  private static func command(_ line: UnsafeBufferPointer<UInt8>) -> Command {
+    func isBlank(_ index: Int) -> Bool {
+      line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t")
+    }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+    }
+    var index = firstNonBlank(line)
     let column = index + 1
     index += 1  // the colon
     let nameStart = index
-    while index < characters.count, !isBlank(index) { index += 1 }
-    let name = String(characters[nameStart..<index])
-    while index < characters.count, isBlank(index) { index += 1 }
+    while index < line.count, !isBlank(index) { index += 1 }
+    let name = text(nameStart..<index)
+    while index < line.count, isBlank(index) { index += 1 }
     // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`).
-    var end = characters.count
-    if let hash = (index..<characters.count).first(where: {
-      characters[$0] == "#" && ($0 == index || isBlank($0 - 1))
+    var end = line.count
+    if let hash = (index..<line.count).first(where: {
+      line[$0] == UInt8(ascii: "#") && ($0 == index || isBlank($0 - 1))
     }) {
       end = hash
     }
     while end > index, isBlank(end - 1) { end -= 1 }
+    // Columns count characters, as in key text; the argument's bytes are kept as they came.
     return Command(
-      name: name, column: column, argument: String(characters[index..<end]),
-      argumentColumn: index + 1)
+      name: name, column: column, argumentBytes: Array(line[index..<end]),
+      argumentColumn: text(0..<index).count + 1)
   }
 }

@@ -347,6 +347,28 @@ import Testing
     #expect(run.status == 0)
   }
 
+  /// Values that crashed Foundation or ICU (SIGSEGV, SIGILL) before identifiers from the
+  /// environment were checked: each must fall back to en_US_POSIX quietly.
+  @Test(arguments: [
+    "abcdefghijkl", "é", "3J1TWDtkwtDDb_", "S5SUkCnD8zRA", "tws8phP= 9nhF", "jU2JgJngKtFI3@",
+    "6kfaqDeMqG 3om", "ü", "日本", "ñ_ES", "€", "é_FR", String(repeating: "a", count: 40),
+    "\u{1B}]0;x\u{07}", "de_DE\u{A0}", "x.y.z@@", "_", "__", "en_",
+  ])
+  func oddLangFallsBackToPosix(_ value: String) throws {
+    for variable in ["LANG", "LC_ALL", "LC_NUMERIC"] {
+      let run = try calc("--keys", "1234.5", environment: [variable: value])
+      #expect(run.stdout == "1,234.5\n", "\(variable)=\(value)")
+      #expect(run.stderr == "")
+      #expect(run.status == 0)
+    }
+  }
+
+  @Test func knownLocalesWithScriptsAndVariantsStillWork() throws {
+    #expect(try calc("--keys", "1234.5", environment: ["LANG": "sr_Latn_RS"]).stdout == "1.234,5\n")
+    #expect(
+      try calc("--keys", "1234.5", environment: ["LANG": "de_CH.UTF-8"]).stdout == "1’234.5\n")
+  }
+
   @Test func unknownLocaleOptionIsAUsageError() throws {
     let run = try calc("--locale", "xx_NOPE", "--keys", "1")
     #expect(run.stdout == "")

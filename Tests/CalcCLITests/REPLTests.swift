@@ -635,6 +635,185 @@ import Testing
     }
   }
 
+  // MARK: - Pastes, Ctrl-C, Ctrl-Z and UTF-8 (issue 13)
+
+  @Test func multiLinePasteRunsLineByLineLikeTyping() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      // A terminal sends a paste between ESC[200~ and ESC[201~, its line breaks as CR.
+      try calc.type("\(Self.esc)[200~12+3=\r*2=\r\n-1=\n4\(Self.esc)[201~")
+      try calc.waitForScreen([
+        "calc> 12+3=", "12 + 3 =", "15", "calc> *2=", "15 × 2 =", "30", "calc> -1=", "30 - 1 =",
+        "29", "calc> 4",
+      ])
+      try calc.type("+1=\r")
+      try calc.waitForLastLines(["calc> 4+1=", "4 + 1 =", "5", "calc> "])
+      // A trailing line break is Enter, not a key.
+      try calc.type("\(Self.esc)[200~:keys\r\(Self.esc)[201~")
+      try calc.waitForLastLines(["calc> :keys", "12+3=*2=-1=4+1=", "calc> "])
+    }
+  }
+
+  @Test func ctrlCInASearchAbandonsTheSearchAndTheLine() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("7*6=", in: calc, expect: ["7 × 6 =", "42"])
+      try enter("+1=", in: calc, expect: ["42 + 1 =", "43"])
+      try calc.type("\u{12}*")
+      try calc.waitForLastLines(["(reverse-i-search)`*': 7*6="])
+      try calc.type("\u{03}")
+      try calc.waitForLastLines(["calc>", "calc> "])
+      // Enter now runs an empty line (the display again), not the match.
+      try calc.type("\r")
+      try calc.waitForLastLines(["calc>", "calc>", "42 + 1 =", "43", "calc> "])
+      try enter(":keys", in: calc, expect: ["7*6=+1="])
+    }
+  }
+
+  @Test func ctrlCStopsALoadWaitingOnAFIFOAndChangesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let fifo = directory.appendingPathComponent("fifo").path
+      try #require(mkfifo(fifo, 0o600) == 0)
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
+      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try calc.type(":load fifo\r")
+      try calc.waitForLastLines(["calc[2/5]> :load fifo", ""])
+      usleep(200_000)  // calc waits in open(2) for a writer
+      kill(calc.pid, SIGINT)  // what Ctrl-C does; the terminal is not in readline's mode
+      try calc.waitForLastLines(["error: interrupted", "calc[2/5]> "])
+      try enter(":keys", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(":redo 9", in: calc, expect: ["12 + 3 =", "15"])
+      #expect(calc.isRunning)
+    }
+  }
+
+  @Test func ctrlCStopsALongHistoryAndChangesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let keys = String(repeating: "1+2=", count: 100_000)
+      try ("\(keys)\n").write(
+        to: directory.appendingPathComponent("big.calc"), atomically: true, encoding: .utf8)
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try enter(":load big.calc", in: calc, expect: ["1 + 2 =", "3"], prompt: "calc> ")
+      try calc.type(":history\r")
+      try calc.wait(for: "the line to run") { $0.lines.contains("calc> :history") }
+      usleep(100_000)
+      kill(calc.pid, SIGINT)
+      try calc.waitForLastLines(["error: interrupted", "calc> "], timeout: .seconds(5))
+      try enter(":goto 3", in: calc, expect: ["1 +", "2"], prompt: "calc[3/400000]> ")
+    }
+  }
+
+  @Test func promptIsRedrawnAfterStopAndContinue() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("12+")
+      try calc.waitForScreen(["calc> 12+"])
+      let before = calc.output.count
+      kill(calc.pid, SIGSTOP)
+      kill(calc.pid, SIGCONT)
+      try calc.wait(for: "the prompt drawn again") {
+        String(decoding: $0.output[before...], as: UTF8.self).contains("calc> 12+")
+      }
+      try calc.type("3=\r")
+      try calc.waitForLastLines(["15", "calc> "])
+    }
+  }
+
+  @Test func utf8EditingWithACLocale() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, environment: ["NO_COLOR": "1", "LANG": "C"])
+      try calc.waitForScreen(["calc> "])
+      try calc.type("2×")
+      try calc.waitForScreen(["calc> 2×"])
+      try calc.type("\u{7F}+3=\r")
+      try calc.waitForScreen(["calc> 2+3=", "2 + 3 =", "5", "calc> "])
+    }
+  }
+
+  @Test func noColourOnADumbOrUnknownTerminal() throws {
+    for term in ["dumb", ""] {
+      try withTemporaryDirectory { directory in
+        let calc = try startCalc(in: directory, environment: ["TERM": term])
+        try calc.waitForLastLines(["calc> "])
+        try calc.type("x\r")
+        try calc.waitForLastLines(["error: unknown key 'x' at column 1", "calc> "])
+        #expect(calc.text.firstMatch(of: /\x1B\[[0-9;]*m/) == nil, "TERM=\(term)")
+      }
+    }
+  }
+
+  // MARK: - The history file (issue 13)
+
+  @Test func historyFileThatIsAFIFOOrADirectoryIsRefusedWithAWarning() throws {
+    try withTemporaryDirectory { directory in
+      let fifo = directory.appendingPathComponent("fifo").path
+      try #require(mkfifo(fifo, 0o600) == 0)
+      for path in [fifo, directory.path] {
+        try "".write(
+          to: directory.appendingPathComponent(".inputrc"), atomically: true, encoding: .utf8)
+        let calc = try TerminalSession(
+          directory: directory,
+          environment: ["NO_COLOR": "1", "HOME": directory.path, "CALC_HISTORY": path])
+        try calc.wait(for: "the prompt") { $0.lines.last == "calc> " }
+        #expect(calc.lines.first?.hasPrefix("calc: history file '\(path)'") == true, "\(path)")
+        try enter("2*3=", in: calc, expect: ["2 × 3 =", "6"])
+        try calc.type(":quit\r")
+        #expect(try calc.waitForExit() == 0)
+      }
+      var information = stat()
+      #expect(stat(fifo, &information) == 0 && information.st_mode & S_IFMT == S_IFIFO)
+    }
+  }
+
+  @Test func existingHistoryFileIsMadePrivate() throws {
+    try withTemporaryDirectory { directory in
+      let history = directory.appendingPathComponent(".calc_history").path
+      try #require(
+        FileManager.default.createFile(
+          atPath: history, contents: Data("1+1=\n".utf8), attributes: [.posixPermissions: 0o644]))
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      #expect(mode(of: history) == 0o600)
+      try calc.type("\u{1B}[A")
+      try calc.waitForScreen(["calc> 1+1="])
+    }
+  }
+
+  @Test func twoSessionsAtTheLimitLoseNoneOfEachOthersLines() throws {
+    try withTemporaryDirectory { directory in
+      let history = directory.appendingPathComponent(".calc_history").path
+      let old = (1...1000).map { "1+\($0)=\n" }.joined()
+      try #require(
+        FileManager.default.createFile(
+          atPath: history, contents: Data(old.utf8), attributes: [.posixPermissions: 0o600]))
+      let first = try startCalc(in: directory)
+      let second = try startCalc(in: directory)
+      try first.waitForScreen(["calc> "])
+      try second.waitForScreen(["calc> "])
+      // Both type 60 lines at once, so that their appends and trimmings overlap.
+      let count = 60
+      let typed = ["a", "b"].map { name in (1...count).map { "\($0)= # \(name)" } }
+      for (calc, lines) in zip([first, second], typed) {
+        try calc.type(lines.map { $0 + "\r" }.joined())
+      }
+      for (calc, lines) in zip([first, second], typed) {
+        try calc.waitForLastLines(
+          ["calc> " + lines.last!, "\(count) =", "\(count)", "calc> "], timeout: .seconds(30))
+      }
+      let lines = contents(of: history)?.split(separator: "\n").map(String.init) ?? []
+      #expect(lines.count == 1000)
+      let kept = Set(lines)
+      #expect(typed.joined().filter { !kept.contains($0) } == [])
+      #expect(lines.filter { $0.hasSuffix("# a") } == typed[0])
+    }
+  }
+
   // MARK: - Not a terminal
 
   @Test func pipedInputShowsNoPromptAndNoEcho() throws {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fuzzes the line interpreter and the key-text parser with libFuzzer (Sources/calc-fuzz).
+#
+#   bash Scripts/fuzz.sh [SECONDS] [libFuzzer options...]    # default: 60 seconds
+#
+# Builds calc-fuzz with -sanitize=fuzzer into .build/fuzz, then runs it on the corpus in
+# .build/fuzz/corpus (kept between runs), seeded with Examples/*.calc. A failing input is saved
+# as .build/fuzz/crash-*; replay it with `swift run calc-fuzz FILE`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+
+swift build -c release --product calc-fuzz --build-path .build/fuzz \
+  -Xswiftc -sanitize=fuzzer -Xswiftc -DCALC_FUZZ -Xlinker --allow-multiple-definition
+mkdir -p .build/fuzz/corpus
+cp Examples/*.calc .build/fuzz/corpus/
+cd .build/fuzz
+./release/calc-fuzz -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+  "$@" corpus

@@ -1,0 +1,123 @@
+// The fuzz target: the line interpreter and the key-text parser on arbitrary bytes.
+//
+// Built with `-sanitize=fuzzer -DCALC_FUZZ` by Scripts/fuzz.sh, this file is a libFuzzer target;
+// built normally, it replays the files named on its command line (a corpus, or an input that
+// libFuzzer saved after a failure) through the same checks.
+import CalcCLI
+import CalculatorEngine
+import Foundation
+
+/// The properties every input must keep. Violations trap, which libFuzzer reports with the input.
+enum FuzzCheck {
+  /// Runs `data` as a script, line by line, and through the key-text parser.
+  static func check(_ data: UnsafeBufferPointer<UInt8>) {
+    checkKeyText(data)
+    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US_POSIX"))
+    var lines = 0
+    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      lines += 1
+      if lines > 64 { break }
+      // No files: :save and :load would touch the machine running the fuzzer.
+      if contains(line, "save") || contains(line, "load") { continue }
+      let before = State(interpreter)
+      let output = OutputBuffer()
+      do throws(LineError) {
+        try interpreter.run(UnsafeBufferPointer(rebasing: line), output: output)
+        precondition(
+          isClean(output.bytes, allowingNewlines: true), "raw control character in output")
+      } catch {
+        precondition(State(interpreter) == before, "a rejected line changed the session")
+        precondition(isClean(Array(error.message.utf8), allowingNewlines: false), "raw message")
+      }
+    }
+  }
+
+  /// What a person can see of a session.
+  struct State: Equatable {
+    /// Every branch, its lines, the current branch and position, as `:save` writes them.
+    let script: String
+    let state: History.State
+    let display: String
+
+    init(_ interpreter: LineInterpreter) {
+      script = SessionScript.text(of: interpreter.session.history)
+      state = interpreter.session.state
+      display = interpreter.display
+    }
+  }
+
+  /// Text that parses as keys prints back as the same keys; text that does not names a column
+  /// inside it, with the character escaped.
+  static func checkKeyText(_ data: UnsafeBufferPointer<UInt8>) {
+    var keys: [CalculatorButtonItem] = []
+    do {
+      try KeyText.scan(data) { keys.append($0) }
+      let reparsed = try KeyText.keys(in: KeyText.text(of: keys))
+      precondition(reparsed == keys, "key text round trip")
+    } catch {
+      let characters = String(decoding: data, as: UTF8.self).count
+      precondition((1...characters + 1).contains(error.column), "column out of range")
+      precondition(isClean(Array(error.description.utf8), allowingNewlines: false), "raw error")
+    }
+  }
+
+  /// Whether `bytes` hold no control character (C0, DEL, C1) and no format character (bidi
+  /// controls, zero-width characters), except line breaks where allowed.
+  static func isClean(_ bytes: [UInt8], allowingNewlines: Bool) -> Bool {
+    String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy { scalar in
+      if scalar == "\n" { return allowingNewlines }
+      switch scalar.properties.generalCategory {
+      case .control, .format: return false
+      default: return true
+      }
+    }
+  }
+
+  private static func contains(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ word: String) -> Bool {
+    let pattern = Array(word.utf8)
+    guard line.count >= pattern.count else { return false }
+    return line.indices.dropLast(pattern.count - 1).contains { start in
+      line[start..<start + pattern.count].elementsEqual(pattern)
+    }
+  }
+}
+
+#if CALC_FUZZ
+  /// The fuzz target libFuzzer calls with each input.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzCheck.check(UnsafeBufferPointer(start: data, count: size))
+    return 0
+  }
+
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ target: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Int32
+
+  /// The entry point SwiftPM links as `main` (`--defsym main=calc_fuzz_main`); libFuzzer brings a
+  /// `main` of its own that does the same, and Scripts/fuzz.sh lets the linker keep either.
+  @_cdecl("calc_fuzz_main")
+  public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>)
+    -> Int32
+  {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+  }
+#else
+  /// Without libFuzzer: replays the files named on the command line through the checks.
+  @main enum Replay {
+    static func main() {
+      for path in CommandLine.arguments.dropFirst() {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          FileHandle.standardError.write(Data("calc-fuzz: cannot read \(path)\n".utf8))
+          exit(66)
+        }
+        data.withUnsafeBytes { FuzzCheck.check($0.bindMemory(to: UInt8.self)) }
+      }
+    }
+  }
+#endif
