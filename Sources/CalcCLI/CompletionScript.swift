@@ -45,8 +45,7 @@ public enum CompletionScript {
     }
     let output = OutputBuffer(fd: STDOUT_FILENO)
     output.write(script)
-    output.flush()
-    return ExitStatus.success
+    return output.exitStatus(ExitStatus.success, errors: OutputBuffer(fd: STDERR_FILENO))
   }
 
   static let bash = #"""

@@ -16,6 +16,8 @@ import Testing
       for command in [
         "\"$CALC\" --keys 1= >/dev/full", "\"$CALC\" s.calc >/dev/full",
         "echo 2*3= | \"$CALC\" >/dev/full", "\"$CALC\" --help >/dev/full",
+        "\"$CALC\" --version >/dev/full", "\"$CALC\" --list-locales >/dev/full",
+        "\"$CALC\" --generate-completion-script bash >/dev/full",
       ] {
         let run = try Script.shell(command, in: directory)
         #expect(run.stderr == "calc: write error: No space left on device\n", "\(command)")
