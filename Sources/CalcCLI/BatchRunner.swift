@@ -97,6 +97,9 @@ struct BatchRunner {
       return .failed(ExitStatus.dataError)
     case .interrupted:
       return .failed(ExitStatus.dataError)
+    case .acceptedRejectedPrefix:
+      report("\(name):\(lineNumber):1: \(LineReader.disagreementMessage)")
+      return .failed(ExitStatus.dataError)
     }
   }
 

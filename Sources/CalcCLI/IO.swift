@@ -144,55 +144,96 @@ enum Interruption {
 /// Reads a file descriptor line by line in large chunks, without copying lines that lie within
 /// one chunk: memory stays bounded by ``lineLimit``, not the input.
 ///
-/// A UTF-8 byte order mark at the start of the input is skipped. A key line that runs past a
-/// chunk is checked as it arrives: at its first byte that is no key it is handed on at once
-/// (and rejected there by the interpreter) without reading the rest, so `/dev/zero` or a gigabyte
-/// of bad bytes is refused after one chunk.
-final class LineReader {
-  /// The longest line accepted, in bytes: 16 MiB, room for a 10,000,000-key line.
-  static let lineLimit = 1 << 24
+/// Lines are the same whatever the sizes of the reads that deliver them (SPEC §8): a line split
+/// between reads — inside a two-letter key, a multi-byte character or a `\r\n` — is put back
+/// together before it is handed on. A UTF-8 byte order mark at the start of the input is skipped,
+/// even when it arrives over several reads. A key line that runs past a chunk is checked as it
+/// arrives (``ScriptLine/PrefixCheck``): at a byte that is no key whatever follows, it is handed on
+/// at once (and rejected there by the interpreter) without reading the rest, so `/dev/zero` or a
+/// gigabyte of bad bytes is refused after one chunk.
+public final class LineReader {
+  /// The longest line accepted, in bytes, not counting its line end (`\n` or `\r\n`): 16 MiB,
+  /// room for a 10,000,000-key line.
+  public static let lineLimit = 1 << 24
 
   /// The error for a line longer than ``lineLimit``.
   static let tooLongMessage = "line longer than the limit of 16,777,216 bytes"
 
+  /// The error for ``Failure/acceptedRejectedPrefix``.
+  static let disagreementMessage =
+    "internal error: this line was found bad while it was read, but the start of it was "
+    + "accepted; the rest of the input was not run (please report this)"
+
   /// Why reading stopped before the end of the input.
-  enum Failure: Equatable {
+  public enum Failure: Equatable, Sendable {
     /// The system refused, e.g. `Is a directory`.
     case unreadable(String)
     /// A line is longer than ``LineReader/lineLimit``; it was not handed on.
     case lineTooLong
     /// Ctrl-C (``Interruption``) while waiting for input.
     case interrupted
+    /// A long line was handed on early because the check found a byte that is no key, but the
+    /// caller accepted it: the check and the parser disagree, a bug to report. The rest of the
+    /// line was not read.
+    case acceptedRejectedPrefix
   }
 
-  private let fd: Int32
+  /// Where the bytes come from: a descriptor, or (for tests and the fuzz target) a function
+  /// that fills a buffer as `read(2)` would.
+  private enum Source {
+    case descriptor(Int32)
+    case function((UnsafeMutableRawBufferPointer) -> Int)
+  }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  private let source: Source
+  /// The longest line this reader accepts (``lineLimit`` unless a test asks for less).
+  private let maximumLength: Int
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
   private var atEOF = false
-  private var isFirstChunk = true
+  /// How many bytes of a byte order mark have been read at the start of the input; `nil` once
+  /// the question is settled.
+  private var byteOrderMarkSeen: Int? = 0
   /// A line that runs past the end of the buffer is gathered here.
   private var carry: [UInt8] = []
 
   /// Why reading stopped early, if it did.
-  private(set) var failure: Failure?
+  public private(set) var failure: Failure?
 
   /// Called before each read that may wait for input: a coprocess gets its answers before calc
   /// waits for the next question.
   var willRead: (() -> Void)?
 
-  init(fd: Int32, chunkSize: Int = 1 << 16) {
-    self.fd = fd
+  /// A reader of `fd` that asks for up to `chunkSize` bytes at a time and refuses lines longer
+  /// than `lineLimit`.
+  public init(fd: Int32, chunkSize: Int = 1 << 16, lineLimit: Int = LineReader.lineLimit) {
+    source = .descriptor(fd)
     buffer = [UInt8](repeating: 0, count: chunkSize)
+    maximumLength = lineLimit
+  }
+
+  /// A reader of the bytes that `read` puts in the buffer it is given, returning their count
+  /// (0 at the end of the input), as `read(2)` does: for tests of the read sizes.
+  public init(
+    chunkSize: Int = 1 << 16, lineLimit: Int = LineReader.lineLimit,
+    read: @escaping (UnsafeMutableRawBufferPointer) -> Int
+  ) {
+    source = .function(read)
+    buffer = [UInt8](repeating: 0, count: chunkSize)
+    maximumLength = lineLimit
   }
 
   /// Calls `body` with each line (without its `\n`, nor a `\r` before it) until the input ends,
-  /// `body` returns false, or a line is too long (see ``failure``).
+  /// `body` returns false, or reading fails (see ``failure``).
   ///
-  /// A long key line found bad while it arrives is handed to `body` up to its first bad
-  /// character, and reading stops there.
-  func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-    var check = LongLineCheck()
+  /// A long key line found bad while it arrives is handed to `body` as far as it has arrived,
+  /// and reading stops there; `body` is expected to reject it.
+  /// - Complexity: O(n) in the bytes read.
+  public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+    var check = ScriptLine.PrefixCheck()
     while true {
       if start == end {
         if atEOF || !fill() { break }
@@ -201,68 +242,86 @@ final class LineReader {
         all[start..<end].firstIndex(of: UInt8(ascii: "\n"))
       }
       guard let newline else {
-        guard carry.count + (end - start) <= LineReader.lineLimit else {
+        // One byte over the limit may be the `\r` of a `\r\n`.
+        guard carry.count + (end - start) <= maximumLength + 1 else {
           failure = .lineTooLong
           return
         }
         carry.append(contentsOf: buffer[start..<end])
         start = end
-        if let rejected = check.rejectedPrefix(of: carry) {
-          _ = carry.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<rejected])) }
+        let rejected = carry.withUnsafeBufferPointer { check.rejection(in: $0) != nil }
+        if rejected {
+          if carry.withUnsafeBufferPointer({ body($0) }) { failure = .acceptedRejectedPrefix }
           return
         }
         continue
       }
       let keepGoing: Bool
       if carry.isEmpty {
+        guard newline - start <= maximumLength + 1 else {
+          failure = .lineTooLong
+          return
+        }
         keepGoing = buffer.withUnsafeBufferPointer { all in
-          body(UnsafeBufferPointer(rebasing: LineReader.trimmed(all[start..<newline])))
+          handOn(all[start..<newline], body)
         }
       } else {
-        guard carry.count + (newline - start) <= LineReader.lineLimit else {
+        guard carry.count + (newline - start) <= maximumLength + 1 else {
           failure = .lineTooLong
           return
         }
         carry.append(contentsOf: buffer[start..<newline])
-        keepGoing = carry.withUnsafeBufferPointer { all in
-          body(UnsafeBufferPointer(rebasing: LineReader.trimmed(all[...])))
-        }
+        keepGoing = carry.withUnsafeBufferPointer { all in handOn(all[...], body) }
         carry.removeAll(keepingCapacity: false)
-        check = LongLineCheck()
+        check = ScriptLine.PrefixCheck()
       }
       start = newline + 1
-      if !keepGoing { return }
+      if failure != nil || !keepGoing { return }
     }
     if !carry.isEmpty {
-      _ = carry.withUnsafeBufferPointer { all in
-        body(UnsafeBufferPointer(rebasing: LineReader.trimmed(all[...])))
-      }
+      _ = carry.withUnsafeBufferPointer { all in handOn(all[...], body) }
       carry.removeAll()
     }
   }
 
-  private static func trimmed(_ line: Slice<UnsafeBufferPointer<UInt8>>)
-    -> Slice<UnsafeBufferPointer<UInt8>>
-  {
-    line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+  /// Calls `body` with `line` without a `\r` at its end; a line that is still longer than
+  /// the reader's limit is not handed on, and sets ``failure``.
+  private func handOn(
+    _ line: Slice<UnsafeBufferPointer<UInt8>>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    guard trimmed.count <= maximumLength else {
+      failure = .lineTooLong
+      return false
+    }
+    return body(UnsafeBufferPointer(rebasing: trimmed))
   }
 
   /// Reads the next chunk; false at the end of the input, on an error or on Ctrl-C.
   private func fill() -> Bool {
-    start = 0
-    end = 0
     willRead?()
     while true {
-      let count = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress!, raw.count) }
+      start = 0
+      end = 0
+      let count = buffer.withUnsafeMutableBytes { raw in
+        switch source {
+        case .descriptor(let fd): return read(fd, raw.baseAddress!, raw.count)
+        case .function(let read): return read(raw)
+        }
+      }
       if count > 0 {
         end = count
-        if isFirstChunk, buffer.starts(with: [0xEF, 0xBB, 0xBF]), count >= 3 { start = 3 }
-        isFirstChunk = false
+        skipByteOrderMark()
         if start < end { return true }
         continue
       }
       if count == 0 {
         atEOF = true
+        // A start of a byte order mark and nothing after it: those bytes are the input.
+        if let seen = byteOrderMarkSeen, seen > 0 {
+          carry.append(contentsOf: LineReader.byteOrderMark[..<seen])
+        }
+        byteOrderMarkSeen = nil
         return false
       }
       switch errno {
@@ -272,7 +331,7 @@ final class LineReader {
           atEOF = true
           return false
         }
-        if errno != EINTR { wait(for: fd, events: POLLIN) }
+        if errno != EINTR, case .descriptor(let fd) = source { wait(for: fd, events: POLLIN) }
       default:
         failure = .unreadable(String(cString: strerror(errno)))
         atEOF = true
@@ -280,48 +339,22 @@ final class LineReader {
       }
     }
   }
-}
 
-/// Checks a key line that is still arriving, a chunk at a time, so that a bad one is rejected
-/// at its first bad character instead of after the whole line has been read.
-///
-/// Each byte is checked once. A command line (`:`…) is left to the interpreter: only its length
-/// is limited.
-private struct LongLineCheck {
-  /// Bytes before this offset are valid key text without a comment.
-  private var checked = 0
-  /// Nothing more to check: a command line, or a comment has started.
-  private var isDone = false
-
-  /// The length of the prefix of `line` to hand on when `line` (a prefix of a whole line)
-  /// already holds a character that is no key, or `nil`.
-  mutating func rejectedPrefix(of line: [UInt8]) -> Int? {
-    guard !isDone else { return nil }
-    return line.withUnsafeBufferPointer { all in
-      if checked == 0 {
-        guard let first = all.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-        if ScriptLine.isCommand(UnsafeBufferPointer(rebasing: all[first...])) {
-          isDone = true
-          return nil
-        }
-      }
-      // Up to the last complete UTF-8 character: a chunk may end inside one.
-      var complete = all.count
-      var back = 0
-      while back < 3, complete > checked, all[complete - 1] & 0xC0 == 0x80 {
-        complete -= 1
-        back += 1
-      }
-      if complete > checked, all[complete - 1] >= 0xC0 { complete -= 1 }
-      let piece = UnsafeBufferPointer(rebasing: all[checked..<complete])
-      do {
-        try KeyText.scan(piece) { _ in }
-      } catch {
-        return complete
-      }
-      if piece.contains(UInt8(ascii: "#")) { isDone = true }
-      checked = complete
-      return nil
+  /// Skips the bytes of a byte order mark at the start of the input, however the reads split it;
+  /// bytes that turn out not to be one are given back, as the start of the first line.
+  private func skipByteOrderMark() {
+    guard var seen = byteOrderMarkSeen else { return }
+    while start < end, seen < 3, buffer[start] == LineReader.byteOrderMark[seen] {
+      start += 1
+      seen += 1
+    }
+    if seen == 3 {
+      byteOrderMarkSeen = nil
+    } else if start < end {
+      carry.append(contentsOf: LineReader.byteOrderMark[..<seen])
+      byteOrderMarkSeen = nil
+    } else {
+      byteOrderMarkSeen = seen
     }
   }
 }

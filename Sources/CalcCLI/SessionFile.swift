@@ -58,6 +58,10 @@ enum SessionFile {
         "cannot load '\(shownPath)': \(shownPath):\(lineNumber + 1):1: \(LineReader.tooLongMessage)"
       )
     case .interrupted: throw LineError("cannot load '\(shownPath)': interrupted")
+    case .acceptedRejectedPrefix:
+      throw LineError(
+        "cannot load '\(shownPath)': \(shownPath):\(lineNumber):1: "
+          + LineReader.disagreementMessage)
     }
     return session
   }

@@ -185,6 +185,44 @@ public enum KeyText {
     }
   }
 
+  /// How far text that may be only the start of a line is known to be key text: for a reader
+  /// that checks a long line while it is still arriving.
+  public enum PrefixVerdict: Equatable, Sendable {
+    /// Every byte before `checkedUpTo` is keys or blanks, whatever follows; the bytes after it
+    /// need more input to decide.
+    case undecided(checkedUpTo: Int)
+    /// A comment starts at this offset: nothing after it can be wrong.
+    case comment(at: Int)
+    /// The character at this offset is no key, whatever follows it.
+    case invalid(at: Int)
+  }
+
+  /// The most bytes a token's meaning depends on, counted from its first byte: `m` followed by
+  /// `−` (three bytes) is the longest look, at the bytes `index...index + 4`.
+  static let lookahead = 5
+
+  /// Checks `buffer` from `start`, which must be a token boundary (0, or a `checkedUpTo` of an
+  /// earlier verdict on a prefix of the same line), deciding only tokens whose bytes have all
+  /// arrived: `c` at the end may be the start of `ce`, `m` of `ms`, `\r` of a line end, a lead
+  /// byte of a longer character.
+  ///
+  /// A verdict on a prefix never contradicts the whole line: an `.invalid(at:)` offset is where
+  /// ``scan(_:_:)`` of any line that starts with `buffer` fails.
+  /// - Complexity: O(n) in the bytes after `start`.
+  public static func checkPrefix(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> PrefixVerdict
+  {
+    var index = start
+    while index + lookahead <= buffer.count {
+      switch token(in: buffer, at: index) {
+      case .key(_, let width), .blank(let width): index += width
+      case .comment: return .comment(at: index)
+      case .invalid: return .invalid(at: index)
+      }
+    }
+    return .undecided(checkedUpTo: index)
+  }
+
   private static func firstError(in buffer: UnsafeBufferPointer<UInt8>) -> KeyTextError? {
     var index = 0
     while index < buffer.count {

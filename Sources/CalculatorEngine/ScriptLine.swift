@@ -75,6 +75,129 @@ public enum ScriptLine: Hashable, Sendable {
     return index < line.count && line[index] == UInt8(ascii: ":")
   }
 
+  /// A check of a line that is still arriving, a piece at a time, so that a reader can refuse a
+  /// bad long line at its first bad character instead of reading all of it (`/dev/zero`).
+  ///
+  /// It rejects only at a byte that is bad whatever follows: a key whose spelling may go on
+  /// (`c`|`e`, `m`|`s`, `a`|`c`), a character cut between reads, a `\r` that may end the line and
+  /// a word that may still be a bare command (`help`) all wait for more input. A command line
+  /// (`:`…) and the rest of a line after a comment are left to the parser. Each byte is looked at
+  /// a bounded number of times, so checking a line as it grows costs O(n) in all.
+  public struct PrefixCheck: Sendable {
+    /// Where the next token to decide starts.
+    private var checked = 0
+    /// The offset of the line's first character after blanks, once it has arrived.
+    private var start: Int?
+    /// How many leading blanks have been seen while ``start`` is unknown.
+    private var blanks = 0
+    /// The line is a command, or a comment has started: nothing more to check.
+    private var isDone = false
+    /// Set when a key error was found in a line that may still be a bare word: the error's
+    /// offset, and where the blanks after the word are still being read.
+    private var pendingBareWord: (error: Int, blanksFrom: Int)?
+
+    /// A check of a line that has not started yet.
+    public init() {}
+
+    /// The offset of a character in `prefix` (the part of a line that has arrived; each call
+    /// passes a longer prefix of the same line) that is no key whatever follows it, or `nil`
+    /// while nothing is known to be wrong.
+    ///
+    /// - Complexity: O(k) in the bytes that arrived since the last call, amortised.
+    public mutating func rejection(in prefix: UnsafeBufferPointer<UInt8>) -> Int? {
+      guard !isDone else { return nil }
+      let first: Int
+      if let known = start {
+        first = known
+      } else {
+        // Blanks before the first character are looked at once, however many calls they span.
+        while blanks < prefix.count,
+          prefix[blanks] == UInt8(ascii: " ") || prefix[blanks] == UInt8(ascii: "\t")
+        {
+          blanks += 1
+        }
+        guard blanks < prefix.count else { return nil }
+        first = blanks
+        start = first
+        if prefix[first] == UInt8(ascii: ":") {
+          isDone = true
+          return nil
+        }
+        checked = first
+      }
+      if let pending = pendingBareWord { return bareWordRejection(in: prefix, pending) }
+      switch KeyText.checkPrefix(prefix, from: checked) {
+      case .undecided(let upTo):
+        checked = upTo
+        return nil
+      case .comment:
+        isDone = true
+        return nil
+      case .invalid(let offset):
+        checked = offset
+        guard let end = ScriptLine.bareWordEnd(prefix, from: first) else { return offset }
+        return bareWordRejection(in: prefix, (offset, end))
+      }
+    }
+
+    /// Reads on after a word that may be a bare command: blanks keep it possible, a comment
+    /// after them settles it, anything else makes the key error final.
+    private mutating func bareWordRejection(
+      in prefix: UnsafeBufferPointer<UInt8>, _ pending: (error: Int, blanksFrom: Int)
+    ) -> Int? {
+      var index = pending.blanksFrom
+      if index < 0 {
+        // The word itself was still arriving (`hel`).
+        guard let end = ScriptLine.bareWordEnd(prefix, from: start ?? 0) else {
+          return pending.error
+        }
+        guard end >= 0 else {
+          pendingBareWord = pending
+          return nil
+        }
+        index = end
+      }
+      // The byte after the word is a blank (see ``bareWordEnd``), so a `#` here starts a comment.
+      scan: while index < prefix.count {
+        switch prefix[index] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+        case UInt8(ascii: "#"):
+          isDone = true
+          return nil
+        case UInt8(ascii: "\r") where index == prefix.count - 1:
+          break scan  // it may be the `\r` of a `\r\n` line end
+        default: return pending.error
+        }
+      }
+      pendingBareWord = (pending.error, index)
+      return nil
+    }
+  }
+
+  /// Whether the line whose first non-blank byte is at `start` may still be a bare word: `nil`
+  /// if not; the offset of the blank after the word when the whole word has arrived; -1 while
+  /// the word may still be arriving (`he`, `quit\r`).
+  private static func bareWordEnd(_ prefix: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    // The longest bare word, and a `\r` that may end the line after it.
+    let limit = 5
+    var end = start
+    while end < prefix.count, end - start <= limit, prefix[end] != UInt8(ascii: " "),
+      prefix[end] != UInt8(ascii: "\t"), prefix[end] != UInt8(ascii: "#")
+    {
+      end += 1
+    }
+    guard end - start <= limit else { return nil }
+    var word = String(decoding: UnsafeBufferPointer(rebasing: prefix[start..<end]), as: UTF8.self)
+      .lowercased()
+    if end == prefix.count {
+      if word.hasSuffix("\r") { word.removeLast() }
+      return bareWords.contains { $0.hasPrefix(word) } ? -1 : nil
+    }
+    // `help#…` is no bare word: a comment needs a blank before it.
+    guard bareWords.contains(word), prefix[end] != UInt8(ascii: "#") else { return nil }
+    return end
+  }
+
   /// The offset of the first byte of `line` that is not a blank (space, tab), or its length.
   private static func firstNonBlank(_ line: UnsafeBufferPointer<UInt8>) -> Int {
     line.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.count

@@ -9,9 +9,11 @@ import Foundation
 
 /// The properties every input must keep. Violations trap, which libFuzzer reports with the input.
 enum FuzzCheck {
-  /// Runs `data` as a script, line by line, and through the key-text parser.
+  /// Runs `data` as a script, line by line, through the key-text parser, and through the line
+  /// reader in reads of random sizes.
   static func check(_ data: UnsafeBufferPointer<UInt8>) {
     checkKeyText(data)
+    checkLineReader(data)
     var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US_POSIX"))
     var lines = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -29,6 +31,66 @@ enum FuzzCheck {
         precondition(State(interpreter) == before, "a rejected line changed the session")
         precondition(isClean(Array(error.message.utf8), allowingNewlines: false), "raw message")
       }
+    }
+  }
+
+  /// The line reader hands on the lines of `split`, whatever the sizes of the reads (taken from
+  /// the input's bytes): up to the first line the parser rejects, which may have been handed on
+  /// early, as a prefix rejected at the same column as the whole line. Never a silent end.
+  static func checkLineReader(_ data: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(data)
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    var expected = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { $0.last == UInt8(ascii: "\r") ? Array($0.dropLast()) : Array($0) }
+    if expected.last == [] { expected.removeLast() }
+    var offset = 0
+    var turn = 0
+    let reader = LineReader(chunkSize: 16) { buffer in
+      // Read sizes of 1 to 16 bytes, chosen by the input itself.
+      let wanted = bytes.isEmpty ? 1 : Int(bytes[(turn * 7) % bytes.count] % 16) + 1
+      turn += 1
+      let size = min(wanted, buffer.count, bytes.count - offset)
+      guard size > 0 else { return 0 }
+      bytes.withUnsafeBytes { source in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + size]))
+      }
+      offset += size
+      return size
+    }
+    var lines: [[UInt8]] = []
+    var rejectedColumn: Int?
+    reader.forEachLine { line in
+      lines.append(Array(line))
+      do throws(KeyTextError) {
+        _ = try ScriptLine(line)
+        return true
+      } catch {
+        rejectedColumn = error.column
+        return false
+      }
+    }
+    precondition(
+      reader.failure == nil, "the line reader stopped: \(String(describing: reader.failure))")
+    precondition(lines.count <= expected.count, "more lines than split gives")
+    guard let last = lines.last else {
+      precondition(expected.isEmpty, "no lines handed on")
+      return
+    }
+    precondition(Array(lines.dropLast()) == Array(expected[..<(lines.count - 1)]), "lines differ")
+    let whole = expected[lines.count - 1]
+    if let rejectedColumn {
+      precondition(whole.starts(with: last), "a rejected line is not a prefix of its line")
+      let wholeColumn = whole.withUnsafeBufferPointer { buffer -> Int? in
+        do throws(KeyTextError) {
+          _ = try ScriptLine(buffer)
+          return nil
+        } catch {
+          return error.column
+        }
+      }
+      precondition(wholeColumn == rejectedColumn, "rejected early at another column")
+    } else {
+      precondition(last == whole && lines.count == expected.count, "lines differ at the end")
     }
   }
 
