@@ -247,6 +247,7 @@ public struct History: Sendable {
   /// Returns the number of the new branch, if one was made. `keys` must not be empty.
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(line keys: ArraySlice<CalculatorButtonItem>) -> Int? {
+    defer { _checkInvariantsIfEnabled() }
     var made: Int?
     if position < count {
       let parent = position == 0 ? 0 : owner(of: position)
@@ -287,6 +288,7 @@ public struct History: Sendable {
   ///
   /// - Complexity: O(``snapshotInterval`` + log b), as ``state(at:)``.
   mutating func move(to position: Int) {
+    defer { _checkInvariantsIfEnabled() }
     state = state(at: position)
     self.position = position
   }
@@ -324,6 +326,7 @@ public struct History: Sendable {
   ///
   /// - Complexity: O(``snapshotInterval`` + the depth of the branch in the tree).
   mutating func switchTo(branch number: Int) {
+    defer { _checkInvariantsIfEnabled() }
     current = number - 1
     path.removeAll(keepingCapacity: true)
     var index = current
@@ -448,8 +451,30 @@ extension History.Branch {
 }
 
 extension History {
+  /// Whether the mutators check the invariants after every change: built with
+  /// `-Xswiftc -DCALC_INTERNAL_CHECKS` (one pass of `.ci/run` does it), as swift-collections'
+  /// `COLLECTIONS_INTERNAL_CHECKS`.
+  public static var internalChecksAreEnabled: Bool {
+    #if CALC_INTERNAL_CHECKS
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// With internal checks (``internalChecksAreEnabled``), ``_checkInvariants()`` while the
+  /// history holds at most 20,000 keys (the full check replays every branch, so a history of
+  /// millions of keys, as the benchmark's, would take hours); nothing otherwise.
+  @inline(__always)
+  func _checkInvariantsIfEnabled() {
+    #if CALC_INTERNAL_CHECKS
+      if recordedCount <= 20_000 { _checkInvariants() }
+    #endif
+  }
+
   /// Checks every invariant of the history, trapping on the first that fails; does nothing in a
-  /// release build. Tests call it after every operation.
+  /// release build. The mutators call it when built with internal checks; tests call it where a
+  /// history is built by other means (a replayed journal).
   ///
   /// Positions in range; each branch's parent, fork and snapshots (one per interval, each equal
   /// to a replay); the current path; the state at the position equal to a replay of the branch's

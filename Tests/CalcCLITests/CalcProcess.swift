@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What a run of the built `calc` binary did.
 struct CalcRun: Sendable {
@@ -78,4 +79,20 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   return try body(directory)
+}
+
+/// Runs the built calc with `arguments` and `stdin` (in the POSIX locale unless `environment`
+/// sets one) and expects exactly `stdout`, `stderr` and `status`, reported at the caller's line:
+/// ArgumentParser's `AssertExecuteCommand`, for calc.
+func expectRun(
+  _ arguments: [String], stdin: String = "", environment: [String: String?] = [:],
+  directory: URL? = nil, stdout: String, stderr: String = "", status: Int32 = 0,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let run = try CalcProcess.run(
+    arguments, stdin: Data(stdin.utf8), environment: posixLocale.merging(environment) { $1 },
+    directory: directory)
+  #expect(run.stdout == stdout, "stdout of calc \(arguments)", sourceLocation: sourceLocation)
+  #expect(run.stderr == stderr, "stderr of calc \(arguments)", sourceLocation: sourceLocation)
+  #expect(run.status == status, "status of calc \(arguments)", sourceLocation: sourceLocation)
 }

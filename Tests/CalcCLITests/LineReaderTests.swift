@@ -199,10 +199,7 @@ import Testing
     let script =
       String(repeating: " ", count: 65535) + "ce" + String(repeating: "1+", count: 40000)
       + "=\n2*21=\n"
-    let run = try Script.run(script)
-    #expect(run.stdout == "80,000\n42\n")
-    #expect(run.stderr == "")
-    #expect(run.status == 0)
+    try expectRun([], stdin: script, stdout: "80,000\n42\n")
   }
 
   @Test(arguments: [
@@ -226,14 +223,10 @@ import Testing
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let (script, last) = Self.memoryScript(lines: 116_509, lineEnd: "\n")
       try Script.write(script, to: "20261124T000000.000000Z-1.calc", in: folder)
-      let run = try CalcProcess.run(
-        ["--resume"], stdin: Data(":goto +0\n".utf8),
-        environment: posixLocale.merging([
-          "XDG_STATE_HOME": directory.appendingPathComponent("state").path
-        ]) { $1 })
-      #expect(run.stderr == "")
-      #expect(run.stdout == last + "\n")
-      #expect(run.status == 0)
+      try expectRun(
+        ["--resume"], stdin: ":goto +0\n",
+        environment: ["XDG_STATE_HOME": directory.appendingPathComponent("state").path],
+        stdout: last + "\n")
     }
   }
 }
