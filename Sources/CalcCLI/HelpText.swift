@@ -70,9 +70,9 @@ enum HelpText {
     text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
     text += "       # starts a comment; :pad shows the keypad\n\n"
     text += "Commands:\n"
-    let width = CommandInfo.all.map { $0.name.count + $0.arguments.count + 2 }.max()!
-    for command in CommandInfo.all {
-      let usage = ":" + command.name + (command.arguments.isEmpty ? "" : " " + command.arguments)
+    let width = CommandSpec.all.map(\.usage.count).max()!
+    for command in CommandSpec.all {
+      let usage = command.usage
       text +=
         "  " + usage + String(repeating: " ", count: width - usage.count + 2)
         + style.dim(command.summary) + "\n"

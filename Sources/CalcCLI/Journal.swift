@@ -197,36 +197,25 @@ public final class Journal {
       && bytes[23] == UInt8(ascii: "-") && digits(24..<(bytes.count - suffix.utf8.count))
   }
 
-  /// The script lines that replay `command`, which `change` says was performed and left
-  /// `session`: nothing for a change that changed nothing.
-  ///
-  /// Moves (`:goto`, `:undo`, `:redo`) are written as the absolute `:goto N` they came to, and
-  /// a replaced session (`:load`, `:resume`) as `:reset` and its whole ``SessionScript``, so
-  /// that the journal never depends on another file.
+  /// The journal record of `command`, which `change` says was performed and left `session`:
+  /// ``SessionScript/forEachRecordLine(of:change:leaving:_:)``'s lines, as one string joined by
+  /// newlines (a replaced session of millions of lines is written without an array of them), or
+  /// nothing for a change that changed nothing.
   ///
   /// - Complexity: O(n) in the keys of a line, or of the whole session for a replacement.
   static func lines(for command: Session.Command, change: Session.Change, after session: Session)
     -> [String]
   {
-    switch change {
-    case .applied(let count, _):
-      guard count > 0, case .keys(let keys) = command else { return [] }
-      return [KeyText.text(of: keys)]
-    case .moved(let from, let to):
-      return from == to ? [] : [":goto \(to)"]
-    case .switched(let branch):
-      return [":branch \(branch)"]
-    case .reset:
-      return [":reset"]
-    case .loaded:
-      // One string: a session of millions of lines is written without an array of them.
-      var text = ":reset"
-      SessionScript.forEachLine(of: session.history) { line in
-        text += "\n"
-        text += line
+    var record: String?
+    SessionScript.forEachRecordLine(of: command, change: change, leaving: session) { line in
+      if record == nil {
+        record = line
+      } else {
+        record! += "\n"
+        record! += line
       }
-      return [text]
     }
+    return record.map { [$0] } ?? []
   }
 
   /// Removes all but the `count` most recent journals in `directory`.

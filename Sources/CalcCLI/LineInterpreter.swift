@@ -1,18 +1,5 @@
 import CalculatorEngine
 
-/// A line that was rejected: what is wrong, and the 1-based column where it starts.
-public struct LineError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let message: String
-  public let column: Int
-
-  public init(_ message: String, column: Int = 1) {
-    self.message = message
-    self.column = column
-  }
-
-  public var description: String { message }
-}
-
 /// The interpreter shared by the REPL, scripts and `--keys`: one line of input in, its output out.
 ///
 /// It only translates: the line is parsed by ``ScriptLine``, a change becomes a
@@ -84,7 +71,7 @@ public struct LineInterpreter {
     case .keys(let keys):
       applyKeys(keys, output: output)
       return .proceed
-    case .command(let command):
+    case .directive(let command):
       return try runCommand(command, output: output)
     }
   }
@@ -149,15 +136,23 @@ public struct LineInterpreter {
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty.
   func appendDisplay(to output: OutputBuffer) {
-    if showsExpression {
-      let expression = format.expression(for: session.state.brain)
-      if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
-    }
-    if session.state.brain.isError {
-      output.write(style.error(display))
-    } else {
-      format.append(session.state.brain, to: &output.bytes)
-    }
-    output.bytes.append(UInt8(ascii: "\n"))
+    listing.writeDisplay(showsExpression: showsExpression, to: output)
   }
+
+  /// The listings of the session as it is, in this interpreter's format and style.
+  var listing: Listing {
+    Listing(
+      history: session.history, format: format, style: style,
+      isStopped: LineInterpreter.isListingStopped)
+  }
+
+  /// Whether a long listing should stop before its next row: its reader went away (a pager that
+  /// was quit, `| head`), its output failed, or Ctrl-C was pressed (the REPL then drops the
+  /// line's output and reports it).
+  ///
+  /// The one place a listing asks.
+  static func isListingStopped(_ output: OutputBuffer) -> Bool {
+    output.hasStopped || Interruption.isRequested
+  }
+
 }

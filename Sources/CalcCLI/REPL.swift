@@ -42,7 +42,7 @@ struct REPL {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
-    Readline.setUp(commands: CommandInfo.all.map(\.name))
+    Readline.setUp(commands: CommandSpec.all.map(\.name))
     var historyPath = self.historyPath
     if let path = historyPath,
       let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)

@@ -305,7 +305,7 @@ enum Readline {
       return rl_completion_matches(text) { text, state in
         Readline.nextCommand(matching: text, state: state)
       }
-    case .command(let command) where ["save", "load"].contains(command.name):
+    case .directive(let directive) where CommandSpec.named(directive.name)?.argument == .file:
       return nil  // readline's own file name completion
     default:
       rl_attempted_completion_over = 1

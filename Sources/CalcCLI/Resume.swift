@@ -48,7 +48,7 @@ public struct ResumedSession: Sendable {
     }
     defer { close(fd) }
     let tornLine = ResumedSession.tornLine(fd)
-    var session = Session()
+    var replay = SessionScript.Replay()
     var lineNumber = 0
     var problem: String?
     let reader = LineReader(fd: fd)
@@ -59,7 +59,7 @@ public struct ResumedSession: Sendable {
         return false
       }
       do throws(LineError) {
-        try SessionFile.perform(line, on: &session)
+        try replay.perform(line, other: SessionFile.refusal)
         return true
       } catch {
         problem = "cannot be replayed (column \(error.column): \(error.message))"
@@ -73,7 +73,7 @@ public struct ResumedSession: Sendable {
     if let problem, lineNumber == 1 {
       throw LineError("cannot resume '\(shownPath)': its first line \(problem)")
     }
-    self.session = session
+    self.session = replay.session
     damage = problem.map {
       "the journal's line \(lineNumber) \($0): restored the session as it was before it"
     }

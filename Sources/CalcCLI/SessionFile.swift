@@ -33,14 +33,14 @@ enum SessionFile {
       throw LineError("cannot load '\(shownPath)': \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    var session = Session()
+    var replay = SessionScript.Replay()
     var failure: LineError?
     var lineNumber = 0
     let reader = LineReader(fd: fd)
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        try perform(line, on: &session)
+        try replay.perform(line, other: refusal)
         return true
       } catch {
         failure = LineError(
@@ -63,36 +63,17 @@ enum SessionFile {
         "cannot load '\(shownPath)': \(shownPath):\(lineNumber):1: "
           + LineReader.disagreementMessage)
     }
-    return session
+    return replay.session
   }
 
-  /// Performs one line of a session file on `session`.
-  static func perform(_ line: UnsafeBufferPointer<UInt8>, on session: inout Session)
-    throws(LineError)
-  {
-    let parsed: ScriptLine
+  /// Why a directive that is not a session command cannot be in a session file: the error it
+  /// has anywhere (an unknown command, a bad argument), or else that it is no session command.
+  static func refusal(_ directive: ScriptLine.Directive) -> LineError {
     do {
-      parsed = try ScriptLine(line)
+      _ = try LineCommand(directive)
     } catch {
-      throw LineError(error.description, column: error.column)
+      return error
     }
-    let command: Session.Command
-    let column: Int
-    switch parsed {
-    case .blank: return
-    case .keys(let keys): (command, column) = (.keys(keys), 1)
-    case .command(let parsed):
-      guard case .session(let change) = try LineCommand(parsed) else {
-        throw LineError(
-          ":\(TextEscaping.escaped(parsed.name)) cannot be used in a session file",
-          column: parsed.column)
-      }
-      (command, column) = (change, parsed.argumentColumn)
-    }
-    do {
-      try session.perform(command)
-    } catch {
-      throw LineError(error.description, column: column)
-    }
+    return SessionScript.Replay.notASessionCommand(directive)
   }
 }

@@ -142,17 +142,12 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   case branch(Int)
   case reset
 
-  /// The script line, e.g. `12+3=` or `:goto 4`.
+  /// The script line, e.g. `12+3=` or `:goto 4`, as the engine's session-script writer
+  /// spells the command (``SessionScript/forEachLine(performing:_:)``).
   public var description: String {
-    switch self {
-    case .keys(let keys): KeyText.text(of: keys)
-    case .goto(let step): ":goto \(step)"
-    case .offset(let offset): ":goto \(offset < 0 ? "-" : "+")\(offset.magnitude)"
-    case .undo(let lines): ":undo \(lines)"
-    case .redo(let lines): ":redo \(lines)"
-    case .branch(let number): ":branch \(number)"
-    case .reset: ":reset"
-    }
+    var line = ""
+    SessionScript.forEachLine(performing: command) { line = $0 }
+    return line
   }
 
   /// The same change as a session command.

@@ -12,11 +12,11 @@ public enum ScriptLine: Hashable, Sendable {
   case blank
   /// A line of keys, at least one.
   case keys([CalculatorButtonItem])
-  /// A `:command`, not yet checked against the commands that exist.
-  case command(Command)
+  /// A `:command` (a directive), not yet checked against the commands that exist.
+  case directive(Directive)
 
   /// A command line's parts, with their 1-based columns (counted in characters) for messages.
-  public struct Command: Hashable, Sendable {
+  public struct Directive: Hashable, Sendable {
     /// The name after the `:`, e.g. `goto`; empty for a lone `:`.
     public let name: String
     /// The column of the `:`.
@@ -53,7 +53,7 @@ public enum ScriptLine: Hashable, Sendable {
   public init(_ line: UnsafeBufferPointer<UInt8>) throws(KeyTextError) {
     let index = ScriptLine.firstNonBlank(line)
     if index < line.count, line[index] == UInt8(ascii: ":") {
-      self = .command(ScriptLine.command(line))
+      self = .directive(ScriptLine.directive(line))
       return
     }
     var keys: [CalculatorButtonItem] = []
@@ -62,7 +62,7 @@ public enum ScriptLine: Hashable, Sendable {
     } catch {
       // Checked only once the line failed as keys, so that key lines pay nothing for it.
       guard let word = ScriptLine.bareWord(line, from: index) else { throw error }
-      self = .command(word)
+      self = .directive(word)
       return
     }
     self = keys.isEmpty ? .blank : .keys(keys)
@@ -207,7 +207,7 @@ public enum ScriptLine: Hashable, Sendable {
   public static let bareWords: Set<String> = ["help", "quit", "exit"]
 
   /// The command a line spells as a bare word (``bareWords``) starting at `start`, if it does.
-  private static func bareWord(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Command? {
+  private static func bareWord(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Directive? {
     func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
     var end = start
     while end < line.count, !isBlank(line[end]), line[end] != UInt8(ascii: "#") { end += 1 }
@@ -218,7 +218,7 @@ public enum ScriptLine: Hashable, Sendable {
     let word = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
       .lowercased()
     guard bareWords.contains(word) else { return nil }
-    return Command(name: word, column: start + 1, argumentColumn: end + 1)
+    return Directive(name: word, column: start + 1, argumentColumn: end + 1)
   }
 
   /// Parses a line of text; see ``init(_:)-(UnsafeBufferPointer<UInt8>)``.
@@ -235,7 +235,7 @@ public enum ScriptLine: Hashable, Sendable {
   }
 
   /// The parts of a line known to start with blanks and a `:`.
-  private static func command(_ line: UnsafeBufferPointer<UInt8>) -> Command {
+  private static func directive(_ line: UnsafeBufferPointer<UInt8>) -> Directive {
     func isBlank(_ index: Int) -> Bool {
       line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t")
     }
@@ -258,7 +258,7 @@ public enum ScriptLine: Hashable, Sendable {
     }
     while end > index, isBlank(end - 1) { end -= 1 }
     // Columns count characters, as in key text; the argument's bytes are kept as they came.
-    return Command(
+    return Directive(
       name: name, column: column, argumentBytes: Array(line[index..<end]),
       argumentColumn: text(0..<index).count + 1)
   }

@@ -287,10 +287,9 @@ func writeJournal(_ keys: [CalculatorButtonItem], to path: String, seed: UInt64)
   for (index, line) in lines(of: keys).enumerated() {
     if index % 1430 == 1429 {
       position = random.int(0...position)
-      text += ":goto \(position)\n"
+      SessionScript.forEachLine(performing: .goto(.step(position))) { text += $0 + "\n" }
     }
-    text += KeyText.text(of: line)
-    text += "\n"
+    SessionScript.forEachLine(performing: .keys(line)) { text += $0 + "\n" }
     position += line.count
   }
   guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

@@ -79,7 +79,7 @@ import Testing
       #expect(text.contains(option), "\(option)")
     }
     let commands = section("REPL COMMANDS", of: text).joined(separator: "\n")
-    for command in CommandInfo.all {
+    for command in CommandSpec.all {
       #expect(commands.contains(":" + command.name), ":\(command.name)")
     }
     #expect(commands.contains(":quit, :q, :exit"))

@@ -359,23 +359,23 @@ import Testing
     #expect(try ScriptLine(" 12 + 3 = # sum") == .keys(Self.keys("12+3=")))
     #expect(
       try ScriptLine("  :goto  +3  # on")
-        == .command(
+        == .directive(
           .init(name: "goto", column: 3, argument: "+3", argumentColumn: 10)))
     #expect(
       try ScriptLine(":save my#file.calc")
-        == .command(
+        == .directive(
           .init(name: "save", column: 1, argument: "my#file.calc", argumentColumn: 7)))
-    #expect(try ScriptLine(":") == .command(.init(name: "", column: 1, argumentColumn: 2)))
+    #expect(try ScriptLine(":") == .directive(.init(name: "", column: 1, argumentColumn: 2)))
     #expect(throws: KeyTextError(character: "x", column: 4)) { try ScriptLine("12+x") }
   }
 
   /// `help`, `quit` and `exit` alone on a line are commands; anywhere else they are bad keys.
   @Test func bareWords() throws {
-    #expect(try ScriptLine("quit") == .command(.init(name: "quit", column: 1, argumentColumn: 5)))
+    #expect(try ScriptLine("quit") == .directive(.init(name: "quit", column: 1, argumentColumn: 5)))
     #expect(
       try ScriptLine("  Help  # all of it")
-        == .command(.init(name: "help", column: 3, argumentColumn: 7)))
-    #expect(try ScriptLine("EXIT") == .command(.init(name: "exit", column: 1, argumentColumn: 5)))
+        == .directive(.init(name: "help", column: 3, argumentColumn: 7)))
+    #expect(try ScriptLine("EXIT") == .directive(.init(name: "exit", column: 1, argumentColumn: 5)))
     #expect(throws: KeyTextError(character: "h", column: 1)) { try ScriptLine("help me") }
     #expect(throws: KeyTextError(character: "u", column: 2)) { try ScriptLine("quit#x") }
     #expect(throws: KeyTextError(character: "h", column: 3)) { try ScriptLine("1 help") }

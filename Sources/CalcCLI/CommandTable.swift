@@ -1,0 +1,212 @@
+import CalculatorEngine
+
+/// One command of the REPL and of scripts, as the command table declares it: the one list of
+/// commands, from which parsing, `:help`, Tab completion, the man page's test and the fuzz
+/// target's list of commands that touch files all derive.
+///
+/// Adding a command is a row here and a case in ``LineCommand`` with its handler in
+/// ``LineInterpreter/runCommand(_:output:)``.
+public struct CommandSpec: Sendable {
+  /// The kind of argument a command takes.
+  public enum Argument: Sendable, Hashable {
+    /// Nothing: any argument is refused.
+    case none
+    /// `[K]`: a number of lines, 1 when left out.
+    case count
+    /// `N|+K|-K`: a step, or a number of steps on or back.
+    case step
+    /// `[K|N..M]`: all steps, the last K, or steps N to M.
+    case range
+    /// `N`: a branch number.
+    case branch
+    /// `FILE`: a file name, passed to the system byte for byte, `~` expanded.
+    case file
+
+    /// How `:help` shows it: `[K|N..M]`, `FILE`, or nothing.
+    public var usage: String {
+      switch self {
+      case .none: ""
+      case .count: "[K]"
+      case .step: "N|+K|-K"
+      case .range: "[K|N..M]"
+      case .branch: "N"
+      case .file: "FILE"
+      }
+    }
+  }
+
+  /// The name after `:`, e.g. `history`.
+  public let name: String
+  /// Other names for the same command (`q`, `exit`).
+  public let aliases: [String]
+  /// What it takes.
+  public let argument: Argument
+  /// What it does, for `:help`.
+  public let summary: String
+  /// The command with its argument parsed (the argument is known to fit ``argument``'s
+  /// `.none` already).
+  let make: @Sendable (ScriptLine.Directive) throws(LineError) -> LineCommand
+
+  /// The name and, where there is one, its argument: `:goto N|+K|-K`.
+  public var usage: String {
+    ":" + name + (argument.usage.isEmpty ? "" : " " + argument.usage)
+  }
+
+  /// Whether `name` (without its `:`) names this command.
+  public func isNamed(_ name: String) -> Bool { name == self.name || aliases.contains(name) }
+
+  /// The command named `name` (or one of its aliases), if there is one.
+  public static func named(_ name: String) -> CommandSpec? { all.first { $0.isNamed(name) } }
+
+  /// Every command, in the order `:help` lists them.
+  public static let all: [CommandSpec] = [
+    CommandSpec(
+      "history", .range, "list this branch's steps: all, the last K, or N to M"
+    ) { directive throws(LineError) in .history(try HistorySteps(directive)) },
+    CommandSpec("tape", .none, "the completed calculations, like a paper tape") { _ in .tape },
+    CommandSpec("goto", .step, "move to step N, or K steps on/back", make: sessionCommand),
+    CommandSpec("undo", .count, "go back K lines (default 1)", make: sessionCommand),
+    CommandSpec("redo", .count, "go forward K lines (default 1)", make: sessionCommand),
+    CommandSpec("branches", .none, "list every branch; ▶ marks this one") { _ in .branches },
+    CommandSpec("branch", .branch, "switch to branch N, at its end", make: sessionCommand),
+    CommandSpec("keys", .none, "print the applied keys as key text") { _ in .keys },
+    CommandSpec("copy", .none, "put the display's number on the terminal's clipboard") { _ in
+      .copy
+    },
+    CommandSpec("save", .file, "save every branch as a calc script") {
+      directive throws(LineError) in .save(path: try fileArgument(directive))
+    },
+    CommandSpec("load", .file, "replace the session with a saved one") {
+      directive throws(LineError) in .load(path: try fileArgument(directive))
+    },
+    CommandSpec("resume", .none, "bring back the last session you left") { _ in .resume },
+    CommandSpec("reset", .none, "empty the history, every branch", make: sessionCommand),
+    CommandSpec("pad", .none, "draw the keypad with each button's key") { _ in .pad },
+    CommandSpec("help", .none, "keys and commands (also help)") { _ in .help },
+    CommandSpec(
+      "quit", aliases: ["q", "exit"], .none, "leave calc (also :q, :exit, quit, exit, Ctrl-D)"
+    ) { _ in .quit },
+  ]
+
+  private init(
+    _ name: String, aliases: [String] = [], _ argument: Argument, _ summary: String,
+    make: @escaping @Sendable (ScriptLine.Directive) throws(LineError) -> LineCommand
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.argument = argument
+    self.summary = summary
+    self.make = make
+  }
+
+  /// A directive of the session script (``SessionScript/command(_:)``): the engine parses it,
+  /// so that what `:load` reads and what the REPL takes are the same.
+  private static func sessionCommand(_ directive: ScriptLine.Directive) throws(LineError)
+    -> LineCommand
+  {
+    guard let command = try SessionScript.command(directive) else {
+      preconditionFailure(":\(directive.name) is in the table as a session command but not one")
+    }
+    return .session(command)
+  }
+
+  /// The `FILE` of `:save` and `:load`, with `~` expanded from `HOME`.
+  private static func fileArgument(_ directive: ScriptLine.Directive) throws(LineError)
+    -> FileName
+  {
+    guard !directive.argument.isEmpty else {
+      throw LineError(":\(directive.name) needs a file name", column: directive.argumentColumn)
+    }
+    return FileName(directive.argumentBytes).expandingTilde(home: Environment.process["HOME"])
+  }
+}
+
+/// What a command line asks for, its argument checked: a change for the session, or something
+/// the front end does itself.
+enum LineCommand {
+  case session(Session.Command)
+  case history(HistorySteps)
+  case tape
+  case branches
+  case keys
+  case copy
+  case save(path: FileName)
+  case load(path: FileName)
+  case resume
+  case pad
+  case help
+  case quit
+
+  /// The command `directive` names, with its argument parsed; throws for an unknown name or a
+  /// bad argument, at its column.
+  init(_ directive: ScriptLine.Directive) throws(LineError) {
+    guard !directive.name.isEmpty else {
+      throw LineError("missing command name after ':' (try :help)", column: directive.column)
+    }
+    guard let spec = CommandSpec.named(directive.name) else {
+      throw LineError(
+        "unknown command ':\(TextEscaping.escaped(directive.name))' (try :help)",
+        column: directive.column)
+    }
+    if spec.argument == .none { try directive.requireNoArgument() }
+    self = try spec.make(directive)
+  }
+}
+
+/// Which steps of the current branch `:history` lists.
+enum HistorySteps: Hashable {
+  /// Every step, from 0.
+  case all
+  /// The last K steps (every step if the branch has no more).
+  case last(Int)
+  /// Steps N through M.
+  case range(Int, Int)
+
+  /// The `[K|N..M]` of `directive`; whether the branch has those steps is checked when it runs.
+  init(_ directive: ScriptLine.Directive) throws(LineError) {
+    let argument = directive.argument
+    if argument.isEmpty {
+      self = .all
+      return
+    }
+    let parts = argument.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
+    let numbers = parts.map(ScriptLine.Directive.wholeNumber)
+    switch (numbers.count, numbers.first ?? nil, numbers.last ?? nil) {
+    case (1, let count?, _) where count > 0:
+      self = .last(count)
+    case (1, 0?, _):
+      throw LineError(
+        ":\(directive.name) takes a number of steps from 1, not '0'",
+        column: directive.argumentColumn)
+    case (2, let first?, let last?):
+      self = .range(first, last)
+    default:
+      throw LineError(
+        ":\(directive.name) takes K (the last K steps) or N..M (steps N to M), not "
+          + "'\(TextEscaping.escaped(argument))'",
+        column: directive.argumentColumn)
+    }
+  }
+
+  /// The steps of a branch of `count` keys, or why there are none such.
+  ///
+  /// A range must run forwards and lie within `0...count`; the last K steps are all of them when
+  /// there are fewer.
+  func steps(count: Int, position: Int) throws(LineError) -> ClosedRange<Int> {
+    switch self {
+    case .all:
+      return 0...count
+    case .last(let steps):
+      return max(0, count - steps + 1)...count
+    case .range(let first, let last):
+      guard first <= last else {
+        throw LineError("steps \(first)..\(last) run backwards (write \(last)..\(first))")
+      }
+      guard last <= count else {
+        throw LineError(
+          SessionError.stepOutOfRange(.step(last), from: position, valid: 0...count).description)
+      }
+      return first...last
+    }
+  }
+}

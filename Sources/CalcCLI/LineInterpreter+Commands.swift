@@ -1,0 +1,115 @@
+import CalculatorEngine
+import Foundation
+
+extension LineInterpreter {
+  /// Runs a `:command` line.
+  mutating func runCommand(_ command: ScriptLine.Directive, output: OutputBuffer)
+    throws(LineError) -> Outcome
+  {
+    switch try LineCommand(command) {
+    case .session(let change):
+      try perform(change, at: command)
+      appendDisplay(to: output)
+    case .history(let which):
+      let history = session.history
+      let steps = try atArgument(command) { () throws(LineError) in
+        try which.steps(count: history.count, position: history.position)
+      }
+      listing.writeHistory(steps, to: output)
+    case .tape:
+      listing.writeTape(to: output)
+    case .branches:
+      listing.writeBranches(to: output)
+    case .keys:
+      let history = session.history
+      let keys = (0..<history.position).lazy.map { history.key(at: $0 + 1) }
+      output.write(KeyText.text(of: keys) + "\n")
+    case .copy:
+      try appendCopy(to: output)
+    case .save(let name):
+      let path = inScriptFolder(name)
+      try atArgument(command) { () throws(LineError) in
+        try SessionFile.save(session.history, to: path)
+      }
+      output.write(style.dim(savedMessage(path: path) + "\n"))
+    case .load(let name):
+      let path = inScriptFolder(name)
+      let loaded = try atArgument(command) { () throws(LineError) in
+        try SessionFile.load(path)
+      }
+      try perform(.load(loaded), at: command)
+      appendDisplay(to: output)
+    case .resume:
+      let resumed = try ResumedSession.latest(in: journalDirectory, excluding: ownJournal)
+      try perform(.load(resumed.session), at: command)
+      output.write(style.dim(resumed.summary + "\n"))
+      if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
+      appendDisplay(to: output)
+    case .pad:
+      output.write(HelpText.pad(style: style))
+    case .help:
+      output.write(HelpText.help(style: style))
+    case .quit:
+      return .quit
+    }
+    return .proceed
+  }
+
+  /// `path` taken from ``scriptFolder`` if it is relative and a script file is running.
+  private func inScriptFolder(_ path: FileName) -> FileName {
+    guard let scriptFolder, path.bytes.first != UInt8(ascii: "/") else { return path }
+    return FileName(Array(scriptFolder.utf8) + path.bytes)
+  }
+
+  /// Performs `change`, reporting what the session refuses at the command's argument.
+  private mutating func perform(_ change: Session.Command, at command: ScriptLine.Directive)
+    throws(LineError)
+  {
+    do {
+      try perform(change)
+    } catch {
+      throw LineError(error.description, column: command.argumentColumn)
+    }
+  }
+
+  /// Runs `body`, reporting its errors at the command's argument (the file name).
+  private func atArgument<T>(_ command: ScriptLine.Directive, _ body: () throws(LineError) -> T)
+    throws(LineError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw LineError(error.message, column: command.argumentColumn)
+    }
+  }
+
+  /// `saved 9 keys at step 5 to s.calc`, with the branches when there are several.
+  private func savedMessage(path: FileName) -> String {
+    let history = session.history
+    let count = history.recordedCount
+    let keys = count == 1 ? "1 key" : "\(count) keys"
+    let file = path.shown
+    guard history.branchCount > 1 else {
+      return "saved \(keys) at step \(history.position) to \(file)"
+    }
+    return
+      "saved \(keys) on \(history.branchCount) branches, at step \(history.position) of branch "
+      + "\(history.currentBranch), to \(file)"
+  }
+
+  /// Appends `:copy`: the display's plain number (no grouping, `.`, every digit) put on the
+  /// terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), and a line saying so.
+  ///
+  /// Throws, changing nothing, while an error is shown or when the output is no terminal.
+  func appendCopy(to output: OutputBuffer) throws(LineError) {
+    let brain = session.state.brain
+    guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
+    let text = DisplayFormat.plain.text(for: brain)
+    guard outputIsTerminal else {
+      throw LineError(
+        "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
+    }
+    output.write("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+    output.write(style.dim("copied \(text)") + "\n")
+  }
+}

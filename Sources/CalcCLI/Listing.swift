@@ -1,0 +1,214 @@
+import CalculatorEngine
+
+/// The listings of a session — `:history`, `:tape`, `:branches`, the slider bar and the display
+/// with its expression line — as functions of the history, the format and the style, written to
+/// any ``OutputBuffer`` (a terminal, a pipe, the pager, or memory).
+///
+/// A long listing writes its rows out as it makes them (``OutputBuffer/flushIfFull()``), so that
+/// its memory stays bounded, and asks ``isStopped`` before each row.
+struct Listing {
+  /// The history listed.
+  let history: History
+  /// How numbers are shown.
+  let format: DisplayFormat
+  /// Colours for a terminal, or none.
+  let style: Style
+  /// Whether a long listing should stop before its next row; see
+  /// ``LineInterpreter/isListingStopped(_:)``.
+  let isStopped: (OutputBuffer) -> Bool
+
+  /// Appends the display at the position and a newline; with `showsExpression`, the expression
+  /// line above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
+  func writeDisplay(showsExpression: Bool, to output: OutputBuffer) {
+    let brain = history.state.brain
+    if showsExpression {
+      let expression = format.expression(for: brain)
+      if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
+    }
+    if brain.isError {
+      output.write(style.error(format.text(for: brain)))
+    } else {
+      format.append(brain, to: &output.bytes)
+    }
+    output.bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Pads `text` with spaces to `width` characters, on the right or (with `left`) the left.
+  private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? padding + text : text + padding
+  }
+
+  /// `→ branch 2`, `→ branches 2, 5`: the branches that leave the current one at a step.
+  private static func forkMark(_ branches: [Int]) -> String {
+    (branches.count == 1 ? "→ branch " : "→ branches ")
+      + branches.map(String.init).joined(separator: ", ")
+  }
+
+  /// Appends `:history` of `steps` (within `0...count`): each step of the current branch with
+  /// its key, the expression so far and the display, the current step marked, the kept future
+  /// labelled, the steps where other branches leave marked with their numbers, and a slider of
+  /// the whole branch.
+  ///
+  /// Rows are written out as they are made (``OutputBuffer/flushIfFull()``), and stop early when
+  /// ``isStopped`` says so.
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps, in two passes (the first
+  ///   measures the columns); beyond the output buffer, memory stays O(number of branches)
+  ///   however long the history.
+  func writeHistory(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
+    guard !history.isEmpty else {
+      output.write("no history\n")
+      return
+    }
+    let forks = history.forksOnCurrentBranch()
+    var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
+    forEachHistoryRow(steps, output: output) { _, _, expression, display in
+      widths.expression = max(widths.expression, expression.count)
+      widths.display = max(widths.display, display.count)
+    }
+    let pad = Listing.pad
+    let header =
+      "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
+      + "  display"
+    output.write(style.dim(header) + "\n")
+    forEachHistoryRow(steps, output: output) { step, key, expression, display in
+      var line =
+        "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
+        + "\(pad(expression, widths.expression, false))  "
+      let mark = forks[step].map { "  " + Listing.forkMark($0) } ?? ""
+      if step > history.position {
+        line = "  " + style.dim(line + pad(display, widths.display, false) + "  (kept)" + mark)
+      } else if step == history.position {
+        line =
+          style.marker("▶ ") + line
+          + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
+      } else {
+        line = "  " + line + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
+      }
+      while line.last == " " { line.removeLast() }
+      output.write(line + "\n")
+      output.flushIfFull()
+    }
+    guard !isStopped(output) else { return }
+    output.write(slider() + "\n")
+  }
+
+  /// Calls `body` for each of `steps` with its number, key title, expression (cut to its last 60
+  /// characters) and display, until ``isStopped``.
+  private func forEachHistoryRow(
+    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, String, String, String) -> Void
+  ) {
+    struct Stopped: Error {}
+    let expressionWidth = 60
+    var expression = ""
+    var expressionLength = 0
+    var isCut = false
+    // The expression at the first step shown is cut from the keys before it: starting one more
+    // than `expressionWidth` keys earlier gives the same text as starting from step 0.
+    let start = max(0, steps.lowerBound - expressionWidth - 1)
+    try? history.forEachStep(in: start...steps.upperBound) { step, key, state in
+      if let key {
+        expression += key.title
+        expressionLength += key.title.count
+        if expressionLength > expressionWidth * 2 {
+          // Keep the string short so that each row costs O(1), not O(step).
+          expression = String(expression.suffix(expressionWidth))
+          expressionLength = expressionWidth
+          isCut = true
+        }
+      }
+      guard step >= steps.lowerBound else { return }
+      guard !isStopped(output) else { throw Stopped() }
+      let shown =
+        isCut || expressionLength > expressionWidth
+        ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
+      body(step, key?.title ?? "", shown, format.text(for: state.brain))
+    }
+  }
+
+  /// Appends `:tape`: every calculation completed on the current branch up to the position, one
+  /// row each — the step where it completed (so that `:goto` returns there), the calculation as
+  /// the expression line writes it, and its result: `4  1 + 2 = 3`.
+  ///
+  /// Rows are written out as they are made, and stop early when ``isStopped``.
+  /// - Complexity: O(position), in one pass; memory O(1) beyond the output.
+  func writeTape(to output: OutputBuffer) {
+    let width = String(history.position).count
+    var previous = History.State.initial
+    var rows = 0
+    struct End: Error {}
+    try? history.forEachStep { step, key, state in
+      guard step <= history.position, !isStopped(output) else { throw End() }
+      defer { previous = state }
+      guard let key, let line = previous.brain.completedCalculation(by: key) else { return }
+      rows += 1
+      let number = String(step)
+      output.write(String(repeating: " ", count: width - number.count) + number + "  ")
+      format.append(line, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: " "))
+      format.append(state.brain, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\n"))
+      output.flushIfFull()
+    }
+    if rows == 0 { output.write("no calculations\n") }
+  }
+
+  /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
+  func slider() -> String {
+    let count = history.count
+    let cells = min(count, 30)
+    let filled = count == 0 ? 0 : (history.position * cells + count / 2) / count
+    return "[" + String(repeating: "━", count: filled) + "●"
+      + String(repeating: "─", count: cells - filled) + "] \(history.position)/\(count)"
+  }
+
+  /// Appends `:branches`: for every branch its number, where it leaves the branch it came from
+  /// (`1 at 5`: branch 1, after step 5), its length, the display at its end and its last keys;
+  /// `▶` marks the current one.
+  ///
+  /// - Complexity: O(b × (``History/snapshotInterval`` + depth)), b the number of branches.
+  func writeBranches(to output: OutputBuffer) {
+    guard !history.isEmpty else {
+      output.write("no branches\n")
+      return
+    }
+    let lastKeysShown = 20
+    struct Row {
+      let number: String
+      let leaves: String
+      let steps: String
+      let display: String
+      let keys: String
+    }
+    let rows = (1...history.branchCount).map { number in
+      let branch = history.branch(number)
+      let keys = history.lastKeys(ofBranch: number, limit: lastKeysShown + 1)
+      var expression = keys.suffix(lastKeysShown).map(\.title).joined()
+      if keys.count > lastKeysShown { expression = "…" + expression }
+      return Row(
+        number: String(number), leaves: branch.parent.map { "\($0) at \(branch.fork)" } ?? "",
+        steps: String(branch.count),
+        display: format.text(for: history.stateAtEnd(ofBranch: number).brain), keys: expression)
+    }
+    let widths = (
+      number: 6, leaves: max(6, rows.map(\.leaves.count).max()!),
+      steps: max(5, rows.map(\.steps.count).max()!),
+      display: max(7, rows.map(\.display.count).max()!)
+    )
+    let pad = Listing.pad
+    let header =
+      "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
+      + "  \(pad("steps", widths.steps, true))  \(pad("display", widths.display, false))  last keys"
+    output.write(style.dim(header) + "\n")
+    for (index, row) in rows.enumerated() {
+      var line =
+        "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
+        + "  \(pad(row.steps, widths.steps, true))  \(pad(row.display, widths.display, false))"
+        + "  \(row.keys)"
+      line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
+      while line.last == " " { line.removeLast() }
+      output.write(line + "\n")
+      output.flushIfFull()
+    }
+  }
+}

@@ -1,0 +1,250 @@
+/// Reading session scripts back: the directives that change a session, and a replay.
+///
+/// What ``SessionScript`` writes, and what a REPL journal holds, is a calc script of key lines
+/// and the five session directives `:goto N|+K|-K`, `:undo [K]`, `:redo [K]`, `:branch N` and
+/// `:reset`. This is the one reader of them: `:load` and `--resume` replay through it, and a
+/// program that imports only the engine can replay calc's files with it.
+extension SessionScript {
+  /// The names of the directives that change a session, in the order `:help` lists them.
+  public static let directiveNames = ["goto", "undo", "redo", "branch", "reset"]
+
+  /// The session command `directive` spells, or `nil` when its name is none of
+  /// ``directiveNames``; throws, at the argument's column, for an argument it cannot take.
+  ///
+  /// Whether the session can do it (a step on the branch, a branch that exists) is the
+  /// session's to say when it is performed.
+  public static func command(_ directive: ScriptLine.Directive) throws(LineError)
+    -> Session.Command?
+  {
+    switch directive.name {
+    case "goto": return .goto(try directive.stepArgument())
+    case "undo": return .undo(try directive.countArgument())
+    case "redo": return .redo(try directive.countArgument())
+    case "branch": return .branch(try directive.branchArgument())
+    case "reset":
+      try directive.requireNoArgument()
+      return .reset
+    default: return nil
+    }
+  }
+
+  /// Calls `body` with each script line that performs `command`, without newlines: the keys as
+  /// canonical key text, a directive, or for `load` `:reset` and the loaded session's script.
+  ///
+  /// Replaying the lines after the session as it was before `command` gives the session as it
+  /// was after it.
+  /// - Complexity: O(n) in the keys of a line, or of the loaded session.
+  public static func forEachLine(
+    performing command: Session.Command, _ body: (String) throws -> Void
+  ) rethrows {
+    switch command {
+    case .keys(let keys): try body(KeyText.text(of: keys))
+    case .goto(.step(let step)): try body(":goto \(step)")
+    case .goto(.offset(let offset)):
+      try body(":goto \(offset < 0 ? "-" : "+")\(offset.magnitude)")
+    case .undo(let count): try body(":undo \(count)")
+    case .redo(let count): try body(":redo \(count)")
+    case .branch(let number): try body(":branch \(number)")
+    case .reset: try body(":reset")
+    case .load(let session):
+      try body(":reset")
+      try forEachLine(of: session.history, body)
+    }
+  }
+
+  /// Calls `body` with the script lines that record what `command` did (`change`), leaving
+  /// `session`: what a journal keeps.
+  ///
+  /// A line of keys is its key text; a move (`:goto`, `:undo`, `:redo`) is the absolute
+  /// `:goto N` it came to, or nothing if it stayed; a replaced session is `:reset` and its whole
+  /// script, so that the record never depends on another file.
+  /// - Complexity: O(n) in the keys of a line, or of the whole session for a replacement.
+  public static func forEachRecordLine(
+    of command: Session.Command, change: Session.Change, leaving session: Session,
+    _ body: (String) throws -> Void
+  ) rethrows {
+    switch change {
+    case .applied(let count, _):
+      guard count > 0, case .keys(let keys) = command else { return }
+      try body(KeyText.text(of: keys))
+    case .moved(let from, let to):
+      if from != to { try body(":goto \(to)") }
+    case .switched(let branch):
+      try body(":branch \(branch)")
+    case .reset:
+      try body(":reset")
+    case .loaded:
+      try body(":reset")
+      try forEachLine(of: session.history, body)
+    }
+  }
+
+  /// A session script replayed into a fresh session, one line at a time.
+  ///
+  /// A line that cannot be replayed throws and changes nothing, so that ``session`` is always
+  /// the replay of the lines accepted before it.
+  public struct Replay: Sendable {
+    /// The session the accepted lines built.
+    public private(set) var session = Session()
+    /// How many lines were accepted, blank ones included.
+    public private(set) var lineCount = 0
+
+    /// A replay that has read nothing yet.
+    public init() {}
+
+    /// Replays one line (UTF-8, without its newline).
+    ///
+    /// Throws, at the column where it goes wrong, for a character that is no key, a directive
+    /// that is not one of the session's (`other` says why: by default `:save cannot be used in
+    /// a session file`), a bad argument, or a move the session refuses.
+    /// - Complexity: O(n) in the length of the line, beyond what the command costs.
+    public mutating func perform(
+      _ line: UnsafeBufferPointer<UInt8>,
+      other: (ScriptLine.Directive) -> LineError = Replay.notASessionCommand
+    ) throws(LineError) {
+      let parsed: ScriptLine
+      do {
+        parsed = try ScriptLine(line)
+      } catch {
+        throw LineError(error)
+      }
+      let command: Session.Command
+      let column: Int
+      switch parsed {
+      case .blank:
+        lineCount += 1
+        return
+      case .keys(let keys): (command, column) = (.keys(keys), 1)
+      case .directive(let directive):
+        guard let sessionCommand = try SessionScript.command(directive) else {
+          throw other(directive)
+        }
+        (command, column) = (sessionCommand, directive.argumentColumn)
+      }
+      do {
+        try session.perform(command)
+      } catch {
+        throw LineError(error.description, column: column)
+      }
+      lineCount += 1
+    }
+
+    /// Replays one line of text; see ``perform(_:other:)``.
+    public mutating func perform(
+      _ line: String, other: (ScriptLine.Directive) -> LineError = Replay.notASessionCommand
+    ) throws(LineError) {
+      var copy = line
+      let result: Result<Void, LineError> = copy.withUTF8 { bytes in
+        do throws(LineError) {
+          try perform(bytes, other: other)
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }
+      try result.get()
+    }
+
+    /// `:save cannot be used in a session file`, at the directive's column.
+    public static func notASessionCommand(_ directive: ScriptLine.Directive) -> LineError {
+      LineError(
+        ":\(TextEscaping.escaped(directive.name)) cannot be used in a session file",
+        column: directive.column)
+    }
+  }
+
+  /// Where a replay of a whole script stopped before its end, and why.
+  public struct Stop: Error, Hashable, Sendable {
+    /// The 1-based number of the line that was not replayed.
+    public let line: Int
+    /// Why: the line was rejected (its error), or it was the last and had no newline (`nil`):
+    /// a record cut short, whose keys may be only some of the line's.
+    public let error: LineError?
+  }
+
+  /// Replays the script `text` into a fresh session: the session of every line before the
+  /// first that cannot be replayed, and where and why the replay stopped, if it did.
+  ///
+  /// A last line without its newline is taken as torn and not replayed, as a journal's record
+  /// is written whole with its newline; a `\r` before a newline is part of the line end.
+  /// - Complexity: O(n) in the length of the text, beyond what the commands cost.
+  public static func replay(_ text: [UInt8]) -> (session: Session, stop: Stop?) {
+    var replay = Replay()
+    var start = 0
+    var number = 0
+    let stop: Stop? = text.withUnsafeBufferPointer { bytes in
+      while start < bytes.count {
+        number += 1
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+          return Stop(line: number, error: nil)
+        }
+        var end = newline
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        do throws(LineError) {
+          try replay.perform(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        } catch {
+          return Stop(line: number, error: error)
+        }
+        start = newline + 1
+      }
+      return nil
+    }
+    return (replay.session, stop)
+  }
+}
+
+extension ScriptLine.Directive {
+  /// Throws unless the directive has no argument: `:reset takes no argument, not 'x'`.
+  public func requireNoArgument() throws(LineError) {
+    guard argument.isEmpty else {
+      throw LineError(
+        ":\(name) takes no argument, not '\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+  }
+
+  /// The step of `:goto N|+K|-K`: step N, or K steps on or back.
+  public func stepArgument() throws(LineError) -> Session.Target {
+    guard !argument.isEmpty else {
+      throw LineError(":\(name) needs a step: N, +K or -K", column: argumentColumn)
+    }
+    let sign = argument.first == "+" ? 1 : argument.first == "-" ? -1 : 0
+    let digits = sign == 0 ? Substring(argument) : argument.dropFirst()
+    guard let amount = Self.wholeNumber(digits) else {
+      throw LineError(
+        ":\(name) takes a step N, +K or -K, not '\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    return sign == 0 ? .step(amount) : .offset(sign * amount)
+  }
+
+  /// The `[K]` of `:undo` and `:redo`: a whole number of lines, 1 by default.
+  public func countArgument() throws(LineError) -> Int {
+    if argument.isEmpty { return 1 }
+    guard let count = Self.wholeNumber(Substring(argument)) else {
+      throw LineError(
+        ":\(name) takes a number of lines, not '\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    return count
+  }
+
+  /// The `N` of `:branch`.
+  public func branchArgument() throws(LineError) -> Int {
+    guard !argument.isEmpty else {
+      throw LineError(":\(name) needs a branch number (see :branches)", column: argumentColumn)
+    }
+    guard let number = Self.wholeNumber(Substring(argument)) else {
+      throw LineError(
+        ":\(name) takes a branch number, not '\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    return number
+  }
+
+  /// ASCII digits that fit in an `Int`; `nil` for anything else (a sign, a blank, nothing).
+  public static func wholeNumber(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(text)
+  }
+}
