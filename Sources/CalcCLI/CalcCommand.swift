@@ -129,10 +129,10 @@ public struct Invocation: Hashable, Sendable {
     let format = plain ? DisplayFormat.plain : DisplayFormat(localeIdentifier: identifier)
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     var interpreter = LineInterpreter(format: format, trace: trace, style: style)
-    interpreter.outputIsTerminal = isTerminal(STDOUT_FILENO)
+    interpreter.outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
     interpreter.journalDirectory = Journal.directory(environment: environment)
     let output = OutputBuffer(fd: STDOUT_FILENO)
-    let isInteractive = keys == nil && files.isEmpty && isTerminal(STDIN_FILENO)
+    let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
     if resume && !isInteractive {
       // Without a terminal, the resumed session is where the keys or scripts start, quietly.
       do throws(LineError) {
@@ -146,7 +146,7 @@ public struct Invocation: Hashable, Sendable {
       }
       errors.flush()
     }
-    if !isTerminal(STDIN_FILENO) || !files.isEmpty || keys != nil {
+    if !Platform.isTerminal(STDIN_FILENO) || !files.isEmpty || keys != nil {
       // A reader that goes away ends calc quietly, as it does other filters.
       signal(SIGPIPE, SIG_DFL)
     }

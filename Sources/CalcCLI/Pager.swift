@@ -27,7 +27,7 @@ final class Pager {
 
   /// The terminal's size on `fd`, or `nil` if it is not a terminal or does not say.
   static func screenSize(of fd: Int32) -> (rows: Int, columns: Int)? {
-    guard isTerminal(fd) else { return nil }
+    guard Platform.isTerminal(fd) else { return nil }
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
       return nil

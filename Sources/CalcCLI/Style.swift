@@ -13,7 +13,7 @@ public struct Style: Sendable {
   static func forOutput(_ fd: Int32, environment: Environment) -> Style {
     let term = environment["TERM"] ?? ""
     return Style(
-      isEnabled: isTerminal(fd) && !term.isEmpty && term != "dumb"
+      isEnabled: Platform.isTerminal(fd) && !term.isEmpty && term != "dumb"
         && (environment["NO_COLOR"] ?? "").isEmpty)
   }
 

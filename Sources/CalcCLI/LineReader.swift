@@ -1,5 +1,4 @@
 import CalculatorEngine
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,138 +7,6 @@ import Synchronization
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Where the interpreter's output goes: bytes gathered in a buffer and written to a file
-/// descriptor as it fills, so that a script's million displays cost a few hundred `write` calls
-/// and a command's long listing (`:history`) needs no more memory than the buffer.
-///
-/// Without a descriptor (``init()``) it keeps everything in ``bytes``: for tests, and for
-/// programs that embed the interpreter.
-///
-/// A descriptor that is not ready (`EAGAIN`: a non-blocking pipe whose reader is slow) is waited
-/// for, never taken for a closed one. A reader that went away (`EPIPE`) stops the output quietly;
-/// any other error (`No space left on device`, a closed descriptor) is kept in ``failure`` for
-/// the caller to report.
-public final class OutputBuffer {
-  private(set) var fd: Int32?
-  /// While set, output is held until it is known to fit on the screen, or else goes through
-  /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
-  var pager: Pager?
-  /// Pending output; front ends append to it directly.
-  public internal(set) var bytes: [UInt8] = []
-  /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
-  private(set) var isClosed = false
-  /// Why output could not be written, e.g. `No space left on device`; later output is dropped.
-  private(set) var failure: String?
-
-  /// Output gathered in ``bytes``, never written anywhere.
-  public init() {
-    fd = nil
-  }
-
-  init(fd: Int32) {
-    self.fd = fd
-    bytes.reserveCapacity(1 << 16)
-  }
-
-  /// What was gathered, as text (for output kept in memory).
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
-
-  /// Whether output has stopped, because the reader went away or because of a write error.
-  var hasStopped: Bool { isClosed || failure != nil }
-
-  func write(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  /// Flushes once a good amount is pending; long listings call it after each row.
-  func flushIfFull() {
-    if let pager, pager.isHolding {
-      pager.review(self)
-    } else if bytes.count >= 1 << 15 {
-      flush()
-    }
-  }
-
-  /// Writes out the rest of a line's output: to the pager, then waits for it to finish; or to
-  /// the terminal, if it fit on the screen.
-  func endPaging() {
-    guard let pager else { return flush() }
-    if pager.isHolding { pager.review(self) }
-    flush()
-    self.pager = nil
-    pager.finish(self)
-  }
-
-  /// Sends later output to `fd` as if newly opened (to the pager and back).
-  func redirect(to fd: Int32) {
-    self.fd = fd
-    isClosed = false
-    failure = nil
-  }
-
-  /// Writes out everything pending.
-  func flush() {
-    guard let fd else { return }
-    defer { bytes.removeAll(keepingCapacity: true) }
-    guard !hasStopped else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if written >= 0 {
-        offset += written
-        continue
-      }
-      switch errno {
-      case EINTR:
-        continue
-      case EAGAIN, EWOULDBLOCK:
-        wait(for: fd, events: POLLOUT)
-      case EPIPE:
-        isClosed = true
-        return
-      default:
-        failure = String(cString: strerror(errno))
-        return
-      }
-    }
-  }
-
-  /// `status`, unless output failed: then `calc: write error: REASON` on `errors` and 74.
-  func exitStatus(_ status: Int32, errors: OutputBuffer) -> Int32 {
-    flush()
-    guard let failure else { return status }
-    errors.write("calc: write error: \(failure)\n")
-    errors.flush()
-    return ExitStatus.ioError
-  }
-}
-
-/// Waits until `fd` is ready for `events` (`POLLIN`, `POLLOUT`), or a signal arrives.
-private func wait(for fd: Int32, events: Int32) {
-  var descriptor = pollfd(fd: fd, events: Int16(events), revents: 0)
-  _ = poll(&descriptor, 1, -1)
-}
-
-/// Ctrl-C while a line runs: the REPL's SIGINT handler sets it, long loops check it.
-///
-/// An atomic flag is all a signal handler may touch; the line that sees it stops, and the REPL
-/// puts the session back as it was before the line.
-enum Interruption {
-  private static let flag = Atomic<Bool>(false)
-
-  /// Whether Ctrl-C was pressed since the last ``reset()``.
-  static var isRequested: Bool { flag.load(ordering: .relaxed) }
-
-  /// Called from the signal handler.
-  static func request() { flag.store(true, ordering: .relaxed) }
-
-  /// Clears the flag before a line runs; returns whether it was set.
-  @discardableResult
-  static func reset() -> Bool { flag.exchange(false, ordering: .relaxed) }
-}
 
 /// Reads a file descriptor line by line in large chunks, without copying lines that lie within
 /// one chunk: memory stays bounded by ``lineLimit``, not the input.
@@ -331,9 +198,11 @@ public final class LineReader {
           atEOF = true
           return false
         }
-        if errno != EINTR, case .descriptor(let fd) = source { wait(for: fd, events: POLLIN) }
+        if errno != EINTR, case .descriptor(let fd) = source {
+          Platform.wait(for: fd, events: POLLIN)
+        }
       default:
-        failure = .unreadable(String(cString: strerror(errno)))
+        failure = .unreadable(Platform.errorMessage(errno))
         atEOF = true
         return false
       }
@@ -358,6 +227,3 @@ public final class LineReader {
     }
   }
 }
-
-/// Whether `fd` is a terminal.
-func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

@@ -1,0 +1,92 @@
+import CalculatorEngine
+
+/// Where the interpreter's output goes: bytes gathered in a buffer and written to a file
+/// descriptor as it fills, so that a script's million displays cost a few hundred `write` calls
+/// and a command's long listing (`:history`) needs no more memory than the buffer.
+///
+/// Without a descriptor (``init()``) it keeps everything in ``bytes``: for tests, and for
+/// programs that embed the interpreter.
+///
+/// A descriptor that is not ready (`EAGAIN`: a non-blocking pipe whose reader is slow) is waited
+/// for, never taken for a closed one. A reader that went away (`EPIPE`) stops the output quietly;
+/// any other error (`No space left on device`, a closed descriptor) is kept in ``failure`` for
+/// the caller to report.
+public final class OutputBuffer {
+  private(set) var fd: Int32?
+  /// While set, output is held until it is known to fit on the screen, or else goes through
+  /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
+  var pager: Pager?
+  /// Pending output; front ends append to it directly.
+  public internal(set) var bytes: [UInt8] = []
+  /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
+  private(set) var isClosed = false
+  /// Why output could not be written, e.g. `No space left on device`; later output is dropped.
+  private(set) var failure: String?
+
+  /// Output gathered in ``bytes``, never written anywhere.
+  public init() {
+    fd = nil
+  }
+
+  init(fd: Int32) {
+    self.fd = fd
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  /// What was gathered, as text (for output kept in memory).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Whether output has stopped, because the reader went away or because of a write error.
+  var hasStopped: Bool { isClosed || failure != nil }
+
+  func write(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Flushes once a good amount is pending; long listings call it after each row.
+  func flushIfFull() {
+    if let pager, pager.isHolding {
+      pager.review(self)
+    } else if bytes.count >= 1 << 15 {
+      flush()
+    }
+  }
+
+  /// Writes out the rest of a line's output: to the pager, then waits for it to finish; or to
+  /// the terminal, if it fit on the screen.
+  func endPaging() {
+    guard let pager else { return flush() }
+    if pager.isHolding { pager.review(self) }
+    flush()
+    self.pager = nil
+    pager.finish(self)
+  }
+
+  /// Sends later output to `fd` as if newly opened (to the pager and back).
+  func redirect(to fd: Int32) {
+    self.fd = fd
+    isClosed = false
+    failure = nil
+  }
+
+  /// Writes out everything pending.
+  func flush() {
+    guard let fd else { return }
+    defer { bytes.removeAll(keepingCapacity: true) }
+    guard !hasStopped else { return }
+    switch Platform.writeAll(bytes, to: fd) {
+    case .written: break
+    case .closed: isClosed = true
+    case .failed(let reason): failure = reason
+    }
+  }
+
+  /// `status`, unless output failed: then `calc: write error: REASON` on `errors` and 74.
+  func exitStatus(_ status: Int32, errors: OutputBuffer) -> Int32 {
+    flush()
+    guard let failure else { return status }
+    errors.write("calc: write error: \(failure)\n")
+    errors.flush()
+    return ExitStatus.ioError
+  }
+}
