@@ -48,7 +48,10 @@ struct BatchRunner {
     }
     defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
     scripts: for input in inputs {
-      interpreter.scriptFolder = input.folder
+      var context = interpreter.context
+      context.scriptFolder = input.folder
+      interpreter = LineInterpreter(
+        context: context, host: interpreter.host, session: interpreter.session)
       switch runScript(input.fd, name: input.name) {
       case .finished: continue
       case .quit: break scripts
@@ -75,7 +78,7 @@ struct BatchRunner {
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        if try interpreter.run(line, output: output) == .quit {
+        if try interpreter.run(line, output: output).outcome == .quit {
           end = .quit
           return false
         }

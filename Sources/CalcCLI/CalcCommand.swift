@@ -128,16 +128,18 @@ public struct Invocation: Hashable, Sendable {
     }
     let format = plain ? DisplayFormat.plain : DisplayFormat(localeIdentifier: identifier)
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
-    var interpreter = LineInterpreter(format: format, trace: trace, style: style)
-    interpreter.outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
-    interpreter.journalDirectory = Journal.directory(environment: environment)
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
+    let context = LineInterpreter.Context(
+      format: format, trace: trace, style: style, showsExpression: isInteractive,
+      outputIsTerminal: Platform.isTerminal(STDOUT_FILENO))
+    let host = LineInterpreter.Host.system(environment: environment)
+    var interpreter = LineInterpreter(context: context, host: host)
     if resume && !isInteractive {
       // Without a terminal, the resumed session is where the keys or scripts start, quietly.
       do throws(LineError) {
-        let resumed = try ResumedSession.latest(in: interpreter.journalDirectory, excluding: nil)
-        try! interpreter.session.perform(.load(resumed.session))
+        let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
+        interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
         if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
       } catch {
         errors.write("calc: --resume: \(error.message)\n")

@@ -19,7 +19,8 @@ public struct CommandSpec: Sendable {
     case range
     /// `N`: a branch number.
     case branch
-    /// `FILE`: a file name, passed to the system byte for byte, `~` expanded.
+    /// `FILE`: a file name, passed to the system byte for byte (`~` is expanded by the
+    /// interpreter, from its host's home).
     case file
 
     /// How `:help` shows it: `[K|N..M]`, `FILE`, or nothing.
@@ -110,14 +111,14 @@ public struct CommandSpec: Sendable {
     return .session(command)
   }
 
-  /// The `FILE` of `:save` and `:load`, with `~` expanded from `HOME`.
+  /// The `FILE` of `:save` and `:load`, as typed.
   private static func fileArgument(_ directive: ScriptLine.Directive) throws(LineError)
     -> FileName
   {
     guard !directive.argument.isEmpty else {
       throw LineError(":\(directive.name) needs a file name", column: directive.argumentColumn)
     }
-    return FileName(directive.argumentBytes).expandingTilde(home: Environment.process["HOME"])
+    return FileName(directive.argumentBytes)
   }
 }
 

@@ -92,13 +92,40 @@ public final class Journal {
     return true
   }
 
-  /// Appends the journal lines of the changes `interpreter` made since the last call, taking
-  /// them from it; see ``LineInterpreter/takeJournalLines()``.
+  /// Appends the records of a line's `effects` (``LineInterpreter/LineResult/effects``), in
+  /// one write; consecutive moves are recorded as the one `:goto` they came to.
   ///
   /// The REPL calls this after each accepted line and before printing its output.
   @discardableResult
-  public func record(_ interpreter: inout LineInterpreter) -> Bool {
-    append(interpreter.takeJournalLines())
+  public func record(_ effects: [Session.Effect]) -> Bool {
+    var lines: [String] = []
+    for effect in Journal.coalescingMoves(effects) {
+      // A replaced session is the one the command carried: the journal needs no other.
+      guard case .load(let loaded) = effect.command else {
+        lines += Journal.lines(for: effect.command, change: effect.change, after: Session())
+        continue
+      }
+      lines += Journal.lines(for: effect.command, change: effect.change, after: loaded)
+    }
+    return append(lines)
+  }
+
+  /// `effects` with each run of consecutive moves made one move, from where the first started
+  /// to where the last ended (none if that is where it started): the slider's many small moves
+  /// are one record.
+  static func coalescingMoves(_ effects: [Session.Effect]) -> [Session.Effect] {
+    var result: [Session.Effect] = []
+    for effect in effects {
+      guard case .moved(_, let to) = effect.change, let last = result.last,
+        case .moved(let from, _) = last.change
+      else {
+        result.append(effect)
+        continue
+      }
+      result[result.count - 1] = Session.Effect(
+        command: .goto(.step(to)), change: .moved(from: from, to: to))
+    }
+    return result
   }
 
   /// Flushes the journal to the disk and closes it.

@@ -40,7 +40,8 @@ extension LineInterpreter {
       try perform(.load(loaded), at: command)
       appendDisplay(to: output)
     case .resume:
-      let resumed = try ResumedSession.latest(in: journalDirectory, excluding: ownJournal)
+      let resumed = try ResumedSession.latest(
+        in: host.journalDirectory, excluding: host.ownJournal)
       try perform(.load(resumed.session), at: command)
       output.write(style.dim(resumed.summary + "\n"))
       if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
@@ -55,9 +56,13 @@ extension LineInterpreter {
     return .proceed
   }
 
-  /// `path` taken from ``scriptFolder`` if it is relative and a script file is running.
-  private func inScriptFolder(_ path: FileName) -> FileName {
-    guard let scriptFolder, path.bytes.first != UInt8(ascii: "/") else { return path }
+  /// `path` with `~` expanded from the host's home, then taken from the context's script
+  /// folder if it is relative and a script file is running.
+  private func inScriptFolder(_ name: FileName) -> FileName {
+    let path = name.expandingTilde(home: host.home)
+    guard let scriptFolder = context.scriptFolder, path.bytes.first != UInt8(ascii: "/") else {
+      return path
+    }
     return FileName(Array(scriptFolder.utf8) + path.bytes)
   }
 
@@ -105,7 +110,7 @@ extension LineInterpreter {
     let brain = session.state.brain
     guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
     let text = DisplayFormat.plain.text(for: brain)
-    guard outputIsTerminal else {
+    guard context.outputIsTerminal else {
       throw LineError(
         "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
     }

@@ -1,40 +1,81 @@
 import CalculatorEngine
 
-/// The interpreter shared by the REPL, scripts and `--keys`: one line of input in, its output out.
+/// The interpreter shared by the REPL, scripts and `--keys`: one line of input in, its output
+/// and its effects out.
 ///
-/// It only translates: the line is parsed by ``ScriptLine``, a change becomes a
-/// ``Session/Command`` for ``Session/perform(_:)``, and what happened becomes output. A key line
-/// prints the display (or, with ``trace``, one line per key); a command prints what it prints;
-/// blank and comment lines print nothing. A rejected line throws a ``LineError`` and changes
-/// nothing.
+/// The line is parsed by ``ScriptLine``; a change becomes a ``Session/Command`` for
+/// ``Session/perform(_:)``, the session's one door; what happened becomes output, and the pairs
+/// of command and change are returned as the line's effects for an observer (the REPL's
+/// journal) to record. A key line prints the display (or, with ``Context/trace``, one line per
+/// key); a command prints what it prints; blank and comment lines print nothing. A rejected line
+/// throws a ``LineError`` and changes nothing.
 public struct LineInterpreter {
-  /// The session: keys, branches, position.
-  public internal(set) var session = Session()
-  /// How displays are shown.
-  public let format: DisplayFormat
-  /// Whether key lines print one line per key: its button title, the display after it and the
-  /// expression line, separated by tabs.
-  public var trace: Bool
-  /// Colours for a terminal, or none.
-  public var style: Style
-  /// Whether the display is printed with the expression line above it (dimmed), as the REPL
-  /// does: a two-line display like Windows Calculator's.
-  public var showsExpression = false
-  /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
-  public var outputIsTerminal = false
-  /// The folder of the script file being run, ending in `/` (`Examples/`): relative file names
-  /// in `:load` and `:save` are taken from it, so that scripts that load each other run from
-  /// any directory. `nil` (the REPL, standard input): from the current directory.
-  public var scriptFolder: String?
-  /// The folder of the REPL's journals, where `:resume` looks for the last session; `nil` when
-  /// there is none (no `HOME`), and `:resume` says so.
-  public var journalDirectory: String?
-  /// This run's own journal, which `:resume` passes over: it resumes an earlier session.
-  public var ownJournal: String?
-  /// Whether the changes of each line are kept as journal lines, for ``takeJournalLines()``.
-  public var recordsJournal = false
-  /// The journal lines of the changes since ``takeJournalLines()`` was last called.
-  private var journalLines: [String] = []
+  /// How a front end wants lines run and shown, fixed for the interpreter's life.
+  public struct Context: Sendable {
+    /// How displays are shown.
+    public var format: DisplayFormat
+    /// Whether key lines print one line per key: its button title, the display after it and the
+    /// expression line, separated by tabs.
+    public var trace = false
+    /// Colours for a terminal, or none.
+    public var style = Style.plain
+    /// Whether the display is printed with the expression line above it (dimmed), as the REPL
+    /// does: a two-line display like Windows Calculator's.
+    public var showsExpression = false
+    /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
+    public var outputIsTerminal = false
+    /// The folder of the script file being run, ending in `/` (`Examples/`): relative file
+    /// names in `:load` and `:save` are taken from it, so that scripts that load each other run
+    /// from any directory. `nil` (the REPL, standard input): from the current directory.
+    public var scriptFolder: String?
+
+    /// A context showing displays in `format`, with everything else off.
+    public init(
+      format: DisplayFormat, trace: Bool = false, style: Style = .plain,
+      showsExpression: Bool = false, outputIsTerminal: Bool = false, scriptFolder: String? = nil
+    ) {
+      self.format = format
+      self.trace = trace
+      self.style = style
+      self.showsExpression = showsExpression
+      self.outputIsTerminal = outputIsTerminal
+      self.scriptFolder = scriptFolder
+    }
+  }
+
+  /// What the interpreter asks of the machine it runs on, injected so that tests can give
+  /// their own: the home folder (`~` in file names), the journals (`:resume`) and whether
+  /// Ctrl-C was pressed (long listings stop).
+  public struct Host: Sendable {
+    /// `HOME`, for `~` in file names; `nil` leaves `~` as it is.
+    public var home: String?
+    /// The folder of the REPL's journals, where `:resume` looks for the last session; `nil`
+    /// when there is none (no `HOME`), and `:resume` says so.
+    public var journalDirectory: String?
+    /// This run's own journal, which `:resume` passes over: it resumes an earlier session.
+    public var ownJournal: String?
+    /// Whether Ctrl-C was pressed while the line runs.
+    public var isInterrupted: @Sendable () -> Bool
+
+    /// A host with the given parts; by default no home, no journals, never interrupted.
+    public init(
+      home: String? = nil, journalDirectory: String? = nil, ownJournal: String? = nil,
+      isInterrupted: @escaping @Sendable () -> Bool = { false }
+    ) {
+      self.home = home
+      self.journalDirectory = journalDirectory
+      self.ownJournal = ownJournal
+      self.isInterrupted = isInterrupted
+    }
+
+    /// The process's own: `HOME` and the journal folder from `environment`, and the Ctrl-C
+    /// flag that the REPL's signal handler sets.
+    public static func system(environment: Environment) -> Host {
+      Host(
+        home: environment["HOME"], journalDirectory: Journal.directory(environment: environment),
+        isInterrupted: { Interruption.isRequested })
+    }
+  }
 
   /// What the caller should do after a line.
   public enum Outcome: Sendable {
@@ -42,11 +83,39 @@ public struct LineInterpreter {
     case quit
   }
 
-  public init(format: DisplayFormat, trace: Bool = false, style: Style = .plain) {
-    self.format = format
-    self.trace = trace
-    self.style = style
+  /// What a line did: what to do next, and each command performed on the session with what it
+  /// changed, in order (none for a listing, or a line that changed nothing).
+  public struct LineResult: Sendable {
+    public var outcome: Outcome
+    public var effects: [Session.Effect]
   }
+
+  /// How lines are run and shown.
+  public let context: Context
+  /// What the interpreter asks of the machine.
+  public let host: Host
+  /// The session: keys, branches, position. It changes only through ``run(_:output:)``.
+  public private(set) var session: Session
+  /// The effects of the line that is running.
+  private var effects: [Session.Effect] = []
+
+  /// An interpreter for `context` on `host`, continuing `session`.
+  public init(context: Context, host: Host = Host(), session: Session = Session()) {
+    self.context = context
+    self.host = host
+    self.session = session
+  }
+
+  /// An interpreter with a context of `format`, `trace` and `style`, on a host with no home
+  /// and no journals.
+  public init(format: DisplayFormat, trace: Bool = false, style: Style = .plain) {
+    self.init(context: Context(format: format, trace: trace, style: style))
+  }
+
+  /// How displays are shown.
+  public var format: DisplayFormat { context.format }
+  /// Colours for a terminal, or none.
+  public var style: Style { context.style }
 
   /// The display of the current position.
   public var display: String { format.text(for: session.state.brain) }
@@ -57,6 +126,15 @@ public struct LineInterpreter {
   /// so its memory stays bounded whatever its length; the caller flushes the rest.
   @discardableResult
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
+    throws(LineError) -> LineResult
+  {
+    effects.removeAll()
+    let outcome = try runLine(line, output: output)
+    defer { effects.removeAll() }
+    return LineResult(outcome: outcome, effects: effects)
+  }
+
+  private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
     let parsed: ScriptLine
@@ -78,9 +156,9 @@ public struct LineInterpreter {
 
   /// Runs one line of text; see ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``.
   @discardableResult
-  public mutating func run(_ line: String, output: OutputBuffer) throws(LineError) -> Outcome {
+  public mutating func run(_ line: String, output: OutputBuffer) throws(LineError) -> LineResult {
     var copy = line
-    let result: Result<Outcome, LineError> = copy.withUTF8 { bytes in
+    let result: Result<LineResult, LineError> = copy.withUTF8 { bytes in
       do throws(LineError) {
         return .success(try run(bytes, output: output))
       } catch {
@@ -90,21 +168,12 @@ public struct LineInterpreter {
     return try result.get()
   }
 
-  /// The script lines that replay, from the session as it was at the last call, every change
-  /// made since, when ``recordsJournal`` is set (else none); what the REPL writes to its
-  /// ``Journal`` before it prints a line's output.
-  public mutating func takeJournalLines() -> [String] {
-    defer { journalLines.removeAll() }
-    return journalLines
-  }
-
-  /// Performs `command` on the session, through its one door, and records its journal lines.
+  /// Performs `command` on the session, through its one door, and keeps it with its change as
+  /// an effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
     let change = try session.perform(command)
-    if recordsJournal {
-      journalLines += Journal.lines(for: command, change: change, after: session)
-    }
+    effects.append(Session.Effect(command: command, change: change))
     return change
   }
 
@@ -113,7 +182,7 @@ public struct LineInterpreter {
     let before = session.state
     // A line of keys is always possible: perform throws only for moves and branch numbers.
     try! perform(.keys(keys))
-    guard trace else {
+    guard context.trace else {
       appendDisplay(to: output)
       return
     }
@@ -128,31 +197,22 @@ public struct LineInterpreter {
       output.bytes.append(UInt8(ascii: "\t"))
       format.appendExpression(state.brain, to: &output.bytes)
       output.bytes.append(UInt8(ascii: "\n"))
-      // A journaled line's output waits for its journal lines, written after the line ran.
-      if !recordsJournal { output.flushIfFull() }
+      // The output of a line waits for its effects to be recorded (the REPL's journal) when
+      // it goes to a terminal; a script's trace is written out as it goes.
+      if !context.showsExpression { output.flushIfFull() }
     }
   }
 
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty.
   func appendDisplay(to output: OutputBuffer) {
-    listing.writeDisplay(showsExpression: showsExpression, to: output)
+    listing.writeDisplay(showsExpression: context.showsExpression, to: output)
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.
   var listing: Listing {
     Listing(
       history: session.history, format: format, style: style,
-      isStopped: LineInterpreter.isListingStopped)
+      isStopped: { [host] output in output.hasStopped || host.isInterrupted() })
   }
-
-  /// Whether a long listing should stop before its next row: its reader went away (a pager that
-  /// was quit, `| head`), its output failed, or Ctrl-C was pressed (the REPL then drops the
-  /// line's output and reports it).
-  ///
-  /// The one place a listing asks.
-  static func isListingStopped(_ output: OutputBuffer) -> Bool {
-    output.hasStopped || Interruption.isRequested
-  }
-
 }

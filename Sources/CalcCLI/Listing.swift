@@ -13,8 +13,9 @@ struct Listing {
   let format: DisplayFormat
   /// Colours for a terminal, or none.
   let style: Style
-  /// Whether a long listing should stop before its next row; see
-  /// ``LineInterpreter/isListingStopped(_:)``.
+  /// Whether a long listing should stop before its next row: its reader went away (a pager
+  /// that was quit, `| head`), its output failed, or Ctrl-C was pressed (the REPL then drops the
+  /// line's output and reports it).
   let isStopped: (OutputBuffer) -> Bool
 
   /// Appends the display at the position and a newline; with `showsExpression`, the expression

@@ -51,7 +51,6 @@ struct REPL {
       errors.flush()
       historyPath = nil
     }
-    interpreter.showsExpression = true
     let pagerCommand = Pager.command(environment: environment)
     // A pager quit before the end of a listing is a closed pipe: the listing stops, calc goes on.
     signal(SIGPIPE, SIG_IGN)
@@ -112,11 +111,13 @@ struct REPL {
   ) -> LineInterpreter.Outcome {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
+    var effects: [Session.Effect] = []
     var failure: String?
     do throws(LineError) {
-      outcome = try line.withUnsafeBufferPointer { bytes throws(LineError) in
+      let result = try line.withUnsafeBufferPointer { bytes throws(LineError) in
         try interpreter.run(bytes, output: output)
       }
+      (outcome, effects) = (result.outcome, result.effects)
     } catch {
       failure = error.message
     }
@@ -124,8 +125,8 @@ struct REPL {
       interpreter = before
       output.bytes.removeAll()
       (outcome, failure) = (.proceed, "interrupted")
-    } else if failure == nil {
-      journal?.record(&interpreter)
+    } else if failure == nil, !effects.isEmpty {
+      journal?.record(effects)
     }
     output.endPaging()
     if let failure {

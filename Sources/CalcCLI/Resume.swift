@@ -125,7 +125,7 @@ extension REPL {
   /// be made is reported on `errors`, once, like any later write error, and the session goes on.
   mutating func openJournal(errors: OutputBuffer) -> Journal? {
     guard keepsJournal else { return nil }
-    guard let directory = interpreter.journalDirectory else {
+    guard let directory = interpreter.host.journalDirectory else {
       errors.write(
         "calc: journal: neither XDG_STATE_HOME nor HOME is set; this session is not journaled\n")
       errors.flush()
@@ -135,14 +135,16 @@ extension REPL {
       errors.write(message + "\n")
       errors.flush()
     }
-    interpreter.ownJournal = journal?.path
-    interpreter.recordsJournal = journal != nil
+    var host = interpreter.host
+    host.ownJournal = journal?.path
+    interpreter = LineInterpreter(
+      context: interpreter.context, host: host, session: interpreter.session)
     return journal
   }
 
   /// ``startupLine``, with ``resumeHint`` when an earlier session can be resumed.
   var startupLine: String {
-    guard !resumes, let directory = interpreter.journalDirectory,
+    guard !resumes, let directory = interpreter.host.journalDirectory,
       !Journal.journals(in: directory).isEmpty
     else { return REPL.startupLine }
     return REPL.startupLine + REPL.resumeHint

@@ -47,6 +47,21 @@ public struct Session: Sendable {
     case offset(Int)
   }
 
+  /// A command that was performed, with what it changed: what an observer (a journal, a
+  /// screen) is told about.
+  public struct Effect: Sendable {
+    /// The command, as given to ``Session/perform(_:)``.
+    public let command: Command
+    /// What it changed.
+    public let change: Change
+
+    /// The effect of `command`, which changed `change`.
+    public init(command: Command, change: Change) {
+      self.command = command
+      self.change = change
+    }
+  }
+
   /// What a command did.
   public enum Change: Hashable, Sendable {
     /// A line of this many keys was applied; `newBranch` is the branch it started, if any.

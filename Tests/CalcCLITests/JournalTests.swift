@@ -433,21 +433,18 @@ import Testing
         let folder = directory.appendingPathComponent("calc").path
         // An earlier session, for :resume.
         var earlier = LineInterpreter(format: .plain)
-        earlier.recordsJournal = true
         let first = try #require(Journal(directory: folder) { Issue.record("\($0)") })
         let ignored = OutputBuffer()
         for line in ["12+3=", "ms", ":goto 2", "*4=", "m+"] {
-          try earlier.run(line, output: ignored)
-          first.record(&earlier)
+          first.record(try earlier.run(line, output: ignored).effects)
         }
         first.close()
         usleep(2000)  // a later start time and modification time for the live journal
 
-        var live = LineInterpreter(format: .plain)
         let journal = try #require(Journal(directory: folder) { Issue.record("\($0)") })
-        live.journalDirectory = folder
-        live.ownJournal = journal.path
-        live.recordsJournal = true
+        var live = LineInterpreter(
+          context: .init(format: .plain),
+          host: .init(journalDirectory: folder, ownJournal: journal.path))
         var saved: [String] = []
         var lines: [String] = []
         for _ in 0..<random.int(1...50) {
@@ -456,12 +453,12 @@ import Testing
           lines.append(line)
           // As the REPL does: the line, then its journal lines, then (here dropped) its output.
           let output = OutputBuffer()
-          if (try? live.run(line, output: output)) != nil {
+          if let result = try? live.run(line, output: output) {
             if line.hasPrefix(":save ") { saved.append(String(line.dropFirst(6))) }
             if line.hasPrefix(":load ") { replaced.loads += 1 }
             if line == ":resume" { replaced.resumes += 1 }
+            journal.record(result.effects)
           }
-          journal.record(&live)
         }
         journal.close()
         if live.session.history.isEmpty, !FileManager.default.fileExists(atPath: journal.path) {
