@@ -38,51 +38,59 @@ struct REPL {
     return "calc" + place + (history.state.memory == nil ? "" : " M") + "> "
   }
 
+  /// Runs the REPL on the terminal: readline, standard output and standard error.
   mutating func run() -> Int32 {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
-    let errorStyle = Style.forOutput(STDERR_FILENO, environment: environment)
-    Readline.setUp(commands: CommandSpec.all.map(\.name))
-    var historyPath = self.historyPath
-    if let path = historyPath,
-      let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)
-    {
+    var editor = ReadlineEditor(
+      commands: CommandSpec.all.map(\.name), historyPath: historyPath
+    ) { warning in
       errors.write("calc: \(warning)\n")
       errors.flush()
-      historyPath = nil
     }
-    let pagerCommand = Pager.command(environment: environment)
     // A pager quit before the end of a listing is a closed pipe: the listing stops, calc goes on.
     signal(SIGPIPE, SIG_IGN)
+    return run(
+      editor: &editor, output: output, errors: errors,
+      errorStyle: Style.forOutput(STDERR_FILENO, environment: environment),
+      pagerCommand: Pager.command(environment: environment))
+  }
+
+  /// Runs the REPL with lines from `editor`, writing to `output` and `errors`; long output goes
+  /// through `pagerCommand` when the output is a terminal.
+  mutating func run(
+    editor: inout some LineEditor, output: OutputBuffer, errors: OutputBuffer, errorStyle: Style,
+    pagerCommand: String?
+  ) -> Int32 {
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
     output.write(interpreter.style.dim(startupLine) + "\n")
     output.flush()
     if resumes {
       _ = run(
-        Array(":resume".utf8), journal: journal, output: output, errors: errors, style: errorStyle)
+        Array(":resume".utf8), journal: journal, editor: &editor, output: output, errors: errors,
+        style: errorStyle)
     }
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       let line: [UInt8]
-      if let pasted = Readline.nextPastedLine() {
+      switch editor.read(prompt: prompt) {
+      case .typed(let typed):
+        line = typed
+      case .pasted(let pasted):
         // The next line of a paste, shown as if typed at the prompt.
         output.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
         output.flush()
         line = pasted
-      } else if let typed = Readline.readLine(prompt: prompt) {
-        line = typed
-      } else {
+      case .end(let cursorAfterPrompt):
         // Ctrl-D: leave the terminal on a fresh line, exactly once.
-        if !Readline.endedLineAtEndOfInput { output.write("\n") }
-        break
+        if cursorAfterPrompt { output.write("\n") }
+        return output.exitStatus(ExitStatus.success, errors: errors)
       }
       let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
-      if let historyPath, parsed != .blank {
-        Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
-      }
+      if parsed != .blank { editor.remember(line) }
       // The screen's size is read for each line: the window may have changed.
       if let pagerCommand, let screen = Pager.screenSize(of: STDOUT_FILENO) {
         output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)
@@ -93,9 +101,9 @@ struct REPL {
         output.endPaging()
         continue
       }
-      if run(line, journal: journal, output: output, errors: errors, style: errorStyle) == .quit {
-        break
-      }
+      let outcome = run(
+        line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle)
+      if outcome == .quit { break }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
   }
@@ -107,7 +115,8 @@ struct REPL {
   /// from a copy that shares its storage until the line changes it (copy on write); nothing is
   /// journaled, and what the line has not printed yet is dropped.
   private mutating func run(
-    _ line: [UInt8], journal: Journal?, output: OutputBuffer, errors: OutputBuffer, style: Style
+    _ line: [UInt8], journal: Journal?, editor: inout some LineEditor, output: OutputBuffer,
+    errors: OutputBuffer, style: Style
   ) -> LineInterpreter.Outcome {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
@@ -131,7 +140,7 @@ struct REPL {
     output.endPaging()
     if let failure {
       // The rest of a paste goes with a rejected or interrupted line.
-      Readline.discardPaste()
+      editor.discardPendingInput()
       errors.write(style.error("error: \(failure)") + "\n")
       errors.flush()
     }

@@ -1,4 +1,4 @@
-@preconcurrency import CReadline
+@preconcurrency private import CReadline
 import CalculatorEngine
 import Synchronization
 
@@ -217,34 +217,17 @@ enum Readline {
 
   // MARK: - History
 
-  /// Prepares the history file at `path` and loads it; returns a warning when it cannot be used
-  /// (it is then not used).
-  ///
-  /// The file is created with mode 0600, and an existing one is made 0600. It is opened without
-  /// waiting and checked before readline reads it: a FIFO or a directory is refused.
+  /// Loads the history file at `path` (see ``HistoryFile/prepare(_:limit:)``) into readline's
+  /// history; returns a warning when it cannot be used (it is then not used).
   static func loadHistory(path: String, limit: Int) -> String? {
     stifle_history(Int32(limit))
-    let name = FileName(path)
-    let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      return "history file '\(name.shown)' cannot be used: \(String(cString: strerror(errno)))"
-    }
-    defer { close(fd) }
-    var information = stat()
-    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG else {
-      return "history file '\(name.shown)' is not a regular file; history is not saved"
-    }
-    if information.st_mode & 0o777 != 0o600 { fchmod(fd, 0o600) }
+    if let warning = HistoryFile.prepare(path) { return warning }
     read_history(path)
     return nil
   }
 
-  /// Adds `line` to the history and appends it to the file at `path`, which keeps its last
-  /// `limit` lines.
-  ///
-  /// The file is changed under an exclusive lock, appended to and shortened in place, so that
-  /// two calcs sharing it lose none of each other's lines.
-  /// - Complexity: O(size of the file), which holds at most `limit` lines.
+  /// Adds `line` to readline's history, unless it repeats the last line, and to the file at
+  /// `path` (``HistoryFile/append(_:to:limit:)``).
   static func addHistory(_ line: [UInt8], path: String, limit: Int) {
     if let last = history_get(history_base + history_length - 1), let previous = last.pointee.line,
       UnsafeRawBufferPointer(start: previous, count: strlen(previous)).elementsEqual(line)
@@ -252,40 +235,7 @@ enum Readline {
       return
     }
     FileName(line).withCString { add_history($0) }
-    let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    var information = stat()
-    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG,
-      flock(fd, LOCK_EX) == 0
-    else { return }
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      contents.append(contentsOf: chunk[..<count])
-    }
-    if let last = contents.last, last != UInt8(ascii: "\n") { contents.append(10) }
-    contents += line + [10]
-    var lines = contents.count(where: { $0 == UInt8(ascii: "\n") })
-    var start = 0
-    while lines > limit, let newline = contents[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      start = newline + 1
-      lines -= 1
-    }
-    let kept = contents[start...]
-    var offset = 0
-    while offset < kept.count {
-      let written = kept.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
-    if start > 0 { ftruncate(fd, off_t(kept.count)) }
+    HistoryFile.append(line, to: path, limit: limit)
   }
 
   // MARK: - Completion
@@ -327,4 +277,36 @@ enum Readline {
     }
     return nil
   }
+}
+
+/// The REPL's line editor: GNU readline, with calc's history file.
+struct ReadlineEditor: LineEditor {
+  /// The history file, or `nil` when there is none or it cannot be used.
+  private var historyPath: String?
+
+  /// Sets readline up (``Readline/setUp(commands:)``) and loads the history file at
+  /// `historyPath`; a file that cannot be used is reported through `warn` and not used.
+  init(commands: [String], historyPath: String?, warn: (String) -> Void) {
+    Readline.setUp(commands: commands)
+    self.historyPath = historyPath
+    if let path = historyPath,
+      let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)
+    {
+      warn(warning)
+      self.historyPath = nil
+    }
+  }
+
+  mutating func read(prompt: String) -> EditorInput {
+    if let pasted = Readline.nextPastedLine() { return .pasted(pasted) }
+    if let typed = Readline.readLine(prompt: prompt) { return .typed(typed) }
+    return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
+  }
+
+  mutating func remember(_ line: [UInt8]) {
+    guard let historyPath else { return }
+    Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
+  }
+
+  mutating func discardPendingInput() { Readline.discardPaste() }
 }

@@ -1,0 +1,53 @@
+/// Where the REPL reads its lines: a line editor with a prompt and a history (GNU readline in
+/// ``ReadlineEditor``; a list of lines in tests).
+///
+/// The REPL knows nothing of readline: it asks for input, gets typed values back, and says
+/// which lines to remember.
+protocol LineEditor {
+  /// The next input, with `prompt` shown while a line is edited.
+  mutating func read(prompt: String) -> EditorInput
+  /// Adds a line that was entered to the history.
+  mutating func remember(_ line: [UInt8])
+  /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
+  /// fails).
+  mutating func discardPendingInput()
+}
+
+/// What a line editor read.
+enum EditorInput: Equatable {
+  /// A line typed and entered (bytes as typed, which need not be UTF-8).
+  case typed([UInt8])
+  /// The next line of a paste of several lines, which nothing has shown yet: the REPL shows it
+  /// after the prompt, as if typed, and runs it.
+  case pasted([UInt8])
+  /// The end of input (Ctrl-D on an empty line); `cursorAfterPrompt` when the cursor is still on
+  /// the prompt's line, so that the REPL ends the line.
+  case end(cursorAfterPrompt: Bool)
+}
+
+/// A line editor that gives out lines from a list, for running the REPL in process: each line is
+/// typed, and the end of the list is Ctrl-D.
+struct ScriptedLineEditor: LineEditor {
+  /// The lines still to give out.
+  private(set) var lines: [String]
+  /// The prompts shown, one per read.
+  private(set) var prompts: [String] = []
+  /// The lines remembered in the history.
+  private(set) var history: [String] = []
+
+  init(lines: [String]) {
+    self.lines = lines
+  }
+
+  mutating func read(prompt: String) -> EditorInput {
+    prompts.append(prompt)
+    guard !lines.isEmpty else { return .end(cursorAfterPrompt: true) }
+    return .typed(Array(lines.removeFirst().utf8))
+  }
+
+  mutating func remember(_ line: [UInt8]) {
+    history.append(String(decoding: line, as: UTF8.self))
+  }
+
+  mutating func discardPendingInput() {}
+}

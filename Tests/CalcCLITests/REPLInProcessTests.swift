@@ -1,0 +1,53 @@
+import CalculatorEngine
+import Testing
+
+@testable import CalcCLI
+
+/// The REPL's loop in process, through the line-editor seam (``ScriptedLineEditor``): prompts,
+/// displays, errors, the history it remembers, `:quit` and Ctrl-D. The real terminal, readline
+/// and the pager are tested through a pseudo-terminal in `REPLTests`.
+@Suite struct REPLInProcessTests {
+  /// Runs the REPL on `lines` with no journal; returns the editor after it, what it printed and
+  /// its exit status.
+  static func run(_ lines: [String]) -> (
+    editor: ScriptedLineEditor, output: String, errors: String, status: Int32
+  ) {
+    let context = LineInterpreter.Context(format: .posix, showsExpression: true)
+    var repl = REPL(
+      interpreter: LineInterpreter(context: context), environment: Environment([:]),
+      keepsJournal: false)
+    var editor = ScriptedLineEditor(lines: lines)
+    let (output, errors) = (OutputBuffer(), OutputBuffer())
+    let status = repl.run(
+      editor: &editor, output: output, errors: errors, errorStyle: .plain, pagerCommand: nil)
+    return (editor, output.text, errors.text, status)
+  }
+
+  @Test func promptsFollowThePositionAndTheMemory() {
+    // `ms` at step 2 starts branch 2; branch 1's end holds no memory.
+    let run = Self.run(["12+3=", ":goto 2", "ms", "*4=", ":branch 1", ":goto 3"])
+    #expect(
+      run.editor.prompts == [
+        "calc> ", "calc> ", "calc[2/5]> ", "calc M> ", "calc M> ", "calc> ", "calc[3/5]> ",
+      ])
+    #expect(run.status == 0)
+    #expect(
+      run.output.hasSuffix("12 +\n12\n\n"), "Ctrl-D ends the last prompt's line: \(run.output)")
+  }
+
+  @Test func aRejectedLineIsReportedAndRememberedAndTheSessionGoesOn() {
+    let run = Self.run(["12+3=", ":frob", "12+x", "  ", "# note", "*2="])
+    #expect(
+      run.errors
+        == "error: unknown command ':frob' (try :help)\nerror: unknown key 'x' at column 4\n")
+    #expect(run.editor.history == ["12+3=", ":frob", "12+x", "*2="], "blank lines are not kept")
+    #expect(run.output.contains("15 × 2 =\n30\n"), "\(run.output)")
+  }
+
+  @Test func quitEndsTheLoopAndLeavesTheRest() {
+    let run = Self.run(["1+1=", "quit", "2+2="])
+    #expect(run.editor.lines == ["2+2="])
+    #expect(!run.output.contains("4"))
+    #expect(run.status == 0)
+  }
+}
