@@ -17,9 +17,10 @@ func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
 }
 
 // 1. Key text to keys. `KeyText.keys(in:)` accepts the canonical keys (`0`-`9 . + - * / = % ~
-//    c e <`) and aliases such as `×` and `÷`, skips blanks and `#` comments, and throws a
-//    `KeyTextError` naming the first character that is no key. It checks the whole line
-//    before returning anything, so a bad line never yields half of its keys.
+//    c ce < @ q r` and `ms mr m+ m- mc`) and aliases such as `×` and `÷`, in any case, skips
+//    blanks and `#` comments, and throws a `KeyTextError` naming the first character that is no
+//    key. It checks the whole line before returning anything, so a bad line never yields half
+//    of its keys.
 let lines =
   CommandLine.arguments.count > 1
   ? Array(CommandLine.arguments.dropFirst()) : Array(AnyIterator { readLine() })

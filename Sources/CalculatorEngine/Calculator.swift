@@ -1,8 +1,9 @@
 /// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine) and the
 /// memory register beside it.
 ///
-/// This is the state that a history snapshots and time travel restores. ``apply(_:)`` is the
-/// reducer: the one `switch` over keys, a pure function from a state and a key to the next.
+/// This is the state that a history snapshots and time travel restores. ``press(_:)`` is the
+/// reducer, the one `switch` over keys, working in place; ``apply(_:)`` is the same as a pure
+/// function from a state and a key to the next.
 public struct Calculator: Hashable, Sendable {
   /// The calculation: operands, pending operator, remembered operation, or an error.
   public private(set) var brain: CalculatorBrain
