@@ -11,8 +11,7 @@ import Synchronization
 /// The calls calc makes to the system, in one place (as ArgumentParser's `Platform`): writing
 /// all of a buffer, waiting for a descriptor, the message of an `errno`, terminals.
 ///
-/// calc targets Linux (glibc or musl); `Darwin` is imported so that the code compiles on macOS,
-/// where it is not tested.
+/// calc targets Linux (glibc); other systems are not supported.
 enum Platform {
   /// How writing a buffer ended.
   enum WriteResult: Equatable {
