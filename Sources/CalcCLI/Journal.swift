@@ -92,7 +92,7 @@ public final class Journal {
     return true
   }
 
-  /// Appends the records of a line's `effects` (``LineInterpreter/LineResult/effects``), in
+  /// Appends the records of `effects` (each line's ``LineInterpreter/LineResult/effect``), in
   /// one write; consecutive moves are recorded as the one `:goto` they came to.
   ///
   /// The REPL calls this after each accepted line and before printing its output.

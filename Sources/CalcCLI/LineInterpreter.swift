@@ -83,11 +83,12 @@ public struct LineInterpreter {
     case quit
   }
 
-  /// What a line did: what to do next, and each command performed on the session with what it
-  /// changed, in order (none for a listing, or a line that changed nothing).
+  /// What a line did: what to do next, and the command it performed on the session with what
+  /// it changed (a line performs at most one: its keys, or one command; none for a listing, a
+  /// blank line or a refusal).
   public struct LineResult: Sendable {
     public var outcome: Outcome
-    public var effects: [Session.Effect]
+    public var effect: Session.Effect?
   }
 
   /// How lines are run and shown.
@@ -96,8 +97,8 @@ public struct LineInterpreter {
   public let host: Host
   /// The session: keys, branches, position. It changes only through ``run(_:output:)``.
   public private(set) var session: Session
-  /// The effects of the line that is running.
-  private var effects: [Session.Effect] = []
+  /// The effect of the line that is running.
+  private var effect: Session.Effect?
 
   /// An interpreter for `context` on `host`, continuing `session`.
   public init(context: Context, host: Host = Host(), session: Session = Session()) {
@@ -128,10 +129,9 @@ public struct LineInterpreter {
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> LineResult
   {
-    effects.removeAll()
+    effect = nil
     let outcome = try runLine(line, output: output)
-    defer { effects.removeAll() }
-    return LineResult(outcome: outcome, effects: effects)
+    return LineResult(outcome: outcome, effect: effect)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -169,11 +169,11 @@ public struct LineInterpreter {
   }
 
   /// Performs `command` on the session, through its one door, and keeps it with its change as
-  /// an effect of the line.
+  /// the effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
     let change = try session.perform(command)
-    effects.append(Session.Effect(command: command, change: change))
+    effect = Session.Effect(command: command, change: change)
     return change
   }
 
@@ -206,7 +206,10 @@ public struct LineInterpreter {
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty.
   func appendDisplay(to output: OutputBuffer) {
-    listing.writeDisplay(showsExpression: context.showsExpression, to: output)
+    // Static: a display per key line is the hot path of a script, and needs no listing.
+    Listing.writeDisplay(
+      session.state.brain, format: format, style: style,
+      showsExpression: context.showsExpression, to: output)
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.

@@ -18,10 +18,12 @@ struct Listing {
   /// line's output and reports it).
   let isStopped: (OutputBuffer) -> Bool
 
-  /// Appends the display at the position and a newline; with `showsExpression`, the expression
-  /// line above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
-  func writeDisplay(showsExpression: Bool, to output: OutputBuffer) {
-    let brain = history.state.brain
+  /// Appends the display of `brain` and a newline; with `showsExpression`, the expression line
+  /// above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
+  static func writeDisplay(
+    _ brain: CalculatorBrain, format: DisplayFormat, style: Style, showsExpression: Bool,
+    to output: OutputBuffer
+  ) {
     if showsExpression {
       let expression = format.expression(for: brain)
       if !expression.isEmpty { output.write(style.dim(expression) + "\n") }

@@ -120,13 +120,13 @@ struct REPL {
   ) -> LineInterpreter.Outcome {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
-    var effects: [Session.Effect] = []
+    var effect: Session.Effect?
     var failure: String?
     do throws(LineError) {
       let result = try line.withUnsafeBufferPointer { bytes throws(LineError) in
         try interpreter.run(bytes, output: output)
       }
-      (outcome, effects) = (result.outcome, result.effects)
+      (outcome, effect) = (result.outcome, result.effect)
     } catch {
       failure = error.message
     }
@@ -134,8 +134,8 @@ struct REPL {
       interpreter = before
       output.bytes.removeAll()
       (outcome, failure) = (.proceed, "interrupted")
-    } else if failure == nil, !effects.isEmpty {
-      journal?.record(effects)
+    } else if failure == nil, let effect {
+      journal?.record([effect])
     }
     output.endPaging()
     if let failure {

@@ -235,6 +235,31 @@ public enum KeyText {
     return nil
   }
 
+  /// The keys of `buffer` (UTF-8), in one pass; throws for the first character that is no key.
+  ///
+  /// The keys are gathered before they are returned, so a bad line never yields part of its
+  /// keys, without the second pass that ``scan(_:_:)`` makes to call its body only for valid
+  /// text.
+  /// - Complexity: O(n) in the number of bytes.
+  public static func keys(in buffer: UnsafeBufferPointer<UInt8>) throws(KeyTextError)
+    -> [CalculatorButtonItem]
+  {
+    var keys: [CalculatorButtonItem] = []
+    keys.reserveCapacity(min(buffer.count, 64))
+    var index = 0
+    while index < buffer.count {
+      switch token(in: buffer, at: index) {
+      case .key(let key, let width):
+        keys.append(key)
+        index += width
+      case .blank(let width): index += width
+      case .comment: return keys
+      case .invalid(let hint): throw KeyTextError(buffer: buffer, offset: index, hint: hint)
+      }
+    }
+    return keys
+  }
+
   /// Calls `body` for each key of text already known to be valid.
   private static func forEachKey(
     in buffer: UnsafeBufferPointer<UInt8>, _ body: (CalculatorButtonItem) -> Void

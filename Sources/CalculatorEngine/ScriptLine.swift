@@ -56,9 +56,9 @@ public enum ScriptLine: Hashable, Sendable {
       self = .directive(ScriptLine.directive(line))
       return
     }
-    var keys: [CalculatorButtonItem] = []
+    let keys: [CalculatorButtonItem]
     do {
-      try KeyText.scan(line) { keys.append($0) }
+      keys = try KeyText.keys(in: line)
     } catch {
       // Checked only once the line failed as keys, so that key lines pay nothing for it.
       guard let word = ScriptLine.bareWord(line, from: index) else { throw error }

@@ -6,9 +6,9 @@ import Testing
 
 /// The interpreter's effects as values and its injected host, in process.
 @Suite struct InterpreterEffectsTests {
-  /// A short description of each effect of a line: `applied 5`, `moved 5→2`, `switched 1`.
-  static func effects(_ line: String, in interpreter: inout LineInterpreter) throws -> [String] {
-    try interpreter.run(line, output: OutputBuffer()).effects.map { effect in
+  /// A short description of the effect of a line: `applied 5`, `moved 5→2`, `switched 1`.
+  static func effect(_ line: String, in interpreter: inout LineInterpreter) throws -> String? {
+    try interpreter.run(line, output: OutputBuffer()).effect.map { effect in
       switch effect.change {
       case .applied(let keys, let newBranch):
         "applied \(keys)" + (newBranch.map { " new \($0)" } ?? "")
@@ -22,14 +22,14 @@ import Testing
 
   @Test func aLineReturnsWhatItChanged() throws {
     var interpreter = LineInterpreter(format: .posix)
-    #expect(try Self.effects("12+3=", in: &interpreter) == ["applied 5"])
-    #expect(try Self.effects("# a comment", in: &interpreter) == [])
-    #expect(try Self.effects(":history", in: &interpreter) == [], "a listing changes nothing")
-    #expect(try Self.effects(":goto 2", in: &interpreter) == ["moved 5→2"])
-    #expect(try Self.effects("*4=", in: &interpreter) == ["applied 3 new 2"])
-    #expect(try Self.effects(":branch 1", in: &interpreter) == ["switched 1"])
-    #expect(try Self.effects(":undo", in: &interpreter) == ["moved 5→0"])
-    #expect(try Self.effects(":reset", in: &interpreter) == ["reset"])
+    #expect(try Self.effect("12+3=", in: &interpreter) == "applied 5")
+    #expect(try Self.effect("# a comment", in: &interpreter) == nil)
+    #expect(try Self.effect(":history", in: &interpreter) == nil, "a listing changes nothing")
+    #expect(try Self.effect(":goto 2", in: &interpreter) == "moved 5→2")
+    #expect(try Self.effect("*4=", in: &interpreter) == "applied 3 new 2")
+    #expect(try Self.effect(":branch 1", in: &interpreter) == "switched 1")
+    #expect(try Self.effect(":undo", in: &interpreter) == "moved 5→0")
+    #expect(try Self.effect(":reset", in: &interpreter) == "reset")
     #expect(throws: LineError.self) { try interpreter.run(":goto 9", output: OutputBuffer()) }
   }
 

@@ -436,7 +436,7 @@ import Testing
         let first = try #require(Journal(directory: folder) { Issue.record("\($0)") })
         let ignored = OutputBuffer()
         for line in ["12+3=", "ms", ":goto 2", "*4=", "m+"] {
-          first.record(try earlier.run(line, output: ignored).effects)
+          if let effect = try earlier.run(line, output: ignored).effect { first.record([effect]) }
         }
         first.close()
         usleep(2000)  // a later start time and modification time for the live journal
@@ -457,7 +457,7 @@ import Testing
             if line.hasPrefix(":save ") { saved.append(String(line.dropFirst(6))) }
             if line.hasPrefix(":load ") { replaced.loads += 1 }
             if line == ":resume" { replaced.resumes += 1 }
-            journal.record(result.effects)
+            if let effect = result.effect { journal.record([effect]) }
           }
         }
         journal.close()
