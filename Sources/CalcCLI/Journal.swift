@@ -16,6 +16,35 @@ import CalculatorEngine
 ///
 /// What is written is decided by ``LineInterpreter``: for each change it performs, the script
 /// lines that replay it exactly (``lines(for:change:after:)``), taken by ``record(_:)``.
+///
+/// Each line carries a checksum, so that a resume never takes damaged or half-written lines
+/// for a state the user saw. It is a trailing comment, one space, `#`, `crc` (or `crc+`), one
+/// space and eight lowercase hexadecimal digits, so the journal stays a calc script:
+///
+/// ```
+/// 12+3= # crc a59d85cd
+/// :goto 2 # crc 3b8db47e
+/// :reset # crc+ d6b07f13
+/// # calc session: 1 branch, at step 5 of 5 on branch 1 # crc+ d0f67d18
+/// 12+3= # crc+ c7ef07df
+/// :goto 5 # crc 94f46104
+/// ```
+///
+/// (`12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The number is the CRC-32
+/// (``CRC32``) of every byte of the file before the comment's `#`: all earlier lines with their
+/// newlines, then this line's text and the one space before `#`. A `#` starts a comment in key
+/// text and, after a blank, in command and comment lines, so `calc JOURNAL` reads the checksums
+/// as the comments they are.
+///
+/// Each ``append(_:)`` is one *record*, the changes of one accepted line, written with one
+/// `write(2)`: usually one line; `:load` and `:resume` write `:reset` and a whole session. Every
+/// line of a record but its last is marked `crc+` (the record continues), its last `crc`. A
+/// resume (``ResumedSession``) keeps a record only once its last line is read and verified, so a
+/// record torn at a line boundary is not half replayed.
+///
+/// An append that fails (a full disk: a short write, then `ENOSPC`) is cut off again with
+/// `ftruncate` to the size before it, and the report says so if that fails too; a journal whose
+/// first append fails is removed, as if nothing had been written.
 public final class Journal {
   /// How many journals are kept: older ones are removed when a REPL starts.
   public static let kept = 20
@@ -27,6 +56,10 @@ public final class Journal {
   /// This run's journal file; it exists once a line was written.
   public let path: String
   private var fd: Int32 = -1
+  /// The size of the file: the bytes of the records written whole.
+  private var size: off_t = 0
+  /// The CRC-32 of those bytes, where the next line's checksum goes on from.
+  private var checksum = CRC32()
   /// Set once writing failed: nothing more is tried.
   public private(set) var isBroken = false
   /// Where problems are reported, once.
@@ -60,9 +93,14 @@ public final class Journal {
 
   deinit { close() }
 
-  /// Appends `lines`, each followed by a newline, in one `write(2)`.
+  /// Appends `lines` as one record, each line (and each line within one of them: a loaded
+  /// session comes as one string) followed by its checksum comment and a newline, in one
+  /// `write(2)`.
   ///
-  /// Returns false, having reported it the first time, when the journal cannot be written.
+  /// Returns false, having reported it the first time, when the journal cannot be written; the
+  /// bytes of a failed append are cut off again (see ``Journal``).
+  ///
+  /// - Complexity: O(n) in the bytes written.
   @discardableResult
   public func append(_ lines: [String]) -> Bool {
     guard !isBroken else { return false }
@@ -76,9 +114,21 @@ public final class Journal {
       Journal.prune(directory, keeping: Journal.kept)
     }
     var bytes: [UInt8] = []
-    for line in lines {
-      bytes.append(contentsOf: line.utf8)
-      bytes.append(UInt8(ascii: "\n"))
+    var running = checksum
+    for (index, line) in lines.enumerated() {
+      var text = line
+      text.withUTF8 { utf8 in
+        var start = 0
+        while true {
+          let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.count
+          Journal.appendLine(
+            UnsafeBufferPointer(rebasing: utf8[start..<end]),
+            continues: end < utf8.count || index < lines.count - 1, to: &bytes,
+            checksum: &running)
+          guard end < utf8.count else { break }
+          start = end + 1
+        }
+      }
     }
     var offset = 0
     while offset < bytes.count {
@@ -89,7 +139,81 @@ public final class Journal {
       guard written > 0 else { return fail() }
       offset += written
     }
+    size += off_t(bytes.count)
+    checksum = running
     return true
+  }
+
+  /// Appends `line`, the space and checksum comment, and a newline to `bytes`, carrying
+  /// `checksum` over all of it; `continues` marks a line that is not its record's last.
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  private static func appendLine(
+    _ line: UnsafeBufferPointer<UInt8>, continues: Bool, to bytes: inout [UInt8],
+    checksum: inout CRC32
+  ) {
+    let start = bytes.count
+    bytes.append(contentsOf: line)
+    bytes.append(UInt8(ascii: " "))
+    bytes.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[start...])) }
+    let value = checksum.value
+    let comment = bytes.count
+    bytes.append(contentsOf: continues ? Journal.continuingMark : Journal.lastMark)
+    for shift in stride(from: 28, through: 0, by: -4) {
+      bytes.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+    }
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.withUnsafeBufferPointer {
+      checksum.update(UnsafeBufferPointer(rebasing: $0[comment...]))
+    }
+  }
+
+  /// The comment of a record's last line, up to its digits.
+  private static let lastMark = Array("# crc ".utf8)
+  /// The comment of a line that its record goes on after, up to its digits.
+  private static let continuingMark = Array("# crc+ ".utf8)
+  /// The digits of a checksum, by their value.
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// A journal line's checksum comment: where its `#` is, the checksum, and whether the
+  /// record goes on after the line (`crc+`).
+  public struct ChecksumComment: Hashable, Sendable {
+    /// The offset of the `#`: the checksum covers the file's bytes before it.
+    public let start: Int
+    /// The CRC-32 it states.
+    public let checksum: UInt32
+    /// Whether the line's record goes on after it (`crc+`), rather than ending with it.
+    public let continues: Bool
+  }
+
+  /// The checksum comment that `line` (without its newline) ends with, or `nil` when it ends
+  /// otherwise: ` # crc ` or ` # crc+ ` and eight lowercase hexadecimal digits, exactly.
+  public static func checksumComment(of line: UnsafeBufferPointer<UInt8>) -> ChecksumComment? {
+    let count = line.count
+    guard count >= 15 else { return nil }
+    var value: UInt32 = 0
+    for index in (count - 8)..<count {
+      let byte = line[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    func matches(_ mark: [UInt8], at start: Int) -> Bool {
+      guard start > 0, line[start - 1] == UInt8(ascii: " ") else { return false }
+      for (offset, byte) in mark.enumerated() where line[start + offset] != byte { return false }
+      return true
+    }
+    if matches(lastMark, at: count - 8 - lastMark.count) {
+      return ChecksumComment(start: count - 14, checksum: value, continues: false)
+    }
+    if count >= 16, matches(continuingMark, at: count - 8 - continuingMark.count) {
+      return ChecksumComment(start: count - 15, checksum: value, continues: true)
+    }
+    return nil
   }
 
   /// Appends the records of `effects` (each line's ``LineInterpreter/LineResult/effect``), in
@@ -136,15 +260,22 @@ public final class Journal {
     fd = -1
   }
 
+  /// Gives up on the journal after a failed open or write (the reason is in `errno`): the
+  /// part of the record written is cut off, back to ``size`` (a journal that held nothing is
+  /// removed), and the failure reported.
   private func fail() -> Bool {
     let reason = String(cString: strerror(errno))
     isBroken = true
+    var cutOff = ""
     if fd >= 0 {
+      // Only a journal this append created can be empty: it goes, as if never written.
+      let done = size == 0 ? unlink(path) == 0 || errno == ENOENT : ftruncate(fd, size) == 0
+      if !done { cutOff = ", nor cut off the part written (\(String(cString: strerror(errno))))" }
       Glibc.close(fd)
       fd = -1
     }
     report(
-      "calc: journal: cannot write '\(TextEscaping.escaped(path))': \(reason); "
+      "calc: journal: cannot write '\(TextEscaping.escaped(path))': \(reason)\(cutOff); "
         + "the session goes on without it")
     return false
   }
@@ -248,5 +379,54 @@ public final class Journal {
   /// Removes all but the `count` most recent journals in `directory`.
   static func prune(_ directory: String, keeping count: Int) {
     for path in journals(in: directory).dropFirst(count) { unlink(path) }
+  }
+}
+
+/// CRC-32 as in IEEE 802.3, zlib and PNG (reflected polynomial `0xEDB88320`, starting from and
+/// finished with all ones): the checksum of ``Journal`` lines. The CRC-32 of `123456789` is
+/// `0xCBF43926`.
+///
+/// A running value: ``update(_:)`` carries it over more bytes, and ``value`` is the checksum of
+/// all bytes so far, so a file's checksum at any point costs nothing extra.
+public struct CRC32: Hashable, Sendable {
+  /// The register, before the final inversion.
+  private var register: UInt32 = 0xFFFF_FFFF
+
+  /// The checksum of no bytes (0).
+  public init() {}
+
+  /// The CRC-32 of `bytes`.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  public init(_ bytes: some Sequence<UInt8>) {
+    Array(bytes).withUnsafeBufferPointer { update($0) }
+  }
+
+  /// The CRC-32 of all bytes so far.
+  public var value: UInt32 { ~register }
+
+  /// Carries the checksum over `bytes`, a byte at a time through a table of 256 entries.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var crc = register
+    CRC32.table.withUnsafeBufferPointer { table in
+      for byte in bytes {
+        crc = table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] ^ (crc >> 8)
+      }
+    }
+    register = crc
+  }
+
+  /// Carries the checksum over one byte.
+  public mutating func update(_ byte: UInt8) {
+    register = CRC32.table[Int(UInt8(truncatingIfNeeded: register) ^ byte)] ^ (register >> 8)
+  }
+
+  /// The register after each byte value, from a register of that value's bits.
+  private static let table: [UInt32] = (0..<256).map { index in
+    var crc = UInt32(index)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    return crc
   }
 }

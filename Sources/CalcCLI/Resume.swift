@@ -12,6 +12,17 @@ import CalculatorEngine
 /// whose last line was cut short (the machine stopped, or the disk filled, while it was being
 /// written), or that holds a line which cannot be replayed, gives back everything before that
 /// line, and ``damage`` says so.
+///
+/// Checksums (see ``Journal``) are verified as the lines come: replaying stops before the first
+/// line whose checksum does not match, or that has none once an earlier line had one (a line
+/// without a checksum is accepted, as before, only while none has been seen: older journals,
+/// hand-written scripts). Each checksum covers every byte before it, so a damaged byte is found
+/// at the first checksum after it; a line ending in `\r` (its `\r` is not seen here) is damaged
+/// in that sense too. A record of several lines (`:load`, `:resume`) counts only once its last
+/// line is verified: when replaying stops inside one, or the journal ends before its last
+/// line, the session is given back as it was before the record's first line. That costs no
+/// copy: the session before a record is kept while the record replays, and a record starts
+/// with `:reset`, which drops the history instead of changing it.
 public struct ResumedSession: Sendable {
   /// The session as the journal left it.
   public let session: Session
@@ -38,6 +49,9 @@ public struct ResumedSession: Sendable {
 
   /// Replays the journal at `path`.
   ///
+  /// Throws when the journal cannot be opened, or when nothing of it can be restored: its first
+  /// line is damaged or cut short, or the record that starts there is.
+  ///
   /// - Complexity: O(n) in the size of the journal.
   public init(journal path: String) throws(LineError) {
     self.path = path
@@ -51,6 +65,12 @@ public struct ResumedSession: Sendable {
     var replay = SessionScript.Replay()
     var lineNumber = 0
     var problem: String?
+    var checksum = CRC32()
+    // Whether a line with a checksum was read: from then on, every line needs one.
+    var isChecked = false
+    // The session before the record being replayed and the record's first line, while the
+    // record's last line has not been read.
+    var record: (session: Session, line: Int)?
     let reader = LineReader(fd: fd)
     reader.forEachLine { line in
       lineNumber += 1
@@ -58,25 +78,62 @@ public struct ResumedSession: Sendable {
         problem = "was cut short"
         return false
       }
+      var text = line
+      let comment = Journal.checksumComment(of: line)
+      if let comment {
+        checksum.update(UnsafeBufferPointer(rebasing: line[..<comment.start]))
+        guard checksum.value == comment.checksum else {
+          problem = "is damaged (its checksum does not match)"
+          return false
+        }
+        checksum.update(UnsafeBufferPointer(rebasing: line[comment.start...]))
+        isChecked = true
+        text = UnsafeBufferPointer(rebasing: line[..<comment.start])
+        if comment.continues, record == nil { record = (replay.session, lineNumber) }
+      } else {
+        guard !isChecked else {
+          problem = "is damaged (it has no checksum)"
+          return false
+        }
+        checksum.update(line)
+      }
+      // The reader hands lines without their newline; the checksum goes on over it.
+      checksum.update(UInt8(ascii: "\n"))
       do throws(LineError) {
-        try replay.perform(line, other: SessionFile.refusal)
-        return true
+        try replay.perform(text, other: SessionFile.refusal)
       } catch {
         problem = "cannot be replayed (column \(error.column): \(error.message))"
         return false
       }
+      if comment?.continues == false { record = nil }
+      return true
     }
     if problem == nil, let reason = reader.failure {
       lineNumber += 1
       problem = "cannot be read (\(reason))"
     }
-    if let problem, lineNumber == 1 {
-      throw LineError("cannot resume '\(shownPath)': its first line \(problem)")
+    // What went wrong, as the subject of a sentence: a line, or a record left unfinished.
+    let what: String
+    if let problem {
+      what = lineNumber == 1 ? "first line \(problem)" : "line \(lineNumber) \(problem)"
+    } else if let record {
+      let lines = record.line == lineNumber ? "line " : "lines \(record.line)–"
+      what = "change at \(lines)\(lineNumber) was cut short"
+    } else {
+      self.session = replay.session
+      damage = nil
+      return
     }
-    self.session = replay.session
-    damage = problem.map {
-      "the journal's line \(lineNumber) \($0): restored the session as it was before it"
+    // A record that is not whole goes as a whole: the session as it was before it.
+    let firstLost = record?.line ?? lineNumber
+    let inRecord = problem != nil && firstLost < lineNumber
+    guard firstLost > 1 else {
+      let whole = inRecord ? ", in the change that starts at its first line" : ""
+      throw LineError("cannot resume '\(shownPath)': its \(what)\(whole)")
     }
+    self.session = record?.session ?? replay.session
+    let before = inRecord ? "line \(firstLost), where the change it belongs to starts" : "it"
+    damage = "the journal's \(what): restored the session as it was before \(before)"
   }
 
   /// The number of the journal's last line if it lacks its newline, else `nil`.
