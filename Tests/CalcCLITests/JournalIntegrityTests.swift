@@ -68,17 +68,20 @@ import Testing
   static func makeJournal(_ lines: [String], in folder: String) throws -> (
     path: String, states: [Session]
   ) {
-    var interpreter = LineInterpreter(format: .plain)
-    interpreter.recordsJournal = true
-    interpreter.journalDirectory = folder
     let journal = try #require(Journal(directory: folder) { Issue.record("\($0)") })
-    interpreter.ownJournal = journal.path
+    var interpreter = LineInterpreter(
+      context: .init(format: .plain),
+      host: .init(journalDirectory: folder, ownJournal: journal.path))
     var states = [interpreter.session]
     for line in lines {
-      _ = try? interpreter.run(line, output: OutputBuffer())
-      let changes = interpreter.takeJournalLines()
-      if !changes.isEmpty {
-        #expect(journal.append(changes))
+      guard let effect = try? interpreter.run(line, output: OutputBuffer()).effect else { continue }
+      func size() -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: journal.path))?[.size] as? Int) ?? 0
+      }
+      let before = size()
+      #expect(journal.record([effect]))
+      // A change that records nothing (a move that stays) is no record.
+      if size() != before {
         states.append(interpreter.session)
       }
     }
