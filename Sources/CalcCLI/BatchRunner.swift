@@ -27,24 +27,27 @@ struct BatchRunner {
   let output: OutputBuffer
   let errors: OutputBuffer
 
-  /// Runs the scripts named by `paths` (`-` is standard input) and returns the exit status.
-  mutating func run(paths: [String]) -> Int32 {
+  /// Runs the scripts `names` (`-` is standard input) and returns the exit status.
+  ///
+  /// Each name is opened byte for byte, and shown in messages escaped (``FileName/shown``).
+  mutating func run(names: [FileName]) -> Int32 {
     // Open everything first: a missing file is reported before any line runs.
-    var inputs: [(name: String, fd: Int32, folder: String?)] = []
-    for path in paths {
-      if path == "-" {
+    var inputs: [(name: String, fd: Int32, folder: FileName?)] = []
+    for name in names {
+      if name.bytes.elementsEqual("-".utf8) {
         inputs.append(("<stdin>", STDIN_FILENO, nil))
         continue
       }
-      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      // A name from the command line holds no NUL byte.
+      let fd = name.withCString { open($0, O_RDONLY | O_CLOEXEC) }
       guard fd >= 0 else {
         let code = errno
         let reason = String(cString: strerror(code))
-        let hint = code == ENOENT ? Self.keysHint(path) : ""
-        report("calc: cannot read '\(TextEscaping.escaped(path))': \(reason)\(hint)")
+        let hint = code == ENOENT ? Self.keysHint(name) : ""
+        report("calc: cannot read '\(name.shown)': \(reason)\(hint)")
         return ExitStatus.noInput
       }
-      inputs.append((TextEscaping.escaped(path), fd, Self.folder(of: path)))
+      inputs.append((name.shown, fd, Self.folder(of: name)))
     }
     defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
     scripts: for input in inputs {
@@ -106,17 +109,18 @@ struct BatchRunner {
     }
   }
 
-  /// The folder of the script at `path`, with its `/` (`Examples/`, `/`); `nil` for a name
-  /// without a folder, which is in the current directory.
-  static func folder(of path: String) -> String? {
-    path.lastIndex(of: "/").map { String(path[...$0]) }
+  /// The folder of the script `name`, with its `/` (`Examples/`, `/`); `nil` for a name without
+  /// a folder, which is in the current directory.
+  static func folder(of name: FileName) -> FileName? {
+    name.bytes.contains(UInt8(ascii: "/")) ? name.folder : nil
   }
 
   /// For a file that does not exist, a hint to press its name as keys if it reads as key text
-  /// (`12+3=`); empty for any other name.
-  static func keysHint(_ path: String) -> String {
-    guard let keys = try? KeyText.keys(in: path), !keys.isEmpty else { return "" }
-    return " (to press keys: calc -k '\(TextEscaping.escaped(path))')"
+  /// (`12+3=`); empty for any other name, and for one that is not UTF-8.
+  static func keysHint(_ name: FileName) -> String {
+    var count = 0
+    guard (try? KeyText.scan(name.bytes) { _ in count += 1 }) != nil, count > 0 else { return "" }
+    return " (to press keys: calc -k '\(name.shown)')"
   }
 
   /// Writes a message to standard error after all pending output.

@@ -63,7 +63,7 @@ extension LineInterpreter {
     guard let scriptFolder = context.scriptFolder, path.bytes.first != UInt8(ascii: "/") else {
       return path
     }
-    return FileName(Array(scriptFolder.utf8) + path.bytes)
+    return FileName(scriptFolder.bytes + path.bytes)
   }
 
   /// Performs `change`, reporting what the session refuses at the command's argument.

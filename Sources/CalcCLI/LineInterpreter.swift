@@ -26,20 +26,20 @@ public struct LineInterpreter {
     public var outputIsTerminal = false
     /// The folder of the script file being run, ending in `/` (`Examples/`): relative file
     /// names in `:load` and `:save` are taken from it, so that scripts that load each other run
-    /// from any directory. `nil` (the REPL, standard input): from the current directory.
-    public var scriptFolder: String?
+    /// from any directory. `nil` (the REPL, standard input): from the current directory. Bytes,
+    /// like the script's name: a folder whose name is not UTF-8 is that folder.
+    var scriptFolder: FileName?
 
     /// A context showing displays in `format`, with everything else off.
     public init(
       format: DisplayFormat, trace: Bool = false, style: Style = .plain,
-      showsExpression: Bool = false, outputIsTerminal: Bool = false, scriptFolder: String? = nil
+      showsExpression: Bool = false, outputIsTerminal: Bool = false
     ) {
       self.format = format
       self.trace = trace
       self.style = style
       self.showsExpression = showsExpression
       self.outputIsTerminal = outputIsTerminal
-      self.scriptFolder = scriptFolder
     }
   }
 

@@ -1,3 +1,5 @@
+import CalculatorEngine
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -11,6 +13,12 @@
 /// written to it as it is produced. Output that fits is written to the terminal at the end of
 /// the line as usual. At most a screenful is ever held, so memory stays bounded however long
 /// the listing.
+///
+/// A pager that cannot be run (`PAGER=nonexistent`) or that fails (`PAGER=false`: it ends with
+/// a status other than 0 before reading everything, or is killed) is noted on standard error,
+/// and the output is written to the terminal instead, all of it: what was sent into the pipe is
+/// kept until the pager has ended, up to ``keptLimit`` bytes. A pager that ends with status 0,
+/// or on Ctrl-C, was quit by the person (`q` in less): nothing more is written.
 final class Pager {
   /// The shell command that pages: `$PAGER`; if it is unset, `less -FRX` when `less` is on the
   /// `PATH`. `nil` when there is none (`PAGER` set but empty, or no `less`).
@@ -57,10 +65,26 @@ final class Pager {
   private var counted = 0
   /// The pager's process and the write end of the pipe to it, once started.
   private var child: (pid: pid_t, input: Int32)?
+  /// Whether the pager runs as `sh -c COMMAND` (see ``arguments(for:)``).
+  private var isShell = false
+  /// The pager's wait status, once it has ended.
+  private var status: Int32?
   /// Where the output went before the pager.
   private var terminal: Int32?
-  /// Set once the output is known to need no pager (or the pager could not be started).
+  /// Set once the output is known to need no pager (or the pager could not be started, or
+  /// failed).
   private var isPlain = false
+  /// Everything sent to the pager, to write to the terminal if it fails; `nil` once that is
+  /// more than ``keptLimit`` bytes.
+  private var sent: [UInt8]? = []
+  /// How much of `output`'s pending bytes is in ``sent`` already.
+  private var kept = 0
+
+  /// The most output kept while the pager runs, in bytes: 1 MiB, much more than the pipe holds
+  /// (64 KiB) with the screenful and the write that fill it, so that a pager which reads nothing
+  /// loses nothing. A pager that has read more and then fails leaves a note that the output
+  /// after it is not the whole.
+  static let keptLimit = 1 << 20
 
   /// A pager running `command` for a screen of `rows` × `columns`.
   init(command: String, rows: Int, columns: Int) {
@@ -69,34 +93,114 @@ final class Pager {
     self.columns = columns
   }
 
-  /// Whether output is still held, its length undecided.
-  var isHolding: Bool { child == nil && !isPlain }
+  /// Whether output still goes through ``review(_:)``: held while its length is undecided, or
+  /// on its way to the pager.
+  var isHolding: Bool { !isPlain }
 
   /// Counts what `output` holds that has not been counted yet; starts the pager and sends it
-  /// there when it is too long for the screen.
+  /// there when it is too long for the screen. While the pager runs: keeps a copy of what is
+  /// new and sends it on once a good amount is pending.
   func review(_ output: OutputBuffer) {
+    guard child == nil else { return send(output, all: false) }
+    counted = min(counted, output.bytes.count)
     for byte in output.bytes[counted...] { count(byte) }
     counted = output.bytes.count
     guard rows > rowLimit else { return }
-    guard let started = start() else {
+    switch start() {
+    case .failure(let failure):
       isPlain = true
-      return
+      note("not run (\(failure.reason)); output follows", output: output)
+    case .success(let started):
+      child = started
+      terminal = output.fd
+      output.redirect(to: started.input)
+      send(output, all: true)
     }
-    child = started
-    terminal = output.fd
-    output.redirect(to: started.input)
-    output.flush()
   }
 
   /// Ends the pager after the output is flushed: closes its input and waits for it to leave,
-  /// then sends `output` back to the terminal.
+  /// then sends `output` back to the terminal, with everything the pager was sent if it failed.
+  ///
+  /// What was flushed was kept: ``OutputBuffer/endPaging()`` reviews it first.
   func finish(_ output: OutputBuffer) {
     guard let child, let terminal else { return }
     close(child.input)
-    var status: Int32 = 0
-    while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-    output.redirect(to: terminal)
+    let status = self.status ?? Self.wait(for: child.pid)
     self.child = nil
+    output.redirect(to: terminal)
+    if let failure = failure(status) { fallBack(output, failure: failure, isDone: true) }
+  }
+
+  /// Copies what is new in `output` to ``sent`` and writes it to the pager once 32 KiB are
+  /// pending (`all`: at once); a pager that went away is waited for, and if it failed, the
+  /// output goes to the terminal from then on.
+  private func send(_ output: OutputBuffer, all: Bool) {
+    // Output dropped since the last review (a line stopped by Ctrl-C) is not sent.
+    kept = min(kept, output.bytes.count)
+    if sent != nil {
+      sent!.append(contentsOf: output.bytes[kept...])
+      if sent!.count > Self.keptLimit { sent = nil }
+    }
+    kept = output.bytes.count
+    guard all || output.bytes.count >= 1 << 15, let child, let terminal else { return }
+    output.flush()
+    kept = 0
+    // A closed pipe: the pager has left (or is leaving), quit or failed.
+    guard output.isClosed, status == nil else { return }
+    let status = Self.wait(for: child.pid)
+    self.status = status
+    guard let failure = failure(status) else { return }
+    close(child.input)
+    self.child = nil
+    output.redirect(to: terminal)
+    fallBack(output, failure: failure, isDone: false)
+  }
+
+  /// After the pager failed: the note, then everything it was sent, on the terminal; later
+  /// output goes there too (`isDone`: there is none).
+  private func fallBack(_ output: OutputBuffer, failure: String, isDone: Bool) {
+    isPlain = true
+    guard let sent else {
+      note(failure + (isDone ? "" : "; the rest of the output follows"), output: output)
+      return
+    }
+    note(failure + "; output follows", output: output)
+    output.bytes.insert(contentsOf: sent, at: 0)
+    self.sent = []
+    output.flush()
+  }
+
+  /// Writes `calc: note: pager 'COMMAND' WHAT` on standard error, after what `output` has
+  /// written.
+  private func note(_ what: String, output: OutputBuffer) {
+    let errors = OutputBuffer(fd: STDERR_FILENO)
+    errors.write("calc: note: pager '\(TextEscaping.escaped(command))' \(what)\n")
+    errors.flush()
+  }
+
+  /// Why the pager's wait `status` is a failure (`failed (exit status 1)`), or `nil` if it
+  /// finished or was quit: status 0, or Ctrl-C (SIGINT, 130 from a shell, or Ctrl-C seen by
+  /// calc while it paged).
+  private func failure(_ status: Int32) -> String? {
+    if Interruption.isRequested { return nil }
+    let signal = status & 0x7F
+    guard signal == 0 else {
+      if signal == SIGINT { return nil }
+      return "failed (\(String(cString: strsignal(signal))))"
+    }
+    switch (status >> 8) & 0xFF {
+    case 0, 128 + SIGINT: return nil
+    case 127 where isShell: return "not run (command not found)"
+    case 126 where isShell: return "not run (not executable)"
+    case let code: return "failed (exit status \(code))"
+    }
+  }
+
+  /// Waits for the process `pid` to end; its wait status.
+  private static func wait(for pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
   }
 
   /// Adds one byte of output to the row count.
@@ -141,10 +245,47 @@ final class Pager {
     column += width
   }
 
-  /// Starts `sh -c COMMAND` reading from a new pipe; `nil` if it cannot be started.
-  private func start() -> (pid: pid_t, input: Int32)? {
+  /// Why the pager could not be started, e.g. `No such file or directory`.
+  struct StartFailure: Error {
+    let reason: String
+  }
+
+  /// The program and arguments that run `command`: its words, when it holds only words
+  /// separated by blanks (`less -FRX`), so that a program that is missing is known as such;
+  /// else `sh -c COMMAND`, for anything a shell must read (quotes, `$`, `|`, `~`, `=`, …).
+  static func arguments(for command: String) -> [String] {
+    let shellCharacters = Set("|&;<>()$`\\\"'*?[]#~=%{}!\n")
+    guard !command.contains(where: shellCharacters.contains) else {
+      return ["sh", "-c", command]
+    }
+    return command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+  }
+
+  /// Starts ``command`` reading from a new pipe: the pager's process and the pipe's write end.
+  ///
+  /// A program that turns out not to be one (`Exec format error`: a script without `#!`) is
+  /// run with `sh -c`, as a shell would run it.
+  private func start() -> Result<(pid: pid_t, input: Int32), StartFailure> {
+    var arguments = Self.arguments(for: command)
+    isShell = arguments.first == "sh"
+    var result = start(arguments)
+    if case .failure(let error) = result, error.code == ENOEXEC, !isShell {
+      arguments = ["sh", "-c", command]
+      isShell = true
+      result = start(arguments)
+    }
+    return result.mapError { StartFailure(reason: String(cString: strerror($0.code))) }
+  }
+
+  /// A system error number, as an `Error`.
+  private struct SystemError: Error {
+    let code: Int32
+  }
+
+  /// Starts `arguments` (the program is looked up on `PATH`) reading from a new pipe.
+  private func start(_ arguments: [String]) -> Result<(pid: pid_t, input: Int32), SystemError> {
     var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
+    guard pipe(&ends) == 0 else { return .failure(SystemError(code: errno)) }
     // Neither end may leak into other children; the pager gets the read end as its input.
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
@@ -161,16 +302,16 @@ final class Pager {
     sigaddset(&defaults, SIGPIPE)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    let words: [String] = ["sh", "-c", command]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+    // glibc reports a program that cannot be run (ENOENT, EACCES, ENOEXEC) here.
+    let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
     close(ends[0])
     guard result == 0 else {
       close(ends[1])
-      return nil
+      return .failure(SystemError(code: result))
     }
-    return (pid, ends[1])
+    return .success((pid, ends[1]))
   }
 }
