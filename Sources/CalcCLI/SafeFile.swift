@@ -67,16 +67,26 @@ struct FileName: Hashable, Sendable {
 /// renamed over it with the old file's permissions and owner, so that a reader sees the old file
 /// or the new one, never a part. A file with other hard links, or owned by someone else (whose
 /// ownership a new file could not keep), is rewritten in place instead, which keeps its links,
-/// owner and permissions but is not atomic. The temporary file is removed on every failure, and
-/// those that a killed calc left behind in that folder are removed by the next save there.
+/// owner and permissions. In place, the old contents stay recoverable until the new ones are
+/// complete: they are first copied to a backup file beside the target (`.calc-backup-PID-XXXXXX`,
+/// flushed to disk), and if writing the new contents fails (a full disk) the old ones are
+/// written back; only if that fails too is the backup kept, and the failure names it. The
+/// temporary file is removed on every failure, and those that a killed calc left behind in that
+/// folder are removed by the next save there; a backup is never removed but by the save that
+/// made it, since it may hold the only copy.
 enum SafeFile {
-  /// Why a write failed, as a person reads it (`Is a directory`).
+  /// Why a write failed, as a person reads it (`Is a directory`), and what became of the target.
   struct Failure: Error {
     let reason: String
+    /// `nil` when the target is as it was; else the backup holding its old contents, which
+    /// could not be written back.
+    var backup: FileName? = nil
   }
 
   /// The prefix of temporary files; the process id follows, so that a stale one is recognised.
   static let temporaryPrefix = ".calc-save-"
+  /// The prefix of the backup of a file written in place; the process id follows.
+  static let backupPrefix = ".calc-backup-"
 
   /// Writes `contents` to `name` as described above.
   static func write(_ contents: [UInt8], to name: FileName) throws(Failure) {
@@ -169,12 +179,14 @@ enum SafeFile {
     syncFolder(folder)
   }
 
-  /// Rewrites the regular file `target` (as `identity` describes it) in place.
+  /// Rewrites the regular file `target` (as `identity` describes it) in place, with a backup of
+  /// its old contents until the new ones are on disk (see ``SafeFile``).
   private static func writeInPlace(_ contents: [UInt8], to target: FileName, identity: stat)
     throws(Failure)
   {
     // O_NONBLOCK: if the name now leads to a FIFO, opening it must not wait for a reader.
-    let fd = target.withCString { open($0, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+    // Read and write: the old contents are read for the backup.
+    let fd = target.withCString { open($0, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
     guard fd >= 0 else { throw .system(errno) }
     defer { close(fd) }
     var now = stat()
@@ -183,15 +195,72 @@ enum SafeFile {
       throw Failure(reason: "the file changed while it was being saved")
     }
     guard fcntl(fd, F_SETFL, 0) == 0 else { throw .system(errno) }
-    try writeAll(contents, to: fd)
-    guard ftruncate(fd, off_t(contents.count)) == 0, fsync(fd) == 0 else { throw .system(errno) }
+    let old = try readAll(fd)
+    let backup = try makeBackup(of: old, beside: target)
+    do throws(Failure) {
+      try writeAll(contents, to: fd)
+      guard ftruncate(fd, off_t(contents.count)) == 0, fsync(fd) == 0 else {
+        throw .system(errno)
+      }
+    } catch {
+      // The old contents go back over the blocks they had, which needs no new space.
+      let restored =
+        (try? writeAll(old, to: fd)) != nil && ftruncate(fd, off_t(old.count)) == 0
+        && fsync(fd) == 0
+      guard restored else { throw Failure(reason: error.reason, backup: backup) }
+      _ = backup.withCString { unlink($0) }
+      throw error
+    }
+    _ = backup.withCString { unlink($0) }
   }
 
+  /// The whole contents of the regular file open at `fd`, read from its start.
+  private static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
+    var contents: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress!, $0.count, off_t(contents.count))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw .system(errno) }
+      guard count > 0 else { return contents }
+      contents.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// A new file beside `target` holding `contents`, flushed to disk: `.calc-backup-PID-XXXXXX`,
+  /// mode 0600. Throws, leaving no file, when it cannot be made whole.
+  private static func makeBackup(of contents: [UInt8], beside target: FileName)
+    throws(Failure) -> FileName
+  {
+    var template =
+      target.folder.bytes + Array("\(backupPrefix)\(getpid())-XXXXXX".utf8) + [0]
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+    }
+    guard fd >= 0 else { throw .system(errno) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let backup = FileName(template.dropLast())
+    do throws(Failure) {
+      try writeAll(contents, to: fd)
+      guard fsync(fd) == 0 else { throw .system(errno) }
+    } catch {
+      close(fd)
+      _ = backup.withCString { unlink($0) }
+      throw error
+    }
+    close(fd)
+    return backup
+  }
+
+  /// Writes all of `contents` to `fd` from offset 0 (`pwrite`, so that a retry after a failure
+  /// starts again at the beginning).
   private static func writeAll(_ contents: [UInt8], to fd: Int32) throws(Failure) {
     var offset = 0
     while offset < contents.count {
       let written = contents.withUnsafeBytes {
-        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
       }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { throw .system(errno) }

@@ -13,7 +13,10 @@ enum SessionFile {
     do {
       try SafeFile.write(Array(SessionScript.text(of: history).utf8), to: path)
     } catch {
-      throw LineError("cannot save '\(path.shown)': \(error.reason)")
+      let outcome =
+        error.backup.map { "its old contents are in '\($0.shown)'" }
+        ?? "'\(path.shown)' is unchanged"
+      throw LineError("cannot save '\(path.shown)': \(error.reason); \(outcome)")
     }
   }
 
