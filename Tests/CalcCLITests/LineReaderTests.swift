@@ -135,6 +135,16 @@ import Testing
 
   // MARK: - Limits and the byte order mark
 
+  /// Found by the fuzz target: a bad line whose last byte so far is a `\r` is handed on early
+  /// with that `\r` (it may be the `\r` of a `\r\n`), and rejected where the whole line is.
+  @Test func aLineRejectedEarlyMayEndInTheCarriageReturnOfItsEnd() {
+    let bytes: [UInt8] = [0, 0, 0, 0x0B, 13, 13, 13, 13, 13, 13, 13]
+    let read = Self.lines(of: Self.reader(of: bytes, sizes: [11]), accept: { _ in false })
+    #expect(read.lines == [bytes], "the line as far as it arrived, its last \\r included")
+    #expect(read.failure == nil)
+    #expect(throws: KeyTextError.self) { try ScriptLine(String(decoding: bytes, as: UTF8.self)) }
+  }
+
   @Test func aByteOrderMarkSplitAcrossReadsIsSkipped() {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("12+3=\n".utf8)
     for size in 1...3 {
