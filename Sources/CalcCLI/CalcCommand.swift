@@ -82,16 +82,8 @@ public struct CalcCommand: ParsableCommand {
   }
 
   /// Does what the parsed arguments ask for and returns the exit status.
-  ///
-  /// `arguments` are the bytes of the arguments that were parsed, as the system passed them:
-  /// file names and key text are taken from them (``Invocation/takeBytes(from:)``); `nil` when
-  /// the arguments did not come from the process (tests), and their UTF-8 is used instead.
-  func runReturningStatus(arguments: [[UInt8]]? = nil) -> Int32 {
-    guard listLocales else {
-      var invocation = self.invocation
-      if let arguments { invocation.takeBytes(from: arguments) }
-      return invocation.run()
-    }
+  func runReturningStatus() -> Int32 {
+    guard listLocales else { return invocation.run() }
     let output = OutputBuffer(fd: STDOUT_FILENO)
     for identifier in LocaleSetting.knownIdentifiers { output.write(identifier + "\n") }
     return output.exitStatus(ExitStatus.success, errors: OutputBuffer(fd: STDERR_FILENO))
@@ -99,6 +91,10 @@ public struct CalcCommand: ParsableCommand {
 }
 
 /// What calc was asked to do, however the arguments were parsed.
+///
+/// Its strings are argument text (``ArgumentText``): the key text, the FILEs and the locale keep
+/// every byte the system passed, and are taken back as bytes where they are used, so that
+/// `calc $'caf\xe9.calc'` reads that file and no other.
 public struct Invocation: Hashable, Sendable {
   public var keys: String?
   public var trace = false
@@ -110,10 +106,6 @@ public struct Invocation: Hashable, Sendable {
   public var resume = false
   /// Whether a REPL keeps a journal (`--no-journal` turns it off).
   public var journal = true
-  /// The bytes of ``keys`` as the system passed them, which need not be UTF-8; `nil`: its UTF-8.
-  var keyBytes: [UInt8]?
-  /// The names of ``files`` as the system passed them, byte for byte; `nil`: their UTF-8.
-  var fileNames: [FileName]?
 
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
@@ -134,7 +126,7 @@ public struct Invocation: Hashable, Sendable {
     let errors = OutputBuffer(fd: STDERR_FILENO)
     if locale != nil, !LocaleSetting.isKnown(identifier) {
       errors.write(
-        "calc: unknown locale '\(TextEscaping.escaped(identifier))' (e.g. en_US, de_DE)\n")
+        "calc: unknown locale '\(ArgumentText.shown(identifier))' (e.g. en_US, de_DE)\n")
       errors.flush()
       return ExitStatus.usage
     }
@@ -168,7 +160,7 @@ public struct Invocation: Hashable, Sendable {
     signal(SIGXFSZ, SIG_IGN)
     if let keys {
       return Self.runKeys(
-        keyBytes ?? Array(keys.utf8), interpreter: &interpreter, output: output, errors: errors)
+        ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors)
     } else if isInteractive {
       var repl = REPL(
         interpreter: interpreter, environment: environment, keepsJournal: journal,
@@ -176,7 +168,7 @@ public struct Invocation: Hashable, Sendable {
       return repl.run()
     } else {
       var runner = BatchRunner(interpreter: interpreter, output: output, errors: errors)
-      let names = fileNames ?? files.map(FileName.init)
+      let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       return runner.run(names: names.isEmpty ? [FileName("-")] : names)
     }
   }
@@ -207,87 +199,6 @@ public struct Invocation: Hashable, Sendable {
   }
 }
 
-extension Invocation {
-  /// Takes the bytes of ``keys`` and of ``files`` from `arguments`, the arguments they were
-  /// parsed from as the system passed them, which need not be UTF-8.
-  ///
-  /// The parsers see the arguments decoded (`String(decoding:as:)`: a byte that is not UTF-8
-  /// becomes U+FFFD), so two different names can look the same to them. Each value is found
-  /// again at its place (``places(in:)``) and taken from the bytes there if they decode to
-  /// exactly the value parsed — compared as UTF-8, since equal strings may differ in their bytes
-  /// (`é` and `e` + U+0301). A FILE not found at its place is taken from the next argument that
-  /// decodes to it, else from its own UTF-8; key text not found there, from its UTF-8.
-  mutating func takeBytes(from arguments: [[UInt8]]) {
-    let places = Self.places(in: arguments)
-    /// Whether `bytes` decode to `value`.
-    func decode(_ bytes: some Collection<UInt8>, to value: String) -> Bool {
-      String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(value.utf8)
-    }
-    if let keys {
-      let found = places.keys.map { arguments[$0.index][$0.offset...] }
-      keyBytes = found.flatMap { decode($0, to: keys) ? Array($0) : nil } ?? Array(keys.utf8)
-    }
-    if places.files.count == files.count,
-      zip(places.files, files).allSatisfy({ decode(arguments[$0], to: $1) })
-    {
-      fileNames = places.files.map { FileName(arguments[$0]) }
-      return
-    }
-    var next = 0
-    fileNames = files.map { file in
-      guard let index = arguments[next...].firstIndex(where: { decode($0, to: file) }) else {
-        return FileName(file)
-      }
-      next = index + 1
-      return FileName(arguments[index])
-    }
-  }
-
-  /// Where ``CalcCommand/quickParse(_:)`` and ArgumentParser find the key text (the argument,
-  /// and where its value starts in it) and the FILEs, in a list of arguments that they accept.
-  ///
-  /// `--keys`, `-k` and `--locale` take the value after `=` in their own argument, or if there is
-  /// none (or it is empty) the next argument; `-` and arguments that do not start with `-`, and
-  /// every argument after the first `--`, are FILEs. Key text given more than once is taken from
-  /// its last place, as ArgumentParser does.
-  static func places(in arguments: [[UInt8]]) -> (
-    keys: (index: Int, offset: Int)?, files: [Int]
-  ) {
-    let dash = UInt8(ascii: "-")
-    var keys: (index: Int, offset: Int)?
-    var files: [Int] = []
-    var index = 0
-    var isAfterTerminator = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      guard !isAfterTerminator, argument.count > 1, argument[0] == dash else {
-        files.append(index - 1)
-        continue
-      }
-      if argument.elementsEqual("--".utf8) {
-        isAfterTerminator = true
-        continue
-      }
-      let equals = argument.firstIndex(of: UInt8(ascii: "="))
-      let name = argument[..<(equals ?? argument.endIndex)]
-      // An empty value after `=` counts as none: the next argument is the value.
-      let attached = equals.flatMap { $0 + 1 < argument.count ? $0 + 1 : nil }
-      if name.elementsEqual("--keys".utf8) || name.elementsEqual("-k".utf8) {
-        if let attached {
-          keys = (index - 1, attached)
-        } else if index < arguments.count {
-          keys = (index, 0)
-          index += 1
-        }
-      } else if name.elementsEqual("--locale".utf8), attached == nil {
-        index += 1
-      }
-    }
-    return (keys, files)
-  }
-}
-
 extension CalcCommand {
   /// Runs calc with the process's arguments.
   ///
@@ -297,27 +208,25 @@ extension CalcCommand {
   /// instructions of start-up in a statically linked binary: more than everything else calc
   /// does for `--keys 12+3=`. Completion scripts are calc's own (``CompletionScript``).
   ///
-  /// The parsers see the arguments decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD);
-  /// file names and key text are then taken from the bytes the system passed, so that
-  /// `calc $'caf\xe9.calc'` reads that file and no other.
+  /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte
+  /// the system passed: each value they find, whole argument or the part after `=`, is taken
+  /// back as exactly the bytes it came from, whatever form of the option gave it.
   public static func runMain() {
-    let bytes = processArgumentBytes()
-    let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
+    let arguments = processArguments()
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
-    guard var invocation = quickParse(arguments) else {
-      Glibc.exit(runParsed(arguments, bytes: bytes))
-    }
-    invocation.takeBytes(from: bytes)
+    guard let invocation = quickParse(arguments) else { Glibc.exit(runParsed(arguments)) }
     Glibc.exit(invocation.run())
   }
 
-  /// The process's arguments after the program's name, as the bytes the system passed.
-  static func processArgumentBytes() -> [[UInt8]] {
+  /// The process's arguments after the program's name, as argument text: from the bytes the
+  /// system passed (`CommandLine.arguments` has them decoded, with U+FFFD for bytes that are not
+  /// UTF-8).
+  static func processArguments() -> [String] {
     let count = Int(CommandLine.argc)
     guard count > 1 else { return [] }
     return (1..<count).map { index in
-      guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+      guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+      return ArgumentText.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
   }
 
@@ -326,24 +235,22 @@ extension CalcCommand {
   /// ArgumentParser's own messages (help, version, completion scripts, usage errors) are written
   /// here instead of by its `main()`, so that they get what calc's own output gets: an argument
   /// echoed in an error (`calc $'-\e]0;title\a'`) has its control and invisible characters
-  /// escaped, and a failed write is reported with status 74.
-  ///
-  /// `bytes` are the arguments as the system passed them (see ``Invocation/takeBytes(from:)``);
-  /// `nil` when `arguments` did not come from the process.
-  static func runParsed(_ arguments: [String], bytes: [[UInt8]]? = nil) -> Int32 {
+  /// escaped and its bytes that are not UTF-8 shown as `\x{FF}` (`arguments` are argument text,
+  /// ``ArgumentText``), and a failed write is reported with status 74.
+  static func runParsed(_ arguments: [String]) -> Int32 {
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let message: String
     let status: Int32
     do {
       var command = try parseAsRoot(arguments)
-      if let calc = command as? CalcCommand { return calc.runReturningStatus(arguments: bytes) }
+      if let calc = command as? CalcCommand { return calc.runReturningStatus() }
       try command.run()  // help: throws its message, like the errors
       return ExitStatus.success
     } catch {
       message = fullMessage(for: error)
       status = exitCode(for: error).rawValue
     }
-    let text = TextEscaping.escapedKeepingNewlines(message) + (message.isEmpty ? "" : "\n")
+    let text = ArgumentText.shown(message, keepingNewlines: true) + (message.isEmpty ? "" : "\n")
     guard status == ExitStatus.success else {
       errors.write(text)
       errors.flush()

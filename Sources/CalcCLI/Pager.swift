@@ -11,14 +11,15 @@ import CalculatorEngine
 /// long lines wrap, escape sequences take no room — until it needs more rows than the terminal
 /// has above the prompt: then the pager is started and everything, held and still to come, is
 /// written to it as it is produced. Output that fits is written to the terminal at the end of
-/// the line as usual. At most a screenful is ever held, so memory stays bounded however long
-/// the listing.
+/// the line as usual. At most a screenful is ever held back, and at most ``keptLimit`` bytes
+/// kept for a pager that fails, so memory stays bounded however long the listing.
 ///
 /// A pager that cannot be run (`PAGER=nonexistent`) or that fails (`PAGER=false`: it ends with
-/// a status other than 0 before reading everything, or is killed) is noted on standard error,
-/// and the output is written to the terminal instead, all of it: what was sent into the pipe is
-/// kept until the pager has ended, up to ``keptLimit`` bytes. A pager that ends with status 0,
-/// or on Ctrl-C, was quit by the person (`q` in less): nothing more is written.
+/// a status other than 0, or is killed) is noted on standard error, and the output is written
+/// to the terminal instead, all of it: what was sent into the pipe is kept until the pager has
+/// ended, up to ``keptLimit`` bytes. A pager that ends with status 0, or on Ctrl-C, was quit by
+/// the person (`q` in less): nothing more is written. What a failing pager showed before it
+/// ended cannot be known, so one that shows the output and then fails has it shown twice.
 final class Pager {
   /// The shell command that pages: `$PAGER`; if it is unset, `less -FRX` when `less` is on the
   /// `PATH`. `nil` when there is none (`PAGER` set but empty, or no `less`).

@@ -13,9 +13,43 @@ import Testing
 @Suite struct ByteArgumentsAndPagerTests {
   // MARK: - Arguments as bytes
 
-  /// Creates the file `name` (bytes, which need not be UTF-8) in `directory`, holding `text`.
-  private func create(_ name: [UInt8], holding text: String, in directory: URL) throws {
-    let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+  /// The bytes of `text`, where `\xNN` stands for the byte 0xNN: `bytes(#"caf\xE9.calc"#)`.
+  private static func bytes(_ text: String) -> [UInt8] {
+    var result: [UInt8] = []
+    var rest = Array(text.utf8)[...]
+    while let byte = rest.popFirst() {
+      if byte == UInt8(ascii: "\\"), rest.first == UInt8(ascii: "x"), rest.count >= 3,
+        let value = UInt8(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self), radix: 16)
+      {
+        result.append(value)
+        rest = rest.dropFirst(3)
+      } else {
+        result.append(byte)
+      }
+    }
+    return result
+  }
+
+  /// Runs the built calc in `directory` with `arguments` written as in ``bytes(_:)``, each passed
+  /// byte for byte (through `printf` with every byte in octal), and `stdin`.
+  private func calc(_ arguments: [String], stdin: String = "", in directory: URL) throws
+    -> CalcRun
+  {
+    let words = arguments.map { argument in
+      let octal = Self.bytes(argument).map {
+        #"\"# + String(Int($0) + 0o1000, radix: 8).dropFirst()
+      }
+      return #""$(printf '"# + octal.joined() + #"')""#
+    }
+    return try CalcProcess.run(
+      ["-c", #""$CALC" "# + words.joined(separator: " ")], stdin: Data(stdin.utf8),
+      environment: posixLocale.merging(["CALC": CalcProcess.binary.path]) { $1 },
+      directory: directory, executable: URL(fileURLWithPath: "/bin/sh"))
+  }
+
+  /// Creates the file `name` (written as in ``bytes(_:)``) in `directory`, holding `text`.
+  private func create(_ name: String, holding text: String, in directory: URL) throws {
+    let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + Self.bytes(name) + [0]
     let fd = path.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
         open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -27,132 +61,202 @@ import Testing
     #expect(write(fd, bytes, bytes.count) == bytes.count)
   }
 
-  /// `caf\xE9.calc`: é in Latin-1, not UTF-8.
-  private static let latin1Name = Array("caf".utf8) + [0xE9] + Array(".calc".utf8)
-
-  /// The name that the Latin-1 one decodes to: U+FFFD in place of its byte.
-  private static let replacementName = "caf\u{FFFD}.calc"
-
+  /// `caf\xE9.calc` (é in Latin-1, not UTF-8) is read, not `caf\u{FFFD}.calc` beside it, which
+  /// is what ArgumentParser's decoding makes of the name; that one is read when it is named.
   @Test func aFileNamedInLatin1IsReadByItsBytes() throws {
     try withTemporaryDirectory { directory in
-      try create(Self.latin1Name, holding: "12+3=\n", in: directory)
-      try Script.write("99=\n", to: Self.replacementName, in: directory)
-      let run = try Script.shell(#""$CALC" "$(printf 'caf\351.calc')""#, in: directory)
+      try create(#"caf\xE9.calc"#, holding: "12+3=\n", in: directory)
+      try create("caf\u{FFFD}.calc", holding: "99=\n", in: directory)
+      let run = try calc([#"caf\xE9.calc"#], in: directory)
       #expect(run.stdout == "15\n")
       #expect(run.stderr == "")
       #expect(run.status == 0)
-      // The name with U+FFFD is another file, read when it is named.
-      let other = try Script.shell(#""$CALC" "$(printf 'caf\357\277\275.calc')""#, in: directory)
+      let other = try calc([#"caf\xEF\xBF\xBD.calc"#], in: directory)
       #expect(other.stdout == "99\n")
     }
   }
 
-  @Test func aMissingFileNamedInLatin1IsNamedEscapedAndNoOtherFileIsRead() throws {
+  @Test(arguments: [
+    [#"caf\xE9.calc"#], ["--plain", "--", "-", #"caf\xE9.calc"#],
+    ["--locale=de_DE", #"caf\xE9.calc"#],
+  ])
+  func aMissingFileNamedInLatin1IsNamedEscapedAndNoOtherFileIsRead(arguments: [String]) throws {
     try withTemporaryDirectory { directory in
-      try Script.write("99=\n", to: Self.replacementName, in: directory)
-      for command in [
-        #""$CALC" "$(printf 'caf\351.calc')""#,
-        #""$CALC" --plain -- - "$(printf 'caf\351.calc')" </dev/null"#,
-      ] {
-        let run = try Script.shell(command, in: directory)
-        #expect(run.stdout == "", "\(command)")
-        #expect(
-          run.stderr == "calc: cannot read 'caf\\x{E9}.calc': No such file or directory\n",
-          "\(command)")
-        #expect(run.status == 66, "\(command)")
-      }
+      try create("caf\u{FFFD}.calc", holding: "99=\n", in: directory)
+      let run = try calc(arguments, in: directory)
+      #expect(run.stdout == "")
+      #expect(run.stderr == "calc: cannot read 'caf\\x{E9}.calc': No such file or directory\n")
+      #expect(run.status == 66)
     }
   }
 
   /// A script in a folder whose name is not UTF-8 loads its neighbours from that folder.
   @Test func aScriptInAFolderNamedInLatin1LoadsFromThatFolder() throws {
     try withTemporaryDirectory { directory in
-      let folder = Array("d".utf8) + [0xE9]
-      let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + folder + [0]
+      let path = Array(directory.path.utf8) + Self.bytes(#"/d\xE9"#) + [0]
       let made = path.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
       }
       try #require(made == 0)
-      let slash = [UInt8(ascii: "/")]
-      try create(folder + slash + Array("a.calc".utf8), holding: ":load s.calc\n", in: directory)
-      try create(folder + slash + Array("s.calc".utf8), holding: "7\n", in: directory)
-      let run = try Script.shell(#""$CALC" "$(printf 'd\351/a.calc')""#, in: directory)
+      try create(#"d\xE9/a.calc"#, holding: ":load s.calc\n", in: directory)
+      try create(#"d\xE9/s.calc"#, holding: "7\n", in: directory)
+      let run = try calc([#"d\xE9/a.calc"#], in: directory)
       #expect(run.stdout == "7\n")
       #expect(run.stderr == "")
     }
   }
 
+  /// Names that ArgumentParser's decoding would make alike (0xFE, 0xFF and U+FFFD itself), and a
+  /// name holding U+10FFFF (a scalar of the range that stands for bytes inside calc), each name
+  /// the file of its own bytes, in every form an operand takes.
   @Test(arguments: [
-    (#"-k "$(printf '\377')""#, "FF", 1), (#"--keys "$(printf '1+\377')""#, "FF", 3),
-    (#""--keys=$(printf '12\377')""#, "FF", 3), (#"-k "$(printf '\303')" --no-journal"#, "C3", 1),
-    (#"--plain -k "$(printf '\351t\351')""#, "E9", 1),
+    ([#"\xFF"#, #"\xEF\xBF\xBD"#, #"\xFE"#, #"\xF4\x8F\xBF\xBF"#], "2\n3\n1\n4\n"),
+    (["--plain", "--", "-k", #"-\xFF"#, "--", "--plain"], "5\n6\n7\n8\n"),
+    (["--locale", "de_DE", #"\xFF"#, "--locale=de_DE", #"\xFE"#], "2\n1\n"),
+    ([#"\xFF"#, "--plain", "-", "--", "-", #"\xFE"#], "2\n9\n1\n"),
+    (["--no-journal", "--", #"\xEF\xBF\xBD"#], "3\n"),
   ])
-  func keysThatAreNotUTF8NameTheirByte(arguments: String, byte: String, column: Int) throws {
+  func eachOperandIsTheFileOfItsOwnBytes(arguments: [String], stdout: String) throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.shell(#""$CALC" "# + arguments, in: directory)
-      #expect(
-        run.stderr == "calc: --keys: invalid UTF-8 byte \\x{\(byte)} at column \(column)\n",
-        "\(arguments)")
+      let files = [
+        (#"\xFE"#, 1), (#"\xFF"#, 2), (#"\xEF\xBF\xBD"#, 3), (#"\xF4\x8F\xBF\xBF"#, 4),
+        ("-k", 5), (#"-\xFF"#, 6), ("--", 7), ("--plain", 8),
+      ]
+      for (name, value) in files { try create(name, holding: "\(value)=\n", in: directory) }
+      let run = try calc(arguments, stdin: "9=\n", in: directory)
+      #expect(run.stdout == stdout, "\(arguments)")
+      #expect(run.stderr == "", "\(arguments)")
+      #expect(run.status == 0, "\(arguments)")
+    }
+  }
+
+  /// Key text that is not UTF-8 names its byte, in every form of the option; U+10FFFF is a
+  /// character, not a byte.
+  @Test(arguments: [
+    (["-k", #"\xFF"#], #"invalid UTF-8 byte \x{FF} at column 1"#),
+    (["--keys", #"1+\xFF"#], #"invalid UTF-8 byte \x{FF} at column 3"#),
+    ([#"--keys=12\xFF"#], #"invalid UTF-8 byte \x{FF} at column 3"#),
+    ([#"-k=\xFF"#], #"invalid UTF-8 byte \x{FF} at column 1"#),
+    (["--keys", #"-\xFF"#], #"invalid UTF-8 byte \x{FF} at column 2"#),
+    (["-k", #"\xC3"#, "--no-journal"], #"invalid UTF-8 byte \x{C3} at column 1"#),
+    (["--plain", "-k", #"\xE9t\xE9"#], #"invalid UTF-8 byte \x{E9} at column 1"#),
+    (["-k", "1", "--keys", #"2+\xFF"#], #"invalid UTF-8 byte \x{FF} at column 3"#),
+    (["-k", #"\xF4\x8F\xBF\xBF"#], #"unknown key '\u{10FFFF}' at column 1"#),
+  ])
+  func keysThatAreNotUTF8NameTheirByte(arguments: [String], message: String) throws {
+    try withTemporaryDirectory { directory in
+      let run = try calc(arguments, in: directory)
+      #expect(run.stderr == "calc: --keys: \(message)\n", "\(arguments)")
       #expect(run.stdout == "")
       #expect(run.status == 65)
     }
   }
 
-  /// The bytes of `text`, with `\u{FFFD}` standing for the byte 0xFF (not UTF-8).
-  private static func bytes(_ text: String) -> [UInt8] {
-    text.unicodeScalars.flatMap { $0 == "\u{FFFD}" ? [0xFF] : Array(String($0).utf8) }
-  }
-
-  /// Where names that decode alike come from: the argument at their own place.
-  @Test func namesThatDecodeAlikeAreTakenFromTheirPlace() throws {
-    let cases: [(arguments: [[UInt8]], files: [[UInt8]])] = [
-      // The locale's 0xFF and the file's U+FFFD both decode to U+FFFD.
-      ([Self.bytes("--locale"), [0xFF], Array("\u{FFFD}".utf8)], [Array("\u{FFFD}".utf8)]),
-      ([Self.bytes("--locale"), Array("\u{FFFD}".utf8), [0xFF]], [[0xFF]]),
-      // After `--`, `-k` is a file; `é` and `e` + U+0301 are equal strings, not equal names.
-      (
-        [
-          Self.bytes("--locale"), Array("é".utf8), Self.bytes("--"), Self.bytes("-k"),
-          Array("e\u{301}".utf8),
-        ], [Self.bytes("-k"), Array("e\u{301}".utf8)]
-      ),
-      (
-        [[0xFF], Self.bytes("--plain"), Array("\u{FFFD}".utf8), [0xFF]],
-        [[0xFF], Array("\u{FFFD}".utf8), [0xFF]]
-      ),
-    ]
-    for (arguments, files) in cases {
-      let decoded = arguments.map { String(decoding: $0, as: UTF8.self) }
-      var invocation = try CalcCommand.parse(decoded).invocation
-      invocation.takeBytes(from: arguments)
-      #expect(invocation.fileNames?.map(\.bytes) == files, "\(decoded)")
+  /// The last `--keys` counts, whatever the bytes of an earlier one.
+  @Test func anEarlierKeysIsReplaced() throws {
+    try withTemporaryDirectory { directory in
+      let run = try calc(["-k", #"\xFF"#, "--keys", "1+2="], in: directory)
+      #expect(run.stdout == "3\n")
+      #expect(run.status == 0)
     }
-    var keys = try #require(CalcCommand.quickParse(["--locale", "\u{FFFD}", "-k", "\u{FFFD}"]))
-    keys.takeBytes(from: [Self.bytes("--locale"), [0xFF], Self.bytes("-k"), [0xEF, 0xBF, 0xBD]])
-    #expect(keys.keyBytes == [0xEF, 0xBF, 0xBD])
   }
 
-  /// Random argument lists (300; 4,000 with `CALC_LONG_TESTS=1`: ArgumentParser takes about
-  /// 10 ms a parse): wherever ArgumentParser accepts one, the places found for its key text and
-  /// FILEs hold exactly what it parsed.
-  @Test func placesAgreeWithArgumentParser() {
+  /// ArgumentParser's errors, and calc's own about an option's value, show a byte that is not
+  /// UTF-8 as `\x{FF}`.
+  @Test(arguments: [
+    ([#"--bogus\xFF"#], "Error: Unknown option '--bogus\\x{FF}'"),
+    ([#"-\xFF"#], "Error: Unknown option '-\\x{FF}'"),
+    (["--locale", #"\xFF"#, "-k", "1"], "calc: unknown locale '\\x{FF}' (e.g. en_US, de_DE)"),
+    (["--locale", #"de\xFF"#, "--", "-"], "calc: unknown locale 'de\\x{FF}' (e.g. en_US, de_DE)"),
+  ])
+  func messagesShowTheBytesOfArguments(arguments: [String], firstLine: String) throws {
+    try withTemporaryDirectory { directory in
+      let run = try calc(arguments, in: directory)
+      #expect(run.stderr.split(separator: "\n").first.map(String.init) == firstLine)
+      #expect(run.stdout == "")
+      #expect(run.status == 64)
+    }
+  }
+
+  /// Argument text: every byte string has one string, whose bytes are the bytes again; and so
+  /// is every part of it cut at a scalar, which is how a parser cuts `--keys=VALUE`.
+  @Test func argumentTextKeepsEveryByte() {
+    var random = SplitMix64(state: 4)
+    // Bytes that make valid, cut, overlong and surrogate sequences, and U+10FF80–U+10FFFF.
+    let pieces: [[UInt8]] = [
+      [0x41], [0x3D], [0x2D], [0xC3], [0xA9], [0xE2], [0x88], [0x92], [0xED], [0xA0], [0x80],
+      [0xF4], [0x8F], [0xBE], [0xBF], [0xFF], [0xC0], [0xAF], [0xF0], [0x9F], [0x98],
+      Array("\u{10FF80}".utf8), Array("\u{10FFFF}".utf8), Array("\u{FFFD}".utf8),
+    ]
+    var samples: [[UInt8]] = (0...255).map { [UInt8($0)] }
+    for _ in 0..<5000 {
+      samples.append((0..<random.int(0...8)).flatMap { _ in pieces[random.below(pieces.count)] })
+    }
+    for bytes in samples {
+      let text = ArgumentText.string(bytes)
+      #expect(ArgumentText.bytes(of: text) == bytes, "\(bytes)")
+      let scalars = text.unicodeScalars
+      for cut in scalars.indices {
+        let before = ArgumentText.bytes(of: String(scalars[..<cut]))
+        let after = ArgumentText.bytes(of: String(scalars[cut...]))
+        #expect(before + after == bytes, "\(bytes) cut at \(cut)")
+      }
+      // UTF-8 without the reserved range is its plain string; nothing else is.
+      let plain = String(validating: bytes, as: UTF8.self)
+      let isPlain = plain.map { !$0.unicodeScalars.contains { $0.value >= 0x10_FF80 } } ?? false
+      #expect((text == plain) == isPlain, "\(bytes)")
+    }
+  }
+
+  /// Random argument lists (300; 4,000 with `CALC_LONG_TESTS=1`: ArgumentParser takes a few
+  /// milliseconds a parse), some with bytes that are not UTF-8: ArgumentParser and the quick
+  /// parser reach the same decisions on the argument text as on the decoded arguments, and each
+  /// value they find is the bytes of an argument, or of its part after the first `=`.
+  @Test func theParsersDecideAlikeOnArgumentText() {
     let words = [
       "--keys", "-k", "--keys=", "--keys=1+", "-k=2", "--trace", "--plain", "--locale",
       "--locale=de_DE", "de_DE", "12+3=", "", "-", "--", "file", "-5=", "--resume",
-      "--no-journal", "\u{FFFD}", "=",
-    ]
+      "--no-journal", "=", #"\xFF"#, #"\xEF\xBF\xBD"#, #"1\xFF="#, #"--keys=\xFE"#, #"-k=\xC3"#,
+      #"-\xFF"#, #"\xF4\x8F\xBF\xBF"#, #"--locale=\xFF"#, #"=\xFF"#,
+    ].map(Self.bytes)
     var random = SplitMix64(state: 17)
     var accepted = 0
     let count = TestSize.count(short: 300, long: 4000)
     for _ in 0..<count {
-      let arguments = (0..<random.int(0...5)).map { _ in words[random.below(words.count)] }
-      guard let parsed = try? CalcCommand.parse(arguments).invocation else { continue }
+      let bytes = (0..<random.int(0...5)).map { _ in words[random.below(words.count)] }
+      let decoded = bytes.map { String(decoding: $0, as: UTF8.self) }
+      let text = bytes.map(ArgumentText.string)
+      let label = "\(decoded) (seed 17)"
+      /// Whether `value`'s bytes are an argument or its part after the first `=`.
+      func isPlaced(_ value: String) -> Bool {
+        let valueBytes = ArgumentText.bytes(of: value)
+        return bytes.contains { argument in
+          argument == valueBytes
+            || argument.firstIndex(of: UInt8(ascii: "=")).map {
+              Array(argument[($0 + 1)...]) == valueBytes
+            } ?? false
+        }
+      }
+      /// `invocation` with its argument text decoded as ArgumentParser would have decoded it.
+      func lossy(_ invocation: Invocation) -> Invocation {
+        var result = invocation
+        func decode(_ value: String) -> String {
+          String(decoding: ArgumentText.bytes(of: value), as: UTF8.self)
+        }
+        result.keys = invocation.keys.map(decode)
+        result.locale = invocation.locale.map(decode)
+        result.files = invocation.files.map(decode)
+        return result
+      }
+      let quick = CalcCommand.quickParse(text)
+      #expect(quick.map(lossy) == CalcCommand.quickParse(decoded), "\(label)")
+      let parsed = try? CalcCommand.parse(text).invocation
+      #expect(parsed.map(lossy) == (try? CalcCommand.parse(decoded).invocation), "\(label)")
+      guard let parsed else { continue }
       accepted += 1
-      let bytes = arguments.map { Array($0.utf8) }
-      let places = Invocation.places(in: bytes)
-      #expect(places.files.map { arguments[$0] } == parsed.files, "\(arguments) (seed 17)")
-      let keys = places.keys.map { String(decoding: bytes[$0.index][$0.offset...], as: UTF8.self) }
-      #expect(keys == parsed.keys, "\(arguments) (seed 17)")
+      for value in parsed.files + [parsed.keys, parsed.locale].compactMap({ $0 }) {
+        #expect(isPlaced(value), "\(value) in \(label)")
+      }
     }
     #expect(accepted > count / 10)
   }
