@@ -42,9 +42,9 @@ struct BatchRunner {
       let fd = name.withCString { open($0, O_RDONLY | O_CLOEXEC) }
       guard fd >= 0 else {
         let code = errno
-        let reason = String(cString: strerror(code))
+        let reason = Platform.errorMessage(code)
         let hint = code == ENOENT ? Self.keysHint(name) : ""
-        report("calc: cannot read '\(name.shown)': \(reason)\(hint)")
+        report(Diagnostic("cannot read '\(name.shown)': \(reason)\(hint)"))
         return ExitStatus.noInput
       }
       inputs.append((name.shown, fd, Self.folder(of: name)))
@@ -88,7 +88,7 @@ struct BatchRunner {
         output.flushIfFull()
         return !output.hasStopped
       } catch {
-        report("\(name):\(lineNumber):\(error.column): \(error.message)")
+        report(Diagnostic(file: name, line: lineNumber, column: error.column, error.message))
         end = .failed(ExitStatus.dataError)
         return false
       }
@@ -96,15 +96,15 @@ struct BatchRunner {
     guard case .finished = end, let failure = reader.failure else { return end }
     switch failure {
     case .unreadable(let reason):
-      report("calc: cannot read '\(name)': \(reason)")
+      report(Diagnostic("cannot read '\(name)': \(reason)"))
       return .failed(ExitStatus.noInput)
     case .lineTooLong:
-      report("\(name):\(lineNumber + 1):1: \(LineReader.tooLongMessage)")
+      report(Diagnostic(file: name, line: lineNumber + 1, LineReader.tooLongMessage))
       return .failed(ExitStatus.dataError)
     case .interrupted:
       return .failed(ExitStatus.dataError)
     case .acceptedRejectedPrefix:
-      report("\(name):\(lineNumber):1: \(LineReader.disagreementMessage)")
+      report(Diagnostic(file: name, line: lineNumber, LineReader.disagreementMessage))
       return .failed(ExitStatus.dataError)
     }
   }
@@ -123,10 +123,10 @@ struct BatchRunner {
     return " (to press keys: calc -k '\(name.shown)')"
   }
 
-  /// Writes a message to standard error after all pending output.
-  private func report(_ message: String) {
+  /// Writes `diagnostic` to standard error after all pending output.
+  private func report(_ diagnostic: Diagnostic) {
     output.flush()
-    errors.write(message + "\n")
+    errors.write(diagnostic.text + "\n")
     errors.flush()
   }
 }

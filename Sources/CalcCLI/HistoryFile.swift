@@ -21,7 +21,7 @@ enum HistoryFile {
     }
     defer { close(fd) }
     var information = stat()
-    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG else {
+    guard fstat(fd, &information) == 0, FileKind(mode: information.st_mode) == .regular else {
       return "history file '\(name.shown)' is not a regular file; history is not saved"
     }
     if information.st_mode & 0o777 != 0o600 { fchmod(fd, 0o600) }
@@ -38,7 +38,7 @@ enum HistoryFile {
     guard fd >= 0 else { return }
     defer { close(fd) }
     var information = stat()
-    guard fstat(fd, &information) == 0, information.st_mode & S_IFMT == S_IFREG,
+    guard fstat(fd, &information) == 0, FileKind(mode: information.st_mode) == .regular,
       flock(fd, LOCK_EX) == 0
     else { return }
     var contents: [UInt8] = []

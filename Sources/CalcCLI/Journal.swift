@@ -85,7 +85,7 @@ public final class Journal {
     guard Journal.makeDirectory(directory) else {
       report(
         "calc: journal: cannot create '\(TextEscaping.escaped(directory))': "
-          + "\(String(cString: strerror(errno))); this session is not journaled")
+          + "\(Platform.errorMessage(errno)); this session is not journaled")
       return nil
     }
     Journal.prune(directory, keeping: Journal.kept)
@@ -264,13 +264,13 @@ public final class Journal {
   /// part of the record written is cut off, back to ``size`` (a journal that held nothing is
   /// removed), and the failure reported.
   private func fail() -> Bool {
-    let reason = String(cString: strerror(errno))
+    let reason = Platform.errorMessage(errno)
     isBroken = true
     var cutOff = ""
     if fd >= 0 {
       // Only a journal this append created can be empty: it goes, as if never written.
       let done = size == 0 ? unlink(path) == 0 || errno == ENOENT : ftruncate(fd, size) == 0
-      if !done { cutOff = ", nor cut off the part written (\(String(cString: strerror(errno))))" }
+      if !done { cutOff = ", nor cut off the part written (\(Platform.errorMessage(errno)))" }
       Glibc.close(fd)
       fd = -1
     }
@@ -303,7 +303,7 @@ public final class Journal {
   private static func makeDirectory(_ directory: String) -> Bool {
     var information = stat()
     if stat(directory, &information) == 0 {
-      guard information.st_mode & S_IFMT == S_IFDIR else {
+      guard FileKind(mode: information.st_mode) == .directory else {
         errno = ENOTDIR
         return false
       }
@@ -331,7 +331,7 @@ public final class Journal {
       guard isJournalName(name) else { continue }
       let path = directory + "/" + name
       var information = stat()
-      guard stat(path, &information) == 0, information.st_mode & S_IFMT == S_IFREG else {
+      guard stat(path, &information) == 0, FileKind(mode: information.st_mode) == .regular else {
         continue
       }
       found.append((path, information.st_mtim))

@@ -114,7 +114,7 @@ extension LineInterpreter {
       throw LineError(
         "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
     }
-    output.write("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+    output.write(Terminal.clipboard(base64: Data(text.utf8).base64EncodedString()))
     output.write(style.dim("copied \(text)") + "\n")
   }
 }

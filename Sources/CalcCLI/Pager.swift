@@ -34,34 +34,11 @@ final class Pager {
     return nil
   }
 
-  /// The terminal's size on `fd`, or `nil` if it is not a terminal or does not say.
-  static func screenSize(of fd: Int32) -> (rows: Int, columns: Int)? {
-    guard Platform.isTerminal(fd) else { return nil }
-    var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
-      return nil
-    }
-    return (Int(size.ws_row), Int(size.ws_col))
-  }
-
   private let command: String
   /// Rows output may fill and still leave the prompt on the screen with it.
   private let rowLimit: Int
-  private let columns: Int
-  /// The output's rows so far (a line not yet ended counts once it has a character).
-  private var rows = 0
-  private var column = 0
-  /// Where the counter is in an escape sequence, which takes no room on the screen.
-  private var escape = Escape.none
-  private enum Escape {
-    case none
-    /// After `ESC`.
-    case start
-    /// In `ESC [ … final`: colours.
-    case controlSequence
-    /// In `ESC ] … BEL`: e.g. the clipboard (OSC 52).
-    case operatingSystemCommand
-  }
+  /// The rows of the output so far.
+  private var rows: Terminal.RowCounter
   /// How much of the held output has been counted.
   private var counted = 0
   /// The pager's process and the write end of the pipe to it, once started.
@@ -91,7 +68,7 @@ final class Pager {
   init(command: String, rows: Int, columns: Int) {
     self.command = command
     rowLimit = rows - 1
-    self.columns = columns
+    self.rows = Terminal.RowCounter(columns: columns)
   }
 
   /// Whether output still goes through ``review(_:)``: held while its length is undecided, or
@@ -104,9 +81,9 @@ final class Pager {
   func review(_ output: OutputBuffer) {
     guard child == nil else { return send(output, all: false) }
     counted = min(counted, output.bytes.count)
-    for byte in output.bytes[counted...] { count(byte) }
+    for byte in output.bytes[counted...] { rows.count(byte) }
     counted = output.bytes.count
-    guard rows > rowLimit else { return }
+    guard rows.rows > rowLimit else { return }
     switch start() {
     case .failure(let failure):
       isPlain = true
@@ -204,48 +181,6 @@ final class Pager {
     return status
   }
 
-  /// Adds one byte of output to the row count.
-  private func count(_ byte: UInt8) {
-    switch escape {
-    case .none:
-      break
-    case .start:
-      escape =
-        byte == UInt8(ascii: "[")
-        ? .controlSequence : byte == UInt8(ascii: "]") ? .operatingSystemCommand : .none
-      return
-    case .controlSequence:
-      if byte >= 0x40 && byte <= 0x7E { escape = .none }
-      return
-    case .operatingSystemCommand:
-      // Ends at BEL, or at the ESC of `ESC \`, whose `\` then ends that escape.
-      if byte == 0x07 { escape = .none }
-      if byte == 0x1B { escape = .start }
-      return
-    }
-    switch byte {
-    case 0x1B:
-      escape = .start
-    case UInt8(ascii: "\n"):
-      if column == 0 { rows += 1 }
-      column = 0
-    case UInt8(ascii: "\t"):
-      advance(by: 8 - column % 8)
-    case 0x80..<0xC0:
-      break  // a UTF-8 continuation byte: the character was counted at its first byte
-    default:
-      advance(by: 1)
-    }
-  }
-
-  private func advance(by width: Int) {
-    if column == 0 || column + width > columns {
-      rows += 1
-      column = 0
-    }
-    column += width
-  }
-
   /// Why the pager could not be started, e.g. `No such file or directory`.
   struct StartFailure: Error {
     let reason: String
@@ -275,7 +210,7 @@ final class Pager {
       isShell = true
       result = start(arguments)
     }
-    return result.mapError { StartFailure(reason: String(cString: strerror($0.code))) }
+    return result.mapError { StartFailure(reason: Platform.errorMessage($0.code)) }
   }
 
   /// A system error number, as an `Error`.

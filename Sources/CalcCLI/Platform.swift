@@ -83,3 +83,73 @@ enum Interruption {
   @discardableResult
   static func reset() -> Bool { flag.exchange(false, ordering: .relaxed) }
 }
+
+/// What kind of file a `stat` mode names: the one check that calc makes before it reads or
+/// writes a file it did not create.
+enum FileKind: Equatable {
+  case regular
+  case directory
+  case fifo
+  case device
+  case socket
+  case symbolicLink
+  case other
+
+  /// The kind of the file whose `st_mode` is `mode`.
+  init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: self = .regular
+    case S_IFDIR: self = .directory
+    case S_IFIFO: self = .fifo
+    case S_IFCHR, S_IFBLK: self = .device
+    case S_IFSOCK: self = .socket
+    case S_IFLNK: self = .symbolicLink
+    default: self = .other
+    }
+  }
+
+  /// Why a file of this kind is refused where a regular file is needed: `Is a directory`, `not a
+  /// regular file (a FIFO)`; `nil` for a regular file.
+  var refusal: String? {
+    switch self {
+    case .regular: nil
+    case .directory: "Is a directory"
+    case .fifo: "not a regular file (a FIFO)"
+    case .device: "not a regular file (a device)"
+    case .socket: "not a regular file (a socket)"
+    case .symbolicLink, .other: "not a regular file"
+    }
+  }
+}
+
+/// A message about the input, for standard error: where it is (`FILE:LINE:COLUMN: `) or, when
+/// it is about no place in a file, `calc: `, then what is wrong.
+///
+/// The one printer of calc's messages about input, so that every message starts with a location
+/// or with `calc: `.
+struct Diagnostic: Equatable {
+  /// The file as shown in messages (`<stdin>`, an escaped name), if the message is about one.
+  var file: String?
+  /// The 1-based line in `file`.
+  var line: Int?
+  /// The 1-based column in `line`, counted in characters.
+  var column: Int?
+  /// What is wrong, as a sentence without a trailing period.
+  var message: String
+
+  /// A message about the whole run (`calc: cannot read 'x': …`).
+  init(_ message: String) {
+    self.message = message
+  }
+
+  /// A message about `line` and `column` of `file`.
+  init(file: String, line: Int, column: Int = 1, _ message: String) {
+    (self.file, self.line, self.column, self.message) = (file, line, column, message)
+  }
+
+  /// `FILE:LINE:COLUMN: message`, or `calc: message`.
+  var text: String {
+    guard let file, let line else { return "calc: " + message }
+    return "\(file):\(line):\(column ?? 1): \(message)"
+  }
+}

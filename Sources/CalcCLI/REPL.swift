@@ -92,7 +92,7 @@ struct REPL {
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
       if parsed != .blank { editor.remember(line) }
       // The screen's size is read for each line: the window may have changed.
-      if let pagerCommand, let screen = Pager.screenSize(of: STDOUT_FILENO) {
+      if let pagerCommand, let screen = Terminal.size(of: STDOUT_FILENO) {
         output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)
       }
       // An empty line shows the expression line and the display again.

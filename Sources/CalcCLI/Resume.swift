@@ -58,7 +58,7 @@ public struct ResumedSession: Sendable {
     let shownPath = TextEscaping.escaped(path)
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw LineError("cannot resume '\(shownPath)': \(String(cString: strerror(errno)))")
+      throw LineError("cannot resume '\(shownPath)': \(Platform.errorMessage(errno))")
     }
     defer { close(fd) }
     let tornLine = ResumedSession.tornLine(fd)

@@ -96,13 +96,8 @@ enum SafeFile {
     let exists = target.withCString { stat($0, &information) } == 0
     if !exists && errno != ENOENT { throw .system(errno) }
     if exists {
-      switch information.st_mode & S_IFMT {
-      case S_IFREG: break
-      case S_IFDIR: throw Failure(reason: "Is a directory")
-      case S_IFIFO: throw Failure(reason: "not a regular file (a FIFO)")
-      case S_IFCHR, S_IFBLK: throw Failure(reason: "not a regular file (a device)")
-      case S_IFSOCK: throw Failure(reason: "not a regular file (a socket)")
-      default: throw Failure(reason: "not a regular file")
+      if let refusal = FileKind(mode: information.st_mode).refusal {
+        throw Failure(reason: refusal)
       }
     }
     if exists && (information.st_nlink > 1 || information.st_uid != geteuid() && geteuid() != 0) {
@@ -121,7 +116,7 @@ enum SafeFile {
         if errno == ENOENT { return current }
         throw .system(errno)
       }
-      guard information.st_mode & S_IFMT == S_IFLNK else { return current }
+      guard FileKind(mode: information.st_mode) == .symbolicLink else { return current }
       var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = current.withCString { path in
         buffer.withUnsafeMutableBufferPointer { raw in
@@ -298,7 +293,7 @@ enum SafeFile {
       let file = FileName(folder.bytes + name)
       var information = stat()
       guard file.withCString({ lstat($0, &information) }) == 0,
-        information.st_mode & S_IFMT == S_IFREG, information.st_uid == geteuid()
+        FileKind(mode: information.st_mode) == .regular, information.st_uid == geteuid()
       else { continue }
       _ = file.withCString { unlink($0) }
     }
@@ -308,6 +303,6 @@ enum SafeFile {
 extension SafeFile.Failure {
   /// The failure for the system error `code`, e.g. `No space left on device`.
   static func system(_ code: Int32) -> Self {
-    Self(reason: String(cString: strerror(code)))
+    Self(reason: Platform.errorMessage(code))
   }
 }

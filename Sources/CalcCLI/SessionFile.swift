@@ -33,7 +33,7 @@ enum SessionFile {
     }
     let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else {
-      throw LineError("cannot load '\(shownPath)': \(String(cString: strerror(errno)))")
+      throw LineError("cannot load '\(shownPath)': \(Platform.errorMessage(errno))")
     }
     defer { close(fd) }
     var replay = SessionScript.Replay()
@@ -46,9 +46,9 @@ enum SessionFile {
         try replay.perform(line, other: refusal)
         return true
       } catch {
-        failure = LineError(
-          "cannot load '\(shownPath)': \(shownPath):\(lineNumber):\(error.column): \(error.message)"
-        )
+        let place = Diagnostic(
+          file: shownPath, line: lineNumber, column: error.column, error.message)
+        failure = LineError("cannot load '\(shownPath)': \(place.text)")
         return false
       }
     }
@@ -57,14 +57,12 @@ enum SessionFile {
     case nil: break
     case .unreadable(let reason): throw LineError("cannot load '\(shownPath)': \(reason)")
     case .lineTooLong:
-      throw LineError(
-        "cannot load '\(shownPath)': \(shownPath):\(lineNumber + 1):1: \(LineReader.tooLongMessage)"
-      )
+      let place = Diagnostic(file: shownPath, line: lineNumber + 1, LineReader.tooLongMessage)
+      throw LineError("cannot load '\(shownPath)': \(place.text)")
     case .interrupted: throw LineError("cannot load '\(shownPath)': interrupted")
     case .acceptedRejectedPrefix:
-      throw LineError(
-        "cannot load '\(shownPath)': \(shownPath):\(lineNumber):1: "
-          + LineReader.disagreementMessage)
+      let place = Diagnostic(file: shownPath, line: lineNumber, LineReader.disagreementMessage)
+      throw LineError("cannot load '\(shownPath)': \(place.text)")
     }
     return replay.session
   }

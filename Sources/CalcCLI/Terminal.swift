@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal, in one place: its size, the escape sequences calc writes, and how many rows
+/// output takes on it.
+///
+/// Colours are in ``Style``; readline draws the line being edited. Everything else calc sends
+/// to a terminal that is not plain text comes from here.
+enum Terminal {
+  /// The terminal's size on `fd`, or `nil` if it is not a terminal or does not say.
+  static func size(of fd: Int32) -> (rows: Int, columns: Int)? {
+    guard Platform.isTerminal(fd) else { return nil }
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+      return nil
+    }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+
+  /// `ESC [ n A`: the cursor up `rows` rows (nothing for 0).
+  static func cursorUp(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
+
+  /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
+  static let clearLine = "\r\u{1B}[K"
+
+  /// `ESC ] 52 ; c ; BASE64 BEL`: `base64` put on the terminal's clipboard (OSC 52).
+  static func clipboard(base64: String) -> String { "\u{1B}]52;c;\(base64)\u{07}" }
+
+  /// Counts the rows that output takes on a terminal `columns` wide, a byte at a time: long
+  /// lines wrap, a tab goes to the next multiple of 8, escape sequences (colours, OSC) take no
+  /// room, and a UTF-8 character takes one column.
+  struct RowCounter {
+    /// The width of the terminal.
+    let columns: Int
+    /// The rows so far (a line not yet ended counts once it has a character).
+    private(set) var rows = 0
+    private var column = 0
+    /// Where the counter is in an escape sequence, which takes no room on the screen.
+    private var escape = Escape.none
+    private enum Escape {
+      case none
+      /// After `ESC`.
+      case start
+      /// In `ESC [ … final`: colours.
+      case controlSequence
+      /// In `ESC ] … BEL`: e.g. the clipboard (OSC 52).
+      case operatingSystemCommand
+    }
+
+    /// A counter at the start of a row, with no rows yet.
+    init(columns: Int) {
+      self.columns = columns
+    }
+
+    /// Adds one byte of output to the count.
+    mutating func count(_ byte: UInt8) {
+      switch escape {
+      case .none:
+        break
+      case .start:
+        escape =
+          byte == UInt8(ascii: "[")
+          ? .controlSequence : byte == UInt8(ascii: "]") ? .operatingSystemCommand : .none
+        return
+      case .controlSequence:
+        if byte >= 0x40 && byte <= 0x7E { escape = .none }
+        return
+      case .operatingSystemCommand:
+        // Ends at BEL, or at the ESC of `ESC \`, whose `\` then ends that escape.
+        if byte == 0x07 { escape = .none }
+        if byte == 0x1B { escape = .start }
+        return
+      }
+      switch byte {
+      case 0x1B:
+        escape = .start
+      case UInt8(ascii: "\n"):
+        if column == 0 { rows += 1 }
+        column = 0
+      case UInt8(ascii: "\t"):
+        advance(by: 8 - column % 8)
+      case 0x80..<0xC0:
+        break  // a UTF-8 continuation byte: the character was counted at its first byte
+      default:
+        advance(by: 1)
+      }
+    }
+
+    private mutating func advance(by width: Int) {
+      if column == 0 || column + width > columns {
+        rows += 1
+        column = 0
+      }
+      column += width
+    }
+  }
+}
