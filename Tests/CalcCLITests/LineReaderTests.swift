@@ -186,7 +186,11 @@ import Testing
     return (script, tenths % 10 == 0 ? whole : "\(whole).\(tenths % 10)")
   }
 
-  @Test(arguments: [("1 MiB", 116_509, "\n"), ("3 MiB", 314_573, "\r\n")])
+  /// A 1 MiB and a 3 MiB script with `CALC_LONG_TESTS=1`; about 256 KiB (four reads) otherwise.
+  @Test(
+    arguments: TestSize.isLong
+      ? [("1 MiB", 116_509, "\n"), ("3 MiB", 314_573, "\r\n")]
+      : [("about 256 KiB", 26_000, "\r\n")])
   func largeScriptsWithMemoryKeysRunWhole(size: String, lines: Int, lineEnd: String) throws {
     try withTemporaryDirectory { directory in
       let (script, last) = Self.memoryScript(lines: lines, lineEnd: lineEnd)
