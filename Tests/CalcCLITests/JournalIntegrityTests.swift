@@ -265,7 +265,7 @@ import Testing
       #expect(record == states.count - 1)
       var flips = 0
       for offset in original.indices {
-        for bit in [0, 5] {
+        for bit in 0..<8 {
           var damaged = original
           damaged[offset] ^= 1 << bit
           try write(damaged, to: path)
@@ -277,16 +277,14 @@ import Testing
             #expect(record == 0, "\(context)")
             continue
           }
+          // Even a first line whose comment is damaged is no longer vouched for by its own
+          // checksum, and the next line's, which covers it, does not match.
+          #expect(record != 0, "\(context): \(resumed.damage ?? "")")
           #expect(resumed.damage != nil, "\(context)")
-          if record == 0 {
-            // A damaged comment makes the first line one without a checksum, kept whole.
-            #expect(Self.same(resumed.session, states[1]), "\(context)")
-          } else {
-            #expect(Self.same(resumed.session, states[record]), "\(context): \(resumed.damage!)")
-          }
+          #expect(Self.same(resumed.session, states[record]), "\(context): \(resumed.damage ?? "")")
         }
       }
-      #expect(flips == original.count * 2)
+      #expect(flips == original.count * 8)
     }
   }
 
@@ -314,6 +312,44 @@ import Testing
           == "the journal's line 5 is damaged (it has no checksum): restored the session as it "
           + "was before it")
       #expect(resumed.session.history.position == 3)
+    }
+  }
+
+  @Test func aFirstLineSplitByADamagedByteIsNotReplayed() throws {
+    try withTemporaryDirectory { directory in
+      let (path, _) = try Self.makeJournal(["12*3*4=", "+1="], in: stateFolder(directory))
+      let original = try bytes(of: path)
+      let stars = original.indices.filter { original[$0] == UInt8(ascii: "*") }
+      #expect(stars.count == 2)
+      // `*` with its bit 5 flipped is a newline: `12` becomes a line of its own, without a
+      // checksum, which only the checksum of the line after it vouches for.
+      var damaged = original
+      damaged[stars[0]] ^= 0x20
+      try write(damaged, to: path)
+      #expect(
+        throws: LineError(
+          "cannot resume '\(path)': its line 2 is damaged (its checksum does not match; it covers "
+            + "line 1, which has none)")
+      ) { try ResumedSession(journal: path) }
+      damaged[stars[1]] ^= 0x20
+      try write(damaged, to: path)
+      let run = try run(["--resume", "-k", "1"], in: directory)
+      #expect(run.stdout == "")
+      #expect(
+        run.stderr
+          == "calc: --resume: cannot resume '\(path)': its line 3 is damaged (its checksum does "
+          + "not match; it covers lines 1–2, which have none)\n")
+      #expect(run.status == 66)
+      // A first line whose checksum comment is damaged is not kept either.
+      damaged = original
+      let hash = try #require(original.firstIndex(of: UInt8(ascii: "#")))
+      damaged[hash + 2] ^= 0x01
+      try write(damaged, to: path)
+      #expect(
+        throws: LineError(
+          "cannot resume '\(path)': its line 2 is damaged (its checksum does not match; it covers "
+            + "line 1, which has none)")
+      ) { try ResumedSession(journal: path) }
     }
   }
 
