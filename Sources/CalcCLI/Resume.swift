@@ -18,11 +18,14 @@ import CalculatorEngine
 /// without a checksum is accepted, as before, only while none has been seen: older journals,
 /// hand-written scripts). Each checksum covers every byte before it, so a damaged byte is found
 /// at the first checksum after it; a line ending in `\r` (its `\r` is not seen here) is damaged
-/// in that sense too. A record of several lines (`:load`, `:resume`) counts only once its last
-/// line is verified: when replaying stops inside one, or the journal ends before its last
-/// line, the session is given back as it was before the record's first line. That costs no
-/// copy: the session before a record is kept while the record replays, and a record starts
-/// with `:reset`, which drops the history instead of changing it.
+/// in that sense too. Lines without checksums before the first line with one are vouched for
+/// only by it: when it does not match, they go with it (calc writes every line of a journal
+/// with a checksum, so such lines are a damaged comment, or a line split by a damaged byte). A
+/// record of several lines (`:load`, `:resume`) counts only once its last line is verified:
+/// when replaying stops inside one, or the journal ends before its last line, the session is
+/// given back as it was before the record's first line. That costs no copy: the session before
+/// a record is kept while the record replays, and a record starts with `:reset`, which drops
+/// the history instead of changing it.
 public struct ResumedSession: Sendable {
   /// The session as the journal left it.
   public let session: Session
@@ -50,7 +53,8 @@ public struct ResumedSession: Sendable {
   /// Replays the journal at `path`.
   ///
   /// Throws when the journal cannot be opened, or when nothing of it can be restored: its first
-  /// line is damaged or cut short, or the record that starts there is.
+  /// line is damaged or cut short, the record that starts there is, or the first line with a
+  /// checksum does not match the lines without one before it.
   ///
   /// - Complexity: O(n) in the size of the journal.
   public init(journal path: String) throws(LineError) {
@@ -71,6 +75,8 @@ public struct ResumedSession: Sendable {
     // The session before the record being replayed and the record's first line, while the
     // record's last line has not been read.
     var record: (session: Session, line: Int)?
+    // Whether the first line with a checksum did not match the lines without one before it.
+    var isPrefixDamaged = false
     let reader = LineReader(fd: fd)
     reader.forEachLine { line in
       lineNumber += 1
@@ -84,6 +90,12 @@ public struct ResumedSession: Sendable {
         checksum.update(UnsafeBufferPointer(rebasing: line[..<comment.start]))
         guard checksum.value == comment.checksum else {
           problem = "is damaged (its checksum does not match)"
+          if !isChecked, lineNumber > 1 {
+            isPrefixDamaged = true
+            let before =
+              lineNumber == 2 ? "line 1, which has" : "lines 1–\(lineNumber - 1), which have"
+            problem = "is damaged (its checksum does not match; it covers \(before) none)"
+          }
           return false
         }
         checksum.update(UnsafeBufferPointer(rebasing: line[comment.start...]))
@@ -125,8 +137,8 @@ public struct ResumedSession: Sendable {
       return
     }
     // A record that is not whole goes as a whole: the session as it was before it.
-    let firstLost = record?.line ?? lineNumber
-    let inRecord = problem != nil && firstLost < lineNumber
+    let firstLost = isPrefixDamaged ? 1 : record?.line ?? lineNumber
+    let inRecord = problem != nil && record != nil && firstLost < lineNumber
     guard firstLost > 1 else {
       let whole = inRecord ? ", in the change that starts at its first line" : ""
       throw LineError("cannot resume '\(shownPath)': its \(what)\(whole)")
