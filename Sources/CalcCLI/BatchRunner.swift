@@ -81,7 +81,12 @@ struct BatchRunner {
     reader.forEachLine { line in
       lineNumber += 1
       do throws(LineError) {
-        if try interpreter.run(line, output: output).outcome == .quit {
+        let result = try interpreter.run(line, output: output)
+        for note in result.notes {
+          report(
+            Diagnostic(file: name, line: lineNumber, column: note.column, "note: " + note.message))
+        }
+        if result.outcome == .quit {
           end = .quit
           return false
         }

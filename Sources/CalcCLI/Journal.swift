@@ -25,9 +25,9 @@ import CalculatorEngine
 /// 12+3= # crc a59d85cd
 /// :goto 2 # crc 3b8db47e
 /// :reset # crc+ d6b07f13
-/// # calc session: 1 branch, at step 5 of 5 on branch 1 # crc+ d0f67d18
-/// 12+3= # crc+ c7ef07df
-/// :goto 5 # crc 94f46104
+/// # calc session, format 2: 1 branch, at step 5 of 5 on branch 1 # crc+ b995997b
+/// 12+3= # crc+ b6effbe0
+/// :goto 5 # crc 1d9ae74d
 /// ```
 ///
 /// (`12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The number is the CRC-32

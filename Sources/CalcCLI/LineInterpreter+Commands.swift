@@ -21,9 +21,15 @@ extension LineInterpreter {
     case .branches:
       listing.writeBranches(to: output)
     case .keys:
-      let history = session.history
-      let keys = (0..<history.position).lazy.map { history.key(at: $0 + 1) }
-      output.write(KeyText.text(of: keys) + "\n")
+      // One line per input line (SPEC rule 18), so that the output rebuilds the same display;
+      // an empty line when there are none.
+      var wrote = false
+      session.history.forEachLine(upToPosition: { line in
+        output.write(KeyText.text(of: line) + "\n")
+        output.flushIfFull()
+        wrote = true
+      })
+      if !wrote { output.write("\n") }
     case .copy:
       try appendCopy(to: output)
     case .save(let name):
@@ -37,7 +43,14 @@ extension LineInterpreter {
       let loaded = try atArgument(command) { () throws(LineError) in
         try SessionFile.load(path)
       }
-      try perform(.load(loaded), at: command)
+      try perform(.load(loaded.session), at: command)
+      if loaded.isOlderFormat {
+        notes.append(
+          LineNote(
+            message: "'\(path.shown)' was saved before numbers stopped continuing across "
+              + "lines; each of its lines now starts a new number",
+            column: command.argumentColumn))
+      }
       appendDisplay(to: output)
     case .resume:
       let resumed = try ResumedSession.latest(

@@ -89,6 +89,15 @@ public struct LineInterpreter {
   public struct LineResult: Sendable {
     public var outcome: Outcome
     public var effect: Session.Effect?
+    /// Notes for standard error (`note: …`): what a person probably wants to know about what the
+    /// line did, which is no error, each with the column it is about.
+    public var notes: [LineNote] = []
+  }
+
+  /// A note about a line: its message and the 1-based column it is about.
+  public struct LineNote: Sendable, Equatable {
+    public var message: String
+    public var column: Int
   }
 
   /// How lines are run and shown.
@@ -99,6 +108,8 @@ public struct LineInterpreter {
   public private(set) var session: Session
   /// The effect of the line that is running.
   private var effect: Session.Effect?
+  /// The notes of the line that is running.
+  var notes: [LineNote] = []
 
   /// An interpreter for `context` on `host`, continuing `session`.
   public init(context: Context, host: Host = Host(), session: Session = Session()) {
@@ -130,8 +141,9 @@ public struct LineInterpreter {
     throws(LineError) -> LineResult
   {
     effect = nil
+    if !notes.isEmpty { notes = [] }
     let outcome = try runLine(line, output: output)
-    return LineResult(outcome: outcome, effect: effect)
+    return LineResult(outcome: outcome, effect: effect, notes: notes)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -189,6 +201,7 @@ public struct LineInterpreter {
     // The states in between are not kept by the session: replaying the line from the state
     // before it gives them, as the session itself computed them.
     var state = before
+    state.startLine()
     for key in keys {
       state = state.apply(key)
       output.bytes.append(contentsOf: key.title.utf8)

@@ -121,12 +121,13 @@ struct REPL {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
     var effect: Session.Effect?
+    var notes: [LineInterpreter.LineNote] = []
     var failure: String?
     do throws(LineError) {
       let result = try line.withUnsafeBufferPointer { bytes throws(LineError) in
         try interpreter.run(bytes, output: output)
       }
-      (outcome, effect) = (result.outcome, result.effect)
+      (outcome, effect, notes) = (result.outcome, result.effect, result.notes)
     } catch {
       failure = error.message
     }
@@ -138,6 +139,10 @@ struct REPL {
       journal?.record([effect])
     }
     output.endPaging()
+    if failure == nil, !notes.isEmpty {
+      for note in notes { errors.write(style.dim("note: \(note.message)") + "\n") }
+      errors.flush()
+    }
     if let failure {
       // The rest of a paste goes with a rejected or interrupted line.
       editor.discardPendingInput()

@@ -24,9 +24,10 @@ enum SessionFile {
   ///
   /// Each line is parsed as a script line; its keys and session commands (`:goto`, `:undo`,
   /// `:redo`, `:branch`, `:reset`) are performed on the fresh session, which is returned only
-  /// if every line was accepted. Throws, naming the file, line and column, if the file cannot be
-  /// read or holds a line that is neither.
-  static func load(_ path: FileName) throws(LineError) -> Session {
+  /// if every line was accepted, with whether it is in the format written before SPEC rule 18
+  /// (``SessionScript/Replay/isOlderFormat``). Throws, naming the file, line and column, if the
+  /// file cannot be read or holds a line that is neither.
+  static func load(_ path: FileName) throws(LineError) -> (session: Session, isOlderFormat: Bool) {
     let shownPath = path.shown
     guard !path.bytes.contains(0) else {
       throw LineError("cannot load '\(shownPath)': file name holds a NUL byte")
@@ -64,7 +65,7 @@ enum SessionFile {
       let place = Diagnostic(file: shownPath, line: lineNumber, LineReader.disagreementMessage)
       throw LineError("cannot load '\(shownPath)': \(place.text)")
     }
-    return replay.session
+    return (replay.session, replay.isOlderFormat)
   }
 
   /// Why a directive that is not a session command cannot be in a session file: the error it

@@ -5,6 +5,9 @@ import CalculatorEngine
 ///
 /// Moving the slider calls ``keepHistory(upTo:)``, which recomputes the brain by replaying every
 /// key before the index from a fresh calculator: simple and obviously right, and O(n) per jump.
+/// Since SPEC rule 18 it also knows where lines start (``apply(line:)``), and starts a line
+/// there when it replays (``Calculator/startLine()``); keys applied one by one with
+/// ``apply(_:)`` are all of one line, as in the book.
 public struct SeedCalculatorModel: Sendable {
   /// The calculator after ``history`` (the book's `brain`, with the memory beside it).
   public private(set) var brain = Calculator.initial
@@ -14,6 +17,8 @@ public struct SeedCalculatorModel: Sendable {
   public private(set) var temporaryKept: [CalculatorButtonItem] = []
   /// The slider's value, 0 through ``totalCount``.
   public private(set) var slidingIndex = 0
+  /// The indices (in ``history`` followed by ``temporaryKept``) of the keys that start a line.
+  public private(set) var lineStarts: Set<Int> = []
 
   /// A fresh calculator with an empty history, the slider at 0.
   public init() {}
@@ -32,8 +37,20 @@ public struct SeedCalculatorModel: Sendable {
   public mutating func apply(_ item: CalculatorButtonItem) {
     brain = brain.apply(item)
     history.append(item)
-    temporaryKept.removeAll()
+    if !temporaryKept.isEmpty {
+      temporaryKept.removeAll()
+      lineStarts = lineStarts.filter { $0 < history.count }
+    }
     slidingIndex = totalCount
+  }
+
+  /// Applies a line of keys (at least one): starts a line, then applies each key.
+  public mutating func apply(line items: [CalculatorButtonItem]) {
+    temporaryKept.removeAll()
+    lineStarts = lineStarts.filter { $0 < history.count }
+    lineStarts.insert(history.count)
+    brain.startLine()
+    for item in items { apply(item) }
   }
 
   /// Moves the slider to `index` (0 through ``totalCount``; any other index traps) and replays
@@ -44,7 +61,11 @@ public struct SeedCalculatorModel: Sendable {
     let total = history + temporaryKept
     history = Array(total[..<index])
     temporaryKept = Array(total[index...])
-    brain = Calculator.initial.applying(history)
+    brain = Calculator.initial
+    for (position, item) in history.enumerated() {
+      if lineStarts.contains(position) { brain.startLine() }
+      brain.press(item)
+    }
     slidingIndex = index
   }
 }

@@ -40,7 +40,12 @@ public struct SessionModel: Sendable {
   /// The calculator at the position: the book's model replaying the branch up to it.
   public var state: Calculator {
     var seed = SeedCalculatorModel()
-    for key in keys { seed.apply(key) }
+    // The branch's lines, split where lines start on it (SPEC rule 18).
+    let starts = boundaries.filter { $0 < count }
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] : count
+      seed.apply(line: Array(keys[start..<end]))
+    }
     seed.keepHistory(upTo: position)
     return seed.brain
   }

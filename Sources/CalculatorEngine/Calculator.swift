@@ -73,7 +73,32 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
-  /// The calculator after pressing each of `keys` in turn, starting from this one.
+  /// Starts a line of keys (SPEC rule 18: a number never continues on the next line): the number
+  /// still being typed is ended, as `ms` ends it, so that the next digit starts a new one; the
+  /// display, the expression line, a pending operation and the memory are left as they are.
+  ///
+  /// A `0` that nobody typed (a fresh calculator, after AC or CE) is no number being typed, and
+  /// stays as it is: so the first line of a session, or a line after `c`, behaves exactly as a
+  /// single line always did.
+  public mutating func startLine() {
+    switch brain {
+    case .left(.entry(.zero), _, _), .leftOpRight(_, _, .entry(.zero)): return
+    case .left, .leftOp, .leftOpRight, .error: brain = brain.endingEntry()
+    }
+  }
+
+  /// The calculator after a line of `keys`: ``startLine()``, then each key in turn.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public func applying(line keys: some Sequence<CalculatorButtonItem>) -> Calculator {
+    var next = self
+    next.startLine()
+    for key in keys { next.press(key) }
+    return next
+  }
+
+  /// The calculator after pressing each of `keys` in turn, starting from this one, as within one
+  /// line (no line starts between them).
   ///
   /// - Complexity: O(n) in the number of keys.
   public func applying(_ keys: some Sequence<CalculatorButtonItem>) -> Calculator {

@@ -36,6 +36,12 @@ public struct History: Sendable {
 
     /// The number of keys on the branch, from the start: its fork plus its own keys.
     var count: Int { fork + codes.count }
+
+    /// Whether the own key at `index` is the first of a line: the branch's first key, or the key
+    /// after a line's last.
+    func startsLine(at index: Int) -> Bool {
+      index == 0 || codes[index - 1] & History.lineEndBit != 0
+    }
   }
 
   /// Every branch, in the order they were made; the first always exists (empty only while the
@@ -112,6 +118,33 @@ public struct History: Sendable {
   public func key(at step: Int) -> CalculatorButtonItem {
     let branch = branches[owner(of: step)]
     return CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!
+  }
+
+  /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the
+  /// first of a line, where the calculator starts the line (``Calculator/startLine()``).
+  public func startsLine(at step: Int) -> Bool {
+    let branch = branches[owner(of: step)]
+    return branch.startsLine(at: step - branch.fork - 1)
+  }
+
+  /// Calls `body` with the keys of each line of the current branch up to the position, in
+  /// order: the lines as they were entered, the last one cut at the position when it lies inside
+  /// a line. Replaying them line by line from a fresh calculator gives ``state``.
+  ///
+  /// - Complexity: O(position × log b), b the number of branches the current one passes
+  ///   through.
+  public func forEachLine(
+    upToPosition body: ([CalculatorButtonItem]) throws -> Void
+  ) rethrows {
+    var line: [CalculatorButtonItem] = []
+    for step in stride(from: 1, through: position, by: 1) {
+      if startsLine(at: step), !line.isEmpty {
+        try body(line)
+        line.removeAll(keepingCapacity: true)
+      }
+      line.append(key(at: step))
+    }
+    if !line.isEmpty { try body(line) }
   }
 
   /// The calculator at `position` on the current branch, which must be within `0...count`.
@@ -193,8 +226,9 @@ public struct History: Sendable {
       let end = min(
         depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count, steps.upperBound)
       while step < end {
-        let key = CalculatorButtonItem(
-          code: branch.codes[step - branch.fork] & ~History.lineEndBit)!
+        let index = step - branch.fork
+        let key = CalculatorButtonItem(code: branch.codes[index] & ~History.lineEndBit)!
+        if branch.startsLine(at: index) { state.startLine() }
         state.press(key)
         step += 1
         try body(step, key, state)
@@ -258,6 +292,8 @@ public struct History: Sendable {
       made = current + 1
     }
     var state = self.state
+    // Rule 18: the line starts by ending the number still being typed.
+    state.startLine()
     branches[current].reserveRoom(for: keys.count)
     // A countdown rather than a division by the interval at every key.
     var untilSnapshot =
@@ -360,8 +396,12 @@ public struct History: Sendable {
     let snapshot = offset / History.snapshotInterval
     var state = branch.snapshots[snapshot]
     branch.codes.withUnsafeBufferPointer { codes in
-      for code in codes[(snapshot * History.snapshotInterval)..<offset] {
-        state.press(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
+      var index = snapshot * History.snapshotInterval
+      while index < offset {
+        // A line starts at the branch's first key and after each line's last.
+        if index == 0 || codes[index - 1] & History.lineEndBit != 0 { state.startLine() }
+        state.press(CalculatorButtonItem(code: codes[index] & ~History.lineEndBit)!)
+        index += 1
       }
     }
     return state
@@ -522,7 +562,8 @@ extension History {
                 own.snapshots[(step - own.fork) / History.snapshotInterval] == state,
                 "branch \(index + 1): snapshot at step \(step)")
             }
-            state = state.apply(
+            if own.startsLine(at: step - own.fork) { state.startLine() }
+            state.press(
               CalculatorButtonItem(code: own.codes[step - own.fork] & ~History.lineEndBit)!)
             step += 1
           }
@@ -540,7 +581,10 @@ extension History {
       precondition(path == expectedPath.reversed(), "the current path")
       precondition((0...count).contains(position), "position \(position) outside 0…\(count)")
       var replayed = State.initial
-      for step in 0..<position { replayed = replayed.apply(key(at: step + 1)) }
+      for step in 0..<position {
+        if startsLine(at: step + 1) { replayed.startLine() }
+        replayed.press(key(at: step + 1))
+      }
       precondition(state == replayed, "the state at position \(position) is not its replay")
     #endif
   }

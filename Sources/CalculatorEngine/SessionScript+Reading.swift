@@ -88,6 +88,10 @@ extension SessionScript {
     public private(set) var session = Session()
     /// How many lines were accepted, blank ones included.
     public private(set) var lineCount = 0
+    /// Whether the first line is the header of a session script written before SPEC rule 18
+    /// (``SessionScript/olderHeader``): its numbers were typed when they still continued across
+    /// lines, and are now read with rule 18.
+    public private(set) var isOlderFormat = false
 
     /// A replay that has read nothing yet.
     public init() {}
@@ -107,6 +111,9 @@ extension SessionScript {
         parsed = try ScriptLine(line)
       } catch {
         throw LineError(error)
+      }
+      if lineCount == 0, parsed == .blank, line.starts(with: SessionScript.olderHeader.utf8) {
+        isOlderFormat = true
       }
       let command: Session.Command
       let column: Int

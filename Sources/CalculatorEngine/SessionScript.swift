@@ -3,7 +3,7 @@
 /// branch and position.
 ///
 /// ```
-/// # calc session: 2 branches, at step 5 of 5 on branch 2
+/// # calc session, format 2: 2 branches, at step 5 of 5 on branch 2
 /// 12+3=
 /// *2=
 /// # branch 2 leaves branch 1 at step 2
@@ -19,18 +19,28 @@
 /// the order of their numbers, each branch's parent is already complete). The script ends with
 /// `:branch N` (unless the current branch is the last one made, where replaying leaves it) and
 /// `:goto` the position. An empty session is the header alone.
+///
+/// The header names the format: format 2 is replayed with SPEC rule 18 (each line starts by
+/// ending the number being typed). A file whose header is the older `# calc session: …` was
+/// written before rule 18; it is read the same way, and ``Replay/isOlderFormat`` says so, for
+/// a note that numbers no longer continue across lines.
 public enum SessionScript {
+  /// The start of the first line of a session script in today's format.
+  public static let header = "# calc session, format 2: "
+  /// The start of the first line of a session script written before SPEC rule 18.
+  public static let olderHeader = "# calc session: "
+
   /// Calls `body` with each line of the script for `history`, without newlines.
   ///
   /// - Complexity: O(n) in the number of keys on all branches.
   public static func forEachLine(of history: History, _ body: (String) throws -> Void) rethrows {
     guard !history.isEmpty else {
-      try body("# calc session: empty")
+      try body(header + "empty")
       return
     }
     let branches = history.branchCount
     try body(
-      "# calc session: \(branches == 1 ? "1 branch" : "\(branches) branches"), at step "
+      header + "\(branches == 1 ? "1 branch" : "\(branches) branches"), at step "
         + "\(history.position) of \(history.count) on branch \(history.currentBranch)")
     for number in 1...branches {
       let branch = history.branch(number)

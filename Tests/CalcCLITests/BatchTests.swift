@@ -111,7 +111,7 @@ import Testing
       try Script.write("3=\n", to: "b.calc", in: directory)
       try Script.write("*2=\n:keys\n", to: "c.calc", in: directory)
       let run = try Script.run("", arguments: ["a.calc", "b.calc", "c.calc"], in: directory)
-      #expect(run.stdout == "12\n15\n30\n12+3=*2=\n")
+      #expect(run.stdout == "12\n15\n30\n12+\n3=\n*2=\n")
       #expect(run.status == 0)
       let reversed = try Script.run("", arguments: ["b.calc", "a.calc"], in: directory)
       #expect(reversed.stdout == "3\n12\n")
@@ -338,9 +338,9 @@ import Testing
     let run = try Script.run("7=\n" + keys + "\n:keys\n")
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    #expect(run.stdout.hasPrefix("7\n50,001\n7=1+1+"))
+    #expect(run.stdout.hasPrefix("7\n50,001\n7=\n1+1+"))
     // Compared apart from #expect, which would print a megabyte on failure.
-    let same = run.stdout == "7\n50,001\n7=" + keys + "\n"
+    let same = run.stdout == "7\n50,001\n7=\n" + keys + "\n"
     #expect(same)
   }
 

@@ -90,8 +90,9 @@ import Testing
       try enter(":redo", in: calc, expect: ["12 + 3 =", "15"])
       try enter(":goto -1", in: calc, expect: ["12 +", "3"], prompt: "calc[4/5]> ")
       // Keys typed before the end start a new branch, at whose end the prompt is: the
-      // position is relative to the current branch (6 keys now), and branch 1 is kept.
-      try enter("4=", in: calc, expect: ["12 + 34 =", "46"])
+      // position is relative to the current branch (6 keys now), and branch 1 is kept. The line
+      // starts a new number (rule 18): 12 + 4, not 12 + 34.
+      try enter("4=", in: calc, expect: ["12 + 4 =", "16"])
       try enter(":undo", in: calc, expect: ["12 +", "3"], prompt: "calc[4/6]> ")
       try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"])
       #expect(
@@ -101,7 +102,7 @@ import Testing
           "calc[2/5]> :goto -1", "1",
           "calc[1/5]> :redo", "12 + 3 =", "15",
           "calc> :goto -1", "12 +", "3",
-          "calc[4/5]> 4=", "12 + 34 =", "46",
+          "calc[4/5]> 4=", "12 + 4 =", "16",
           "calc> :undo", "12 +", "3",
           "calc[4/6]> :branch 1", "12 + 3 =", "15",
           "calc> ",
@@ -237,7 +238,7 @@ import Testing
       try calc.waitForLastLines(["calc> 7*6="])
       try calc.type("\r")
       try calc.waitForLastLines(["calc> 7*6=", "7 × 6 =", "42", "calc> "])
-      try enter(":keys", in: calc, expect: ["7*6=7*6="])
+      try enter(":keys", in: calc, expect: ["7*6=", "7*6="])
     }
   }
 
@@ -651,7 +652,7 @@ import Testing
       try calc.waitForLastLines(["calc> 4+1=", "4 + 1 =", "5", "calc> "])
       // A trailing line break is Enter, not a key.
       try calc.type("\(Self.esc)[200~:keys\r\(Self.esc)[201~")
-      try calc.waitForLastLines(["calc> :keys", "12+3=*2=-1=4+1=", "calc> "])
+      try calc.waitForLastLines(["calc> :keys", "12+3=", "*2=", "-1=", "4+1=", "calc> "])
     }
   }
 
@@ -668,7 +669,7 @@ import Testing
       // Enter now runs an empty line (the display again), not the match.
       try calc.type("\r")
       try calc.waitForLastLines(["calc>", "calc>", "42 + 1 =", "43", "calc> "])
-      try enter(":keys", in: calc, expect: ["7*6=+1="])
+      try enter(":keys", in: calc, expect: ["7*6=", "+1="])
     }
   }
 

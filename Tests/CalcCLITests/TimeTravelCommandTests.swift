@@ -281,7 +281,7 @@ import Testing
 
   @Test func keysAreCanonical() throws {
     let run = try Script.run("12×3÷2−1±\nC5CE√²Ms\n:keys\n")
-    #expect(run.stdout == "-1\n0\n12*3/2-1~c5ce@q ms\n")
+    #expect(run.stdout == "-1\n0\n12*3/2-1~\nc5ce@q ms\n")
   }
 
   @Test func keysOfAnEmptySession() throws {
@@ -304,28 +304,30 @@ import Testing
   }
 
   /// Nothing is discarded (SPEC §4): keys typed in the past start branch 2, and branch 1 keeps
-  /// its future, marked where it leaves.
+  /// its future, marked where it leaves. The new line starts a new number (rule 18): `12+` then
+  /// `7=` is 19, and `:keys` gives one line per input line.
   @Test func applyingKeysInThePastStartsABranch() throws {
     let run = try Script.run("12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n:branches\n:branch 1\n")
     #expect(
       run.stdout == """
         15
         3
-        49
-        12+37=
+        19
+        12+3
+        7=
           step  key  expression  display
              0                   0
              1  1    1           1
              2  2    12          12
              3  +    12+         12
              4  3    12+3        3        → branch 1
-             5  7    12+37       37
-        ▶    6  =    12+37=      49
+             5  7    12+37       7
+        ▶    6  =    12+37=      19
         [━━━━━━●] 6/6
-        49
+        19
           branch  leaves  steps  display  last keys
                1              5  15       12+3=
-        ▶      2  1 at 4      6  49       12+37=
+        ▶      2  1 at 4      6  19       12+37=
         15
 
         """)
@@ -358,7 +360,8 @@ import Testing
       #expect(saved.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n")
+          == "# calc session, format 2: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n"
+      )
 
       let loaded = try Script.run("1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
       #expect(loaded.stdout == "2\n15\n12+3=\n" + Self.history12 + "8\n")
@@ -378,7 +381,7 @@ import Testing
         saved.stdout.contains("saved 13 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
       #expect(
         try Script.read("s.calc", in: directory) == """
-          # calc session: 3 branches, at step 4 of 5 on branch 2
+          # calc session, format 2: 3 branches, at step 4 of 5 on branch 2
           12+3=
           *2=
           # branch 2 leaves branch 1 at step 2
@@ -464,7 +467,7 @@ import Testing
       #expect(run.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session: 1 branch, at step 4 of 4 on branch 1\n7*6=\n:goto 4\n")
+          == "# calc session, format 2: 1 branch, at step 4 of 4 on branch 1\n7*6=\n:goto 4\n")
       #expect(try Script.listing(directory) == ["s.calc"])
     }
   }
@@ -537,7 +540,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("# by hand\r\n12+\r\n\r\n3=\r\n:undo\r\n", to: "h.calc", in: directory)
       let run = try Script.run("9*9=\n:load h.calc\n:keys\n:redo\n:keys\n", in: directory)
-      #expect(run.stdout == "81\n12\n12+\n15\n12+3=\n")
+      #expect(run.stdout == "81\n12\n12+\n15\n12+\n3=\n")
       #expect(run.status == 0)
     }
   }

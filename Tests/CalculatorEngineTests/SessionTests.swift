@@ -260,7 +260,10 @@ import Testing
       where step <= session.history.count {
         try session.perform(.goto(.step(step)))
         var replayed = History.State.initial
-        for index in 0..<step { replayed = replayed.apply(session.history.key(at: index + 1)) }
+        for index in 0..<step {
+          if session.history.startsLine(at: index + 1) { replayed.startLine() }
+          replayed.press(session.history.key(at: index + 1))
+        }
         #expect(session.state == replayed, "branch \(branch) step \(step)")
       }
       session.history._checkInvariants()
@@ -333,7 +336,7 @@ import Testing
     ])
     #expect(
       SessionScript.text(of: session.history) == """
-        # calc session: 3 branches, at step 4 of 5 on branch 2
+        # calc session, format 2: 3 branches, at step 4 of 5 on branch 2
         12+3=
         *2=
         # branch 2 leaves branch 1 at step 2
@@ -348,7 +351,7 @@ import Testing
         :goto 4
 
         """)
-    #expect(SessionScript.text(of: History()) == "# calc session: empty\n")
+    #expect(SessionScript.text(of: History()) == "# calc session, format 2: empty\n")
   }
 
   // MARK: - The script line grammar
