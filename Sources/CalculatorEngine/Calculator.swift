@@ -81,9 +81,12 @@ public struct Calculator: Hashable, Sendable {
   /// stays as it is: so the first line of a session, or a line after `c`, behaves exactly as a
   /// single line always did.
   public mutating func startLine() {
+    // Only a typed entry changes; every other state is left untouched, without a copy (this
+    // runs before every line of a script).
     switch brain {
-    case .left(.entry(.zero), _, _), .leftOpRight(_, _, .entry(.zero)): return
-    case .left, .leftOp, .leftOpRight, .error: brain = brain.endingEntry()
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+      if entry != .zero { brain = brain.endingEntry() }
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
     }
   }
 
