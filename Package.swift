@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "calc",
   products: [
+    .library(name: "CalcDecimal", targets: ["CalcDecimal"]),
     .library(name: "CalculatorEngine", targets: ["CalculatorEngine"]),
     .executable(name: "calc", targets: ["calc"]),
   ],
@@ -11,8 +12,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
-    // The calculator itself: keys, the brain, exact decimals, display, history. Foundation only.
-    .target(name: "CalculatorEngine"),
+    // The exact decimal: Decimal34, its arithmetic and its one half-even rounding. The standard
+    // library only.
+    .target(name: "CalcDecimal"),
+    // The calculator itself: keys, the brain, display, history. Foundation and CalcDecimal only.
+    .target(name: "CalculatorEngine", dependencies: ["CalcDecimal"]),
     // GNU readline, wrapped by exactly one file of CalcCLI.
     .systemLibrary(
       name: "CReadline",
@@ -44,8 +48,10 @@ let package = Package(
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(
       name: "paper-tape", dependencies: ["CalculatorEngine"], path: "Examples/PaperTape"),
+    .testTarget(name: "CalcDecimalTests", dependencies: ["CalcDecimal", "CalcTestSupport"]),
     .testTarget(
-      name: "CalculatorEngineTests", dependencies: ["CalculatorEngine", "CalcTestSupport"],
+      name: "CalculatorEngineTests",
+      dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CalcCLITests", dependencies: ["CalcCLI", "CalculatorEngine", "CalcTestSupport"]),

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine) and the
 /// memory register beside it.
 ///

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// The calculation's state: the book's enum state machine, extended for a pocket calculator's
 /// rules (repeated `=`, percent in context, CE, backspace, unary keys, exact errors) and with
 /// what the expression line (SPEC §3.1) shows.

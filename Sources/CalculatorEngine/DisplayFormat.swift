@@ -1,3 +1,4 @@
+import CalcDecimal
 import Foundation
 
 /// How the display shows numbers: `NumberFormatter`'s decimal style for a locale, with digits
@@ -314,7 +315,7 @@ public struct DisplayFormat: Hashable, Sendable {
     let count = Decimal34.digitCount(coefficient)
     if count > mantissaDigits {
       coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: count - mantissaDigits)
-      if coefficient == Decimal34.pow10[mantissaDigits] {
+      if coefficient == Decimal34.powersOfTen[mantissaDigits] {
         coefficient /= 10
         exponent += 1
       }
@@ -335,7 +336,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// `value` without its last `count` digits, rounded half to even.
   private static func roundedHalfEven(_ value: UInt128, dropping count: Int) -> UInt128 {
-    let divisor = Decimal34.pow10[count]
+    let divisor = Decimal34.powersOfTen[count]
     var (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
     let half = divisor / 2
     if remainder > half || (remainder == half && quotient & 1 == 1) { quotient += 1 }

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// A number being typed, kept exactly as typed: `1.50` stays `1.50`, and `-0.` stays `-0.`.
 ///
 /// Leading zeros are dropped (`007` is `7`). An entry holds at most ``maximumDigits`` digits;
@@ -90,15 +92,15 @@ public struct Entry: Hashable, Sendable {
 
   /// The entry's exact value.
   public var value: Decimal34 {
+    // At most 16 digits: exact, nothing to round.
     Decimal34(
-      uncheckedCoefficient: UInt128(digits), exponent: -Int32(fractionDigitCount),
-      isNegative: isNegative)
+      coefficient: UInt128(digits), exponent: -Int(fractionDigitCount), isNegative: isNegative)
   }
 
-  /// 10^`power` for `power` in 0...19: the low half of the engine's one table of powers.
+  /// 10^`power` for `power` in 0...19: the low half of the decimal's one table of powers.
   @inline(__always)
   static func pow10(_ power: Int) -> UInt64 {
-    UInt64(truncatingIfNeeded: Decimal34.pow10[power])
+    UInt64(truncatingIfNeeded: Decimal34.powersOfTen[power])
   }
 
   /// 10^(maximumDigits − 1): `digits` below it leave room for one more digit (see `appending`).

@@ -1,3 +1,4 @@
+import CalcDecimal
 import CalculatorEngine
 import Testing
 

@@ -1,11 +1,12 @@
+import CalcDecimal
 import CalcTestSupport
-import CalculatorEngine
 import Testing
 
 /// SPEC §2.15: decimal arithmetic with 34 significant digits, rounded half to even.
 ///
 /// Values are written as `coefficient × 10^exponent`; expected results were worked out by hand
-/// (and with exact fractions where the digits are many), never taken from the engine.
+/// (and with exact fractions where the digits are many), never taken from the module under
+/// test.
 @Suite struct DecimalTests {
   typealias D = Decimal34
 
@@ -14,7 +15,7 @@ import Testing
     D(coefficient: coefficient, exponent: exponent, isNegative: negative)
   }
 
-  /// 10^n as a `UInt128`, computed here rather than taken from the engine.
+  /// 10^n as a `UInt128`, computed here rather than taken from the module under test.
   static func p10(_ n: Int) -> UInt128 {
     var value: UInt128 = 1
     for _ in 0..<n { value *= 10 }

@@ -1,12 +1,12 @@
+import CalcDecimal
 import CalcTestSupport
-import CalculatorEngine
 import Testing
 
 /// SPEC §2.16: √ correctly rounded to 34 significant digits, half to even.
 ///
-/// The reference is independent of the engine: a root r is right when it has 34 significant
-/// digits and x lies strictly between (r − ½ulp)² and (r + ½ulp)², checked in exact integer
-/// arithmetic on limbs written here (not the engine's 256-bit type).
+/// The reference is independent of the module under test: a root r is right when it has 34
+/// significant digits and x lies strictly between (r − ½ulp)² and (r + ½ulp)², checked in exact
+/// integer arithmetic on limbs written here (not the module's 256-bit type).
 @Suite struct SquareRootTests {
   typealias D = Decimal34
 
