@@ -282,13 +282,11 @@ public struct DisplayFormat: Hashable, Sendable {
       appendScientific(value, magnitude: magnitude, to: &bytes)
       return
     }
-    var coefficient = value.coefficient
-    var exponent = Int(value.exponent)
-    let lowest = -DisplayFormat.maximumFractionDigits
-    if precision == .display, exponent < lowest {
-      coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: lowest - exponent)
-      exponent = lowest
-    }
+    let shown =
+      precision == .display
+      ? value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits) : value
+    let coefficient = shown.coefficient
+    let exponent = Int(shown.exponent)
     if exponent >= 0 {
       // An integer below 10^34: its digits, then `exponent` zeros.
       withDigits(coefficient, trailingZeros: exponent) { appendGrouped($0, to: &bytes) }
@@ -307,20 +305,14 @@ public struct DisplayFormat: Hashable, Sendable {
     }
   }
 
+  /// Appends a nonzero value of magnitude `magnitude` in scientific notation.
   private func appendScientific(_ value: Decimal34, magnitude: Int, to bytes: inout [UInt8]) {
-    var coefficient = value.coefficient
-    var exponent = magnitude
     let mantissaDigits =
       precision == .display ? DisplayFormat.maximumFractionDigits + 1 : Decimal34.precision
-    let count = Decimal34.digitCount(coefficient)
-    if count > mantissaDigits {
-      coefficient = DisplayFormat.roundedHalfEven(coefficient, dropping: count - mantissaDigits)
-      if coefficient == Decimal34.powersOfTen[mantissaDigits] {
-        coefficient /= 10
-        exponent += 1
-      }
-    }
-    withDigits(coefficient) { all in
+    let shown = value.rounded(toSignificantDigits: mantissaDigits)
+    // Rounding up to the next power of ten (9.999999999E-9 to 1E-8) moves the leading digit.
+    let exponent = shown.magnitudeExponent ?? magnitude
+    withDigits(shown.coefficient) { all in
       appendDigits(all.prefix(1), to: &bytes)
       var fraction = all.dropFirst()
       while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
@@ -332,15 +324,6 @@ public struct DisplayFormat: Hashable, Sendable {
     bytes.append(UInt8(ascii: "E"))
     if exponent < 0 { bytes.append(contentsOf: symbols.minus) }
     withDigits(UInt128(exponent.magnitude)) { appendDigits($0, to: &bytes) }
-  }
-
-  /// `value` without its last `count` digits, rounded half to even.
-  private static func roundedHalfEven(_ value: UInt128, dropping count: Int) -> UInt128 {
-    let divisor = Decimal34.powersOfTen[count]
-    var (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-    let half = divisor / 2
-    if remainder > half || (remainder == half && quotient & 1 == 1) { quotient += 1 }
-    return quotient
   }
 
   /// Calls `body` with the ASCII digits of `value`, zero-padded on the left to `width`, followed
