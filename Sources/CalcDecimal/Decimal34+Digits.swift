@@ -1,10 +1,12 @@
 extension Decimal34 {
   /// The decimal exponent of the leading digit, ⌊log10 |value|⌋; `nil` for zero.
+  @inlinable
   public var magnitudeExponent: Int? {
     isZero ? nil : Int(exponent) + Decimal34.digitCount(coefficient) - 1
   }
 
   /// The number of decimal digits of `value`; 1 for zero.
+  @inlinable
   public static func digitCount(_ value: UInt128) -> Int {
     if value == 0 { return 1 }
     let bits = 128 - value.leadingZeroBitCount

@@ -13,19 +13,23 @@
 /// The type is split like swift-numerics' modules: this file holds the value and its identity;
 /// `+Arithmetic` the operations, `+Rounding` the one half-even rounding that every result and
 /// every shortened display goes through, `+Digits` the powers of ten and digit counts.
+///
+/// The type is `@frozen` and its small accessors `@inlinable`, so that the engine, in another
+/// module, reads a value as cheaply as it did when the type was its own.
+@frozen
 public struct Decimal34: Hashable, Sendable {
   // The coefficient is stored as two 64-bit halves rather than a `UInt128`, so that the value is
   // aligned to 8 bytes, not 16: 24 bytes instead of 32, which every state that holds numbers
   // (and every snapshot of one) is copied with.
-  private let coefficientHigh: UInt64
-  private let coefficientLow: UInt64
+  @usableFromInline let coefficientHigh: UInt64
+  @usableFromInline let coefficientLow: UInt64
   /// The power of ten the coefficient is scaled by.
   public let exponent: Int32
   /// Whether the value is below zero; never true for zero.
   public let isNegative: Bool
 
   /// The significant digits, below 10^34.
-  @inline(__always)
+  @inlinable @inline(__always)
   public var coefficient: UInt128 { UInt128(coefficientHigh) << 64 | UInt128(coefficientLow) }
 
   /// The number of significant digits kept by arithmetic.
@@ -39,14 +43,31 @@ public struct Decimal34: Hashable, Sendable {
   ///
   /// A zero coefficient gives zero, which is never negative. An exponent beyond `Int32` is
   /// brought into range as the type's documentation says.
+  ///
+  /// Inlinable, with the common case (a coefficient that fits, an exponent that fits) first:
+  /// the engine builds a value this way for every number typed.
+  @inlinable @inline(__always)
   public init(coefficient: UInt128, exponent: Int, isNegative: Bool = false) {
-    self = Decimal34.rounded(
-      Wide(coefficient), exponent: exponent, isNegative: isNegative, sticky: false)
+    // 10^34, written out: a static table would cost an initialization check here.
+    if coefficient < 10_000_000_000_000_000_000_000_000_000_000_000,
+      let fitting = Int32(exactly: exponent)
+    {
+      self.init(uncheckedCoefficient: coefficient, exponent: fitting, isNegative: isNegative)
+    } else {
+      self = Decimal34.roundedToFit(coefficient, exponent: exponent, isNegative: isNegative)
+    }
+  }
+
+  /// ``init(coefficient:exponent:isNegative:)`` for a coefficient of 10^34 or more or an
+  /// exponent beyond `Int32`: rounded, or brought into range.
+  @usableFromInline
+  static func roundedToFit(_ coefficient: UInt128, exponent: Int, isNegative: Bool) -> Decimal34 {
+    rounded(Wide(coefficient), exponent: exponent, isNegative: isNegative, sticky: false)
   }
 
   /// A value from a coefficient below 10^34 and an exponent, as they are: the caller checks
   /// the coefficient.
-  @inline(__always)
+  @inlinable @inline(__always)
   init(uncheckedCoefficient coefficient: UInt128, exponent: Int32, isNegative: Bool) {
     coefficientHigh = UInt64(truncatingIfNeeded: coefficient >> 64)
     coefficientLow = UInt64(truncatingIfNeeded: coefficient)
@@ -55,6 +76,7 @@ public struct Decimal34: Hashable, Sendable {
   }
 
   /// Whether the value is zero.
+  @inlinable
   public var isZero: Bool { coefficientHigh == 0 && coefficientLow == 0 }
 
   /// Whether two values are the same number, whatever their coefficients: the same as `==`.

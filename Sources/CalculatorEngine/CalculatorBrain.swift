@@ -4,6 +4,10 @@ import CalcDecimal
 /// rules (repeated `=`, percent in context, CE, backspace, unary keys, exact errors) and with
 /// what the expression line (SPEC §3.1) shows.
 ///
+/// The brain says what is on screen: ``display`` is what the display shows (an entry as typed,
+/// a computed value, or an error) and ``expressionLine`` what the expression line holds;
+/// ``DisplayFormat`` only renders them.
+///
 /// ``Calculator/apply(_:)`` pairs it with the memory register and holds the one `switch` over
 /// keys (the book's reducer); the transitions here are pure functions from a state to the next.
 /// Calculation never throws: dividing by zero, a square root of a negative number or overflowing
@@ -218,11 +222,54 @@ public enum CalculatorBrain: Hashable, Sendable {
     if case .error = self { true } else { false }
   }
 
+  /// What the display shows: a number being typed, a computed number, or an error.
+  public enum Display: Hashable, Sendable {
+    /// A number being typed, shown as typed: `1,234.50`, `0.`, `-0.`.
+    case entry(Entry)
+    /// A computed number, shown rounded to the format's precision: `0.66666667`.
+    case value(Decimal34)
+    /// A failed calculation, shown as its message.
+    case error(CalculationError)
+  }
+
+  /// What the display shows (SPEC §3): the right operand once there is one, else the left
+  /// operand; the error while one is shown.
+  public var display: Display {
+    switch self {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+      .entry(entry)
+    case .left(.value(let value), _, _), .leftOpRight(_, _, .value(let value)),
+      .leftOp(let value, _):
+      .value(value.number)
+    case .error(let error, _):
+      .error(error)
+    }
+  }
+
+  /// What the expression line shows (SPEC §3.1): `12 +`, `12 + 3 =`, `√(9)`, `1 ÷ 0 =`;
+  /// ``Line/empty`` at the start and while typing a first number.
+  ///
+  /// With an operator pending, the left operand and the operator, and the right operand once it
+  /// is computed (``Term/isShownAsRightOperand``), not while it is typed; in every other state,
+  /// the line the state holds.
+  public var expressionLine: Line {
+    switch self {
+    case .left(_, _, let line), .error(_, let line):
+      line
+    case .leftOp(let left, let op), .leftOpRight(let left, let op, .entry):
+      .operation(left: left.term, op: op, right: nil, closing: .none)
+    case .leftOpRight(let left, let op, .value(let right)):
+      .operation(
+        left: left.term, op: op, right: right.term.isShownAsRightOperand ? right.term : nil,
+        closing: .none)
+    }
+  }
+
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
-    switch self {
-    case .left(let operand, _, _), .leftOpRight(_, _, let operand): operand.number
-    case .leftOp(let left, _): left.number
+    switch display {
+    case .entry(let entry): entry.value
+    case .value(let value): value
     case .error: nil
     }
   }
@@ -423,17 +470,7 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// The state showing the error that `m+` or `m-` met, with the expression line as it was.
   func overflowingMemory() -> CalculatorBrain {
-    switch self {
-    case .left(_, _, let line), .error(_, let line): .error(.overflow, line: line)
-    case .leftOp(let left, let op):
-      .error(.overflow, line: .operation(left: left.term, op: op, right: nil, closing: .none))
-    case .leftOpRight(let left, let op, let right):
-      .error(
-        .overflow,
-        line: .operation(
-          left: left.term, op: op, right: right.term.isShownAsRightOperand ? right.term : nil,
-          closing: .none))
-    }
+    .error(.overflow, line: expressionLine)
   }
 
   // MARK: - Arithmetic

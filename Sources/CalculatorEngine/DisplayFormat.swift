@@ -17,6 +17,9 @@ import Foundation
 ///
 /// ``plain`` is the format for scripts (`--plain`): no grouping, `.`, ASCII digits, and every
 /// significant digit of a computed value (up to 34) instead of 8 fraction digits.
+///
+/// What is shown is not decided here: the brain says it (``CalculatorBrain/display`` and
+/// ``CalculatorBrain/expressionLine``), and a format renders it.
 public struct DisplayFormat: Hashable, Sendable {
   /// The locale identifier the symbols were taken from.
   public let localeIdentifier: String
@@ -169,16 +172,18 @@ public struct DisplayFormat: Hashable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the display of `brain`, as UTF-8, to `bytes`.
+  /// Appends the display of `brain` (``CalculatorBrain/display``), as UTF-8, to `bytes`.
   public func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      append(entry, to: &bytes)
-    case .left(.value(let value), _, _), .leftOpRight(_, _, .value(let value)),
-      .leftOp(let value, _):
-      append(value.number, to: &bytes)
-    case .error(let error, _):
-      bytes.append(contentsOf: error.message.utf8)
+    append(brain.display, to: &bytes)
+  }
+
+  /// Appends what a display shows, as UTF-8, to `bytes`: an entry as typed, a computed value in
+  /// this format's precision, an error's message.
+  public func append(_ display: CalculatorBrain.Display, to bytes: inout [UInt8]) {
+    switch display {
+    case .entry(let entry): append(entry, to: &bytes)
+    case .value(let value): append(value, to: &bytes)
+    case .error(let error): bytes.append(contentsOf: error.message.utf8)
     }
   }
 
@@ -192,20 +197,13 @@ public struct DisplayFormat: Hashable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the expression line of `brain`, as UTF-8, to `bytes`.
+  /// Appends the expression line of `brain` (``CalculatorBrain/expressionLine``), as UTF-8, to
+  /// `bytes`.
   ///
   /// Numbers are written like computed values in the display; operators are the button titles
   /// with a space on each side.
   public func appendExpression(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
-    switch brain {
-    case .left(_, _, let line), .error(_, let line):
-      append(line, to: &bytes)
-    case .leftOp(let left, let op), .leftOpRight(let left, let op, .entry):
-      append(.operation(left: left.term, op: op, right: nil, closing: .none), to: &bytes)
-    case .leftOpRight(let left, let op, .value(let right)):
-      let shown = right.term.isShownAsRightOperand ? right.term : nil
-      append(.operation(left: left.term, op: op, right: shown, closing: .none), to: &bytes)
-    }
+    append(brain.expressionLine, to: &bytes)
   }
 
   /// The text of an expression line: `12 + 3 =`, `√(9)`.
