@@ -47,7 +47,8 @@ enum FuzzCheck {
     // The lines as they are in the input, and without the `\r` of a line end.
     let raw = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     var expected = raw.map { $0.last == UInt8(ascii: "\r") ? Array($0.dropLast()) : Array($0) }
-    if expected.last == [] { expected.removeLast() }
+    // The empty piece after a last `\n` is no line; a last line that is only `\r` is one.
+    if raw.last?.isEmpty == true { expected.removeLast() }
     var offset = 0
     var turn = 0
     let reader = LineReader(chunkSize: 16) { buffer in

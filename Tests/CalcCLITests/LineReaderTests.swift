@@ -145,6 +145,15 @@ import Testing
     #expect(throws: KeyTextError.self) { try ScriptLine(String(decoding: bytes, as: UTF8.self)) }
   }
 
+  /// Found by the fuzz target: input that is only a `\r` is one empty line.
+  @Test func aLoneCarriageReturnIsOneEmptyLine() {
+    for size in [1, 2] {
+      let read = Self.lines(of: Self.reader(of: [13], sizes: [size]))
+      #expect(read.lines == [[]])
+      #expect(read.failure == nil)
+    }
+  }
+
   @Test func aByteOrderMarkSplitAcrossReadsIsSkipped() {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("12+3=\n".utf8)
     for size in 1...3 {
