@@ -471,21 +471,27 @@ import Testing
     return calc
   }
 
-  @Test(.enabled(if: SaveInPlaceTests.canMount, "needs root to mount a small tmpfs"))
-  func aFullDiskCutsTheFailedAppendOffAndResumesWhatWasSeen() throws {
+  /// Runs `body` with a REPL whose journals are on a new 64 KiB tmpfs (`state`), after its
+  /// first line `12+3=`, in a folder that holds `big.calc`: a session far bigger than the disk
+  /// (20,000 lines, about 400 KB in the journal). The tmpfs is unmounted afterwards.
+  private func withFullDisk(_ body: (URL, String, TerminalSession) throws -> Void) throws {
     try withTemporaryDirectory { directory in
       let state = directory.appendingPathComponent("state").path
       try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
       try mountTmpfs(at: state, size: "64k")
       defer { umount2(state, Int32(MNT_DETACH)) }
-      // A session far bigger than the disk: 20,000 lines, about 400 KB in the journal.
-      let big = directory.appendingPathComponent("big.calc")
       try String(repeating: "1+1=\n", count: 20_000).write(
-        to: big, atomically: true, encoding: .utf8)
-
+        to: directory.appendingPathComponent("big.calc"), atomically: true, encoding: .utf8)
       let calc = try startCalc(in: directory, state: state)
       try calc.type("12+3=\r")
       try calc.waitForLastLines(["15", "calc> "])
+      try body(directory, state, calc)
+    }
+  }
+
+  @Test(.enabled(if: SaveInPlaceTests.canMount, "needs root to mount a small tmpfs"))
+  func aFullDiskCutsTheFailedAppendOffAndResumesWhatWasSeen() throws {
+    try withFullDisk { directory, state, calc in
       try calc.type("*2=\r")
       try calc.waitForLastLines(["30", "calc> "])
       let folder = state + "/calc"
@@ -547,18 +553,7 @@ import Testing
 
   @Test(.enabled(if: SaveInPlaceTests.canMount, "needs root to mount a small tmpfs"))
   func aCutOffThatFailsIsReportedAndTheTornRecordIsNotResumed() throws {
-    try withTemporaryDirectory { directory in
-      let state = directory.appendingPathComponent("state").path
-      try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-      try mountTmpfs(at: state, size: "64k")
-      defer { umount2(state, Int32(MNT_DETACH)) }
-      let big = directory.appendingPathComponent("big.calc")
-      try String(repeating: "1+1=\n", count: 20_000).write(
-        to: big, atomically: true, encoding: .utf8)
-
-      let calc = try startCalc(in: directory, state: state)
-      try calc.type("12+3=\r")
-      try calc.waitForLastLines(["15", "calc> "])
+    try withFullDisk { directory, state, calc in
       let folder = state + "/calc"
       let path = folder + "/" + (journalNames(in: folder).first ?? "")
       // An append-only file can grow but not be cut back: ftruncate fails (EPERM).
