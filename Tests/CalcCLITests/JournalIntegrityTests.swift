@@ -489,6 +489,14 @@ import Testing
     }
   }
 
+  /// Types `:load big.calc` and waits for the journal's `report`, the display and a prompt.
+  private func loadBig(in calc: TerminalSession, reporting report: String) throws {
+    try calc.type(":load big.calc\r")
+    try calc.wait(for: "the journal's report, the display and a prompt") { calc in
+      calc.text.contains(report) && calc.lines.suffix(2) == ["2", "calc> "]
+    }
+  }
+
   @Test(.enabled(if: SaveInPlaceTests.canMount, "needs root to mount a small tmpfs"))
   func aFullDiskCutsTheFailedAppendOffAndResumesWhatWasSeen() throws {
     try withFullDisk { directory, state, calc in
@@ -500,13 +508,10 @@ import Testing
       let path = folder + "/" + (names.first ?? "")
       let before = try #require(fileSize(path))
 
-      try calc.type(":load big.calc\r")
-      let report =
-        "calc: journal: cannot write '\(path)': No space left on device; the session goes on "
-        + "without it"
-      try calc.wait(for: "the journal's report, the display and a prompt") { calc in
-        calc.text.contains(report) && calc.lines.suffix(2) == ["2", "calc> "]
-      }
+      try loadBig(
+        in: calc,
+        reporting: "calc: journal: cannot write '\(path)': No space left on device; the session "
+          + "goes on without it")
       // The session goes on, unjournaled; the report is not repeated.
       try calc.type("+1=\r")
       try calc.waitForLastLines(["3", "calc> "])
@@ -563,13 +568,10 @@ import Testing
         try Test.cancel("chattr +a does not work on this tmpfs: the failed cut-off cannot be made")
       }
       defer { _ = chattr(["-a", path]) }
-      try calc.type(":load big.calc\r")
-      let report =
-        "calc: journal: cannot write '\(path)': No space left on device, nor cut off the part "
-        + "written (Operation not permitted); the session goes on without it"
-      try calc.wait(for: "the journal's report, the display and a prompt") { calc in
-        calc.text.contains(report) && calc.lines.suffix(2) == ["2", "calc> "]
-      }
+      try loadBig(
+        in: calc,
+        reporting: "calc: journal: cannot write '\(path)': No space left on device, nor cut off "
+          + "the part written (Operation not permitted); the session goes on without it")
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
 
