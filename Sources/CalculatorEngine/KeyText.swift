@@ -277,6 +277,55 @@ public enum KeyText {
   }
 }
 
+extension KeyText {
+  /// What people type first, and what to type instead (SPEC §1): the one table of guesses, so
+  /// that the REPL, scripts and `--keys` give the same hint. Words are matched whole, in any
+  /// case, as the run of ASCII letters around the rejected character.
+  static let wordGuesses: [String: String] = {
+    var table = [
+      "x": "× is '*'",
+      "sqrt": "√ is '@', after its number: 16@",
+      "ans": "the display already holds the last result",
+      "last": "the display already holds the last result",
+      "clear": "AC is 'c'",
+    ]
+    for command in commandWords { table[command] = "commands start with ':', as in :\(command)" }
+    return table
+  }()
+
+  /// The REPL's commands that a person may type without their `:` (the bare words `help`, `quit`
+  /// and `exit` need none); `CommandTableTests` checks the list against the command table.
+  public static let commandWords = [
+    "history", "tape", "goto", "undo", "redo", "branches", "branch", "keys", "copy", "save",
+    "load", "resume", "reset", "pad",
+  ]
+
+  /// Guesses for characters that are no key, whatever surrounds them.
+  static let characterGuesses: [UInt8: String] = [
+    UInt8(ascii: "^"): "Standard mode has no powers; x² is 'q'",
+    UInt8(ascii: "("): "Standard mode has no brackets: keys act in the order typed",
+    UInt8(ascii: ")"): "Standard mode has no brackets: keys act in the order typed",
+    UInt8(ascii: ","): "key text uses '.' for the decimal point",
+  ]
+
+  /// What was probably meant by the text around `offset`, where a key was rejected: a word of
+  /// ``wordGuesses`` that holds the offset, or a character of ``characterGuesses``; `nil` when
+  /// nothing is known. Looked at only once a line has failed.
+  static func guess(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    if isLetter(buffer[offset]) {
+      var start = offset
+      while start > 0, isLetter(buffer[start - 1]) { start -= 1 }
+      var end = offset
+      while end < buffer.count, isLetter(buffer[end]) { end += 1 }
+      let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        .lowercased()
+      return wordGuesses[word]
+    }
+    return characterGuesses[buffer[offset]]
+  }
+}
+
 /// Text that is not key text: the offending character and its 1-based column.
 public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The offending character as shown to a person: control and other invisible characters are
@@ -289,7 +338,7 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What was probably meant, for characters that come close to a key (`e`, `m`, `a`).
   public let hint: String?
 
-  /// `unknown key 'x' at column 4`, `unknown key 'E' at column 2 (CE is 'ce'; …)`, or
+  /// `unknown key '!' at column 4`, `unknown key 'x' at column 2 (× is '*')`, or
   /// `invalid UTF-8 byte \x{FF} at column 2`.
   public var description: String {
     if isInvalidUTF8 { return "invalid UTF-8 byte \(character) at column \(column)" }
@@ -307,6 +356,7 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   fileprivate init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, hint: String?) {
+    let hint = KeyText.guess(in: buffer, at: offset) ?? hint
     let column = String(decoding: buffer[..<offset], as: UTF8.self).count + 1
     if buffer[offset] >= 0x80, KeyText.scalar(in: buffer, at: offset) == nil {
       let hex = String(buffer[offset], radix: 16, uppercase: true)

@@ -161,14 +161,14 @@ import Testing
   @Test func badKeyStopsTheScript() throws {
     let run = try Script.run("1+2=\n1x\n5\n")
     #expect(run.stdout == "3\n")
-    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2\n")
+    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func badKeyColumnExample() throws {
     let run = try Script.run("12+3=\n12x\n")
     #expect(run.stdout == "15\n")
-    #expect(run.stderr == "<stdin>:2:3: unknown key 'x' at column 3\n")
+    #expect(run.stderr == "<stdin>:2:3: unknown key 'x' at column 3 (× is '*')\n")
     #expect(run.status == 65)
   }
 
@@ -176,20 +176,20 @@ import Testing
     // Nothing of line 2 was applied: its `5` would have shown as the display.
     let run = try Script.run("1+2=\n5x\n", arguments: ["--trace"])
     #expect(run.stdout == "1\t1\t\n+\t1\t1 +\n2\t2\t1 +\n=\t3\t1 + 2 =\n")
-    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2\n")
+    #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func badKeyOnTheLastLineWithoutNewline() throws {
     let run = try Script.run("1\n\n\tx")
     #expect(run.stdout == "1\n")
-    #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2\n")
+    #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func badKeyColumnCountsCharacters() throws {
     let run = try Script.run("÷−×x\n")
-    #expect(run.stderr == "<stdin>:1:4: unknown key 'x' at column 4\n")
+    #expect(run.stderr == "<stdin>:1:4: unknown key 'x' at column 4 (× is '*')\n")
     #expect(run.status == 65)
   }
 
@@ -365,7 +365,7 @@ import Testing
       let run = try Script.run("", arguments: ["big.calc"], in: directory)
       let same = run.stdout == String(repeating: "1\n", count: 100_000)
       #expect(same)
-      #expect(run.stderr == "big.calc:100001:3: unknown key 'x' at column 3\n")
+      #expect(run.stderr == "big.calc:100001:3: unknown key 'x' at column 3 (× is '*')\n")
       #expect(run.status == 65)
     }
   }

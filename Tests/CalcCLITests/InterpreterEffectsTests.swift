@@ -84,4 +84,11 @@ import Testing
     try copy.run(":history", output: listed)
     #expect(listed.text.contains("1+1+1+1+1="))
   }
+
+  /// The engine's list of command words (for the hint "commands start with ':'") is the
+  /// command table's, but for the bare words that need no colon.
+  @Test func theCommandWordsOfTheHintsAreTheTable() {
+    let table = Set(CommandSpec.all.map(\.name)).subtracting(ScriptLine.bareWords)
+    #expect(Set(KeyText.commandWords) == table)
+  }
 }

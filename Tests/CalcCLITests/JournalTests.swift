@@ -192,7 +192,7 @@ import Testing
       try enter(":undo", in: calc, display: "0", prompt: "calc[0/5]> ")
       try enter(":undo", in: calc, display: "0", prompt: "calc[0/5]> ")
       try calc.type("12x\r")
-      try calc.waitForLastLines(["error: unknown key 'x' at column 3", "calc[0/5]> "])
+      try calc.waitForLastLines(["error: unknown key 'x' at column 3 (× is '*')", "calc[0/5]> "])
       try enter(":branch 1", in: calc, display: "15")
       try enter(":reset", in: calc, display: "0")
       try calc.type(":quit\r")

@@ -180,27 +180,29 @@ import Testing
   @Test func unknownKeyNamesItsColumn() throws {
     let run = try calc("--keys", "12+x3=")
     #expect(run.stdout == "")
-    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4\n")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func unknownKeyWithTraceAppliesNothing() throws {
     let run = try calc("--trace", "--keys", "12+3=x")
     #expect(run.stdout == "")
-    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 6\n")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 6 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func columnsCountCharactersNotBytes() throws {
     let run = try calc("--keys", "1×÷x")
-    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4\n")
+    #expect(run.stderr == "calc: --keys: unknown key 'x' at column 4 (× is '*')\n")
     #expect(run.status == 65)
   }
 
   @Test func theDecimalSeparatorOfTheLocaleIsNoKey() throws {
     let run = try calc("--locale", "de_DE", "--keys", "1,5")
     #expect(run.stdout == "")
-    #expect(run.stderr == "calc: --keys: unknown key ',' at column 2\n")
+    #expect(
+      run.stderr
+        == "calc: --keys: unknown key ',' at column 2 (key text uses '.' for the decimal point)\n")
     #expect(run.status == 65)
   }
 

@@ -123,7 +123,8 @@ import Testing
       let output = OutputBuffer()
       #expect(
         throws: LineError(
-          "cannot load '\(bad.path)': \(bad.path):2:2: unknown key 'x' at column 2", column: 7)
+          "cannot load '\(bad.path)': \(bad.path):2:2: unknown key 'x' at column 2 (× is '*')",
+          column: 7)
       ) {
         try interpreter.run(":load \(bad.path)", output: output)
       }

@@ -69,7 +69,7 @@ import Testing
   @Test func badKeyExits65() throws {
     let run = try Self.run(["12+3=", "4x"])
     #expect(run.stdout == "")
-    #expect(run.stderr == "paper-tape: line 2: unknown key 'x' at column 2\n")
+    #expect(run.stderr == "paper-tape: line 2: unknown key 'x' at column 2 (× is '*')\n")
     #expect(run.status == 65)
   }
 }

@@ -45,8 +45,8 @@ import Testing
       Diagnostic("cannot read 'x': No such file or directory").text
         == "calc: cannot read 'x': No such file or directory")
     #expect(
-      Diagnostic(file: "a.calc", line: 2, column: 3, "unknown key 'x' at column 3").text
-        == "a.calc:2:3: unknown key 'x' at column 3")
+      Diagnostic(file: "a.calc", line: 2, column: 3, "unknown key 'x' at column 3 (× is '*')").text
+        == "a.calc:2:3: unknown key 'x' at column 3 (× is '*')")
     #expect(
       Diagnostic(file: "<stdin>", line: 9, "line too long").text == "<stdin>:9:1: line too long")
   }

@@ -39,7 +39,8 @@ import Testing
     let run = Self.run(["12+3=", ":frob", "12+x", "  ", "# note", "*2="])
     #expect(
       run.errors
-        == "error: unknown command ':frob' (try :help)\nerror: unknown key 'x' at column 4\n")
+        == "error: unknown command ':frob' (try :help)\nerror: unknown key 'x' at column 4 (× is '*')\n"
+    )
     #expect(run.editor.history == ["12+3=", ":frob", "12+x", "*2="], "blank lines are not kept")
     #expect(run.output.contains("15 × 2 =\n30\n"), "\(run.output)")
   }

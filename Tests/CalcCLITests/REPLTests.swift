@@ -143,7 +143,8 @@ import Testing
       try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
       try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
       try enter(
-        "7x", in: calc, expect: ["error: unknown key 'x' at column 2"], prompt: "calc[2/5]> ")
+        "7x", in: calc, expect: ["error: unknown key 'x' at column 2 (× is '*')"],
+        prompt: "calc[2/5]> ")
       try enter(
         ":goto 9", in: calc, expect: ["error: step 9 is out of range 0…5"],
         prompt: "calc[2/5]> ")
@@ -466,10 +467,11 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory, environment: [:])
       try calc.waitForScreen(["calc> "])
-      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1"])
+      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1 (× is '*')"])
       try enter(":pad", in: calc, expect: Self.pad)
       let esc = Self.esc
-      #expect(calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1\(esc)[0m"))
+      #expect(
+        calc.text.contains("\(esc)[31merror: unknown key 'x' at column 1 (× is '*')\(esc)[0m"))
       #expect(calc.text.contains("│\(esc)[2m    c    \(esc)[0m│"))
       #expect(calc.text.hasPrefix("\(esc)[2m\(Self.startupLine)\(esc)[0m\r\n"))
     }
@@ -537,7 +539,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory, environment: ["NO_COLOR": "1"])
       try calc.waitForScreen(["calc> "])
-      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1"])
+      try enter("x", in: calc, expect: ["error: unknown key 'x' at column 1 (× is '*')"])
       try enter(":pad", in: calc, expect: Self.pad)
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
@@ -743,7 +745,7 @@ import Testing
         let calc = try startCalc(in: directory, environment: ["TERM": term])
         try calc.waitForLastLines(["calc> "])
         try calc.type("x\r")
-        try calc.waitForLastLines(["error: unknown key 'x' at column 1", "calc> "])
+        try calc.waitForLastLines(["error: unknown key 'x' at column 1 (× is '*')", "calc> "])
         #expect(calc.text.firstMatch(of: /\x1B\[[0-9;]*m/) == nil, "TERM=\(term)")
       }
     }
@@ -825,7 +827,7 @@ import Testing
           "HOME": directory.path, "CALC_HISTORY": nil, "TERM": "xterm", "NO_COLOR": nil,
         ])
       #expect(run.stdout == "15\n12\n")
-      #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2\n")
+      #expect(run.stderr == "<stdin>:3:2: unknown key 'x' at column 2 (× is '*')\n")
       #expect(run.status == 65)
       #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }

@@ -573,7 +573,8 @@ import Testing
       #expect(run.stdout == "5\n")
       #expect(
         run.stderr
-          == "<stdin>:2:7: cannot load 'bad.calc': bad.calc:2:2: unknown key 'x' at column 2\n")
+          == "<stdin>:2:7: cannot load 'bad.calc': bad.calc:2:2: unknown key 'x' at column 2 (× is '*')\n"
+      )
       #expect(run.status == 65)
     }
   }

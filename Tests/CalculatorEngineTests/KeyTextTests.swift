@@ -39,6 +39,34 @@ import Testing
 
   // MARK: - Canonical characters and aliases
 
+  /// SPEC §1: what people type first gets a hint that names the key to use, never a bare error.
+  @Test(
+    arguments: [
+      ("12x3=", "x", 3, "× is '*'"),
+      ("12X3=", "X", 3, "× is '*'"),
+      ("sqrt16", "s", 1, "√ is '@', after its number: 16@"),
+      ("16 SQRT", "S", 4, "√ is '@', after its number: 16@"),
+      ("2^2", "^", 2, "Standard mode has no powers; x² is 'q'"),
+      ("(1+2)", "(", 1, "Standard mode has no brackets: keys act in the order typed"),
+      ("1+2)", ")", 4, "Standard mode has no brackets: keys act in the order typed"),
+      ("1,5", ",", 2, "key text uses '.' for the decimal point"),
+      ("ans", "a", 1, "the display already holds the last result"),
+      ("last+1=", "l", 1, "the display already holds the last result"),
+      ("clear", "l", 2, "AC is 'c'"),
+      ("history", "h", 1, "commands start with ':', as in :history"),
+      ("undo 2", "u", 1, "commands start with ':', as in :undo"),
+      ("goto 3", "g", 1, "commands start with ':', as in :goto"),
+      // Words without a guess keep the key's own hint, or none.
+      ("1e5", "e", 2, "CE is 'ce'; a number in scientific notation cannot be typed as keys"),
+      ("max", "m", 1, "the memory keys are ms, mr, m+, m- and mc"),
+      ("12!", "!", 3, nil),
+    ] as [(String, String, Int, String?)])
+  func whatPeopleTypeFirstGetsAHint(text: String, character: String, column: Int, hint: String?) {
+    #expect(throws: KeyTextError(character: character, column: column, hint: hint)) {
+      try KeyText.keys(in: text)
+    }
+  }
+
   @Test func tableCoversEveryKey() {
     #expect(Self.table.count == Key.allKeys.count)
     #expect(Set(Self.table.map(\.key)) == Set(Key.allKeys))
@@ -131,13 +159,16 @@ import Testing
   static let ceHint = "CE is 'ce'; a number in scientific notation cannot be typed as keys"
   static let memoryHint = "the memory keys are ms, mr, m+, m- and mc"
   static let acHint = "AC is 'c' or 'ac'"
+  static let timesHint = "× is '*'"
+  static let pointHint = "key text uses '.' for the decimal point"
+  static let bracketHint = "Standard mode has no brackets: keys act in the order typed"
 
   static let errors: [ErrorCase] = [
-    ErrorCase(text: "12+x", character: "x", column: 4),
-    ErrorCase(text: "x", character: "x", column: 1),
-    ErrorCase(text: "1 + x", character: "x", column: 5),
-    ErrorCase(text: "\t\tx", character: "x", column: 3),
-    ErrorCase(text: "X", character: "X", column: 1),
+    ErrorCase(text: "12+x", character: "x", column: 4, hint: timesHint),
+    ErrorCase(text: "x", character: "x", column: 1, hint: timesHint),
+    ErrorCase(text: "1 + x", character: "x", column: 5, hint: timesHint),
+    ErrorCase(text: "\t\tx", character: "x", column: 3, hint: timesHint),
+    ErrorCase(text: "X", character: "X", column: 1, hint: timesHint),
     ErrorCase(text: "12+3=a", character: "a", column: 6, hint: acHint),
     // SPEC §1: `e` alone is no key, so scientific notation is rejected at its `E`, not misread.
     ErrorCase(text: "1E40*2=", character: "E", column: 2, hint: ceHint),
@@ -145,7 +176,7 @@ import Testing
     ErrorCase(text: "1e5*2=", character: "e", column: 2, hint: ceHint),
     ErrorCase(text: "e", character: "e", column: 1, hint: ceHint),
     ErrorCase(text: "3.2E-7", character: "E", column: 4, hint: ceHint),
-    ErrorCase(text: "1,234.5E6", character: ",", column: 2),
+    ErrorCase(text: "1,234.5E6", character: ",", column: 2, hint: pointHint),
     // A two-letter key split by a blank is an error at its first letter.
     ErrorCase(text: "c e", character: "e", column: 3, hint: ceHint),
     ErrorCase(text: "5m s", character: "m", column: 2, hint: memoryHint),
@@ -157,16 +188,16 @@ import Testing
     ErrorCase(text: "mx", character: "m", column: 1, hint: memoryHint),
     ErrorCase(text: "m×", character: "m", column: 1, hint: memoryHint),
     ErrorCase(text: "mce", character: "e", column: 3, hint: ceHint),
-    ErrorCase(text: "1/x", character: "x", column: 3),
-    ErrorCase(text: "sqrt", character: "s", column: 1),
-    ErrorCase(text: "x # comment", character: "x", column: 1),
+    ErrorCase(text: "1/x", character: "x", column: 3, hint: timesHint),
+    ErrorCase(text: "sqrt", character: "s", column: 1, hint: "√ is '@', after its number: 16@"),
+    ErrorCase(text: "x # comment", character: "x", column: 1, hint: timesHint),
     // Key text uses `.` whatever the locale (SPEC §3).
-    ErrorCase(text: "1,5", character: ",", column: 2),
-    ErrorCase(text: "(1+2)", character: "(", column: 1),
+    ErrorCase(text: "1,5", character: ",", column: 2, hint: pointHint),
+    ErrorCase(text: "(1+2)", character: "(", column: 1, hint: bracketHint),
     ErrorCase(text: "1+2;", character: ";", column: 4),
     // Columns count characters, not bytes: each alias below is 2 or 3 bytes.
-    ErrorCase(text: "×x", character: "x", column: 2),
-    ErrorCase(text: "×÷\u{2212}±x", character: "x", column: 5),
+    ErrorCase(text: "×x", character: "x", column: 2, hint: timesHint),
+    ErrorCase(text: "×÷\u{2212}±x", character: "x", column: 5, hint: timesHint),
     ErrorCase(text: "÷÷\u{2212}a", character: "a", column: 4, hint: acHint),
     ErrorCase(text: "1😀2", character: "😀", column: 2),
     ErrorCase(text: "××😀", character: "😀", column: 3),
@@ -202,7 +233,7 @@ import Testing
     do {
       _ = try KeyText.keys(in: "12+x")
     } catch {
-      #expect("\(error)" == "unknown key 'x' at column 4")
+      #expect("\(error)" == "unknown key 'x' at column 4 (× is '*')")
     }
   }
 

@@ -74,7 +74,10 @@ import Testing
   /// Key text always uses `.`, whatever the locale: `,` is no key.
   @Test func keyTextIgnoresTheLocale() throws {
     let format = DisplayFormat(localeIdentifier: "de_DE")
-    #expect(throws: KeyTextError(character: ",", column: 2)) {
+    #expect(
+      throws: KeyTextError(
+        character: ",", column: 2, hint: "key text uses '.' for the decimal point")
+    ) {
       try display("1,5", format: format)
     }
     #expect(try display("1.5", format: format) == "1,5")

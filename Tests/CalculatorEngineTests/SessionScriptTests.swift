@@ -116,7 +116,7 @@ import Testing
     #expect(other.stop?.error == LineError(":save cannot be used in a session file", column: 3))
     #expect(
       SessionScript.replay(Array("12x\n".utf8)).stop?.error
-        == LineError("unknown key 'x' at column 3", column: 3))
+        == LineError("unknown key 'x' at column 3 (× is '*')", column: 3))
     #expect(SessionScript.replay([]).stop == nil)
   }
 

@@ -369,7 +369,9 @@ import Testing
         == .directive(
           .init(name: "save", column: 1, argument: "my#file.calc", argumentColumn: 7)))
     #expect(try ScriptLine(":") == .directive(.init(name: "", column: 1, argumentColumn: 2)))
-    #expect(throws: KeyTextError(character: "x", column: 4)) { try ScriptLine("12+x") }
+    #expect(throws: KeyTextError(character: "x", column: 4, hint: "× is '*'")) {
+      try ScriptLine("12+x")
+    }
   }
 
   /// `help`, `quit` and `exit` alone on a line are commands; anywhere else they are bad keys.
