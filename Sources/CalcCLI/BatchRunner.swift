@@ -26,6 +26,11 @@ struct BatchRunner {
   var interpreter: LineInterpreter
   let output: OutputBuffer
   let errors: OutputBuffer
+  /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
+  /// key line writes the unchanged display, so that every key line gets one answer line.
+  var keepsGoing = false
+  /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
+  private(set) var rejectedALine = false
 
   /// Runs the scripts `names` (`-` is standard input) and returns the exit status.
   ///
@@ -61,9 +66,11 @@ struct BatchRunner {
       case .failed(let status): return output.exitStatus(status, errors: errors)
       }
     }
+    // SPEC §5: 74 (output failed, in exitStatus), 66, 65, 1, 0, in that order.
     let status =
-      interpreter.session.state.brain.isError
-      ? ExitStatus.errorDisplayed : ExitStatus.success
+      rejectedALine
+      ? ExitStatus.dataError
+      : interpreter.session.state.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
     return output.exitStatus(status, errors: errors)
   }
 
@@ -94,8 +101,17 @@ struct BatchRunner {
         return !output.hasStopped
       } catch {
         report(Diagnostic(file: name, line: lineNumber, column: error.column, error.message))
-        end = .failed(ExitStatus.dataError)
-        return false
+        guard keepsGoing else {
+          end = .failed(ExitStatus.dataError)
+          return false
+        }
+        rejectedALine = true
+        // One answer per key line, also for a rejected one: the display, unchanged.
+        if !ScriptLine.isCommand(line) {
+          interpreter.appendDisplay(to: output)
+          output.flushIfFull()
+        }
+        return !output.hasStopped
       }
     }
     guard case .finished = end, let failure = reader.failure else { return end }

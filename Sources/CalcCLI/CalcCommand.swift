@@ -58,6 +58,11 @@ public struct CalcCommand: ParsableCommand {
   @Flag(name: .long, help: "Keep no journal of this interactive session.")
   var noJournal = false
 
+  @Flag(
+    name: .long,
+    help: "In scripts, report a rejected line and go on; a rejected key line prints the display.")
+  var keepGoing = false
+
   @Argument(help: ArgumentHelp("Scripts to run; - is standard input.", valueName: "FILE"))
   var files: [String] = []
 
@@ -73,7 +78,7 @@ public struct CalcCommand: ParsableCommand {
   public var invocation: Invocation {
     Invocation(
       keys: keys, trace: trace, plain: plain, locale: locale, files: files, resume: resume,
-      journal: !noJournal)
+      journal: !noJournal, keepGoing: keepGoing)
   }
 
   public func run() throws {
@@ -106,10 +111,12 @@ public struct Invocation: Hashable, Sendable {
   public var resume = false
   /// Whether a REPL keeps a journal (`--no-journal` turns it off).
   public var journal = true
+  /// Whether a script goes on after a rejected line (`--keep-going`).
+  public var keepGoing = false
 
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
-    files: [String] = [], resume: Bool = false, journal: Bool = true
+    files: [String] = [], resume: Bool = false, journal: Bool = true, keepGoing: Bool = false
   ) {
     self.keys = keys
     self.trace = trace
@@ -118,6 +125,7 @@ public struct Invocation: Hashable, Sendable {
     self.files = files
     self.resume = resume
     self.journal = journal
+    self.keepGoing = keepGoing
   }
 
   /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
@@ -167,7 +175,8 @@ public struct Invocation: Hashable, Sendable {
         resumes: resume)
       return repl.run()
     } else {
-      var runner = BatchRunner(interpreter: interpreter, output: output, errors: errors)
+      var runner = BatchRunner(
+        interpreter: interpreter, output: output, errors: errors, keepsGoing: keepGoing)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       return runner.run(names: names.isEmpty ? [FileName("-")] : names)
     }

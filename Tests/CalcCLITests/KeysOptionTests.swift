@@ -263,7 +263,7 @@ import Testing
     #expect(run.stderr == "")
     let usage =
       "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--locale <ID>] [--list-locales] "
-      + "[--resume] [--no-journal] [<FILE> ...]"
+      + "[--resume] [--no-journal] [--keep-going] [<FILE> ...]"
     #expect(run.stdout.contains(usage))
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -49,3 +49,45 @@ import Testing
     }
   }
 }
+
+/// `--keep-going` (issue 19, item 5; SPEC §5): a rejected line is reported with its place and
+/// the run goes on; a rejected key line answers with the unchanged display.
+@Suite struct KeepGoingTests {
+  @Test func aRejectedLineIsReportedAndTheRunGoesOn() throws {
+    try expectRun(
+      ["--keep-going", "-"], stdin: "1+1=\n2x\n*3=\n:frob\n5+5=\n", stdout: "2\n2\n6\n10\n",
+      stderr: "<stdin>:2:2: unknown key 'x' at column 2 (× is '*')\n"
+        + "<stdin>:4:1: unknown command ':frob' (try :help)\n",
+      status: 65)
+    // Without it, the first rejected line ends the run, as before.
+    try expectRun(
+      ["-"], stdin: "1+1=\n2x\n*3=\n", stdout: "2\n",
+      stderr: "<stdin>:2:2: unknown key 'x' at column 2 (× is '*')\n", status: 65)
+    // Nothing rejected: the status of the final display.
+    try expectRun(
+      ["--keep-going", "-"], stdin: "1/0=\n", stdout: "Cannot divide by zero\n", status: 1)
+    try expectRun(["--keep-going", "-"], stdin: "1+1=\n", stdout: "2\n")
+  }
+
+  /// A coprocess that writes a line and reads one answer line never blocks, even after a typo.
+  @Test func aCoprocessGetsOneAnswerPerKeyLine() throws {
+    try withTemporaryDirectory { directory in
+      let script = """
+        coproc C { "$CALC" --keep-going; }
+        for line in '12+3=' '2x' '*2=' '7*6='; do
+          printf '%s\\n' "$line" >&"${C[1]}"
+          IFS= read -r answer <&"${C[0]}"
+          printf '%s -> %s\\n' "$line" "$answer"
+        done
+        pid=$C_PID
+        exec {C[1]}>&-
+        wait "$pid"
+        echo "status $?"
+        """
+      let run = try Script.shell(
+        "exec bash -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'", in: directory)
+      #expect(run.stdout == "12+3= -> 15\n2x -> 15\n*2= -> 30\n7*6= -> 42\nstatus 65\n")
+      #expect(run.stderr == "<stdin>:2:2: unknown key 'x' at column 2 (× is '*')\n")
+    }
+  }
+}
