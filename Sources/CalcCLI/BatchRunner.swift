@@ -139,6 +139,7 @@ struct BatchRunner {
   /// For a file that does not exist, a hint to press its name as keys if it reads as key text
   /// (`12+3=`); empty for any other name, and for one that is not UTF-8.
   static func keysHint(_ name: FileName) -> String {
+    if name.bytes.elementsEqual("help".utf8) { return " (for help: calc --help)" }
     var count = 0
     guard (try? KeyText.scan(name.bytes) { _ in count += 1 }) != nil, count > 0 else { return "" }
     return " (to press keys: calc -k '\(name.shown)')"

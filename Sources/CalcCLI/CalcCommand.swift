@@ -221,10 +221,42 @@ extension CalcCommand {
   /// the system passed: each value they find, whole argument or the part after `=`, is taken
   /// back as exactly the bytes it came from, whatever form of the option gave it.
   public static func runMain() {
-    let arguments = processArguments()
+    let arguments = separatingAttachedKeys(processArguments())
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
     guard let invocation = quickParse(arguments) else { Glibc.exit(runParsed(arguments)) }
     Glibc.exit(invocation.run())
+  }
+
+  /// `arguments` with key text attached to `-k` given as an argument of its own: `-k12+3=` is
+  /// `-k 12+3=`, as with other short options of Unix tools (SPEC §5). `-k=KEYS` stays as it is,
+  /// and so does everything after `--` and the value of an option that takes one.
+  static func separatingAttachedKeys(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(arguments.count + 1)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        result += arguments[(index - 1)...]
+        break
+      }
+      if argument == "-k" || argument == "--keys" || argument == "--locale" {
+        // The next argument is this option's value, whatever it looks like.
+        result.append(argument)
+        if index < arguments.count {
+          result.append(arguments[index])
+          index += 1
+        }
+        continue
+      }
+      if argument.hasPrefix("-k"), argument.count > 2, !argument.hasPrefix("-k=") {
+        result += ["-k", String(argument.dropFirst(2))]
+        continue
+      }
+      result.append(argument)
+    }
+    return result
   }
 
   /// The process's arguments after the program's name, as argument text: from the bytes the
@@ -259,7 +291,10 @@ extension CalcCommand {
       message = fullMessage(for: error)
       status = exitCode(for: error).rawValue
     }
-    let text = ArgumentText.shown(message, keepingNewlines: true) + (message.isEmpty ? "" : "\n")
+    var shown = ArgumentText.shown(message, keepingNewlines: true)
+    // Every message starts with `calc: ` (SPEC §5), ArgumentParser's `Error: ` too.
+    if shown.hasPrefix("Error: ") { shown = "calc: " + shown.dropFirst("Error: ".count) }
+    let text = shown + (message.isEmpty ? "" : "\n")
     guard status == ExitStatus.success else {
       errors.write(text)
       errors.flush()

@@ -164,8 +164,8 @@ import Testing
   /// ArgumentParser's errors, and calc's own about an option's value, show a byte that is not
   /// UTF-8 as `\x{FF}`.
   @Test(arguments: [
-    ([#"--bogus\xFF"#], "Error: Unknown option '--bogus\\x{FF}'"),
-    ([#"-\xFF"#], "Error: Unknown option '-\\x{FF}'"),
+    ([#"--bogus\xFF"#], "calc: Unknown option '--bogus\\x{FF}'"),
+    ([#"-\xFF"#], "calc: Unknown option '-\\x{FF}'"),
     (["--locale", #"\xFF"#, "-k", "1"], "calc: unknown locale '\\x{FF}' (e.g. en_US, de_DE)"),
     (["--locale", #"de\xFF"#, "--", "-"], "calc: unknown locale 'de\\x{FF}' (e.g. en_US, de_DE)"),
   ])

@@ -91,3 +91,28 @@ import Testing
     }
   }
 }
+
+/// Smaller inconsistencies (issue 19, item 6; SPEC §5).
+@Suite struct CommandLineConsistencyTests {
+  @Test func keysMayBeAttachedToK() throws {
+    try expectRun(["-k12+3="], stdout: "15\n")
+    try expectRun(["--plain", "-k2/4="], stdout: "0.5\n")
+    // After `--`, and as the value of an option, an argument is left as it is.
+    try expectRun(
+      ["--", "-k1"], stdout: "",
+      stderr: "calc: cannot read '-k1': No such file or directory\n", status: 66)
+    try expectRun(
+      ["-k", "-k5"], stdout: "", stderr: "calc: --keys: unknown key 'k' at column 2\n",
+      status: 65)
+  }
+
+  @Test func everyMessageStartsWithCalc() throws {
+    let run = try CalcProcess.run(["--bogus"])
+    #expect(run.stderr.hasPrefix("calc: Unknown option '--bogus'\n"))
+    #expect(run.status == 64)
+    try expectRun(
+      ["help"], stdout: "",
+      stderr: "calc: cannot read 'help': No such file or directory (for help: calc --help)\n",
+      status: 66)
+  }
+}

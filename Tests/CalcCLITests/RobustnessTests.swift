@@ -292,7 +292,7 @@ import Testing
 
   @Test func argumentErrorsAreEscaped() throws {
     let run = try CalcProcess.run(["-\u{1B}]0;PWNED\u{07}"])
-    #expect(run.stderr.hasPrefix("Error: Unknown option '-\\u{1B}]0;PWNED\\u{7}'\n"))
+    #expect(run.stderr.hasPrefix("calc: Unknown option '-\\u{1B}]0;PWNED\\u{7}'\n"))
     #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"))
     #expect(run.status == 64)
   }
