@@ -17,6 +17,8 @@ public struct CalcCommand: ParsableCommand {
       Otherwise it runs standard input, or the FILEs, as scripts: each line of keys prints the \
       display, and lines starting with ':' are commands (:history, :goto N, :undo, ...).
 
+      Example: calc -k '12+3=' prints 15; printf '12+\\n3=\\n' | calc prints 12, then 15.
+
       Keys: 0-9 . + - * / = % ~ (+/-) c (AC) ce (CE) < (backspace) @ (square root) q (square) \
       r (1/x) ms mr m+ m- mc (memory); also − × ÷ ± √ ² ac m−, in any case.
 
@@ -33,7 +35,9 @@ public struct CalcCommand: ParsableCommand {
     help: ArgumentHelp("Apply KEYS and print the display.", valueName: "KEYS"))
   var keys: String?
 
-  @Flag(name: .long, help: "Print one line per key: its button title and the display after it.")
+  @Flag(
+    name: .long,
+    help: "Print one line per key: its button title, the display after it and the expression line.")
   var trace = false
 
   @Flag(

@@ -270,6 +270,8 @@ import Testing
     #expect(text.contains("Exit status: 0 success, 1 the final display is an error, 64"))
     #expect(text.contains("65 a rejected script line (FILE:LINE:COLUMN: message on stderr)"))
     #expect(text.contains("66 unreadable file, 74 output could not be written"))
+    #expect(text.contains("Example: calc -k '12+3=' prints 15"))
+    #expect(text.contains("the display after it and the expression line"))
     #expect(run.stdout.contains("--trace"))
     #expect(run.stdout.contains("--locale <ID>"))
   }
