@@ -29,6 +29,11 @@ struct BatchRunner {
   /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
   /// key line writes the unchanged display, so that every key line gets one answer line.
   var keepsGoing = false
+  /// `-q`: no notes.
+  var isQuiet = false
+  /// The line of the last change, if it applied keys: for the note that the input ended with an
+  /// operation pending (not after a move, which a person means).
+  private(set) var lastLine: (name: String, number: Int)?
   /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
   private(set) var rejectedALine = false
 
@@ -66,6 +71,9 @@ struct BatchRunner {
       case .failed(let status): return output.exitStatus(status, errors: errors)
       }
     }
+    if !isQuiet, let lastLine, let pending = interpreter.pendingNote {
+      report(Diagnostic(file: lastLine.name, line: lastLine.number, "note: " + pending))
+    }
     // SPEC §5: 74 (output failed, in exitStatus), 66, 65, 1, 0, in that order.
     let status =
       rejectedALine
@@ -89,7 +97,12 @@ struct BatchRunner {
       lineNumber += 1
       do throws(LineError) {
         let result = try interpreter.run(line, output: output)
-        for note in result.notes {
+        switch result.effect?.change {
+        case .applied?: lastLine = (name, lineNumber)
+        case .moved?, .switched?, .reset?, .loaded?: lastLine = nil
+        case nil: break
+        }
+        for note in result.notes where !isQuiet {
           report(
             Diagnostic(file: name, line: lineNumber, column: note.column, "note: " + note.message))
         }

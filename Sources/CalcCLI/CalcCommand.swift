@@ -67,6 +67,9 @@ public struct CalcCommand: ParsableCommand {
     help: "In scripts, report a rejected line and go on; a rejected key line prints the display.")
   var keepGoing = false
 
+  @Flag(name: [.short, .long], help: "Write no notes (about keys probably not meant).")
+  var quiet = false
+
   @Argument(help: ArgumentHelp("Scripts to run; - is standard input.", valueName: "FILE"))
   var files: [String] = []
 
@@ -82,7 +85,7 @@ public struct CalcCommand: ParsableCommand {
   public var invocation: Invocation {
     Invocation(
       keys: keys, trace: trace, plain: plain, locale: locale, files: files, resume: resume,
-      journal: !noJournal, keepGoing: keepGoing)
+      journal: !noJournal, keepGoing: keepGoing, quiet: quiet)
   }
 
   public func run() throws {
@@ -117,10 +120,13 @@ public struct Invocation: Hashable, Sendable {
   public var journal = true
   /// Whether a script goes on after a rejected line (`--keep-going`).
   public var keepGoing = false
+  /// Whether notes are silenced (`-q`, `--quiet`).
+  public var quiet = false
 
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
-    files: [String] = [], resume: Bool = false, journal: Bool = true, keepGoing: Bool = false
+    files: [String] = [], resume: Bool = false, journal: Bool = true, keepGoing: Bool = false,
+    quiet: Bool = false
   ) {
     self.keys = keys
     self.trace = trace
@@ -130,6 +136,7 @@ public struct Invocation: Hashable, Sendable {
     self.resume = resume
     self.journal = journal
     self.keepGoing = keepGoing
+    self.quiet = quiet
   }
 
   /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
@@ -172,15 +179,17 @@ public struct Invocation: Hashable, Sendable {
     signal(SIGXFSZ, SIG_IGN)
     if let keys {
       return Self.runKeys(
-        ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors)
+        ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors,
+        quiet: quiet)
     } else if isInteractive {
       var repl = REPL(
         interpreter: interpreter, environment: environment, keepsJournal: journal,
-        resumes: resume)
+        resumes: resume, isQuiet: quiet)
       return repl.run()
     } else {
       var runner = BatchRunner(
-        interpreter: interpreter, output: output, errors: errors, keepsGoing: keepGoing)
+        interpreter: interpreter, output: output, errors: errors, keepsGoing: keepGoing,
+        isQuiet: quiet)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       return runner.run(names: names.isEmpty ? [FileName("-")] : names)
     }
@@ -189,7 +198,7 @@ public struct Invocation: Hashable, Sendable {
   /// `--keys`: one key line (its bytes, which need not be UTF-8); its display, or its trace.
   private static func runKeys(
     _ keys: [UInt8], interpreter: inout LineInterpreter, output: OutputBuffer,
-    errors: OutputBuffer
+    errors: OutputBuffer, quiet: Bool
   ) -> Int32 {
     do throws(KeyTextError) {
       var parsed: [CalculatorButtonItem] = []
@@ -198,7 +207,16 @@ public struct Invocation: Hashable, Sendable {
       if parsed.isEmpty {
         interpreter.appendDisplay(to: output)
       } else {
-        interpreter.applyKeys(parsed, output: output)
+        keys.withUnsafeBufferPointer { interpreter.applyKeys(parsed, line: $0, output: output) }
+      }
+      if !quiet {
+        var notes = interpreter.notes.map(\.message)
+        if let pending = interpreter.pendingNote { notes.append(pending) }
+        if !notes.isEmpty {
+          output.flush()
+          for note in notes { errors.write("calc: note: \(note)\n") }
+          errors.flush()
+        }
       }
       let status =
         interpreter.session.state.brain.isError

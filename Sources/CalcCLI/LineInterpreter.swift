@@ -159,7 +159,7 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      applyKeys(keys, output: output)
+      applyKeys(keys, line: line, output: output)
       return .proceed
     case .directive(let command):
       return try runCommand(command, output: output)
@@ -189,11 +189,18 @@ public struct LineInterpreter {
     return change
   }
 
-  /// Applies a line of keys and prints the display, or with ``trace`` one line per key.
-  mutating func applyKeys(_ keys: [CalculatorButtonItem], output: OutputBuffer) {
+  /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
+  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``). `line` is
+  /// the key text, for the columns of notes.
+  mutating func applyKeys(
+    _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+  ) {
     let before = session.state
     // A line of keys is always possible: perform throws only for moves and branch numbers.
     try! perform(.keys(keys))
+    if LineInterpreter.mayNeedNotes(keys) {
+      notes += keyNotes(for: keys, after: before, line: line)
+    }
     guard context.trace else {
       appendDisplay(to: output)
       return

@@ -13,6 +13,8 @@ struct REPL {
   var keepsJournal = true
   /// Whether the run starts by resuming the last session (`--resume`).
   var resumes = false
+  /// `-q`: no notes.
+  var isQuiet = false
 
   /// How many lines the history file keeps.
   static let historyLimit = 1000
@@ -139,7 +141,7 @@ struct REPL {
       journal?.record([effect])
     }
     output.endPaging()
-    if failure == nil, !notes.isEmpty {
+    if failure == nil, !notes.isEmpty, !isQuiet {
       for note in notes { errors.write(style.dim("note: \(note.message)") + "\n") }
       errors.flush()
     }

@@ -222,6 +222,29 @@ public enum CalculatorBrain: Hashable, Sendable {
     if case .error = self { true } else { false }
   }
 
+  /// Whether an operation is pending: an operator was pressed and `=` has not finished it.
+  public var isPending: Bool {
+    switch self {
+    case .leftOp, .leftOpRight: true
+    case .left, .error: false
+    }
+  }
+
+  /// Whether the right operand of a pending operation is being typed.
+  public var isTypingRightOperand: Bool {
+    if case .leftOpRight(_, _, .entry) = self { true } else { false }
+  }
+
+  /// Whether a number is being typed that holds as many digits as an entry can
+  /// (``Entry/maximumDigits``): a further digit is ignored.
+  public var isTypingAFullEntry: Bool {
+    switch self {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+      entry.digitCount >= Entry.maximumDigits
+    case .left, .leftOp, .leftOpRight, .error: false
+    }
+  }
+
   /// What the display shows: a number being typed, a computed number, or an error.
   public enum Display: Hashable, Sendable {
     /// A number being typed, shown as typed: `1,234.50`, `0.`, `-0.`.

@@ -260,6 +260,32 @@ public enum KeyText {
     return keys
   }
 
+  /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in
+  /// order: for messages about a key. The empty list for text that is not key text.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  public static func columns(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var columns: [Int] = []
+    var index = 0
+    var column = 1
+    func advance(_ width: Int) {
+      // A UTF-8 continuation byte starts no column.
+      for offset in index..<(index + width) where buffer[offset] & 0xC0 != 0x80 { column += 1 }
+      index += width
+    }
+    while index < buffer.count {
+      switch token(in: buffer, at: index) {
+      case .key(_, let width):
+        columns.append(column)
+        advance(width)
+      case .blank(let width): advance(width)
+      case .comment: return columns
+      case .invalid: return []
+      }
+    }
+    return columns
+  }
+
   /// Calls `body` for each key of text already known to be valid.
   private static func forEachKey(
     in buffer: UnsafeBufferPointer<UInt8>, _ body: (CalculatorButtonItem) -> Void

@@ -116,3 +116,46 @@ import Testing
       status: 66)
   }
 }
+
+/// Notes, never silence (issue 19, item 3; SPEC §5): keys a person probably did not mean still
+/// do what they say, with a one-line note on stderr; `-q` silences notes and nothing else.
+@Suite struct NotesTests {
+  @Test func theSpecExamples() throws {
+    try expectRun(
+      ["-k", "12+3"], stdout: "3\n",
+      stderr: "calc: note: 12 + 3 is not finished; add = to compute it\n")
+    try expectRun(
+      ["-k", "12+"], stdout: "12\n",
+      stderr: "calc: note: 12 + is not finished; add = to compute it\n")
+    try expectRun(
+      ["-k", "12345678901234567890="], stdout: "1,234,567,890,123,456\n",
+      stderr: "calc: note: an entry holds 16 digits; 4 more were ignored (column 17)\n")
+    try expectRun(
+      ["-k", "3*4=@16"], stdout: "16\n",
+      stderr: "calc: note: √ acted on 12 and 16 started a new number "
+        + "(√ acts on the number before it: 16@)\n")
+    try expectRun(
+      ["-k", "9q3"], stdout: "3\n",
+      stderr: "calc: note: x² acted on 9 and 3 started a new number "
+        + "(x² acts on the number before it: 3q)\n")
+  }
+
+  @Test func notesChangeNoStatusAndQuietSilencesThem() throws {
+    try expectRun(["-q", "-k", "12+3"], stdout: "3\n")
+    try expectRun(["--quiet", "-"], stdin: "3*4=@16\n12+\n", stdout: "16\n12\n")
+    try expectRun(
+      ["-q", "-k", "1/0=12+"], stdout: "12\n", stderr: "", status: 0)
+  }
+
+  @Test func aScriptNamesTheLineOfANote() throws {
+    try expectRun(
+      ["-"], stdin: "1+1=\n3*4=@16\n12+\n", stdout: "2\n16\n12\n",
+      stderr: "<stdin>:2:6: note: √ acted on 12 and 16 started a new number "
+        + "(√ acts on the number before it: 16@)\n"
+        + "<stdin>:3:1: note: 12 + is not finished; add = to compute it\n")
+    // A move at the end is meant: no note for the operation pending there.
+    try expectRun(["-"], stdin: "12+3=\n:goto 3\n", stdout: "15\n12\n")
+    // Nothing pending, nothing ignored: no note.
+    try expectRun(["-"], stdin: "2+2=\n1234567890123456\n", stdout: "4\n1,234,567,890,123,456\n")
+  }
+}

@@ -591,7 +591,13 @@ import Testing
       try enter(":history", in: calc, expect: try listing("12+3="))
       // 38 rows and the prompt fill the screen exactly: still no pager.
       let fits = "12+3=" + String(repeating: "1", count: 31)
-      try enter(String(repeating: "1", count: 31), in: calc, expect: ["1,111,111,111,111,111"])
+      // The 15 digits beyond the 16 an entry holds get a note (stderr, after the display).
+      try enter(
+        String(repeating: "1", count: 31), in: calc,
+        expect: [
+          "1,111,111,111,111,111",
+          "note: an entry holds 16 digits; 15 more were ignored (column 17)",
+        ])
       try enter(":history", in: calc, expect: try listing(fits))
       // One row more than that is paged.
       let long = fits + "+"

@@ -1,0 +1,94 @@
+import CalculatorEngine
+
+/// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
+/// interpreter still does what they say, and adds a note to the line's result.
+extension LineInterpreter {
+  /// Whether a line of `keys` may need a note: a run of more digits than an entry holds, or a
+  /// unary key followed directly by a digit. A scan of the keys, so that the common line pays
+  /// nothing more.
+  static func mayNeedNotes(_ keys: [CalculatorButtonItem]) -> Bool {
+    var run = 0
+    for (index, key) in keys.enumerated() {
+      switch key {
+      case .digit, .dot:
+        run += 1
+        if run > Entry.maximumDigits { return true }
+      case .unary:
+        run = 0
+        if index + 1 < keys.count, keys[index + 1].startsANumber { return true }
+      case .op, .equal, .command, .memory:
+        run = 0
+      }
+    }
+    return false
+  }
+
+  /// The notes for a line of `keys` applied to `before` (the state before the line), whose key
+  /// text is `line` (for columns): digits an entry ignored, and a unary key whose answer the
+  /// next digit discarded.
+  ///
+  /// - Complexity: O(n) in the keys: the line is replayed once.
+  func keyNotes(
+    for keys: [CalculatorButtonItem], after before: Calculator,
+    line: UnsafeBufferPointer<UInt8>?
+  ) -> [LineNote] {
+    let columns = line.map { KeyText.columns(in: $0) } ?? []
+    func column(_ index: Int) -> Int { index < columns.count ? columns[index] : index + 1 }
+    var notes: [LineNote] = []
+    var state = before
+    state.startLine()
+    var ignored: (first: Int, count: Int)?
+    func flushIgnored() {
+      guard let run = ignored else { return }
+      notes.append(
+        LineNote(
+          message: "an entry holds \(Entry.maximumDigits) digits; "
+            + "\(run.count) more \(run.count == 1 ? "was" : "were") ignored "
+            + "(column \(column(run.first)))",
+          column: column(run.first)))
+      ignored = nil
+    }
+    for (index, key) in keys.enumerated() {
+      let prior = state
+      state.press(key)
+      if case .digit = key, state == prior, prior.brain.isTypingAFullEntry {
+        ignored = ignored.map { ($0.first, $0.count + 1) } ?? (index, 1)
+        continue
+      }
+      flushIgnored()
+      guard case .unary = key, index + 1 < keys.count, keys[index + 1].startsANumber,
+        !prior.brain.isError
+      else { continue }
+      let number = keys[(index + 1)...].prefix(while: \.startsANumber)
+      let typed = KeyText.text(of: number)
+      notes.append(
+        LineNote(
+          message: "\(key.title) acted on \(format.text(for: prior.brain)) and \(typed) started "
+            + "a new number (\(key.title) acts on the number before it: \(typed)"
+            + "\(key.canonical))",
+          column: column(index + 1)))
+    }
+    flushIgnored()
+    return notes
+  }
+
+  /// `12 + 3 is not finished; add = to compute it` when an operation is still pending, for the
+  /// end of the input; `nil` otherwise.
+  var pendingNote: String? {
+    let brain = session.state.brain
+    guard brain.isPending else { return nil }
+    var shown = format.expression(for: brain)
+    if brain.isTypingRightOperand { shown += " " + format.text(for: brain) }
+    return "\(shown) is not finished; add = to compute it"
+  }
+}
+
+extension CalculatorButtonItem {
+  /// Whether the key starts or continues a number being typed: a digit or the point.
+  var startsANumber: Bool {
+    switch self {
+    case .digit, .dot: true
+    case .op, .equal, .command, .unary, .memory: false
+    }
+  }
+}
