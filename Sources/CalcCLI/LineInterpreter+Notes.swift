@@ -3,22 +3,16 @@ import CalculatorEngine
 /// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
 /// interpreter still does what they say, and adds a note to the line's result.
 extension LineInterpreter {
-  /// Whether a line of `keys` may need a note: a run of more digits than an entry holds, or a
-  /// unary key followed directly by a digit. A scan of the keys, so that the common line pays
-  /// nothing more.
+  /// Whether a line of `keys` may need a note: one longer than an entry's digits (it may hold a
+  /// run of more digits than an entry holds), or a unary key followed directly by a digit. One
+  /// cheap scan of the keys, so that the common line pays almost nothing more.
   static func mayNeedNotes(_ keys: [CalculatorButtonItem]) -> Bool {
-    var run = 0
-    for (index, key) in keys.enumerated() {
-      switch key {
-      case .digit, .dot:
-        run += 1
-        if run > Entry.maximumDigits { return true }
-      case .unary:
-        run = 0
-        if index + 1 < keys.count, keys[index + 1].startsANumber { return true }
-      case .op, .equal, .command, .memory:
-        run = 0
-      }
+    // A run of more digits than an entry holds needs more keys than that.
+    if keys.count > Entry.maximumDigits { return true }
+    var previousIsUnary = false
+    for key in keys {
+      if previousIsUnary, key.startsANumber { return true }
+      if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
     }
     return false
   }
