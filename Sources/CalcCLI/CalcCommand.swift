@@ -155,7 +155,7 @@ public struct Invocation: Hashable, Sendable {
     let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
     let context = LineInterpreter.Context(
       format: format, trace: trace, style: style, showsExpression: isInteractive,
-      outputIsTerminal: Platform.isTerminal(STDOUT_FILENO))
+      outputIsTerminal: Platform.isTerminal(STDOUT_FILENO), isInteractive: isInteractive)
     let host = LineInterpreter.Host.system(environment: environment)
     var interpreter = LineInterpreter(context: context, host: host)
     if resume && !isInteractive {

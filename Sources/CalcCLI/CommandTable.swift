@@ -75,7 +75,10 @@ public struct CommandSpec: Sendable {
       .copy
     },
     CommandSpec("save", .file, "save every branch as a calc script") {
-      directive throws(LineError) in .save(path: try fileArgument(directive))
+      directive throws(LineError) in .save(path: try fileArgument(directive), replacing: false)
+    },
+    CommandSpec("save!", .file, "save, replacing a file this session did not save or load") {
+      directive throws(LineError) in .save(path: try fileArgument(directive), replacing: true)
     },
     CommandSpec("load", .file, "replace the session with a saved one") {
       directive throws(LineError) in .load(path: try fileArgument(directive))
@@ -131,7 +134,8 @@ enum LineCommand {
   case branches
   case keys
   case copy
-  case save(path: FileName)
+  /// `replacing`: `:save!`, which replaces a file that this REPL neither saved nor loaded.
+  case save(path: FileName, replacing: Bool)
   case load(path: FileName)
   case resume
   case pad

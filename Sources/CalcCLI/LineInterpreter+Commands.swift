@@ -32,11 +32,20 @@ extension LineInterpreter {
       if !wrote { output.write("\n") }
     case .copy:
       try appendCopy(to: output)
-    case .save(let name):
+    case .save(let name, let replacing):
       let path = inScriptFolder(name)
+      if context.isInteractive, !replacing, let existing = FileIdentity(of: path),
+        !knownFiles.contains(existing)
+      {
+        throw LineError(
+          "'\(path.shown)' exists, and this session did not save or load it; "
+            + "to replace it: :save! \(path.shown)",
+          column: command.argumentColumn)
+      }
       try atArgument(command) { () throws(LineError) in
         try SessionFile.save(session.history, to: path)
       }
+      if let saved = FileIdentity(of: path) { knownFiles.insert(saved) }
       output.write(style.dim(savedMessage(path: path) + "\n"))
     case .load(let name):
       let path = inScriptFolder(name)
@@ -44,6 +53,8 @@ extension LineInterpreter {
         try SessionFile.load(path)
       }
       try perform(.load(loaded.session), at: command)
+      if let identity = FileIdentity(of: path) { knownFiles.insert(identity) }
+      if context.isInteractive { output.write(style.dim(loadedMessage(path: path) + "\n")) }
       if loaded.isOlderFormat {
         notes.append(
           LineNote(
@@ -99,6 +110,19 @@ extension LineInterpreter {
     } catch {
       throw LineError(error.message, column: command.argumentColumn)
     }
+  }
+
+  /// `loaded 9 keys at step 5 from s.calc`, with the branches when there are several.
+  private func loadedMessage(path: FileName) -> String {
+    let history = session.history
+    let count = history.recordedCount
+    let keys = count == 1 ? "1 key" : "\(count) keys"
+    guard history.branchCount > 1 else {
+      return "loaded \(keys) at step \(history.position) from \(path.shown)"
+    }
+    return
+      "loaded \(keys) on \(history.branchCount) branches, at step \(history.position) of branch "
+      + "\(history.currentBranch), from \(path.shown)"
   }
 
   /// `saved 9 keys at step 5 to s.calc`, with the branches when there are several.

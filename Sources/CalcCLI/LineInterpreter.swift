@@ -24,6 +24,10 @@ public struct LineInterpreter {
     public var showsExpression = false
     /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
     public var outputIsTerminal = false
+    /// Whether lines come from a person at the REPL: `:load` then prints a summary, and `:save`
+    /// does not replace a file this session neither saved nor loaded (`:save!` does). Scripts
+    /// write what they say.
+    public var isInteractive = false
     /// The folder of the script file being run, ending in `/` (`Examples/`): relative file
     /// names in `:load` and `:save` are taken from it, so that scripts that load each other run
     /// from any directory. `nil` (the REPL, standard input): from the current directory. Bytes,
@@ -33,13 +37,14 @@ public struct LineInterpreter {
     /// A context showing displays in `format`, with everything else off.
     public init(
       format: DisplayFormat, trace: Bool = false, style: Style = .plain,
-      showsExpression: Bool = false, outputIsTerminal: Bool = false
+      showsExpression: Bool = false, outputIsTerminal: Bool = false, isInteractive: Bool = false
     ) {
       self.format = format
       self.trace = trace
       self.style = style
       self.showsExpression = showsExpression
       self.outputIsTerminal = outputIsTerminal
+      self.isInteractive = isInteractive
     }
   }
 
@@ -110,6 +115,9 @@ public struct LineInterpreter {
   private var effect: Session.Effect?
   /// The notes of the line that is running.
   var notes: [LineNote] = []
+  /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
+  /// only those.
+  var knownFiles: Set<FileIdentity> = []
 
   /// An interpreter for `context` on `host`, continuing `session`.
   public init(context: Context, host: Host = Host(), session: Session = Session()) {

@@ -153,3 +153,18 @@ struct Diagnostic: Equatable {
     return "\(file):\(line):\(column ?? 1): \(message)"
   }
 }
+
+/// Which file a name leads to (links followed): its device and inode.
+struct FileIdentity: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  /// The file `name` leads to, or `nil` when there is none (or it cannot be looked at).
+  init?(of name: FileName) {
+    guard !name.bytes.contains(0) else { return nil }
+    var information = stat()
+    guard name.withCString({ stat($0, &information) }) == 0 else { return nil }
+    device = UInt64(information.st_dev)
+    inode = UInt64(information.st_ino)
+  }
+}

@@ -45,7 +45,9 @@ struct REPL {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     var editor = ReadlineEditor(
-      commands: CommandSpec.all.map(\.name), historyPath: historyPath
+      // `:save!` is typed on purpose, not completed: `:sa` Tab still gives `:save `.
+      commands: CommandSpec.all.map(\.name).filter { !$0.hasSuffix("!") },
+      historyPath: historyPath
     ) { warning in
       errors.write("calc: \(warning)\n")
       errors.flush()

@@ -329,7 +329,9 @@ import Testing
       let calc = try startCalc(in: directory, pager: "fails.sh")
       let line = String(repeating: "1+", count: 50) + "\n"
       try Script.write(String(repeating: line, count: 40), to: "long.calc", in: directory)
-      try enter(":load long.calc", in: calc, expect: ["2,000 +", "2,000"])
+      try enter(
+        ":load long.calc", in: calc,
+        expect: ["loaded 4000 keys at step 4000 from long.calc", "2,000 +", "2,000"])
       let script = try Script.run(":load long.calc\n:history\n", in: directory)
       let rows = script.stdout.split(separator: "\n").dropFirst().map(String.init)
       #expect(rows.joined(separator: "\n").utf8.count > 65536)

@@ -12,7 +12,8 @@ import Testing
   static func run(_ lines: [String]) -> (
     editor: ScriptedLineEditor, output: String, errors: String, status: Int32
   ) {
-    let context = LineInterpreter.Context(format: .posix, showsExpression: true)
+    let context = LineInterpreter.Context(
+      format: .posix, showsExpression: true, isInteractive: true)
     var repl = REPL(
       interpreter: LineInterpreter(context: context), environment: Environment([:]),
       keepsJournal: false)
@@ -50,5 +51,27 @@ import Testing
     #expect(run.editor.lines == ["2+2="])
     #expect(!run.output.contains("4"))
     #expect(run.status == 0)
+  }
+
+  /// SPEC §4: at the REPL, `:save` does not replace a file this session neither saved nor
+  /// loaded; `:save!` does; `:load` says what it loaded.
+  @Test func saveKeepsFilesItDidNotMakeUnlessTold() throws {
+    try withTemporaryDirectory { directory in
+      let other = try Script.write("# someone else's\n", to: "other.calc", in: directory).path
+      let mine = directory.appendingPathComponent("mine.calc").path
+      let run = Self.run([
+        "12+3=", ":save \(other)", ":save \(mine)", "*2=", ":save \(mine)", ":load \(mine)",
+        ":save! \(other)",
+      ])
+      #expect(
+        run.errors
+          == "error: '\(other)' exists, and this session did not save or load it; to replace it: "
+          + ":save! \(other)\n")
+      #expect(run.output.contains("saved 5 keys at step 5 to \(mine)\n"))
+      #expect(run.output.contains("saved 8 keys at step 8 to \(mine)\n"), "a file it saved")
+      #expect(run.output.contains("loaded 8 keys at step 8 from \(mine)\n"))
+      #expect(run.output.contains("saved 8 keys at step 8 to \(other)\n"))
+      #expect(try String(contentsOfFile: other, encoding: .utf8).contains("*2="))
+    }
   }
 }

@@ -192,7 +192,10 @@ import Testing
       try calc.type(":load sess\t")
       try calc.waitForLastLines(["calc> :load session-one.calc "])
       try calc.type("\r")
-      try calc.waitForLastLines(["calc> :load session-one.calc", "12 + 3 =", "15", "calc> "])
+      try calc.waitForLastLines([
+        "calc> :load session-one.calc", "loaded 5 keys at step 5 from session-one.calc", "12 + 3 =",
+        "15", "calc> ",
+      ])
       try enter(":goto 3", in: calc, expect: ["12 +", "12"], prompt: "calc[3/5]> ")
       try calc.type(":save  session\t")
       try calc.waitForLastLines(["calc[3/5]> :save  session-one.calc "])
@@ -425,6 +428,7 @@ import Testing
     "  :keys              print the applied keys as key text",
     "  :copy              put the display's number on the terminal's clipboard",
     "  :save FILE         save every branch as a calc script",
+    "  :save! FILE        save, replacing a file this session did not save or load",
     "  :load FILE         replace the session with a saved one",
     "  :resume            bring back the last session you left",
     "  :reset             empty the history, every branch",
@@ -621,7 +625,9 @@ import Testing
       // 20,000 steps: far more than the pipe to the pager holds.
       let line = String(repeating: "1+", count: 50) + "\n"
       try Script.write(String(repeating: line, count: 200), to: "long.calc", in: directory)
-      try enter(":load long.calc", in: calc, expect: ["10,000 +", "10,000"])
+      try enter(
+        ":load long.calc", in: calc,
+        expect: ["loaded 20000 keys at step 20000 from long.calc", "10,000 +", "10,000"])
       let script = try Script.run(":load long.calc\n:history\n", in: directory)
       let header = script.stdout.split(separator: "\n")[1]
       try enter(":history", in: calc, expect: ["first| \(header)"])
@@ -707,7 +713,10 @@ import Testing
         to: directory.appendingPathComponent("big.calc"), atomically: true, encoding: .utf8)
       let calc = try startCalc(in: directory)
       try calc.waitForScreen(["calc> "])
-      try enter(":load big.calc", in: calc, expect: ["1 + 2 =", "3"], prompt: "calc> ")
+      try enter(
+        ":load big.calc", in: calc,
+        expect: ["loaded 400000 keys at step 400000 from big.calc", "1 + 2 =", "3"],
+        prompt: "calc> ")
       try calc.type(":history\r")
       try calc.wait(for: "the line to run") { $0.lines.contains("calc> :history") }
       usleep(100_000)
