@@ -307,10 +307,13 @@ public struct DisplayFormat: Hashable, Sendable {
   private func appendScientific(_ value: Decimal34, magnitude: Int, to bytes: inout [UInt8]) {
     let mantissaDigits =
       precision == .display ? DisplayFormat.maximumFractionDigits + 1 : Decimal34.precision
-    let shown = value.rounded(toSignificantDigits: mantissaDigits)
-    // Rounding up to the next power of ten (9.999999999E-9 to 1E-8) moves the leading digit.
-    let exponent = shown.magnitudeExponent ?? magnitude
-    withDigits(shown.coefficient) { all in
+    // The coefficient is rounded as an integer, so that the exponent range plays no part (at its
+    // top, the value itself would be brought into range instead). Rounding up to the next power
+    // of ten (9.999999999E-9 to 1E-8) moves the leading digit.
+    let integer = Decimal34(coefficient: value.coefficient, exponent: 0)
+    let mantissa = integer.rounded(toSignificantDigits: mantissaDigits)
+    let exponent = magnitude + (mantissa.magnitudeExponent ?? 0) - (integer.magnitudeExponent ?? 0)
+    withDigits(mantissa.coefficient) { all in
       appendDigits(all.prefix(1), to: &bytes)
       var fraction = all.dropFirst()
       while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
