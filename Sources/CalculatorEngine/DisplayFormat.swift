@@ -172,6 +172,14 @@ public struct DisplayFormat: Hashable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The text of what a display shows: an entry as typed, a computed value in this format's
+  /// precision, an error's message.
+  public func text(for display: CalculatorBrain.Display) -> String {
+    var bytes: [UInt8] = []
+    append(display, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Appends the display of `brain` (``CalculatorBrain/display``), as UTF-8, to `bytes`.
   public func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
     append(brain.display, to: &bytes)
