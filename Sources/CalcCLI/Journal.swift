@@ -46,6 +46,11 @@ import CalculatorEngine
 /// `ftruncate` to the size before it, and the report says so if that fails too; a journal whose
 /// first append fails is removed, as if nothing had been written.
 public final class Journal {
+  /// The first line of every journal: its format. Format 2 is replayed with SPEC rule 18 (each
+  /// line starts by ending the number being typed); a journal without this line was written
+  /// before rule 18, and is resumed with a note.
+  public static let header = "# calc journal, format 2"
+
   /// How many journals are kept: older ones are removed when a REPL starts.
   public static let kept = 20
   /// The ending of journal file names.
@@ -105,7 +110,10 @@ public final class Journal {
   public func append(_ lines: [String]) -> Bool {
     guard !isBroken else { return false }
     guard !lines.isEmpty else { return true }
+    var lines = lines
     if fd < 0 {
+      // A new journal names its format in its first line, part of its first record.
+      lines.insert(Journal.header, at: 0)
       fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
       guard fd >= 0 else { return fail() }
       // The umask can only narrow 0600; make sure nothing widened it.

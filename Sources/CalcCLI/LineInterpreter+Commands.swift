@@ -69,6 +69,7 @@ extension LineInterpreter {
       try perform(.load(resumed.session), at: command)
       output.write(style.dim(resumed.summary + "\n"))
       if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
+      if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
       appendDisplay(to: output)
     case .pad:
       output.write(HelpText.pad(style: style))

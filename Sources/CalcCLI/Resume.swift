@@ -33,6 +33,14 @@ public struct ResumedSession: Sendable {
   public let path: String
   /// What could not be restored, as a sentence, or `nil` when the whole journal was replayed.
   public let damage: String?
+  /// A note when the journal was written before SPEC rule 18 (its first line is not
+  /// ``Journal/header``): its numbers were typed when they still continued across lines.
+  public let note: String?
+
+  /// The note for a journal written before SPEC rule 18.
+  static let olderFormatNote =
+    "the journal was written before numbers stopped continuing across lines; each of its lines "
+    + "now starts a new number"
 
   /// The most recently written journal in `directory` other than `ownPath`, replayed.
   ///
@@ -66,6 +74,8 @@ public struct ResumedSession: Sendable {
     }
     defer { close(fd) }
     let tornLine = ResumedSession.tornLine(fd)
+    // Whether the first line names today's format (``Journal/header``).
+    var isCurrentFormat = false
     var replay = SessionScript.Replay()
     var lineNumber = 0
     var problem: String?
@@ -111,6 +121,7 @@ public struct ResumedSession: Sendable {
       }
       // The reader hands lines without their newline; the checksum goes on over it.
       checksum.update(UInt8(ascii: "\n"))
+      if lineNumber == 1, text.elementsEqual(Journal.header.utf8) { isCurrentFormat = true }
       do throws(LineError) {
         try replay.perform(text, other: SessionFile.refusal)
       } catch {
@@ -134,6 +145,7 @@ public struct ResumedSession: Sendable {
     } else {
       self.session = replay.session
       damage = nil
+      note = isCurrentFormat ? nil : ResumedSession.olderFormatNote
       return
     }
     // A record that is not whole goes as a whole: the session as it was before it.
@@ -144,6 +156,7 @@ public struct ResumedSession: Sendable {
       throw LineError("cannot resume '\(shownPath)': its \(what)\(whole)")
     }
     self.session = record?.session ?? replay.session
+    note = isCurrentFormat ? nil : ResumedSession.olderFormatNote
     let before = inRecord ? "line \(firstLost), where the change it belongs to starts" : "it"
     damage = "the journal's \(what): restored the session as it was before \(before)"
   }
