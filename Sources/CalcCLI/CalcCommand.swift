@@ -164,7 +164,7 @@ public struct Invocation: Hashable, Sendable {
         let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
         interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
         if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
-        if let note = resumed.note { errors.write("calc: --resume: note: \(note)\n") }
+        if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
       } catch {
         errors.write("calc: --resume: \(error.message)\n")
         errors.flush()

@@ -22,15 +22,18 @@ import CalculatorEngine
 /// space and eight lowercase hexadecimal digits, so the journal stays a calc script:
 ///
 /// ```
-/// 12+3= # crc a59d85cd
-/// :goto 2 # crc 3b8db47e
-/// :reset # crc+ d6b07f13
-/// # calc session, format 2: 1 branch, at step 5 of 5 on branch 1 # crc+ b995997b
-/// 12+3= # crc+ b6effbe0
-/// :goto 5 # crc 1d9ae74d
+/// # calc journal, format 2 # crc 32fd19d1
+/// 12+3= # crc ba3e1b11
+/// :goto 2 # crc 5ebbbec0
+/// :reset # crc+ 35ed6b62
+/// # calc session, format 2: 1 branch, at step 5 of 5 on branch 1 # crc+ 030fb93e
+/// 12+3= # crc+ 9aeec06b
+/// :goto 5 # crc 3f9e5c22
 /// ```
 ///
-/// (`12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The number is the CRC-32
+/// (The header, then `12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The first
+/// line names the journal's format (``header``), a record of its own written with the first
+/// change; a journal without it was written before SPEC rule 18 and is resumed with a note. The number is the CRC-32
 /// (``CRC32``) of every byte of the file before the comment's `#`: all earlier lines with their
 /// newlines, then this line's text and the one space before `#`. A `#` starts a comment in key
 /// text and, after a blank, in command and comment lines, so `calc JOURNAL` reads the checksums
@@ -110,10 +113,15 @@ public final class Journal {
   public func append(_ lines: [String]) -> Bool {
     guard !isBroken else { return false }
     guard !lines.isEmpty else { return true }
-    var lines = lines
+    var bytes: [UInt8] = []
+    var running = checksum
     if fd < 0 {
-      // A new journal names its format in its first line, part of its first record.
-      lines.insert(Journal.header, at: 0)
+      // A new journal names its format in its first line, a record of its own written with
+      // the first change.
+      var header = Journal.header
+      header.withUTF8 {
+        Journal.appendLine($0, continues: false, to: &bytes, checksum: &running)
+      }
       fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
       guard fd >= 0 else { return fail() }
       // The umask can only narrow 0600; make sure nothing widened it.
@@ -121,8 +129,6 @@ public final class Journal {
       // Ours is now the newest: with it, the last `kept` sessions stay.
       Journal.prune(directory, keeping: Journal.kept)
     }
-    var bytes: [UInt8] = []
-    var running = checksum
     for (index, line) in lines.enumerated() {
       var text = line
       text.withUTF8 { utf8 in

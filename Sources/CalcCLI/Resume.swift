@@ -121,7 +121,10 @@ public struct ResumedSession: Sendable {
       }
       // The reader hands lines without their newline; the checksum goes on over it.
       checksum.update(UInt8(ascii: "\n"))
-      if lineNumber == 1, text.elementsEqual(Journal.header.utf8) { isCurrentFormat = true }
+      // The checksum comment's space is not part of the header.
+      if lineNumber == 1, text.elementsEqual(Journal.header.utf8 + (comment == nil ? [] : [32])) {
+        isCurrentFormat = true
+      }
       do throws(LineError) {
         try replay.perform(text, other: SessionFile.refusal)
       } catch {

@@ -57,6 +57,28 @@ import Testing
     return lines
   }
 
+  /// The journal `bytes` without its first line (``Journal/header``), its checksums computed
+  /// again: a journal as calc wrote it before journals named their format.
+  static func olderFormat(_ bytes: [UInt8]) -> [UInt8] {
+    var older: [UInt8] = []
+    var start = (bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count - 1) + 1
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = String(decoding: bytes[start..<end], as: UTF8.self)
+      let match = line.wholeMatch(of: /(.*) # crc(\+?) ([0-9a-f]{8})/)
+      guard let match else {
+        Issue.record("line without a checksum comment: \(line)")
+        return older
+      }
+      older += Array("\(match.1) ".utf8)
+      let checksum = String(referenceCRC32(older), radix: 16)
+      let digits = String(repeating: "0", count: 8 - checksum.count) + checksum
+      older += Array("# crc\(match.2) \(digits)\n".utf8)
+      start = end + 1
+    }
+    return older
+  }
+
   /// `text` with the checksum comments removed: the journal as it was before it had them.
   static func strippingChecksums(_ text: String) -> String {
     text.replacing(/\ # crc\+? [0-9a-f]{8}\n/, with: "\n")
@@ -178,11 +200,13 @@ import Testing
       #expect(loaded.count == 14)
       #expect(
         lines.map(\.text)
-          == ["12+3=", "*2=", ":goto 7", ":goto 5", ":goto 0", ":goto 5", ":branch 1", "ms"]
+          == [Journal.header]
+          + ["12+3=", "*2=", ":goto 7", ":goto 5", ":goto 0", ":goto 5", ":branch 1", "ms"]
           + loaded + ["+1=", ":reset", "5"])
-      // Only the lines of the :load record before its last say that it goes on.
+      // Only the lines of the :load record before its last say that it goes on; the header is
+      // a record of its own.
       let continuing = lines.enumerated().filter(\.element.continues).map(\.offset)
-      #expect(continuing == Array(8..<(8 + loaded.count - 1)), "\(lines)")
+      #expect(continuing == Array(9..<(9 + loaded.count - 1)), "\(lines)")
     }
   }
 
@@ -222,9 +246,10 @@ import Testing
     try withTemporaryDirectory { directory in
       let (path, _) = try Self.makeJournal(Self.damageLines, in: stateFolder(directory))
       var bytes = try bytes(of: path)
-      // Line 4 is `:goto 3 # crc …`: make it `:goto 2`, which would replay without a complaint.
+      // Line 5 (after the header) is `:goto 3 # crc …`: make it `:goto 2`, which would replay
+      // without a complaint.
       let lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
-      let fourth = lineStarts[3]
+      let fourth = lineStarts[4]
       #expect(bytes[fourth..<(fourth + 7)] == ArraySlice(":goto 3".utf8))
       bytes[fourth + 6] ^= 0x01
       try write(bytes, to: path)
@@ -233,7 +258,7 @@ import Testing
       #expect(resumed.stdout == "12+3=\n*2=\nms\n30\n")
       #expect(
         resumed.stderr
-          == "calc: --resume: the journal's line 4 is damaged (its checksum does not match): "
+          == "calc: --resume: the journal's line 5 is damaged (its checksum does not match): "
           + "restored the session as it was before it\n")
       #expect(resumed.status == 0)
       // The same through --keys.
@@ -251,9 +276,10 @@ import Testing
         ["12+3=", "*2=", ":goto 2", ":load \(file)", "m+", ":branch 1", "4="], in: folder)
       let original = try bytes(of: path)
       let lines = Self.checkedLines(original)
-      // Which record each byte belongs to (its line's, the newline included).
+      // Which record each byte belongs to (its line's, the newline included); the header's is
+      // -1, the first change's 0.
       var recordOfByte: [Int] = []
-      var record = 0
+      var record = -1
       var lineIndex = 0
       for byte in original {
         recordOfByte.append(record)
@@ -273,13 +299,13 @@ import Testing
           let context = "byte \(offset) bit \(bit), record \(record + 1)"
           flips += 1
           guard let resumed = try? ResumedSession(journal: path) else {
-            // Only the first record can leave nothing to restore.
-            #expect(record == 0, "\(context)")
+            // Only the header can leave nothing to restore.
+            #expect(record == -1, "\(context)")
             continue
           }
-          // Even a first line whose comment is damaged is no longer vouched for by its own
+          // Even a header whose comment is damaged is no longer vouched for by its own
           // checksum, and the next line's, which covers it, does not match.
-          #expect(record != 0, "\(context): \(resumed.damage ?? "")")
+          #expect(record != -1, "\(context): \(resumed.damage ?? "")")
           #expect(resumed.damage != nil, "\(context)")
           #expect(Self.same(resumed.session, states[record]), "\(context): \(resumed.damage ?? "")")
         }
@@ -298,18 +324,18 @@ import Testing
       var resumed = try ResumedSession(journal: path)
       #expect(
         resumed.damage
-          == "the journal's line 8 is damaged (it has no checksum): restored the session as it "
+          == "the journal's line 9 is damaged (it has no checksum): restored the session as it "
           + "was before it")
       let lines = text.split(separator: "\n").map(String.init)
       let stripped = lines.enumerated().map { index, line in
-        index == 4 ? Self.strippingChecksums(line + "\n").dropLast() : Substring(line)
+        index == 5 ? Self.strippingChecksums(line + "\n").dropLast() : Substring(line)
       }
       try (stripped.joined(separator: "\n") + "\n").write(
         toFile: path, atomically: false, encoding: .utf8)
       resumed = try ResumedSession(journal: path)
       #expect(
         resumed.damage
-          == "the journal's line 5 is damaged (it has no checksum): restored the session as it "
+          == "the journal's line 6 is damaged (it has no checksum): restored the session as it "
           + "was before it")
       #expect(resumed.session.history.position == 3)
     }
@@ -318,7 +344,23 @@ import Testing
   @Test func aFirstLineSplitByADamagedByteIsNotReplayed() throws {
     try withTemporaryDirectory { directory in
       let (path, _) = try Self.makeJournal(["12*3*4=", "+1="], in: stateFolder(directory))
-      let original = try bytes(of: path)
+      // With a header, the first change's line is checked after a checked line: without its
+      // checksum, it is damaged, and the session before it is restored.
+      var current = try bytes(of: path)
+      let star = try #require(current.firstIndex(of: UInt8(ascii: "*")))
+      current[star] ^= 0x20
+      try write(current, to: path)
+      let restored = try ResumedSession(journal: path)
+      #expect(
+        restored.damage
+          == "the journal's line 2 is damaged (it has no checksum): restored the session as it "
+          + "was before it")
+      #expect(restored.session.history.position == 0)
+      // A journal of the older form (checksums, no header) starts with unchecked lines.
+      let original = Self.olderFormat(
+        try bytes(of: path).enumerated().map { index, byte in
+          index == star ? byte ^ 0x20 : byte
+        })
       let stars = original.indices.filter { original[$0] == UInt8(ascii: "*") }
       #expect(stars.count == 2)
       // `*` with its bit 5 flipped is a newline: `12` becomes a line of its own, without a
@@ -373,12 +415,12 @@ import Testing
         ["12+3=", "*2=", ":load \(file)"], in: stateFolder(directory))
       let original = try bytes(of: path)
       let ends = original.indices.filter { original[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
-      #expect(ends.count == 16)  // 2 lines, then :reset and the session's 13 lines
+      #expect(ends.count == 17)  // the header, 2 lines, then :reset and the session's 13 lines
       // Cut after each line of the :load record but its last.
-      for kept in 3..<ends.count {
+      for kept in 4..<ends.count {
         try write(Array(original[..<ends[kept - 1]]), to: path)
         let resumed = try ResumedSession(journal: path)
-        let lines = kept == 3 ? "line 3" : "lines 3–\(kept)"
+        let lines = kept == 4 ? "line 4" : "lines 4–\(kept)"
         #expect(
           resumed.damage
             == "the journal's change at \(lines) was cut short: restored the session as it was "
@@ -386,22 +428,22 @@ import Testing
         #expect(Self.same(resumed.session, states[2]), "\(kept) lines")
       }
       // Torn inside a line of the record: the whole record goes too.
-      try write(Array(original[..<(ends[6] - 5)]), to: path)
+      try write(Array(original[..<(ends[7] - 5)]), to: path)
       var resumed = try ResumedSession(journal: path)
       #expect(
         resumed.damage
-          == "the journal's line 7 was cut short: restored the session as it was before line 3, "
+          == "the journal's line 8 was cut short: restored the session as it was before line 4, "
           + "where the change it belongs to starts")
       #expect(Self.same(resumed.session, states[2]))
       // Damaged inside the record: the same.
       var damaged = original
-      damaged[ends[5] + 1] ^= 0x01
+      damaged[ends[6] + 1] ^= 0x01
       try write(damaged, to: path)
       resumed = try ResumedSession(journal: path)
       #expect(
         resumed.damage
-          == "the journal's line 7 is damaged (its checksum does not match): restored the session "
-          + "as it was before line 3, where the change it belongs to starts")
+          == "the journal's line 8 is damaged (its checksum does not match): restored the session "
+          + "as it was before line 4, where the change it belongs to starts")
       #expect(Self.same(resumed.session, states[2]))
       // Whole, it is the loaded session.
       try write(original, to: path)
@@ -410,22 +452,34 @@ import Testing
       #expect(Self.same(resumed.session, states[3]))
 
       // Through calc --resume: the state before the :load, and the message on stderr.
-      try write(Array(original[..<ends[6]]), to: path)
+      try write(Array(original[..<ends[7]]), to: path)
       let run = try run(["--resume", "-"], in: directory, stdin: ":keys\n+1=\n")
       #expect(run.stdout == "12+3=\n*2=\n31\n")
       #expect(
         run.stderr
-          == "calc: --resume: the journal's change at lines 3–7 was cut short: restored the "
+          == "calc: --resume: the journal's change at lines 4–8 was cut short: restored the "
           + "session as it was before it\n")
       #expect(run.status == 0)
     }
   }
 
-  @Test func aTornFirstRecordLeavesNothingToResume() throws {
+  @Test func aTornFirstRecordLeavesTheEmptySessionOrNothingToResume() throws {
     try withTemporaryDirectory { directory in
       let file = try writeSessionFile(in: directory)
       let (path, _) = try Self.makeJournal([":load \(file)", "1+1="], in: stateFolder(directory))
-      let original = try bytes(of: path)
+      let current = try bytes(of: path)
+      let currentEnds = current.indices.filter { current[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+      // After the header: the session as it was before the first change, the empty one.
+      try write(Array(current[..<currentEnds[4]]), to: path)
+      let empty = try run(["--resume", "-k", "1"], in: directory)
+      #expect(empty.stdout == "1\n")
+      #expect(
+        empty.stderr
+          == "calc: --resume: the journal's change at lines 2–5 was cut short: restored the "
+          + "session as it was before it\n")
+      #expect(empty.status == 0)
+      // A journal of the older form has nothing before its first change.
+      let original = Self.olderFormat(current)
       let ends = original.indices.filter { original[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
       try write(Array(original[..<ends[3]]), to: path)
       let run = try run(["--resume", "-k", "1"], in: directory)
@@ -521,7 +575,8 @@ import Testing
 
       // Nothing of the :load is left: the journal is as it was before it, whole.
       #expect(fileSize(path) == before)
-      #expect(Self.checkedLines(try bytes(of: path)).map(\.text) == ["12+3=", "*2="])
+      #expect(
+        Self.checkedLines(try bytes(of: path)).map(\.text) == [Journal.header, "12+3=", "*2="])
       let resumed = try CalcProcess.run(
         ["--resume", "-"], stdin: Data(":keys\n".utf8),
         environment: ["HOME": directory.path, "XDG_STATE_HOME": state])
@@ -586,8 +641,8 @@ import Testing
           of: /calc: --resume: the journal's (.*): restored the session as it was before (.*)\n/))
       #expect(
         (cutShort.1.hasPrefix("line ") && cutShort.1.hasSuffix(" was cut short")
-          && cutShort.2 == "line 2, where the change it belongs to starts")
-          || (cutShort.1.hasPrefix("change at lines 2–") && cutShort.2 == "it"),
+          && cutShort.2 == "line 3, where the change it belongs to starts")
+          || (cutShort.1.hasPrefix("change at lines 3–") && cutShort.2 == "it"),
         "\(resumed.stderr)")
     }
   }

@@ -130,7 +130,8 @@ import Testing
         try String(contentsOfFile: stateFolder(directory) + "/" + all.last!, encoding: .utf8))
       #expect(
         newest.hasPrefix(
-          ":reset\n# calc session, format 2: 2 branches, at step 8 of 8 on branch 2\n"))
+          Journal.header
+            + "\n:reset\n# calc session, format 2: 2 branches, at step 8 of 8 on branch 2\n"))
       #expect(newest.hasSuffix(":goto 8\n:branch 1\nmr\n"))
     }
   }
@@ -206,7 +207,7 @@ import Testing
       #expect(mode(of: path) == 0o600)
       #expect(
         JournalIntegrityTests.strippingChecksums(try String(contentsOfFile: path, encoding: .utf8))
-          == "12+3=\n:goto 4\n:goto 0\n:branch 1\n:reset\n")
+          == Journal.header + "\n12+3=\n:goto 4\n:goto 0\n:branch 1\n:reset\n")
     }
   }
 
@@ -228,7 +229,8 @@ import Testing
         JournalIntegrityTests.strippingChecksums(
           try String(contentsOfFile: folder + "/" + $0, encoding: .utf8))
       }
-      #expect(Set(texts) == ["1+1=\n+1=\n", "2*3=\n"])
+      let header = Journal.header + "\n"
+      #expect(Set(texts) == [header + "1+1=\n+1=\n", header + "2*3=\n"])
       // The one written last (the first session's `+1=`) is the one resumed.
       let resumed = try run(["--resume", "-k", ""], in: directory)
       #expect(resumed.stdout == "3\n", "\(resumed) \(texts)")
@@ -363,12 +365,12 @@ import Testing
 
   @Test func tornLastLineRestoresWhatCameBeforeIt() throws {
     try withTemporaryDirectory { directory in
-      try writeJournal("12+3=\nms\n*4", in: directory)
+      try writeJournal(Journal.header + "\n12+3=\nms\n*4", in: directory)
       let resumed = try run(["--resume", "-"], in: directory, stdin: ":keys\nmr\n")
       #expect(resumed.stdout == "12+3=\nms\n15\n")
       #expect(
         resumed.stderr
-          == "calc: --resume: the journal's line 3 was cut short: restored the session as it "
+          == "calc: --resume: the journal's line 4 was cut short: restored the session as it "
           + "was before it\n")
       #expect(resumed.status == 0)
     }
@@ -382,7 +384,33 @@ import Testing
       #expect(
         resumed.stderr
           == "calc: --resume: the journal's line 2 cannot be replayed (column 7: step 9 is out "
-          + "of range 0…5): restored the session as it was before it\n")
+          + "of range 0…5): restored the session as it was before it\n"
+          + "calc: --resume: note: \(Self.olderFormatNote)\n")
+    }
+  }
+
+  static let olderFormatNote =
+    "the journal was written before numbers stopped continuing across lines; each of its lines "
+    + "now starts a new number"
+
+  @Test func anOlderJournalIsResumedWithANoteAndEachLineStartsANumber() throws {
+    try withTemporaryDirectory { directory in
+      // Written before SPEC rule 18: `12` then `3+1=` was 123 + 1; now each line starts anew.
+      try writeJournal("12\n3+1=\n", in: directory)
+      let resumed = try run(["--resume", "-k", ""], in: directory)
+      #expect(resumed.stdout == "4\n")
+      #expect(resumed.stderr == "calc: --resume: note: \(Self.olderFormatNote)\n")
+      #expect(resumed.status == 0)
+      // With the header, the same lines resume without a note.
+      try writeJournal(Journal.header + "\n12\n3+1=\n", in: directory)
+      let current = try run(["--resume", "-k", ""], in: directory)
+      #expect(current.stdout == "4\n")
+      #expect(current.stderr == "")
+      // -q silences the note and nothing else.
+      try writeJournal("12\n3+1=\n", in: directory)
+      let quiet = try run(["-q", "--resume", "-k", ""], in: directory)
+      #expect(quiet.stdout == "4\n")
+      #expect(quiet.stderr == "")
     }
   }
 

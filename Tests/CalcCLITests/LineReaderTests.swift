@@ -245,7 +245,8 @@ import Testing
       let folder = directory.appendingPathComponent("state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let (script, last) = Self.memoryScript(lines: 116_509, lineEnd: "\n")
-      try Script.write(script, to: "20261124T000000.000000Z-1.calc", in: folder)
+      try Script.write(
+        Journal.header + "\n" + script, to: "20261124T000000.000000Z-1.calc", in: folder)
       try expectRun(
         ["--resume"], stdin: ":goto +0\n",
         environment: ["XDG_STATE_HOME": directory.appendingPathComponent("state").path],
