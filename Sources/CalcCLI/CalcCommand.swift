@@ -45,6 +45,12 @@ public struct CalcCommand: ParsableCommand {
     help: "Print plain numbers for scripts: no grouping, '.', up to 34 significant digits.")
   var plain = false
 
+  @Flag(
+    name: .long,
+    help:
+      "Print the display a terminal shows (grouped) even when output is not a terminal.")
+  var display = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -79,13 +85,16 @@ public struct CalcCommand: ParsableCommand {
     if keys != nil && !files.isEmpty {
       throw ValidationError("--keys cannot be combined with script files.")
     }
+    if display && plain {
+      throw ValidationError("--display and --plain cannot be combined.")
+    }
   }
 
   /// What the parsed arguments ask for.
   public var invocation: Invocation {
     Invocation(
-      keys: keys, trace: trace, plain: plain, locale: locale, files: files, resume: resume,
-      journal: !noJournal, keepGoing: keepGoing, quiet: quiet)
+      keys: keys, trace: trace, plain: plain, display: display, locale: locale, files: files,
+      resume: resume, journal: !noJournal, keepGoing: keepGoing, quiet: quiet)
   }
 
   public func run() throws {
@@ -112,6 +121,9 @@ public struct Invocation: Hashable, Sendable {
   public var trace = false
   /// Plain numbers for scripts (``DisplayFormat/plain``) instead of the locale's display.
   public var plain = false
+  /// The terminal's display (grouped) wherever the output goes (`--display`); without it, an
+  /// output stream that is not a terminal gets numbers without grouping (SPEC §3).
+  public var display = false
   public var locale: String?
   public var files: [String] = []
   /// Start from the last REPL session (`--resume`).
@@ -124,13 +136,14 @@ public struct Invocation: Hashable, Sendable {
   public var quiet = false
 
   public init(
-    keys: String? = nil, trace: Bool = false, plain: Bool = false, locale: String? = nil,
-    files: [String] = [], resume: Bool = false, journal: Bool = true, keepGoing: Bool = false,
-    quiet: Bool = false
+    keys: String? = nil, trace: Bool = false, plain: Bool = false, display: Bool = false,
+    locale: String? = nil, files: [String] = [], resume: Bool = false, journal: Bool = true,
+    keepGoing: Bool = false, quiet: Bool = false
   ) {
     self.keys = keys
     self.trace = trace
     self.plain = plain
+    self.display = display
     self.locale = locale
     self.files = files
     self.resume = resume
@@ -145,17 +158,24 @@ public struct Invocation: Hashable, Sendable {
     let errors = OutputBuffer(fd: STDERR_FILENO)
     if locale != nil, !LocaleSetting.isKnown(identifier) {
       errors.write(
-        "calc: unknown locale '\(ArgumentText.shown(identifier))' (e.g. en_US, de_DE)\n")
+        "calc: unknown locale '\(ArgumentText.shown(locale ?? identifier))' (e.g. en_US, de_DE)\n")
       errors.flush()
       return ExitStatus.usage
     }
-    let format = plain ? DisplayFormat.plain : DisplayFormat(localeIdentifier: identifier)
+    // Grouping is for a person: each stream is grouped only when it is a terminal (SPEC §3).
+    let outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+    let localeFormat = DisplayFormat(localeIdentifier: identifier)
+    func format(terminal: Bool) -> DisplayFormat {
+      plain ? .plain : terminal || display ? localeFormat : localeFormat.ungrouped
+    }
     let style = Style.forOutput(STDOUT_FILENO, environment: environment)
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
-    let context = LineInterpreter.Context(
-      format: format, trace: trace, style: style, showsExpression: isInteractive,
-      outputIsTerminal: Platform.isTerminal(STDOUT_FILENO), isInteractive: isInteractive)
+    var context = LineInterpreter.Context(
+      format: format(terminal: outputIsTerminal), trace: trace, style: style,
+      showsExpression: isInteractive, outputIsTerminal: outputIsTerminal,
+      isInteractive: isInteractive)
+    context.noteFormat = format(terminal: Platform.isTerminal(STDERR_FILENO))
     let host = LineInterpreter.Host.system(environment: environment)
     var interpreter = LineInterpreter(context: context, host: host)
     if resume && !isInteractive {
@@ -330,7 +350,7 @@ extension CalcCommand {
   }
 
   /// The command for `arguments` if they are only `--keys KEYS`, `-k KEYS` or `--keys=KEYS`,
-  /// `--trace`, `--plain` and `--locale ID` or `--locale=ID`, each at most once; `nil` for
+  /// `--trace`, `--plain` or `--display` and `--locale ID` or `--locale=ID`, each at most once; `nil` for
   /// anything else, which ArgumentParser then parses.
   ///
   /// A value after `=` must not be empty, and an `ID` given as an argument of its own must not
@@ -361,8 +381,10 @@ extension CalcCommand {
       switch name {
       case "--trace" where attached == nil && !invocation.trace:
         invocation.trace = true
-      case "--plain" where attached == nil && !invocation.plain:
+      case "--plain" where attached == nil && !invocation.plain && !invocation.display:
         invocation.plain = true
+      case "--display" where attached == nil && !invocation.display && !invocation.plain:
+        invocation.display = true
       case "--keys" where invocation.keys == nil, "-k" where invocation.keys == nil:
         guard let keys = value(dashed: true) else { return nil }
         invocation.keys = keys

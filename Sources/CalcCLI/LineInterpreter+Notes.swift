@@ -57,7 +57,8 @@ extension LineInterpreter {
       let typed = KeyText.text(of: number)
       notes.append(
         LineNote(
-          message: "\(key.title) acted on \(format.text(for: prior.brain)) and \(typed) started "
+          message:
+            "\(key.title) acted on \(context.noteFormat.text(for: prior.brain)) and \(typed) started "
             + "a new number (\(key.title) acts on the number before it: \(typed)"
             + "\(key.canonical))",
           column: column(index + 1)))
@@ -71,6 +72,7 @@ extension LineInterpreter {
   var pendingNote: String? {
     let brain = session.state.brain
     guard brain.isPending else { return nil }
+    let format = context.noteFormat
     var shown = format.expression(for: brain)
     if brain.isTypingRightOperand { shown += " " + format.text(for: brain) }
     return "\(shown) is not finished; add = to compute it"

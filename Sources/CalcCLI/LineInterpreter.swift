@@ -14,6 +14,9 @@ public struct LineInterpreter {
   public struct Context: Sendable {
     /// How displays are shown.
     public var format: DisplayFormat
+    /// How numbers in notes are shown: notes go to standard error, grouped only when that is a
+    /// terminal (SPEC §3); ``format`` unless set.
+    public var noteFormat: DisplayFormat
     /// Whether key lines print one line per key: its button title, the display after it and the
     /// expression line, separated by tabs.
     public var trace = false
@@ -40,6 +43,7 @@ public struct LineInterpreter {
       showsExpression: Bool = false, outputIsTerminal: Bool = false, isInteractive: Bool = false
     ) {
       self.format = format
+      self.noteFormat = format
       self.trace = trace
       self.style = style
       self.showsExpression = showsExpression

@@ -22,10 +22,26 @@ public enum LocaleSetting {
     return isKnown(identifier) ? identifier : "en_US_POSIX"
   }
 
-  /// `value` without its encoding and modifier; `C`, `POSIX` and empty mean `en_US_POSIX`.
-  private static func base(of value: String) -> String {
-    let base = String(value.prefix { $0 != "." && $0 != "@" })
-    return base.isEmpty || base == "C" || base == "POSIX" ? "en_US_POSIX" : base
+  /// `value` without its encoding and modifier, in the form Foundation knows; `C`, `POSIX` and
+  /// empty mean `en_US_POSIX`.
+  ///
+  /// BCP 47 names and case variants name the same locale: `de-DE`, `de_de` and `DE_de` are
+  /// `de_DE`, `zh-hans-cn` is `zh_Hans_CN`: the language in lower case, a four-letter script
+  /// capitalized, the region and any variant in upper case.
+  static func base(of value: String) -> String {
+    let base = value.prefix { $0 != "." && $0 != "@" }
+    guard !base.isEmpty, base != "C", base != "POSIX" else { return "en_US_POSIX" }
+    let parts = base.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "_", omittingEmptySubsequences: false)
+    }
+    return parts.enumerated().map { index, part in
+      guard part.allSatisfy(\.isASCII) else { return String(part) }
+      if index == 0 { return part.lowercased() }
+      if part.count == 4, part.allSatisfy(\.isLetter) {
+        return part.prefix(1).uppercased() + part.dropFirst().lowercased()
+      }
+      return part.uppercased()
+    }.joined(separator: "_")
   }
 
   /// Whether Foundation knows the locale `identifier`.

@@ -116,6 +116,17 @@ public struct DisplayFormat: Hashable, Sendable {
       digits: self.digits == (0...9).map { String($0) } ? nil : self.digits.map { Array($0.utf8) })
   }
 
+  /// The same format without grouping separators: what calc writes where no person reads it
+  /// (SPEC §3: `1234.5`, or `1234,5` in `de_DE`), keeping the locale's decimal separator,
+  /// minus sign and digits.
+  public var ungrouped: DisplayFormat {
+    DisplayFormat(
+      localeIdentifier: localeIdentifier, decimalSeparator: decimalSeparator,
+      groupingSeparator: "", groupingSize: 0, secondaryGroupingSize: 0,
+      minimumGroupingDigits: minimumGroupingDigits, minusSign: minusSign, digits: digits,
+      precision: precision)
+  }
+
   /// `en_US_POSIX`: the locale of `C`, `POSIX` or no locale at all.
   public static let posix = DisplayFormat(localeIdentifier: "en_US_POSIX")
 

@@ -332,7 +332,8 @@ import Testing
       try enter(
         ":load long.calc", in: calc,
         expect: ["loaded 4000 keys at step 4000 from long.calc", "2,000 +", "2,000"])
-      let script = try Script.run(":load long.calc\n:history\n", in: directory)
+      let script = try Script.run(
+        ":load long.calc\n:history\n", arguments: ["--display"], in: directory)
       let rows = script.stdout.split(separator: "\n").dropFirst().map(String.init)
       #expect(rows.joined(separator: "\n").utf8.count > 65536)
       let note = "calc: note: pager 'fails.sh' failed (exit status 2); output follows"

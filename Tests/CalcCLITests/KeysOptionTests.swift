@@ -1,4 +1,5 @@
 import CalcCLI
+import Foundation
 import Testing
 
 /// `calc --keys KEYS`, `--trace`, `--locale`, `--help`, `--version` and usage errors, run through
@@ -43,7 +44,8 @@ import Testing
     ("1/0=5+1=", "6"),
   ])
   func specExamples(keys: String, display: String) throws {
-    let run = try calc("--keys", keys)
+    // What a terminal shows (--display): grouped.
+    let run = try calc("--display", "--keys", keys)
     #expect(run.stdout == display + "\n")
     // Nothing but notes (`1+2*` is not finished), which NotesTests checks.
     #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("calc: note: ") })
@@ -264,7 +266,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stderr == "")
     let usage =
-      "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--locale <ID>] [--list-locales] "
+      "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--display] [--locale <ID>] [--list-locales] "
       + "[--resume] [--no-journal] [--keep-going] [--quiet] [<FILE> ...]"
     #expect(run.stdout.contains(usage))
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
@@ -288,66 +290,72 @@ import Testing
   // MARK: - Locale (SPEC §3)
 
   @Test func localeOption() throws {
-    #expect(try calc("--locale", "de_DE", "--keys", "1234.5").stdout == "1.234,5\n")
-    #expect(try calc("--locale", "de_DE", "--keys", "1234.50").stdout == "1.234,50\n")
-    #expect(try calc("--locale", "de_DE", "--keys", "2/3=").stdout == "0,66666667\n")
-    #expect(try calc("--locale", "en_US", "--keys", "1234.5").stdout == "1,234.5\n")
+    #expect(try calc("--display", "--locale", "de_DE", "--keys", "1234.5").stdout == "1.234,5\n")
+    #expect(try calc("--display", "--locale", "de_DE", "--keys", "1234.50").stdout == "1.234,50\n")
+    #expect(try calc("--display", "--locale", "de_DE", "--keys", "2/3=").stdout == "0,66666667\n")
+    #expect(try calc("--display", "--locale", "en_US", "--keys", "1234.5").stdout == "1,234.5\n")
   }
 
   @Test func frenchGroupsWithANarrowNoBreakSpace() throws {
-    let run = try calc("--locale", "fr_FR", "--keys", "1234.5")
+    let run = try calc("--display", "--locale", "fr_FR", "--keys", "1234.5")
     #expect(run.stdout == "1\u{202F}234,5\n")
   }
 
   @Test func localeOptionWinsOverTheEnvironment() throws {
-    let run = try calc("--locale", "de_DE", "--keys", "1234.5", environment: ["LC_ALL": "fr_FR"])
+    let run = try calc(
+      "--display", "--locale", "de_DE", "--keys", "1234.5", environment: ["LC_ALL": "fr_FR"])
     #expect(run.stdout == "1.234,5\n")
   }
 
   @Test func localeOptionDropsTheEncoding() throws {
-    #expect(try calc("--locale", "de_DE.UTF-8", "--keys", "1234.5").stdout == "1.234,5\n")
+    #expect(
+      try calc("--display", "--locale", "de_DE.UTF-8", "--keys", "1234.5").stdout == "1.234,5\n")
   }
 
   @Test func langWithEncoding() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LANG": "de_DE.UTF-8"])
+    let run = try calc("--display", "--keys", "1234.5", environment: ["LANG": "de_DE.UTF-8"])
     #expect(run.stdout == "1.234,5\n")
     #expect(run.status == 0)
   }
 
   @Test func langWithModifier() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LANG": "de_DE@euro"])
+    let run = try calc("--display", "--keys", "1234.5", environment: ["LANG": "de_DE@euro"])
     #expect(run.stdout == "1.234,5\n")
   }
 
   @Test func lcAllWinsOverLang() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "fr_FR", "LANG": "de_DE"])
+    let run = try calc(
+      "--display", "--keys", "1234.5", environment: ["LC_ALL": "fr_FR", "LANG": "de_DE"])
     #expect(run.stdout == "1\u{202F}234,5\n")
   }
 
   @Test func lcNumericWinsOverLang() throws {
     let run = try calc(
-      "--keys", "1234.5", environment: ["LC_NUMERIC": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"])
+      "--display", "--keys", "1234.5",
+      environment: ["LC_NUMERIC": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"])
     #expect(run.stdout == "1.234,5\n")
   }
 
   @Test func emptyLcAllIsSkipped() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "", "LANG": "de_DE"])
+    let run = try calc(
+      "--display", "--keys", "1234.5", environment: ["LC_ALL": "", "LANG": "de_DE"])
     #expect(run.stdout == "1.234,5\n")
   }
 
   @Test func cLocaleIsPosix() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LC_ALL": "C", "LANG": "de_DE"])
+    let run = try calc(
+      "--display", "--keys", "1234.5", environment: ["LC_ALL": "C", "LANG": "de_DE"])
     #expect(run.stdout == "1,234.5\n")
-    let posix = try calc("--keys", "1234.5", environment: ["LANG": "POSIX"])
+    let posix = try calc("--display", "--keys", "1234.5", environment: ["LANG": "POSIX"])
     #expect(posix.stdout == "1,234.5\n")
   }
 
   @Test func noLocaleSettingIsPosix() throws {
-    #expect(try calc("--keys", "1234.5").stdout == "1,234.5\n")
+    #expect(try calc("--display", "--keys", "1234.5").stdout == "1,234.5\n")
   }
 
   @Test func unknownLocaleInTheEnvironmentFallsBackQuietly() throws {
-    let run = try calc("--keys", "1234.5", environment: ["LANG": "xx_NOPE"])
+    let run = try calc("--display", "--keys", "1234.5", environment: ["LANG": "xx_NOPE"])
     #expect(run.stdout == "1,234.5\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
@@ -362,7 +370,7 @@ import Testing
   ])
   func oddLangFallsBackToPosix(_ value: String) throws {
     for variable in ["LANG", "LC_ALL", "LC_NUMERIC"] {
-      let run = try calc("--keys", "1234.5", environment: [variable: value])
+      let run = try calc("--display", "--keys", "1234.5", environment: [variable: value])
       #expect(run.stdout == "1,234.5\n", "\(variable)=\(value)")
       #expect(run.stderr == "")
       #expect(run.status == 0)
@@ -370,9 +378,42 @@ import Testing
   }
 
   @Test func knownLocalesWithScriptsAndVariantsStillWork() throws {
-    #expect(try calc("--keys", "1234.5", environment: ["LANG": "sr_Latn_RS"]).stdout == "1.234,5\n")
     #expect(
-      try calc("--keys", "1234.5", environment: ["LANG": "de_CH.UTF-8"]).stdout == "1’234.5\n")
+      try calc("--display", "--keys", "1234.5", environment: ["LANG": "sr_Latn_RS"]).stdout
+        == "1.234,5\n")
+    #expect(
+      try calc("--display", "--keys", "1234.5", environment: ["LANG": "de_CH.UTF-8"]).stdout
+        == "1’234.5\n")
+  }
+
+  @Test func outputThatIsNotATerminalIsNotGroupedButKeepsTheDecimalSeparator() throws {
+    #expect(try calc("--keys", "1234.5").stdout == "1234.5\n")
+    #expect(try calc("--keys", "1234.50").stdout == "1234.50\n")
+    #expect(try calc("--locale", "de_DE", "--keys", "1234.5").stdout == "1234,5\n")
+    #expect(try calc("--locale", "fr_FR", "--keys", "1234.5").stdout == "1234,5\n")
+    #expect(
+      try calc("--keys", "99999999999*99999999999=").stdout == "9999999999800000000001\n")
+    #expect(
+      try calc("--plain", "--keys", "2/3=").stdout == "0.6666666666666666666666666666666667\n")
+    // The shell example of SPEC §3: the number is one a script can read.
+    let shell = try Script.shell(
+      "y=$(\"$CALC\" -k 1000+234=); echo \"$y $((y+1))\"",
+      in: FileManager.default.temporaryDirectory)
+    #expect(shell.stdout == "1234 1235\n")
+  }
+
+  @Test func displayWithPlainIsAUsageError() throws {
+    let run = try calc("--display", "--plain", "--keys", "1")
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("calc: --display and --plain cannot be combined.\n"))
+    #expect(run.status == 64)
+  }
+
+  @Test(arguments: ["de-DE", "de_de", "DE_de", "de-de", "de_DE.UTF-8", "de-DE.utf8"])
+  func localeNamesInBcp47AndAnyCaseNameTheSameLocale(_ name: String) throws {
+    #expect(try calc("--display", "--locale", name, "--keys", "1234.5").stdout == "1.234,5\n")
+    let environment = try calc("--display", "--keys", "1234.5", environment: ["LANG": name])
+    #expect(environment.stdout == "1.234,5\n")
   }
 
   @Test func unknownLocaleOptionIsAUsageError() throws {

@@ -581,7 +581,8 @@ import Testing
 
   /// The `:history` listing of `keys` at their end, as a script prints it.
   private func listing(_ keys: String) throws -> [String] {
-    let run = try Script.run(keys + "\n:history\n")
+    // What a terminal shows: grouped.
+    let run = try Script.run(keys + "\n:history\n", arguments: ["--display"])
     return run.stdout.split(separator: "\n").dropFirst().map(String.init)
   }
 

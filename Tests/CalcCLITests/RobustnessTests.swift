@@ -150,7 +150,7 @@ import Testing
   @Test func aMillionKeyLineStillWorks() throws {
     let line = String(repeating: "1+", count: 500_000) + "=\n"
     let run = try Script.run(line + ":goto -1\n")
-    #expect(run.stdout == "1,000,000\n500,000\n")
+    #expect(run.stdout == "1000000\n500000\n")
     #expect(run.status == 0)
   }
 

@@ -81,7 +81,8 @@ import Testing
     #expect(run.status == 0)
     #expect(try calc("-k", "-5=").stdout == "-5\n")
     #expect(try calc("--trace", "-k", "1+").stdout == "1\t1\t\n+\t1\t1 +\n")
-    #expect(try calc("-k", "1000+234=").stdout == "1,234\n")
+    #expect(try calc("-k", "1000+234=").stdout == "1234\n")
+    #expect(try calc("--display", "-k", "1000+234=").stdout == "1,234\n")
   }
 
   @Test func kWithAFileIsAUsageError() throws {

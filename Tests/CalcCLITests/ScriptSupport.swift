@@ -39,18 +39,6 @@ enum Script {
       ["-c", command], environment: environment, directory: directory,
       executable: URL(fileURLWithPath: "/bin/sh"))
   }
-
-  /// `n` with `,` between groups of three digits, as the en_US_POSIX display shows it.
-  static func grouped(_ n: Int) -> String {
-    var digits = String(n)
-    var groups: [String] = []
-    while digits.count > 3 {
-      groups.insert(String(digits.suffix(3)), at: 0)
-      digits.removeLast(3)
-    }
-    groups.insert(digits, at: 0)
-    return groups.joined(separator: ",")
-  }
 }
 
 /// The environment for a test that must not depend on the caller's locale settings.
