@@ -18,6 +18,8 @@ import Testing
     (["--keys=12+3="], true),
     (["--plain", "-k", "1000+234="], true),
     (["-k", "1", "--plain", "--trace"], true),
+    (["--display", "-k", "1000+234="], true),
+    (["--display", "--plain", "-k", "1"], false),
     (["--keys", ""], true),
     (["-k", ""], true),
     (["--keys", "-5="], true),
@@ -83,7 +85,8 @@ import Testing
   /// answers, ArgumentParser agrees.
   @Test func randomArgumentListsAgree() {
     let words = [
-      "--keys", "-k", "--keys=", "--keys=1+", "-k=2", "-k3", "--trace", "--plain", "--locale",
+      "--keys", "-k", "--keys=", "--keys=1+", "-k=2", "-k3", "--trace", "--plain", "--display",
+      "--locale",
       "--locale=", "--locale=de_DE", "de_DE", "-x", "12+3=", "", "-", "--", "file", "-5=",
       "--trace=", "--k", "-kk", "-tk", "--help", "=", "--resume", "--no-journal",
     ]
