@@ -173,7 +173,7 @@ public struct Invocation: Hashable, Sendable {
     let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
     var context = LineInterpreter.Context(
       format: format(terminal: outputIsTerminal), trace: trace, style: style,
-      showsExpression: isInteractive, outputIsTerminal: outputIsTerminal,
+      showsExpression: isInteractive && outputIsTerminal, outputIsTerminal: outputIsTerminal,
       isInteractive: isInteractive)
     context.noteFormat = format(terminal: Platform.isTerminal(STDERR_FILENO))
     let host = LineInterpreter.Host.system(environment: environment)

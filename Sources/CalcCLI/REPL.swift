@@ -41,13 +41,18 @@ struct REPL {
   }
 
   /// Runs the REPL on the terminal: readline, standard output and standard error.
+  ///
+  /// With standard output not a terminal (`calc > FILE`), displays and command output go to
+  /// it, and what is for the person — the prompt, the echo, the start-up line, the expression
+  /// line and the display again, dimmed — to standard error, the terminal (SPEC §5).
   mutating func run() -> Int32 {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
+    let outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
     var editor = ReadlineEditor(
       // `:save!` is typed on purpose, not completed: `:sa` Tab still gives `:save `.
       commands: CommandSpec.all.map(\.name).filter { !$0.hasSuffix("!") },
-      historyPath: historyPath
+      historyPath: historyPath, promptsOnStandardError: !outputIsTerminal
     ) { warning in
       errors.write("calc: \(warning)\n")
       errors.flush()
@@ -57,23 +62,42 @@ struct REPL {
     return run(
       editor: &editor, output: output, errors: errors,
       errorStyle: Style.forOutput(STDERR_FILENO, environment: environment),
-      pagerCommand: Pager.command(environment: environment))
+      pagerCommand: Pager.command(environment: environment),
+      screen: outputIsTerminal ? nil : errors)
   }
 
   /// Runs the REPL with lines from `editor`, writing to `output` and `errors`; long output goes
   /// through `pagerCommand` when the output is a terminal.
+  ///
+  /// `screen` is where the person reads when it is not `output` (`calc > FILE`: standard
+  /// error): the start-up line and the echo of pasted lines go there, and after each accepted
+  /// line the expression line and the display, dimmed, in `errorStyle`.
   mutating func run(
     editor: inout some LineEditor, output: OutputBuffer, errors: OutputBuffer, errorStyle: Style,
-    pagerCommand: String?
+    pagerCommand: String?, screen: OutputBuffer? = nil
   ) -> Int32 {
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
-    output.write(interpreter.style.dim(startupLine) + "\n")
-    output.flush()
+    let person = screen ?? output
+    /// The display again on the screen, when the output goes elsewhere.
+    func showDisplay() {
+      guard let screen else { return }
+      let brain = interpreter.session.state.brain
+      let format = interpreter.context.noteFormat
+      let expression = format.expression(for: brain)
+      if !expression.isEmpty { screen.write(errorStyle.dim(expression) + "\n") }
+      screen.write(errorStyle.dim(format.text(for: brain)) + "\n")
+      screen.flush()
+    }
+    person.write((screen == nil ? interpreter.style : errorStyle).dim(startupLine) + "\n")
+    person.flush()
     if resumes {
-      _ = run(
+      if run(
         Array(":resume".utf8), journal: journal, editor: &editor, output: output, errors: errors,
-        style: errorStyle)
+        style: errorStyle
+      ).isAccepted {
+        showDisplay()
+      }
     }
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
@@ -84,12 +108,13 @@ struct REPL {
         line = typed
       case .pasted(let pasted):
         // The next line of a paste, shown as if typed at the prompt.
-        output.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
-        output.flush()
+        person.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
+        person.flush()
         line = pasted
       case .end(let cursorAfterPrompt):
         // Ctrl-D: leave the terminal on a fresh line, exactly once.
-        if cursorAfterPrompt { output.write("\n") }
+        if cursorAfterPrompt { person.write("\n") }
+        person.flush()
         return output.exitStatus(ExitStatus.success, errors: errors)
       }
       let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
@@ -101,19 +126,24 @@ struct REPL {
       }
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        interpreter.appendDisplay(to: output)
-        output.endPaging()
+        if screen != nil {
+          showDisplay()
+        } else {
+          interpreter.appendDisplay(to: output)
+          output.endPaging()
+        }
         continue
       }
-      let outcome = run(
+      let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle)
       if outcome == .quit { break }
+      if isAccepted { showDisplay() }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
   }
 
   /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected
-  /// line prints its error.
+  /// line prints its error. Returns what to do next and whether the line was accepted.
   ///
   /// Ctrl-C while it runs stops it and changes nothing: the interpreter is put back as it was,
   /// from a copy that shares its storage until the line changes it (copy on write); nothing is
@@ -121,7 +151,7 @@ struct REPL {
   private mutating func run(
     _ line: [UInt8], journal: Journal?, editor: inout some LineEditor, output: OutputBuffer,
     errors: OutputBuffer, style: Style
-  ) -> LineInterpreter.Outcome {
+  ) -> (outcome: LineInterpreter.Outcome, isAccepted: Bool) {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
     var effect: Session.Effect?
@@ -153,6 +183,6 @@ struct REPL {
       errors.write(style.error("error: \(failure)") + "\n")
       errors.flush()
     }
-    return outcome
+    return (outcome, failure == nil)
   }
 }

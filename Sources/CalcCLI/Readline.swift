@@ -31,8 +31,10 @@ enum Readline {
 
   /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
   /// Ctrl-C and Ctrl-Z.
-  static func setUp(commands: [String]) {
+  static func setUp(commands: [String], promptsOnStandardError: Bool = false) {
     commandNames = commands.map { ":" + $0 }
+    // `calc > FILE`: the prompt and the echo are for the person at the terminal (SPEC §5).
+    if promptsOnStandardError { rl_outstream = stderr }
     rl_readline_name = UnsafePointer(strdup("calc"))
     editUTF8()
     rl_attempted_completion_function = { text, start, _ in
@@ -286,8 +288,11 @@ struct ReadlineEditor: LineEditor {
 
   /// Sets readline up (``Readline/setUp(commands:)``) and loads the history file at
   /// `historyPath`; a file that cannot be used is reported through `warn` and not used.
-  init(commands: [String], historyPath: String?, warn: (String) -> Void) {
-    Readline.setUp(commands: commands)
+  init(
+    commands: [String], historyPath: String?, promptsOnStandardError: Bool = false,
+    warn: (String) -> Void
+  ) {
+    Readline.setUp(commands: commands, promptsOnStandardError: promptsOnStandardError)
     self.historyPath = historyPath
     if let path = historyPath,
       let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)

@@ -217,8 +217,13 @@ final class TerminalSession {
   private var isClosed = false
   private var status: Int32?
 
-  /// Starts calc with `arguments` in `directory` with `environment` (which should hold `HOME`).
-  init(directory: URL, environment: [String: String], arguments: [String] = []) throws {
+  /// Starts calc with `arguments` in `directory` with `environment` (which should hold `HOME`);
+  /// with `standardOutput`, calc's standard output is that file (created or truncated), as in
+  /// `calc > FILE`, and only its standard input and error are the terminal.
+  init(
+    directory: URL, environment: [String: String], arguments: [String] = [],
+    standardOutput: String? = nil
+  ) throws {
     var master: Int32 = 0
     var slave: Int32 = 0
     var size = winsize(
@@ -247,7 +252,12 @@ final class TerminalSession {
     _ = changeDirectory(&actions, directory.path)
     // Opened after setsid, without O_NOCTTY: the pty becomes calc's controlling terminal.
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    if let standardOutput {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    }
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     if let closeFrom = Self.fileAction(SpawnCloseFrom.self, "addclosefrom_np") {
       _ = closeFrom(&actions, 3)
