@@ -62,3 +62,42 @@ import Testing
     }
   }
 }
+
+/// SPEC §4 on the pseudo-terminal: `:save` does not replace a file this REPL neither saved nor
+/// loaded, and changes nothing; `:save!` does.
+@Suite struct SaveProtectionOnTheTerminalTests {
+  @Test func saveRefusesAnotherFileAndSaveBangReplacesIt() throws {
+    try withTemporaryDirectory { directory in
+      try "".write(
+        to: directory.appendingPathComponent(".inputrc"), atomically: true, encoding: .utf8)
+      try Script.write("# someone else's\n", to: "other.calc", in: directory)
+      let calc = try TerminalSession(
+        directory: directory, environment: ["HOME": directory.path, "NO_COLOR": "1"])
+      try calc.wait(for: "a prompt") { $0.lines.last == "calc> " }
+      try calc.type("12+3=\r")
+      try calc.waitForLastLines(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
+      try calc.type(":save other.calc\r")
+      let refusal =
+        "error: 'other.calc' exists, and this session did not save or load it; to replace it: "
+        + ":save! other.calc"
+      try calc.wait(for: "the refusal and a prompt") { calc in
+        calc.lines.joined().contains(refusal) && calc.lines.last == "calc> "
+      }
+      #expect(try Script.read("other.calc", in: directory) == "# someone else's\n")
+      try calc.type(":save! other.calc\r")
+      try calc.waitForLastLines([
+        "calc> :save! other.calc", "saved 5 keys at step 5 to other.calc", "calc> ",
+      ])
+      #expect(try Script.read("other.calc", in: directory).contains("12+3="))
+      // Saved by this session, the file is replaced by a plain :save from now on.
+      try calc.type("*2=\r")
+      try calc.waitForLastLines(["calc> *2=", "15 × 2 =", "30", "calc> "])
+      try calc.type(":save other.calc\r")
+      try calc.waitForLastLines([
+        "calc> :save other.calc", "saved 8 keys at step 8 to other.calc", "calc> ",
+      ])
+      try calc.type(":quit\r")
+      #expect(try calc.waitForExit() == 0)
+    }
+  }
+}
