@@ -95,12 +95,14 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(!run.stdout.contains("swift build"))
   }
 
-  /// Without CALC_BINARY, `make install` installs the release build with the static Swift
-  /// runtime, building it first if there is none.
+  /// Without CALC_BINARY, `make install` installs the fully static release build, building it
+  /// first if there is none.
   @Test func installUsesTheStaticReleaseBuild() throws {
     let run = try make(["-n", "-B", "install", "DESTDIR=/destination"])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("swift build -c release --static-swift-stdlib --product calc"))
+    #expect(
+      run.stdout.contains(
+        "swift build -c release -Xswiftc -static-executable -Xlinker -ltinfo --product calc"))
     #expect(
       run.stdout.contains("install -m 755 '.build/release/calc' '/destination/usr/local/bin/calc'"))
     #expect(run.stdout.contains("strip '/destination/usr/local/bin/calc'"))

@@ -1,0 +1,59 @@
+// Start-up of calc against bc (README, Performance; SPEC §7): spawns `CALC -k 12+3=` and
+// `bc -q /dev/null` alternately N times each, stdin and stdout /dev/null, and prints the median
+// wall time of each and their ratio.
+//
+//   cc -O2 -o /tmp/startup-bench Scripts/startup-bench.c && /tmp/startup-bench 100 path/to/calc
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/// One run of argv, in milliseconds.
+static double run(char **argv) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  struct timespec start, end;
+  pid_t pid;
+  int status;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  if (posix_spawn(&pid, argv[0], &actions, 0, argv, environ) != 0) {
+    perror(argv[0]);
+    exit(1);
+  }
+  waitpid(pid, &status, 0);
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  posix_spawn_file_actions_destroy(&actions);
+  return (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6;
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s RUNS CALC\n", argv[0]);
+    return 64;
+  }
+  int runs = atoi(argv[1]);
+  char *calc[] = {argv[2], "-k", "12+3=", 0};
+  char *bc[] = {"/usr/bin/bc", "-q", "/dev/null", 0};
+  double *calcTimes = malloc(runs * sizeof(double)), *bcTimes = malloc(runs * sizeof(double));
+  for (int i = 0; i < runs; i++) {
+    calcTimes[i] = run(calc);
+    bcTimes[i] = run(bc);
+  }
+  qsort(calcTimes, runs, sizeof(double), compare);
+  qsort(bcTimes, runs, sizeof(double), compare);
+  double c = calcTimes[runs / 2], b = bcTimes[runs / 2];
+  printf("calc %.3f ms  bc %.3f ms  ratio %.2f\n", c, b, c / b);
+  return 0;
+}
