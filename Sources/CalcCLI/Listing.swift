@@ -49,15 +49,16 @@ struct Listing {
   }
 
   /// Appends `:history` of `steps` (within `0...count`): each step of the current branch with
-  /// its key, the expression so far and the display, the current step marked, the kept future
-  /// labelled, the steps where other branches leave marked with their numbers, and a slider of
-  /// the whole branch.
+  /// its key, the expression line there (what the REPL showed above the display) and the display,
+  /// the current step marked, the kept future labelled, the steps where other branches leave
+  /// marked with their numbers, and a slider of the whole branch.
   ///
-  /// Rows are written out as they are made (``OutputBuffer/flushIfFull()``), and stop early when
-  /// ``isStopped`` says so.
-  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps, in two passes (the first
-  ///   measures the columns); beyond the output buffer, memory stays O(number of branches)
-  ///   however long the history.
+  /// The columns are as wide as the widest of the first ``measuredRows`` rows (an expression
+  /// line longer than ``expressionWidth`` is cut to its end, after `…`), so that the first rows
+  /// appear at once however long the branch. Rows are written out as they are made
+  /// (``OutputBuffer/flushIfFull()``), and stop early when ``isStopped`` says so.
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps; beyond the output buffer,
+  ///   memory stays O(number of branches) however long the history.
   func writeHistory(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
     guard !history.isEmpty else {
       output.write("no history\n")
@@ -65,7 +66,9 @@ struct Listing {
     }
     let forks = history.forksOnCurrentBranch()
     var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
-    forEachHistoryRow(steps, output: output) { _, _, expression, display in
+    let measured =
+      steps.lowerBound...min(steps.upperBound, steps.lowerBound + Self.measuredRows - 1)
+    forEachHistoryRow(measured, output: output) { _, _, expression, display in
       widths.expression = max(widths.expression, expression.count)
       widths.display = max(widths.display, display.count)
     }
@@ -96,35 +99,23 @@ struct Listing {
     output.write(slider() + "\n")
   }
 
-  /// Calls `body` for each of `steps` with its number, key title, expression (cut to its last 60
-  /// characters) and display, until ``isStopped``.
+  /// How many rows of `:history` set its column widths: the first screenfuls, not the whole
+  /// branch, so that a listing of millions of steps starts at once.
+  static let measuredRows = 1000
+  /// The widest expression line `:history` shows; a longer one is cut to its last characters.
+  static let expressionWidth = 40
+
+  /// Calls `body` for each of `steps` with its number, key title, expression line (cut to its
+  /// last ``expressionWidth`` characters) and display, until ``isStopped``.
   private func forEachHistoryRow(
     _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, String, String, String) -> Void
   ) {
     struct Stopped: Error {}
-    let expressionWidth = 60
-    var expression = ""
-    var expressionLength = 0
-    var isCut = false
-    // The expression at the first step shown is cut from the keys before it: starting one more
-    // than `expressionWidth` keys earlier gives the same text as starting from step 0.
-    let start = max(0, steps.lowerBound - expressionWidth - 1)
-    try? history.forEachStep(in: start...steps.upperBound) { step, key, state in
-      if let key {
-        expression += key.title
-        expressionLength += key.title.count
-        if expressionLength > expressionWidth * 2 {
-          // Keep the string short so that each row costs O(1), not O(step).
-          expression = String(expression.suffix(expressionWidth))
-          expressionLength = expressionWidth
-          isCut = true
-        }
-      }
-      guard step >= steps.lowerBound else { return }
+    let width = Listing.expressionWidth
+    try? history.forEachStep(in: steps) { step, key, state in
       guard !isStopped(output) else { throw Stopped() }
-      let shown =
-        isCut || expressionLength > expressionWidth
-        ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
+      let line = format.expression(for: state.brain)
+      let shown = line.count > width ? "…" + String(line.suffix(width - 1)) : line
       body(step, key?.title ?? "", shown, format.text(for: state.brain))
     }
   }

@@ -77,12 +77,12 @@ import Testing
     try interpreter.run("1+1+1+1+1=", output: OutputBuffer())
     let output = OutputBuffer()
     try interpreter.run(":history", output: output)
-    #expect(!output.text.contains("1+1"), "no row is written once Ctrl-C is pressed")
+    #expect(!output.text.contains("4 + "), "no row is written once Ctrl-C is pressed")
     let free = LineInterpreter(context: .init(format: .posix), session: interpreter.session)
     var copy = free
     let listed = OutputBuffer()
     try copy.run(":history", output: listed)
-    #expect(listed.text.contains("1+1+1+1+1="))
+    #expect(listed.text.contains("4 + 1 ="))
   }
 
   /// The engine's list of command words (for the hint "commands start with ':'") is the

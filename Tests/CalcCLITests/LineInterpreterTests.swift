@@ -159,11 +159,11 @@ import Testing
       try Self.run(":history", in: &interpreter) == """
           step  key  expression  display
              0                   0
-             1  1    1           1        → branch 3
-             2  2    12          12       → branch 1
-             3  ×    12×         12
-        ▶    4  4    12×4        4
-             5  =    12×4=       48       (kept)
+             1  1                1        → branch 3
+             2  2                12       → branch 1
+             3  ×    12 ×        12
+        ▶    4  4    12 ×        4
+             5  =    12 × 4 =    48       (kept)
         [━━━━●─] 4/5
 
         """)
@@ -172,14 +172,14 @@ import Testing
       try Self.run(":history", in: &interpreter) == """
           step  key  expression  display
              0                   0
-             1  1    1           1        → branch 3
-             2  2    12          12       → branch 2
-             3  +    12+         12
-             4  3    12+3        3
-             5  =    12+3=       15
-             6  ×    12+3=×      15
-             7  2    12+3=×2     2
-        ▶    8  =    12+3=×2=    30
+             1  1                1        → branch 3
+             2  2                12       → branch 2
+             3  +    12 +        12
+             4  3    12 +        3
+             5  =    12 + 3 =    15
+             6  ×    15 ×        15
+             7  2    15 ×        2
+        ▶    8  =    15 × 2 =    30
         [━━━━━━━━●] 8/8
 
         """)

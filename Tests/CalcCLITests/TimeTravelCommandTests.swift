@@ -7,15 +7,15 @@ import Testing
   static let history98 = """
       step  key  expression  display
          0                   0
-         1  9    9           9
-         2  8    98          98
-         3  -    98-         98
-         4  3    98-3        3
-         5  +    98-3+       95
-         6  2    98-3+2      2
-    ▶    7  ×    98-3+2×     97
-         8  4    98-3+2×4    4        (kept)
-         9  =    98-3+2×4=   388      (kept)
+         1  9                9
+         2  8                98
+         3  -    98 -        98
+         4  3    98 -        3
+         5  +    95 +        95
+         6  2    95 +        2
+    ▶    7  ×    97 ×        97
+         8  4    97 ×        4        (kept)
+         9  =    97 × 4 =    388      (kept)
     [━━━━━━━●──] 7/9
 
     """
@@ -24,15 +24,15 @@ import Testing
   static let history12 = """
       step  key  expression  display
          0                   0
-         1  1    1           1
-         2  2    12          12
-         3  +    12+         12
-         4  3    12+3        3
-    ▶    5  =    12+3=       15
-         6  4    12+3=4      4        (kept)
-         7  ×    12+3=4×     4        (kept)
-         8  2    12+3=4×2    2        (kept)
-         9  =    12+3=4×2=   8        (kept)
+         1  1                1
+         2  2                12
+         3  +    12 +        12
+         4  3    12 +        3
+    ▶    5  =    12 + 3 =    15
+         6  4                4        (kept)
+         7  ×    4 ×         4        (kept)
+         8  2    4 ×         2        (kept)
+         9  =    4 × 2 =     8        (kept)
     [━━━━━●────] 5/9
 
     """
@@ -53,10 +53,10 @@ import Testing
         10
           step  key  expression  display
              0                   0
-             1  5    5           5
-             2  +    5+          5
-             3  5    5+5         5
-        ▶    4  =    5+5=        10
+             1  5                5
+             2  +    5 +         5
+             3  5    5 +         5
+        ▶    4  =    5 + 5 =     10
         [━━━━●] 4/4
 
         """)
@@ -70,10 +70,10 @@ import Testing
         0
           step  key  expression  display
         ▶    0                   0
-             1  5    5           5        (kept)
-             2  +    5+          5        (kept)
-             3  5    5+5         5        (kept)
-             4  =    5+5=        10       (kept)
+             1  5                5        (kept)
+             2  +    5 +         5        (kept)
+             3  5    5 +         5        (kept)
+             4  =    5 + 5 =     10       (kept)
         [●────] 0/4
 
         """)
@@ -88,10 +88,10 @@ import Testing
         1
           step  key  expression  display
              0                   0
-             1  1    1           1
-        ▶    2  ÷    1÷          1
-             3  0    1÷0         0\(String(repeating: " ", count: 20))\(kept)
-             4  =    1÷0=        Cannot divide by zero\(kept)
+             1  1                1
+        ▶    2  ÷    1 ÷         1
+             3  0    1 ÷         0\(String(repeating: " ", count: 20))\(kept)
+             4  =    1 ÷ 0 =     Cannot divide by zero\(kept)
         [━━●──] 2/4
 
         """)
@@ -104,31 +104,44 @@ import Testing
         0
           step  key  expression  display
              0                   0
-             1  5    5           5
-             2  +/-  5+/-        -5
-             3  %    5+/-%       -0.05
-             4  CE   5+/-%CE     0
-             5  ⌫    5+/-%CE⌫    0
-        ▶    6  AC   5+/-%CE⌫AC  0
+             1  5                5
+             2  +/-              -5
+             3  %    -0.05       -0.05
+             4  CE               0
+             5  ⌫                0
+        ▶    6  AC               0
         [━━━━━━●] 6/6
 
         """)
   }
 
-  @Test func historyCutsLongExpressionsAndWidensSteps() throws {
-    let run = try Script.run(String(repeating: "1", count: 10_000) + "\n:history\n")
+  @Test func historyWidensStepsForALongBranch() throws {
+    let run = try Script.run(String(repeating: "1+", count: 5_000) + "\n:history\n")
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 1 + 1 + 10_001 + 1)
-    #expect(lines.first == "1111111111111111")
-    #expect(
-      lines.dropFirst().first
-        == "   step  key  expression" + String(repeating: " ", count: 50) + "  display")
-    let ones = String(repeating: "1", count: 59)
-    #expect(lines.dropLast().last == "▶ 10000  1    …\(ones)  1111111111111111")
+    #expect(lines.first == "5000")
+    #expect(lines.dropFirst().first == "   step  key  expression  display")
+    #expect(lines.dropLast().last == "▶ 10000  +    5000 +      5000")
     #expect(lines.last == "[" + String(repeating: "━", count: 30) + "●] 10000/10000")
-    #expect(lines[2] == "      0" + String(repeating: " ", count: 69) + "0")
-    #expect(lines[3] == "      1  1    1" + String(repeating: " ", count: 61) + "1")
+    #expect(lines[2] == "      0                   0")
+    #expect(lines[3] == "      1  1                1")
+  }
+
+  /// The expression column is the expression line at each step; one longer than 40 characters
+  /// is cut to its last 39, after `…`.
+  @Test func historyCutsLongExpressionLines() throws {
+    let run = try Script.run("2" + String(repeating: "@", count: 15) + "\n:history\n")
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    let line = String(repeating: "√(", count: 15) + "2" + String(repeating: ")", count: 15)
+    #expect(line.count == 46)
+    let cut = "…" + String(line.suffix(39))
+    #expect(
+      lines.dropFirst().first == "  step  key  "
+        + "expression".padding(toLength: 40, withPad: " ", startingAt: 0) + "  display")
+    #expect(lines.dropLast().last?.hasPrefix("▶   16  √    \(cut)  ") == true, "\(lines)")
+    #expect(lines[4] == "     2  √    √(2)" + String(repeating: " ", count: 38) + "1.41421356")
   }
 
   @Test func historyOfAnEmptySession() throws {
@@ -144,9 +157,9 @@ import Testing
     #expect(
       run.stdout == "388\n97\n" + """
           step  key  expression  display
-        ▶    7  ×    98-3+2×     97
-             8  4    98-3+2×4    4        (kept)
-             9  =    98-3+2×4=   388      (kept)
+        ▶    7  ×    97 ×        97
+             8  4    97 ×        4        (kept)
+             9  =    97 × 4 =    388      (kept)
         [━━━━━━━●──] 7/9
 
         """ + Self.history98)
@@ -160,9 +173,9 @@ import Testing
     #expect(
       run.stdout == "388\n97\n" + """
           step  key  expression  display
-             2  8    98          98
-             3  -    98-         98
-             4  3    98-3        3
+             2  8                98
+             3  -    98 -        98
+             4  3    98 -        3
         [━━━━━━━●──] 7/9
           step  key  expression  display
              0                   0
@@ -317,12 +330,12 @@ import Testing
         7=
           step  key  expression  display
              0                   0
-             1  1    1           1
-             2  2    12          12
-             3  +    12+         12
-             4  3    12+3        3        → branch 1
-             5  7    12+37       7
-        ▶    6  =    12+37=      19
+             1  1                1
+             2  2                12
+             3  +    12 +        12
+             4  3    12 +        3        → branch 1
+             5  7    12 +        7
+        ▶    6  =    12 + 7 =    19
         [━━━━━━●] 6/6
         19
           branch  leaves  steps  display  last keys
