@@ -99,7 +99,7 @@ struct BatchRunner {
         let result = try interpreter.run(line, output: output)
         switch result.effect?.change {
         case .applied?: lastLine = (name, lineNumber)
-        case .moved?, .switched?, .reset?, .loaded?: lastLine = nil
+        case .moved?, .switched?, .reset?, .loaded?, .rewrote?: lastLine = nil
         case nil: break
         }
         for note in result.notes where !isQuiet {

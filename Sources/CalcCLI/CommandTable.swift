@@ -19,6 +19,10 @@ public struct CommandSpec: Sendable {
     case range
     /// `N`: a branch number.
     case branch
+    /// `L`: a line number (see `:lines`).
+    case line
+    /// `L KEYS`: a line number and the keys of a line.
+    case lineKeys
     /// `FILE`: a file name, passed to the system byte for byte (`~` is expanded by the
     /// interpreter, from its host's home).
     case file
@@ -31,6 +35,8 @@ public struct CommandSpec: Sendable {
       case .step: "N|+K|-K"
       case .range: "[K|N..M]"
       case .branch: "N"
+      case .line: "L"
+      case .lineKeys: "L KEYS"
       case .file: "FILE"
       }
     }
@@ -65,6 +71,17 @@ public struct CommandSpec: Sendable {
       "history", .range, "list this branch's steps: all, the last K, or N to M"
     ) { directive throws(LineError) in .history(try HistorySteps(directive)) },
     CommandSpec("tape", .none, "the completed calculations, like a paper tape") { _ in .tape },
+    CommandSpec(
+      "lines", .range, "list this branch's input lines: all, the last K, or N to M"
+    ) { directive throws(LineError) in .lines(try HistorySteps(directive)) },
+    CommandSpec(
+      "edit", .lineKeys, "replace line L; later lines are replayed on a new branch",
+      make: sessionCommand),
+    CommandSpec(
+      "insert", .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand),
+    CommandSpec(
+      "delete", .line, "delete line L; later lines are replayed on a new branch",
+      make: sessionCommand),
     CommandSpec("goto", .step, "move to step N, or K steps on/back", make: sessionCommand),
     CommandSpec("undo", .count, "go back K lines (default 1)", make: sessionCommand),
     CommandSpec("redo", .count, "go forward K lines (default 1)", make: sessionCommand),
@@ -130,6 +147,8 @@ public struct CommandSpec: Sendable {
 enum LineCommand {
   case session(Session.Command)
   case history(HistorySteps)
+  /// `:lines [K|N..M]`: the same argument as `:history`, counting lines.
+  case lines(HistorySteps)
   case tape
   case branches
   case keys
@@ -210,6 +229,26 @@ enum HistorySteps: Hashable {
       guard last <= count else {
         throw LineError(
           SessionError.stepOutOfRange(.step(last), from: position, valid: 0...count).description)
+      }
+      return first...last
+    }
+  }
+
+  /// The line numbers (from 1) of a branch of `count` lines, or why there are none such; an
+  /// empty range for a branch without lines.
+  func lines(count: Int) throws(LineError) -> ClosedRange<Int> {
+    switch self {
+    case .all:
+      return 1...max(1, count)
+    case .last(let k):
+      return max(1, count - k + 1)...max(1, count)
+    case .range(let first, let last):
+      guard first <= last else {
+        throw LineError("lines \(first)..\(last) run backwards (write \(last)..\(first))")
+      }
+      guard first >= 1, last <= count else {
+        throw LineError(
+          SessionError.unknownLine(first < 1 ? first : last, count: count).description)
       }
       return first...last
     }

@@ -6,6 +6,9 @@
 protocol LineEditor {
   /// The next input, with `prompt` shown while a line is edited.
   mutating func read(prompt: String) -> EditorInput
+  /// The next input, the line starting as `prefill` (a line of the past to edit, `:edit L`);
+  /// Ctrl-C gives ``EditorInput/abandoned``.
+  mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput
   /// Adds a line that was entered to the history.
   mutating func remember(_ line: [UInt8])
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
@@ -23,6 +26,8 @@ enum EditorInput: Equatable {
   /// The end of input (Ctrl-D on an empty line); `cursorAfterPrompt` when the cursor is still on
   /// the prompt's line, so that the REPL ends the line.
   case end(cursorAfterPrompt: Bool)
+  /// Ctrl-C while a prefilled line was edited: leave it as it was.
+  case abandoned
 }
 
 /// A line editor that gives out lines from a list, for running the REPL in process: each line is
@@ -34,6 +39,8 @@ struct ScriptedLineEditor: LineEditor {
   private(set) var prompts: [String] = []
   /// The lines remembered in the history.
   private(set) var history: [String] = []
+  /// The text each prefilled read started with.
+  private(set) var prefills: [String] = []
 
   init(lines: [String]) {
     self.lines = lines
@@ -43,6 +50,12 @@ struct ScriptedLineEditor: LineEditor {
     prompts.append(prompt)
     guard !lines.isEmpty else { return .end(cursorAfterPrompt: true) }
     return .typed(Array(lines.removeFirst().utf8))
+  }
+
+  /// The next line of the list is the line as edited; the prefill is recorded in ``prefills``.
+  mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput {
+    prefills.append(String(decoding: prefill, as: UTF8.self))
+    return read(prompt: prompt)
   }
 
   mutating func remember(_ line: [UInt8]) {

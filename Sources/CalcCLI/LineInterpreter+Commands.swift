@@ -8,8 +8,16 @@ extension LineInterpreter {
   {
     switch try LineCommand(command) {
     case .session(let change):
-      try perform(change, at: command)
+      if case .rewrote(let rewrite) = try perform(change, at: command) {
+        output.write(rewriteMessage(rewrite) + "\n")
+      }
       appendDisplay(to: output)
+    case .lines(let which):
+      let lines = session.history.lines()
+      let numbers = try atArgument(command) { () throws(LineError) in
+        try which.lines(count: lines.count)
+      }
+      listing.writeLines(numbers, of: lines, to: output)
     case .history(let which):
       let history = session.history
       let steps = try atArgument(command) { () throws(LineError) in
@@ -92,11 +100,12 @@ extension LineInterpreter {
   }
 
   /// Performs `change`, reporting what the session refuses at the command's argument.
+  @discardableResult
   private mutating func perform(_ change: Session.Command, at command: ScriptLine.Directive)
-    throws(LineError)
+    throws(LineError) -> Session.Change
   {
     do {
-      try perform(change)
+      return try perform(change)
     } catch {
       throw LineError(error.description, column: command.argumentColumn)
     }
@@ -111,6 +120,38 @@ extension LineInterpreter {
     } catch {
       throw LineError(error.message, column: command.argumentColumn)
     }
+  }
+
+  /// What an `:edit`, `:insert` or `:delete` changed (SPEC §4): `branch 4 (from branch 2):
+  /// line 3 changed; 2 results changed: 1,645 → 1,654 (step 12), 19,740 → 19,848 (step 16)`,
+  /// listing at most three results, then `… and N more`.
+  func rewriteMessage(_ rewrite: Session.Rewrite) -> String {
+    if rewrite.isUnchanged { return "nothing changed" }
+    let line = "line \(rewrite.line)"
+    if rewrite.kind == .deleted, rewrite.newBranch == nil {
+      return "\(line) deleted: back to step \(session.history.position), its keys kept as the "
+        + "future (like :undo)"
+    }
+    if rewrite.kind == .inserted, rewrite.newBranch == nil {
+      return "\(line) inserted at the end of branch \(rewrite.fromBranch)"
+    }
+    let what =
+      switch rewrite.kind {
+      case .edited: "\(line) changed"
+      case .inserted: "\(line) inserted"
+      case .deleted: "\(line) deleted"
+      }
+    let prefix =
+      rewrite.newBranch.map { "branch \($0) (from branch \(rewrite.fromBranch)): " } ?? ""
+    let changed = rewrite.results.lazy.map { result in
+      (old: self.format.text(for: result.old), new: self.format.text(for: result.new), result.step)
+    }.filter { $0.old != $0.new }
+    let count = changed.count
+    guard count > 0 else { return prefix + what + "; no results changed" }
+    let shown = changed.prefix(3).map { "\($0.old) → \($0.new) (step \($0.2))" }
+    let more = count > 3 ? ", … and \(count - 3) more" : ""
+    return prefix + what + "; \(count) result\(count == 1 ? "" : "s") changed: "
+      + shown.joined(separator: ", ") + more
   }
 
   /// `loaded 9 keys at step 5 from s.calc`, with the branches when there are several.

@@ -99,6 +99,54 @@ struct Listing {
     output.write(slider() + "\n")
   }
 
+  /// Appends `:lines` for the lines numbered `numbers` (from 1) of `lines`, the current
+  /// branch's: each line's number, the step of its first key, its keys as canonical key text
+  /// (cut after ``keysWidth`` characters, with `…`) and the display after it; `▶` marks the line
+  /// the position is in or has just finished, and lines after the position are the kept future.
+  ///
+  /// - Complexity: O(m + ``History/snapshotInterval``), m the steps of the lines listed.
+  func writeLines(_ numbers: ClosedRange<Int>, of lines: [History.Line], to output: OutputBuffer) {
+    guard !lines.isEmpty else {
+      output.write("no lines\n")
+      return
+    }
+    let shown = lines[(numbers.lowerBound - 1)..<numbers.upperBound]
+    let displays = history.displays(after: shown)
+    let position = history.position
+    let widths = (
+      line: max(4, String(lines.count).count), step: max(4, String(history.count).count)
+    )
+    let texts = shown.map { line in
+      let text = KeyText.text(of: line.keys)
+      return text.count > Self.keysWidth ? String(text.prefix(Self.keysWidth - 1)) + "…" : text
+    }
+    let keysWidth = max(4, texts.map(\.count).max() ?? 0)
+    let pad = Listing.pad
+    output.write(
+      style.dim(
+        "  \(pad("line", widths.line, true))  \(pad("step", widths.step, true))  "
+          + "\(pad("keys", keysWidth, false))  display") + "\n")
+    for ((number, line), (text, display)) in zip(
+      zip(numbers, shown), zip(texts, displays))
+    {
+      guard !isStopped(output) else { return }
+      let row =
+        "\(pad(String(number), widths.line, true))  \(pad(String(line.start + 1), widths.step, true))  "
+        + "\(pad(text, keysWidth, false))  \(format.text(for: display))"
+      if line.start >= position {
+        output.write("  " + style.dim(row + "  (kept)") + "\n")
+      } else if line.end >= position {
+        output.write(style.marker("▶ ") + row + "\n")
+      } else {
+        output.write("  " + row + "\n")
+      }
+      output.flushIfFull()
+    }
+  }
+
+  /// The widest key text `:lines` shows; a longer line is cut after `…`.
+  static let keysWidth = 40
+
   /// How many rows of `:history` set its column widths: the first screenfuls, not the whole
   /// branch, so that a listing of millions of steps starts at once.
   static let measuredRows = 1000

@@ -102,7 +102,7 @@ struct REPL {
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
-      let line: [UInt8]
+      var line: [UInt8]
       switch editor.read(prompt: prompt) {
       case .typed(let typed):
         line = typed
@@ -116,10 +116,33 @@ struct REPL {
         if cursorAfterPrompt { person.write("\n") }
         person.flush()
         return output.exitStatus(ExitStatus.success, errors: errors)
+      case .abandoned:
+        continue
       }
       let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
       if parsed != .blank { editor.remember(line) }
+      // `:edit L` without keys: line L's keys to edit on the input line, then the edit.
+      if case .directive(let directive)? = parsed, directive.name == "edit",
+        let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)),
+        number >= 1, number <= interpreter.session.history.lines().count
+      {
+        let keys = interpreter.session.history.lines()[number - 1].keys
+        switch editor.read(
+          prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
+        {
+        case .typed(let edited), .pasted(let edited):
+          // An emptied line deletes the line (SPEC §4).
+          line =
+            edited.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+            ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
+          editor.remember(line)
+        case .end, .abandoned:
+          person.write(errorStyle.dim("line \(number) left as it was") + "\n")
+          person.flush()
+          continue
+        }
+      }
       // The screen's size is read for each line: the window may have changed.
       if let pagerCommand, let screen = Terminal.size(of: STDOUT_FILENO) {
         output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)

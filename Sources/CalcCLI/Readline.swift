@@ -28,6 +28,11 @@ enum Readline {
   private static let continued = Atomic<Bool>(false)
   /// After Ctrl-C in a search: the search is aborted first, then the line is abandoned.
   nonisolated(unsafe) private static var abandonAfterSearch = false
+  /// While a line of the past is edited (`:edit L`): Ctrl-C ends the read instead of giving a
+  /// fresh prompt, and ``wasAbandoned`` says so.
+  nonisolated(unsafe) private static var endsOnInterrupt = false
+  /// Whether the last ``readLine(prompt:prefill:)`` ended with Ctrl-C.
+  nonisolated(unsafe) private(set) static var wasAbandoned = false
 
   /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
   /// Ctrl-C and Ctrl-Z.
@@ -92,6 +97,21 @@ enum Readline {
   ///
   /// The bytes are those typed, which need not be UTF-8.
   static func readLine(prompt: String) -> [UInt8]? {
+    endsOnInterrupt = false
+    return readEntered(prompt: prompt)
+  }
+
+  /// Reads a line that starts as `prefill`, the cursor at its end: a line of the past to edit.
+  /// Ctrl-C ends it (``wasAbandoned``) rather than starting afresh.
+  static func readLine(prompt: String, prefill: [UInt8]) -> [UInt8]? {
+    endsOnInterrupt = true
+    wasAbandoned = false
+    defer { endsOnInterrupt = false }
+    pastedFragment = prefill
+    return readEntered(prompt: prompt)
+  }
+
+  private static func readEntered(prompt: String) -> [UInt8]? {
     continued.store(false, ordering: .relaxed)
     if !pastedFragment.isEmpty {
       rl_startup_hook = {
@@ -148,6 +168,14 @@ enum Readline {
         rl_forced_update_display()
       }
       if abandonRequested.exchange(false, ordering: .relaxed) {
+        if endsOnInterrupt, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
+          // Editing a line of the past: Ctrl-C leaves it as it was. The line is emptied and
+          // entered, and the caller is told.
+          wasAbandoned = true
+          rl_replace_line("", 0)
+          rl_point = 0
+          return 13
+        }
         if rl_readline_state & UInt(RL_STATE_ISEARCH) != 0 {
           abandonAfterSearch = true
           return 7  // Ctrl-G: readline ends the search and restores the line; then it goes
@@ -305,6 +333,13 @@ struct ReadlineEditor: LineEditor {
   mutating func read(prompt: String) -> EditorInput {
     if let pasted = Readline.nextPastedLine() { return .pasted(pasted) }
     if let typed = Readline.readLine(prompt: prompt) { return .typed(typed) }
+    return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
+  }
+
+  mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput {
+    let line = Readline.readLine(prompt: prompt, prefill: prefill)
+    if Readline.wasAbandoned { return .abandoned }
+    if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }
 

@@ -121,6 +121,43 @@ public struct SessionModel: Sendable {
     self = SessionModel()
   }
 
+  /// The input lines of the current branch: where each starts and its keys (SPEC §4, `:lines`).
+  public var lines: [(start: Int, keys: [CalculatorButtonItem])] {
+    let cuts = boundaries
+    let keys = self.keys
+    return zip(cuts, cuts.dropFirst()).map { ($0, Array(keys[$0..<$1])) }
+  }
+
+  /// What `:edit`, `:insert` and `:delete` do.
+  public enum Rewrite: Sendable {
+    case edit, insert, delete
+  }
+
+  /// Edits, inserts or deletes line `number` as SPEC §4 reads: the new branch starts where the
+  /// line starts and holds the new line and every later line as typed, by retyping them there;
+  /// the same keys change nothing; deleting the last line moves to where it starts. False,
+  /// changing nothing, for a line the branch does not have.
+  public mutating func rewrite(
+    _ kind: Rewrite, line number: Int, keys: [CalculatorButtonItem]
+  ) -> Bool {
+    let lines = self.lines
+    let last = kind == .insert ? lines.count + 1 : lines.count
+    guard (1...max(1, last)).contains(number), number <= last else { return false }
+    if kind == .insert, keys.isEmpty { return false }
+    if kind == .edit, keys.isEmpty { return rewrite(.delete, line: number, keys: []) }
+    let index = number - 1
+    if kind == .edit, lines[index].keys == keys { return true }
+    let start = index < lines.count ? lines[index].start : count
+    let later = lines[(kind == .insert ? index : index + 1)...].map(\.keys)
+    if kind == .delete, later.isEmpty {
+      position = start
+      return true
+    }
+    position = start
+    for line in (keys.isEmpty ? [] : [keys]) + later { apply(line: line) }
+    return true
+  }
+
   /// Does `operation`; false, changing nothing, when the session must refuse it.
   public mutating func perform(_ operation: SessionOperation) -> Bool {
     switch operation {
@@ -131,6 +168,9 @@ public struct SessionModel: Sendable {
     case .redo(let lines): redo(lines)
     case .branch(let number): return branch(number)
     case .reset: reset()
+    case .edit(let line, let keys): return rewrite(.edit, line: line, keys: keys)
+    case .insert(let line, let keys): return rewrite(.insert, line: line, keys: keys)
+    case .delete(let line): return rewrite(.delete, line: line, keys: [])
     }
     return true
   }
@@ -146,6 +186,9 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   case redo(Int)
   case branch(Int)
   case reset
+  case edit(Int, [CalculatorButtonItem])
+  case insert(Int, [CalculatorButtonItem])
+  case delete(Int)
 
   /// The script line, e.g. `12+3=` or `:goto 4`, as the engine's session-script writer
   /// spells the command (``SessionScript/forEachLine(performing:_:)``).
@@ -165,6 +208,9 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     case .redo(let lines): .redo(lines)
     case .branch(let number): .branch(number)
     case .reset: .reset
+    case .edit(let line, let keys): .edit(line: line, keys: keys)
+    case .insert(let line, let keys): .insert(line: line, keys: keys)
+    case .delete(let line): .delete(line: line)
     }
   }
 
@@ -174,12 +220,27 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     -> SessionOperation
   {
     let count = model.count
+    /// A short line of random keys.
+    func shortLine() -> [CalculatorButtonItem] {
+      (0..<random.int(1...6)).map { _ in randomKey(using: &random) }
+    }
+    // Sometimes a line number past the end, to be refused.
+    let lineCount = model.lines.count
     switch random.below(100) {
-    case 0..<40:
+    case 0..<34:
       let interval = History.snapshotInterval
       let length =
-        random.chance(1) ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
+        random.chance(2) ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
       return .keys((0..<length).map { _ in randomKey(using: &random) })
+    case 34..<37:
+      // Now and then the line's own keys: nothing changes.
+      let line = random.int(0...(lineCount + 1))
+      if random.chance(20), (1...max(1, lineCount)).contains(line), line <= lineCount {
+        return .edit(line, model.lines[line - 1].keys)
+      }
+      return .edit(line, shortLine())
+    case 37..<39: return .insert(random.int(0...(lineCount + 2)), shortLine())
+    case 39..<40: return .delete(random.int(0...(lineCount + 1)))
     case 40..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
     case 55..<62: return .offset(random.int(-(model.position + 2)...(count - model.position + 2)))
     case 62..<75: return .undo(random.chance(80) ? 1 : random.int(0...4))

@@ -236,6 +236,63 @@ public struct History: Sendable {
     }
   }
 
+  /// One input line of the current branch: the position before it and its keys.
+  public struct Line: Hashable, Sendable {
+    /// The position where the line starts: the number of keys before it.
+    public let start: Int
+    /// The line's keys, as typed.
+    public let keys: [CalculatorButtonItem]
+    /// The position after the line's last key.
+    public var end: Int { start + keys.count }
+  }
+
+  /// The input lines of the whole current branch, kept future included, in order (SPEC §4,
+  /// `:lines`): a line ends where it was entered, and a fork is a line boundary, so the part of
+  /// a parent's line before the fork is a line of its own.
+  ///
+  /// - Complexity: O(n) in the length of the branch.
+  public func lines() -> [Line] {
+    var lines: [Line] = []
+    var keys: [CalculatorButtonItem] = []
+    var start = 0
+    var step = 0
+    for (depth, index) in path.enumerated() {
+      let branch = branches[index]
+      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+      while step < end {
+        let own = step - branch.fork
+        if branch.startsLine(at: own), !keys.isEmpty {
+          lines.append(Line(start: start, keys: keys))
+          keys.removeAll(keepingCapacity: true)
+          start = step
+        }
+        keys.append(CalculatorButtonItem(code: branch.codes[own] & ~History.lineEndBit)!)
+        step += 1
+      }
+    }
+    if !keys.isEmpty { lines.append(Line(start: start, keys: keys)) }
+    return lines
+  }
+
+  /// The display after each of `lines` (lines of the current branch, in order, from
+  /// ``lines()``).
+  ///
+  /// - Complexity: O(``snapshotInterval`` + m), m the steps from the first line's start to the
+  ///   last line's end.
+  public func displays(after lines: ArraySlice<Line>) -> [CalculatorBrain.Display] {
+    guard let first = lines.first, let last = lines.last else { return [] }
+    var displays: [CalculatorBrain.Display] = []
+    displays.reserveCapacity(lines.count)
+    var next = lines.startIndex
+    forEachStep(in: first.start...last.end) { step, _, state in
+      while next < lines.endIndex, lines[next].end == step {
+        displays.append(state.brain.display)
+        next += 1
+      }
+    }
+    return displays
+  }
+
   /// For the current branch: each step where another branch leaves it, with those branches'
   /// numbers in order.
   ///

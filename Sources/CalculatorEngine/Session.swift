@@ -37,6 +37,17 @@ public struct Session: Sendable {
     /// Replaces the session with another, for instance one rebuilt from a saved script.
     /// (Boxed, so that a command stays a word and a tag: applying keys is the common case.)
     indirect case load(Session)
+    /// Replaces line L (from 1, of ``History/lines()``) of the current branch with these keys
+    /// and replays every later line after it, as typed, on a new branch from where line L
+    /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
+    /// line.
+    indirect case edit(line: Int, keys: [CalculatorButtonItem])
+    /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
+    /// new branch; L = n + 1 extends the branch at its end, like typing there.
+    indirect case insert(line: Int, keys: [CalculatorButtonItem])
+    /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
+    /// line moves to where it starts, like `undo`, its keys kept as the future.
+    case delete(line: Int)
   }
 
   /// Where `goto` moves.
@@ -74,6 +85,37 @@ public struct Session: Sendable {
     case reset
     /// The session was replaced.
     case loaded
+    /// A line of the past was edited, inserted or deleted (``Rewrite``).
+    case rewrote(Rewrite)
+  }
+
+  /// What an `edit`, `insert` or `delete` did.
+  public struct Rewrite: Hashable, Sendable {
+    /// Which of the three it was.
+    public enum Kind: Hashable, Sendable {
+      case edited, inserted, deleted
+    }
+    public let kind: Kind
+    /// The line, from 1.
+    public let line: Int
+    /// The branch that was current before.
+    public let fromBranch: Int
+    /// The branch it made, or `nil`: the same keys (nothing changed), a line added at the end
+    /// (the branch grew), or the last line deleted (the position moved back).
+    public let newBranch: Int?
+    /// Whether the keys were the line's own: nothing was done.
+    public let isUnchanged: Bool
+    /// The displays after the lines from the changed one on, old and new, paired line by line,
+    /// with the step on the new branch where each new one is shown; a line with no counterpart
+    /// (an inserted one) has no pair.
+    public let results: [Result]
+
+    /// One line's display before and after the change.
+    public struct Result: Hashable, Sendable {
+      public let step: Int
+      public let old: CalculatorBrain.Display
+      public let new: CalculatorBrain.Display
+    }
   }
 
   /// Does `command` and says what changed; throws, changing nothing, when it cannot be done.
@@ -117,7 +159,74 @@ public struct Session: Sendable {
     case .load(let session):
       self = session
       return .loaded
+    case .edit(let line, let keys):
+      guard !keys.isEmpty else { return try perform(.delete(line: line)) }
+      return try rewrite(line, .edited, keys)
+    case .insert(let line, let keys):
+      guard !keys.isEmpty else { throw .emptyInsert }
+      return try rewrite(line, .inserted, keys)
+    case .delete(let line):
+      return try rewrite(line, .deleted, [])
     }
+  }
+
+  /// Edits, inserts or deletes line `number` (see ``Command/edit(line:keys:)``).
+  ///
+  /// - Complexity: O(n) in the length of the branch from line `number` on.
+  private mutating func rewrite(
+    _ number: Int, _ kind: Rewrite.Kind, _ keys: [CalculatorButtonItem]
+  ) throws(SessionError) -> Change {
+    let lines = history.lines()
+    let last = kind == .inserted ? lines.count + 1 : lines.count
+    guard number >= 1, number <= last else {
+      throw kind == .inserted
+        ? .cannotInsert(number, count: lines.count) : .unknownLine(number, count: lines.count)
+    }
+    let index = number - 1
+    let from = history.currentBranch
+    if kind == .edited, lines[index].keys == keys {
+      return .rewrote(
+        Rewrite(
+          kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: true,
+          results: []))
+    }
+    let start = index < lines.count ? lines[index].start : history.count
+    // The lines after the change, as typed, and the old lines they are paired with.
+    let later = lines[(kind == .inserted ? index : index + 1)...]
+    if kind == .deleted, later.isEmpty {
+      history.move(to: start)
+      return .rewrote(
+        Rewrite(
+          kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: false,
+          results: []))
+    }
+    // Old displays from line L on (for a deletion, from the line after it).
+    let old = history.displays(after: kind == .deleted ? later : lines[index...])
+    history.move(to: start)
+    var made: Int?
+    var ends: [Int] = []
+    if !keys.isEmpty {
+      made = history.apply(line: keys[...])
+      ends.append(history.position)
+    }
+    for line in later {
+      let branch = history.apply(line: line.keys[...])
+      made = made ?? branch
+      ends.append(history.position)
+    }
+    // The new lines and their displays, paired with the old ones line by line.
+    let newLines = history.lines().suffix(ends.count)
+    let new = history.displays(after: newLines)
+    // An inserted line has no old counterpart.
+    let paired =
+      kind == .inserted ? Array(zip(ends.dropFirst(), new.dropFirst())) : Array(zip(ends, new))
+    let results = zip(paired, old).map { pair, old in
+      Rewrite.Result(step: pair.0, old: old, new: pair.1)
+    }
+    return .rewrote(
+      Rewrite(
+        kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
+        results: results))
   }
 
   private mutating func move(to step: Int) -> Change {
@@ -136,6 +245,13 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownBranch(Int, count: Int)
   /// A negative number of lines for `undo` or `redo`.
   case negativeCount(Int)
+  /// A line number the current branch does not have (for `edit`, `insert`, `delete`), and how
+  /// many lines it has.
+  case unknownLine(Int, count: Int)
+  /// `insert` before a line the current branch does not have (valid: 1 through count + 1).
+  case cannotInsert(Int, count: Int)
+  /// `insert` with no keys.
+  case emptyInsert
 
   /// `step 12 is out of range 0…9`, `no branch 7 (branches: 1…3)`.
   public var description: String {
@@ -153,6 +269,17 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
       "no branch \(number) (branches: 1…\(count))"
     case .negativeCount(let count):
       "cannot move a negative number of lines (\(count))"
+    case .unknownLine(let number, 0):
+      "no line \(number): this branch has no lines"
+    case .unknownLine(let number, 1):
+      "no line \(number) (this branch has line 1)"
+    case .unknownLine(let number, let count):
+      "no line \(number) (lines: 1…\(count))"
+    case .cannotInsert(let number, let count):
+      "cannot insert before line \(number): the lines are 1…\(count), and \(count + 1) adds one at "
+        + "the end"
+    case .emptyInsert:
+      "nothing to insert: give the line's keys"
     }
   }
 }

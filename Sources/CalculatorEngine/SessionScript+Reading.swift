@@ -6,7 +6,9 @@
 /// program that imports only the engine can replay calc's files with it.
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them.
-  public static let directiveNames = ["goto", "undo", "redo", "branch", "reset"]
+  public static let directiveNames = [
+    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete",
+  ]
 
   /// The session command `directive` spells, or `nil` when its name is none of
   /// ``directiveNames``; throws, at the argument's column, for an argument it cannot take.
@@ -24,6 +26,14 @@ extension SessionScript {
     case "reset":
       try directive.requireNoArgument()
       return .reset
+    case "edit":
+      let (line, keys) = try directive.lineAndKeysArgument()
+      return .edit(line: line, keys: keys)
+    case "insert":
+      let (line, keys) = try directive.lineAndKeysArgument()
+      return .insert(line: line, keys: keys)
+    case "delete":
+      return .delete(line: try directive.lineArgument())
     default: return nil
     }
   }
@@ -49,6 +59,9 @@ extension SessionScript {
     case .load(let session):
       try body(":reset")
       try forEachLine(of: session.history, body)
+    case .edit(let line, let keys): try body(":edit \(line) \(KeyText.text(of: keys))")
+    case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
+    case .delete(let line): try body(":delete \(line)")
     }
   }
 
@@ -76,6 +89,9 @@ extension SessionScript {
     case .loaded:
       try body(":reset")
       try forEachLine(of: session.history, body)
+    case .rewrote(let rewrite):
+      // Deterministic: the command replays to the same branches.
+      if !rewrite.isUnchanged { try forEachLine(performing: command, body) }
     }
   }
 
@@ -234,6 +250,51 @@ extension ScriptLine.Directive {
         column: argumentColumn)
     }
     return count
+  }
+
+  /// The `L` of `:delete`: a line number from 1.
+  public func lineArgument() throws(LineError) -> Int {
+    guard !argument.isEmpty else {
+      throw LineError(":\(name) needs a line number (see :lines)", column: argumentColumn)
+    }
+    guard let number = Self.wholeNumber(Substring(argument)), number > 0 else {
+      throw LineError(
+        ":\(name) takes a line number from 1 (see :lines), not '\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    return number
+  }
+
+  /// The `L KEYS` of `:edit` and `:insert`: a line number from 1, a blank, and key text; errors
+  /// in the keys are reported at their column in the line.
+  public func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: [CalculatorButtonItem]) {
+    let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
+    let number = argument[..<blank]
+    guard let line = Self.wholeNumber(number), line > 0 else {
+      throw LineError(
+        argument.isEmpty
+          ? ":\(name) needs a line number and its keys: :\(name) 3 12+4="
+          : ":\(name) takes a line number from 1 and keys (:\(name) 3 12+4=), not "
+            + "'\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    let rest = argument[blank...].drop { $0 == " " || $0 == "\t" }
+    guard !rest.isEmpty else {
+      throw LineError(
+        ":\(name) \(line) needs the line's keys after the number: :\(name) \(line) 12+4="
+          + (name == "edit" ? " (or :delete \(line))" : ""),
+        column: argumentColumn + argument.count)
+    }
+    let shift =
+      argumentColumn + argument.distance(from: argument.startIndex, to: rest.startIndex) - 1
+    do throws(KeyTextError) {
+      return (line, try KeyText.keys(in: rest))
+    } catch {
+      throw LineError(
+        KeyTextError(
+          character: error.character, column: error.column + shift,
+          isInvalidUTF8: error.isInvalidUTF8, hint: error.hint))
+    }
   }
 
   /// The `N` of `:branch`.

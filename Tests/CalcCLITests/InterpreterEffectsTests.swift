@@ -16,6 +16,7 @@ import Testing
       case .switched(let branch): "switched \(branch)"
       case .reset: "reset"
       case .loaded: "loaded"
+      case .rewrote(let rewrite): "rewrote \(rewrite.line)"
       }
     }
   }
