@@ -26,6 +26,7 @@ let package = Package(
     .target(
       name: "CalcCLI",
       dependencies: [
+        "CalcDecimal",
         "CalculatorEngine",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -23,6 +23,10 @@ public struct CommandSpec: Sendable {
     case line
     /// `L KEYS`: a line number and the keys of a line.
     case lineKeys
+    /// `[N]`: a step, the position when left out.
+    case optionalStep
+    /// `[csv] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV to a file.
+    case tape
     /// `FILE`: a file name, passed to the system byte for byte (`~` is expanded by the
     /// interpreter, from its host's home).
     case file
@@ -37,6 +41,8 @@ public struct CommandSpec: Sendable {
       case .branch: "N"
       case .line: "L"
       case .lineKeys: "L KEYS"
+      case .optionalStep: "[N]"
+      case .tape: "[csv] [K|N..M] [FILE]"
       case .file: "FILE"
       }
     }
@@ -70,7 +76,9 @@ public struct CommandSpec: Sendable {
     CommandSpec(
       "history", .range, "list this branch's steps: all, the last K, or N to M"
     ) { directive throws(LineError) in .history(try HistorySteps(directive)) },
-    CommandSpec("tape", .none, "the completed calculations, like a paper tape") { _ in .tape },
+    CommandSpec("tape", .tape, "calculations and memory keys, like a paper tape (csv: as CSV)") {
+      directive throws(LineError) in .tape(try TapeRequest(directive))
+    },
     CommandSpec(
       "lines", .range, "list this branch's input lines: all, the last K, or N to M"
     ) { directive throws(LineError) in .lines(try HistorySteps(directive)) },
@@ -88,8 +96,9 @@ public struct CommandSpec: Sendable {
     CommandSpec("branches", .none, "list every branch; ▶ marks this one") { _ in .branches },
     CommandSpec("branch", .branch, "switch to branch N, at its end", make: sessionCommand),
     CommandSpec("keys", .none, "print the applied keys as key text") { _ in .keys },
-    CommandSpec("copy", .none, "put the display's number on the terminal's clipboard") { _ in
-      .copy
+    CommandSpec("copy", .optionalStep, "put the display's number (at step N) on the clipboard") {
+      directive throws(LineError) in
+      .copy(step: directive.argument.isEmpty ? nil : try directive.stepNumber())
     },
     CommandSpec("save", .file, "save every branch as a calc script") {
       directive throws(LineError) in .save(path: try fileArgument(directive), replacing: false)
@@ -149,10 +158,11 @@ enum LineCommand {
   case history(HistorySteps)
   /// `:lines [K|N..M]`: the same argument as `:history`, counting lines.
   case lines(HistorySteps)
-  case tape
+  case tape(TapeRequest)
   case branches
   case keys
-  case copy
+  /// `:copy [N]`: the display at step N, or at the position.
+  case copy(step: Int?)
   /// `replacing`: `:save!`, which replaces a file that this REPL neither saved nor loaded.
   case save(path: FileName, replacing: Bool)
   case load(path: FileName)
@@ -174,6 +184,56 @@ enum LineCommand {
     }
     if spec.argument == .none { try directive.requireNoArgument() }
     self = try spec.make(directive)
+  }
+}
+
+/// What `:tape` was asked for: which steps, and whether as CSV, to a file or to the output.
+struct TapeRequest {
+  var steps: HistorySteps
+  var isCSV: Bool
+  /// The file for `:tape csv … FILE`.
+  var file: FileName?
+
+  /// Parses `[csv] [K|N..M] [FILE]`: `csv` first; then a count or range when the next word is
+  /// one; then, for CSV only, the rest as a file name (byte for byte).
+  init(_ directive: ScriptLine.Directive) throws(LineError) {
+    var bytes = directive.argumentBytes[...]
+    var column = directive.argumentColumn
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    /// The next word, taken off `bytes` with the blanks after it.
+    func nextWord() -> ArraySlice<UInt8> {
+      let word = bytes.prefix { !isBlank($0) }
+      bytes = bytes.dropFirst(word.count)
+      let blanks = bytes.prefix(while: isBlank)
+      bytes = bytes.dropFirst(blanks.count)
+      column += String(decoding: word, as: UTF8.self).count + blanks.count
+      return word
+    }
+    isCSV = false
+    if bytes.prefix(while: { !isBlank($0) }).elementsEqual("csv".utf8) {
+      isCSV = true
+      _ = nextWord()
+    }
+    steps = .all
+    let first = bytes.prefix { !isBlank($0) }
+    if let byte = first.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+      let wordColumn = column
+      let word = String(decoding: nextWord(), as: UTF8.self)
+      steps = try HistorySteps(
+        ScriptLine.Directive(
+          name: directive.name, column: directive.column, argument: word,
+          argumentColumn: wordColumn))
+    }
+    file = nil
+    if !bytes.isEmpty {
+      guard isCSV else {
+        throw LineError(
+          ":tape takes [csv] [K|N..M] [FILE], and a FILE only after csv, not "
+            + "'\(TextEscaping.escaped(String(decoding: bytes, as: UTF8.self)))'",
+          column: column)
+      }
+      file = FileName(Array(bytes))
+    }
   }
 }
 

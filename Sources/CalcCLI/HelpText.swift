@@ -70,12 +70,16 @@ enum HelpText {
     text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
     text += "       # starts a comment; :pad shows the keypad\n\n"
     text += "Commands:\n"
-    let width = CommandSpec.all.map(\.usage.count).max()!
+    // The summaries line up after the usages of up to 18 characters; a longer usage has its
+    // summary on the next line, so that the list stays within 80 columns.
+    let width = 18
     for command in CommandSpec.all {
       let usage = command.usage
-      text +=
-        "  " + usage + String(repeating: " ", count: width - usage.count + 2)
-        + style.dim(command.summary) + "\n"
+      let gap =
+        usage.count <= width
+        ? String(repeating: " ", count: width - usage.count + 1)
+        : "\n" + String(repeating: " ", count: width + 3)
+      text += "  " + usage + gap + style.dim(command.summary) + "\n"
     }
     text += "\nEach line of keys is one change: :undo and :redo move by lines, :goto by keys.\n"
     text += "Typing before the end starts a new branch; the old one is kept (:branches).\n"

@@ -24,8 +24,33 @@ extension LineInterpreter {
         try which.steps(count: history.count, position: history.position)
       }
       listing.writeHistory(steps, to: output)
-    case .tape:
-      listing.writeTape(to: output)
+    case .tape(let request):
+      let history = session.history
+      let steps = try atArgument(command) { () throws(LineError) in
+        try request.steps.steps(count: history.position, position: history.position)
+      }
+      guard request.isCSV else {
+        listing.writeTape(steps, to: output)
+        return .proceed
+      }
+      guard let file = request.file else {
+        listing.writeTapeCSV(steps, to: output)
+        return .proceed
+      }
+      let path = inScriptFolder(file)
+      let csv = OutputBuffer()
+      listing.writeTapeCSV(steps, to: csv)
+      do {
+        try SafeFile.write(csv.bytes, to: path)
+      } catch {
+        let outcome =
+          error.backup.map { "its old contents are in '\($0.shown)'" }
+          ?? "'\(path.shown)' is unchanged"
+        throw LineError(
+          "cannot write '\(path.shown)': \(error.reason); \(outcome)",
+          column: command.argumentColumn)
+      }
+      output.write(style.dim("wrote the tape to \(path.shown)") + "\n")
     case .branches:
       listing.writeBranches(to: output)
     case .keys:
@@ -38,8 +63,8 @@ extension LineInterpreter {
         wrote = true
       })
       if !wrote { output.write("\n") }
-    case .copy:
-      try appendCopy(to: output)
+    case .copy(let step):
+      try appendCopy(at: step, to: output)
     case .save(let name, let replacing):
       let path = inScriptFolder(name)
       if context.isInteractive, !replacing, let existing = FileIdentity(of: path),
@@ -185,8 +210,14 @@ extension LineInterpreter {
   /// terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), and a line saying so.
   ///
   /// Throws, changing nothing, while an error is shown or when the output is no terminal.
-  func appendCopy(to output: OutputBuffer) throws(LineError) {
-    let brain = session.state.brain
+  func appendCopy(at step: Int?, to output: OutputBuffer) throws(LineError) {
+    let history = session.history
+    if let step, step > history.count {
+      throw LineError(
+        SessionError.stepOutOfRange(.step(step), from: history.position, valid: 0...history.count)
+          .description)
+    }
+    let brain = step.map { history.state(at: $0).brain } ?? session.state.brain
     guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
     let text = DisplayFormat.plain.text(for: brain)
     guard context.outputIsTerminal else {

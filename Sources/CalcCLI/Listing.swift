@@ -1,4 +1,6 @@
+import CalcDecimal
 import CalculatorEngine
+import Foundation
 
 /// The listings of a session — `:history`, `:tape`, `:branches`, the slider bar and the display
 /// with its expression line — as functions of the history, the format and the style, written to
@@ -168,31 +170,100 @@ struct Listing {
     }
   }
 
-  /// Appends `:tape`: every calculation completed on the current branch up to the position, one
-  /// row each — the step where it completed (so that `:goto` returns there), the calculation as
-  /// the expression line writes it, and its result: `4  1 + 2 = 3`.
+  /// One row of the paper tape: a completed calculation with its result, or a memory key that
+  /// changed or recalled the memory, with the amount (none for `MC`).
+  enum TapeRow {
+    case calculation(CalculatorBrain.Line, result: CalculatorBrain)
+    case memory(String, amount: Decimal34?)
+  }
+
+  /// Calls `body` with each row of the tape at `steps` (within `0...position`) of the current
+  /// branch, until ``isStopped``.
+  ///
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps, in one pass.
+  func forEachTapeRow(
+    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, TapeRow) -> Void
+  ) {
+    struct End: Error {}
+    var previous: History.State?
+    try? history.forEachStep(in: max(0, steps.lowerBound - 1)...steps.upperBound) {
+      step, key, state in
+      guard !isStopped(output) else { throw End() }
+      defer { previous = state }
+      guard let key, let before = previous, steps.contains(step) else { return }
+      switch key {
+      case .memory(let memory):
+        // A key that did nothing (MR or MC on an empty memory, or while an error is shown)
+        // is no row.
+        guard state != before else { return }
+        let amount: Decimal34? =
+          switch memory {
+          case .store, .recall: state.memory
+          case .add, .subtract: before.brain.displayedValue
+          case .clear: nil
+          }
+        body(step, .memory(key.title, amount: amount))
+      case .digit, .dot, .op, .equal, .command, .unary:
+        guard let line = before.brain.completedCalculation(by: key) else { return }
+        body(step, .calculation(line, result: state.brain))
+      }
+    }
+  }
+
+  /// Appends `:tape` of `steps` (within `0...position`): every calculation completed on the
+  /// current branch, one row each — the step where it completed (so that `:goto` returns
+  /// there), the calculation as the expression line writes it, and its result: `4  1 + 2 = 3` —
+  /// and the memory keys that changed or recalled the memory, as a printing calculator prints
+  /// them: `8  M+ 13.5`, `9  MR 35.48`, `10  MC`.
   ///
   /// Rows are written out as they are made, and stop early when ``isStopped``.
-  /// - Complexity: O(position), in one pass; memory O(1) beyond the output.
-  func writeTape(to output: OutputBuffer) {
-    let width = String(history.position).count
-    var previous = History.State.initial
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps, in one pass; memory O(1)
+  ///   beyond the output.
+  func writeTape(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
+    let width = String(steps.upperBound).count
     var rows = 0
-    struct End: Error {}
-    try? history.forEachStep { step, key, state in
-      guard step <= history.position, !isStopped(output) else { throw End() }
-      defer { previous = state }
-      guard let key, let line = previous.brain.completedCalculation(by: key) else { return }
+    forEachTapeRow(steps, output: output) { step, row in
       rows += 1
       let number = String(step)
       output.write(String(repeating: " ", count: width - number.count) + number + "  ")
-      format.append(line, to: &output.bytes)
-      output.bytes.append(UInt8(ascii: " "))
-      format.append(state.brain, to: &output.bytes)
+      switch row {
+      case .calculation(let line, let result):
+        format.append(line, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: " "))
+        format.append(result, to: &output.bytes)
+      case .memory(let title, let amount):
+        output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
+      }
       output.bytes.append(UInt8(ascii: "\n"))
       output.flushIfFull()
     }
-    if rows == 0 { output.write("no calculations\n") }
+    if rows == 0, !isStopped(output) { output.write("no calculations\n") }
+  }
+
+  /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result`,
+  /// then a row per tape row, LF line ends, fields quoted as RFC 4180 says, plain numbers in
+  /// both columns (a memory row's expression is its key, `M+`; `MC` has no result).
+  ///
+  /// - Complexity: O(m + ``History/snapshotInterval``) for m steps.
+  func writeTapeCSV(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
+    let plain = DisplayFormat.plain
+    /// A field, quoted when it holds a comma, a quote or a line break.
+    func field(_ text: String) -> String {
+      guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+        return text
+      }
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    output.write("step,expression,result\n")
+    forEachTapeRow(steps, output: output) { step, row in
+      let (expression, result) =
+        switch row {
+        case .calculation(let line, let result): (plain.text(for: line), plain.text(for: result))
+        case .memory(let title, let amount): (title, amount.map { plain.text(for: $0) } ?? "")
+        }
+      output.write("\(step),\(field(expression)),\(field(result))\n")
+      output.flushIfFull()
+    }
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.

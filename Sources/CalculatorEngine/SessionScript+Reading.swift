@@ -252,6 +252,15 @@ extension ScriptLine.Directive {
     return count
   }
 
+  /// A step number `N` (no sign), as `:copy N` takes.
+  public func stepNumber() throws(LineError) -> Int {
+    guard let step = Self.wholeNumber(Substring(argument)) else {
+      throw LineError(
+        ":\(name) takes a step N, not '\(TextEscaping.escaped(argument))'", column: argumentColumn)
+    }
+    return step
+  }
+
   /// The `L` of `:delete`: a line number from 1.
   public func lineArgument() throws(LineError) -> Int {
     guard !argument.isEmpty else {

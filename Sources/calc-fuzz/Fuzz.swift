@@ -10,8 +10,10 @@ import Foundation
 /// The properties every input must keep. Violations trap, which libFuzzer reports with the input.
 enum FuzzCheck {
   /// The names of the commands that read or write files, from the command table.
-  static let fileCommandNames = CommandSpec.all.filter { $0.argument == .file }
-    .flatMap { [$0.name] + $0.aliases }
+  static let fileCommandNames = CommandSpec.all.filter {
+    $0.argument == .file || $0.argument == .tape
+  }
+  .flatMap { [$0.name] + $0.aliases }
 
   /// Runs `data` as a script, line by line, through the key-text parser, and through the line
   /// reader in reads of random sizes.

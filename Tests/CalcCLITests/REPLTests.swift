@@ -419,7 +419,8 @@ import Testing
     "",
     "Commands:",
     "  :history [K|N..M]  list this branch's steps: all, the last K, or N to M",
-    "  :tape              the completed calculations, like a paper tape",
+    "  :tape [csv] [K|N..M] [FILE]",
+    "                     calculations and memory keys, like a paper tape (csv: as CSV)",
     "  :lines [K|N..M]    list this branch's input lines: all, the last K, or N to M",
     "  :edit L KEYS       replace line L; later lines are replayed on a new branch",
     "  :insert L KEYS     put a new line before line L (n+1: at the end)",
@@ -430,7 +431,7 @@ import Testing
     "  :branches          list every branch; ▶ marks this one",
     "  :branch N          switch to branch N, at its end",
     "  :keys              print the applied keys as key text",
-    "  :copy              put the display's number on the terminal's clipboard",
+    "  :copy [N]          put the display's number (at step N) on the clipboard",
     "  :save FILE         save every branch as a calc script",
     "  :save! FILE        save, replacing a file this session did not save or load",
     "  :load FILE         replace the session with a saved one",
@@ -540,6 +541,11 @@ import Testing
       try enter("1/0=", in: calc, expect: ["1 ÷ 0 =", "Cannot divide by zero"])
       try enter(
         ":copy", in: calc, expect: ["error: nothing to copy: the display shows an error"])
+      // `:copy N`: the display at step N (step 13 is 1234567000, the end of the first line).
+      try enter(":copy 13", in: calc, expect: ["copied 1234567000"])
+      #expect(
+        calc.text.components(separatedBy: "\(Self.esc)]52;c;MTIzNDU2NzAwMA==\u{07}").count == 3)
+      try enter(":copy 99", in: calc, expect: ["error: step 99 is out of range 0…21"])
     }
   }
 

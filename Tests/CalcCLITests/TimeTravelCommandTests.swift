@@ -701,10 +701,10 @@ import Testing
     #expect(run.status == 0)
   }
 
-  @Test func tapeTakesNoArgument() throws {
-    let run = try Script.run("1+2=\n:tape 3\n")
+  @Test func tapeRefusesABadCount() throws {
+    let run = try Script.run("1+2=\n:tape 0\n")
     #expect(run.stdout == "3\n")
-    #expect(run.stderr == "<stdin>:2:7: :tape takes no argument, not '3'\n")
+    #expect(run.stderr == "<stdin>:2:7: :tape takes a number of steps from 1, not '0'\n")
     #expect(run.status == 65)
   }
 

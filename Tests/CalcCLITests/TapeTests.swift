@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// SPEC §4, `:tape`: the completed calculations and the memory keys that changed or recalled
+/// the memory, `:tape K` and `:tape N..M` counting steps up to the position, and `:tape csv`
+/// to the output or, safely, to a file.
+@Suite struct TapeTests {
+  /// Steps: `1+2*3=` 1–6, `13.5` 7–10, `ms` 11, `22` 12–13, `m+` 14, `mr` 15, `5` 16, `mc` 17,
+  /// and a second `mc` (18), which does nothing and is no row.
+  static let script = "1+2*3=\n13.5ms\n22m+\nmr\n5mc\nmc\n"
+
+  @Test func memoryKeysAreRowsLikeOnAPrintingCalculator() throws {
+    try expectRun(
+      ["-"], stdin: Self.script + ":tape\n",
+      stdout: "9\n13.5\n22\n35.5\n5\n5\n" + """
+         4  1 + 2 = 3
+         6  3 × 3 = 9
+        11  MS 13.5
+        14  M+ 22
+        15  MR 35.5
+        17  MC
+
+        """)
+    // A memory key while an error is shown does nothing: no row.
+    try expectRun(
+      ["-"], stdin: "1/0=\nms\n:tape\n",
+      stdout: "Cannot divide by zero\n" + """
+        Cannot divide by zero
+        4  1 ÷ 0 = Cannot divide by zero
+
+        """, status: 1)
+  }
+
+  @Test func stepsCountAsInHistoryUpToThePosition() throws {
+    try expectRun(
+      ["-"], stdin: Self.script + ":tape 4\n:tape 5..14\n:goto 12\n:tape\n:tape 1..13\n",
+      stdout: "9\n13.5\n22\n35.5\n5\n5\n" + "15  MR 35.5\n17  MC\n"
+        + " 6  3 × 3 = 9\n11  MS 13.5\n14  M+ 22\n"
+        + "2\n" + " 4  1 + 2 = 3\n 6  3 × 3 = 9\n11  MS 13.5\n",
+      stderr: "<stdin>:11:7: step 13 is out of range 0…12\n", status: 65)
+  }
+
+  @Test func csvToTheOutputAndToAFile() throws {
+    try withTemporaryDirectory { directory in
+      try expectRun(
+        ["-"], stdin: "1000+2.5=\n2/3=\nms\n:tape csv\n:tape csv 10..14\n", directory: directory,
+        stdout: "1002.5\n0.66666667\n0.66666667\n" + """
+          step,expression,result
+          9,1000 + 2.5 =,1002.5
+          13,2 ÷ 3 =,0.6666666666666666666666666666666667
+          14,MS,0.6666666666666666666666666666666667
+          step,expression,result
+          13,2 ÷ 3 =,0.6666666666666666666666666666666667
+          14,MS,0.6666666666666666666666666666666667
+
+          """)
+      try expectRun(
+        ["-"], stdin: "1000+2.5=\n:tape csv tape.csv\n:tape csv 1..9 part.csv\n",
+        directory: directory,
+        stdout: "1002.5\nwrote the tape to tape.csv\nwrote the tape to part.csv\n")
+      #expect(
+        try Script.read("tape.csv", in: directory)
+          == "step,expression,result\n9,1000 + 2.5 =,1002.5\n")
+      #expect(
+        try Script.read("part.csv", in: directory)
+          == "step,expression,result\n9,1000 + 2.5 =,1002.5\n")
+      // A FILE only after csv.
+      try expectRun(
+        ["-"], stdin: "1+1=\n:tape 3 x\n", directory: directory, stdout: "2\n",
+        stderr:
+          "<stdin>:2:9: :tape takes [csv] [K|N..M] [FILE], and a FILE only after csv, not 'x'\n",
+        status: 65)
+    }
+  }
+}
