@@ -275,6 +275,143 @@ try? FileManager.default.removeItem(at: historyDirectory)
 let historyComplete =
   historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
 
+// MARK: - Against bc, and big sessions, through the binary (issue 23, SPEC §7)
+//
+// Also measured before the big histories exist. Each figure is wall time of spawned processes,
+// calc's beside bc's in the same run, alternating the two.
+
+/// The monotonic clock, in seconds.
+func clockSeconds() -> Double { Double(now()) / 1e9 }
+
+/// The wall time of running `argv` with its standard input from `input` and its output read
+/// (and dropped) until it ends, or until `lines` lines have come (then it is killed); `nil` if
+/// it could not be run.
+func spawnTime(_ argv: [String], input: String = "/dev/null", lines: Int? = nil) -> Double? {
+  let inputFD = open(input, O_RDONLY | O_CLOEXEC)
+  guard inputFD >= 0 else { return nil }
+  defer { close(inputFD) }
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return nil }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+  posix_spawn_file_actions_addclose(&actions, ends[0])
+  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  var pid: pid_t = 0
+  let start = clockSeconds()
+  let result = posix_spawn(&pid, argv[0], &actions, nil, arguments, environ)
+  close(ends[1])
+  defer { close(ends[0]) }
+  guard result == 0 else { return nil }
+  var seen = 0
+  var end: Double?
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  reading: while true {
+    let count = read(ends[0], &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    if let lines {
+      for byte in buffer[..<count] where byte == UInt8(ascii: "\n") {
+        seen += 1
+        if seen == lines {
+          end = clockSeconds()
+          kill(pid, SIGKILL)
+          break reading
+        }
+      }
+    }
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  return (end ?? clockSeconds()) - start
+}
+
+/// The first executable `name` on `PATH`.
+func onPath(_ name: String) -> String? {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+}
+
+let bc = onPath("bc")
+let calcRuns = FileManager.default.isExecutableFile(atPath: options.calc)
+let versusDirectory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("calc-bench-versus-\(getpid())")
+try? FileManager.default.createDirectory(at: versusDirectory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: versusDirectory) }
+let scriptLines = 1_000_000
+let calcScript = versusDirectory.appendingPathComponent("product.calc").path
+let bcScript = versusDirectory.appendingPathComponent("product.bc").path
+// bc's default scale keeps 123.45 × 6.7 exact, as calc does.
+try! String(repeating: "123.45*6.7=\n", count: scriptLines).write(
+  toFile: calcScript, atomically: true, encoding: .utf8)
+try! String(repeating: "123.45*6.7\n", count: scriptLines).write(
+  toFile: bcScript, atomically: true, encoding: .utf8)
+var scriptRatio: Double?
+var scriptTimes: (calc: Double, bc: Double)?
+var startupRatio: Double?
+var startupTimes: (calc: Double, bc: Double)?
+if calcRuns, let bc {
+  var calcTimes: [Double] = []
+  var bcTimes: [Double] = []
+  for _ in 0..<5 {
+    if let time = spawnTime([options.calc, calcScript]) { calcTimes.append(time) }
+    if let time = spawnTime([bc, "-q", bcScript]) { bcTimes.append(time) }
+  }
+  if !calcTimes.isEmpty, !bcTimes.isEmpty {
+    scriptTimes = (median(calcTimes), median(bcTimes))
+    scriptRatio = median(calcTimes) / median(bcTimes)
+  }
+  calcTimes = []
+  bcTimes = []
+  for _ in 0..<51 {
+    if let time = spawnTime([options.calc, "-k", "12+3="]) { calcTimes.append(time) }
+    if let time = spawnTime([bc, "-q", "/dev/null"]) { bcTimes.append(time) }
+  }
+  if !calcTimes.isEmpty, !bcTimes.isEmpty {
+    startupTimes = (median(calcTimes), median(bcTimes))
+    startupRatio = median(calcTimes) / median(bcTimes)
+  }
+}
+
+// A 2,000,000-key session: `:load` of it, and the first screenful (40 rows) of `:history` and
+// `:tape` after it, each as the time to the display after the load subtracted from the time to
+// the listing's 40th row.
+let bigKeys = keyStream(count: 2_000_000, seed: options.seed &+ 2)
+let bigSession = versusDirectory.appendingPathComponent("big.calc").path
+try! lines(of: bigKeys).map { KeyText.text(of: $0) }.joined(separator: "\n").appending("\n")
+  .write(toFile: bigSession, atomically: true, encoding: .utf8)
+func bigScript(_ name: String, _ text: String) -> String {
+  let path = versusDirectory.appendingPathComponent(name).path
+  try! text.write(toFile: path, atomically: true, encoding: .utf8)
+  return path
+}
+let loadOnly = bigScript("load.calc", ":load \(bigSession)\n")
+let loadHistory = bigScript("history.calc", ":load \(bigSession)\n:history\n")
+let loadTape = bigScript("tape.calc", ":load \(bigSession)\n:tape\n")
+var loadSeconds: Double?
+var historyFirstMs: Double?
+var tapeFirstMs: Double?
+if calcRuns {
+  var loads: [Double] = []
+  var histories: [Double] = []
+  var tapes: [Double] = []
+  for _ in 0..<5 {
+    if let time = spawnTime([options.calc], input: loadOnly, lines: 1) { loads.append(time) }
+    if let time = spawnTime([options.calc], input: loadHistory, lines: 1 + 41) {
+      histories.append(time)
+    }
+    if let time = spawnTime([options.calc], input: loadTape, lines: 1 + 40) { tapes.append(time) }
+  }
+  if !loads.isEmpty {
+    loadSeconds = median(loads)
+    if !histories.isEmpty { historyFirstMs = max(0, median(histories) - median(loads)) * 1000 }
+    if !tapes.isEmpty { tapeFirstMs = max(0, median(tapes) - median(loads)) * 1000 }
+  }
+}
+
 let keys = keyStream(count: keyCount, seed: options.seed)
 
 /// Writes `keys` as a REPL journal would hold them, typed a line at a time, with a `:goto` to a
@@ -504,7 +641,45 @@ let editTime = seconds {
 print(
   ":edit of line 1 of \(grouped(editLines.count)) lines (\(grouped(historyKeys.count)) keys)")
 print("  ours  perform(.edit)  \(fixed(editTime.wall, 3)) s")
+print("against bc (\(bc ?? "bc: not on PATH")), through \(options.calc), medians")
+if let scriptTimes, let scriptRatio {
+  print(
+    "  \(grouped(scriptLines)) lines of 123.45*6.7=  calc \(fixed(scriptTimes.calc, 3)) s,"
+      + " bc \(fixed(scriptTimes.bc, 3)) s: \(fixed(scriptRatio, 2))× (5 runs each)")
+} else {
+  print("  script: not measured")
+}
+if let startupTimes, let startupRatio {
+  print(
+    "  start-up: calc -k 12+3= \(fixed(startupTimes.calc * 1000, 3)) ms,"
+      + " bc -q /dev/null \(fixed(startupTimes.bc * 1000, 3)) ms: \(fixed(startupRatio, 2))×"
+      + " (51 runs each)")
+} else {
+  print("  start-up: not measured")
+}
+print("a 2,000,000-key session through \(options.calc) (medians of 5)")
+if let loadSeconds {
+  print("  :load to its display            \(fixed(loadSeconds, 3)) s (with the start-up)")
+  print(
+    "  :history, first 40 rows after it \(historyFirstMs.map { fixed($0, 1) } ?? "—") ms;"
+      + " :tape \(tapeFirstMs.map { fixed($0, 1) } ?? "—") ms")
+} else {
+  print("  not measured: could not run it")
+}
 print("targets (SPEC §7)")
+print(
+  "  script ≤ 0.5× bc        "
+    + (scriptRatio.map { $0 <= 0.5 ? "met" : "MISSED" } ?? "not measured"))
+print(
+  "  start-up ≤ 1.5× bc      "
+    + (startupRatio.map { $0 <= 1.5 ? "met" : "MISSED" } ?? "not measured"))
+print(
+  "  :load 2M keys ≤ 1 s     "
+    + (loadSeconds.map { $0 <= 1 ? "met" : "MISSED" } ?? "not measured"))
+print(
+  "  first screenful ≤ 100 ms "
+    + (historyFirstMs.map { $0 <= 100 && (tapeFirstMs ?? 0) <= 100 ? "met" : "MISSED" }
+      ?? "not measured"))
 print("  :edit ≤ 1 s             \(editTime.wall <= 1 ? "met" : "MISSED")")
 print("  goto median ≤ 50 µs     \(gotoMedian <= 50 && treeMedian <= 50 ? "met" : "MISSED")")
 print("  apply ≥ seed_apply      \(applyRate >= seedApplyRate ? "met" : "MISSED")")
@@ -513,7 +688,13 @@ let historyMB = historyPeak.map { Double($0.bytes) / 1_048_576 }
 print(
   "  :history ≤ 64 MB        "
     + (historyMB.map { $0 <= 64 && historyComplete ? "met" : "MISSED" } ?? "not measured"))
-let editSummary = " edit_s=\(fixed(editTime.wall, 3))"
+let editSummary =
+  " edit_s=\(fixed(editTime.wall, 3))"
+  + " script_vs_bc=\(scriptRatio.map { fixed($0, 2) } ?? "absent")"
+  + " startup_vs_bc=\(startupRatio.map { fixed($0, 2) } ?? "absent")"
+  + " load_2m_s=\(loadSeconds.map { fixed($0, 3) } ?? "absent")"
+  + " history_first_ms=\(historyFirstMs.map { fixed($0, 1) } ?? "absent")"
+  + " tape_first_ms=\(tapeFirstMs.map { fixed($0, 1) } ?? "absent")"
 print(
   "calc-bench: apply=\(fixed(applyRate / mega, 1)) seed_apply=\(fixed(seedApplyRate / mega, 1))"
     + " goto_us=\(fixed(gotoMedian, 2)) seed_goto_us=\(fixed(seedGotoMedian, 0))"
