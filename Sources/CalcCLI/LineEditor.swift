@@ -13,7 +13,9 @@ protocol LineEditor {
   mutating func remember(_ line: [UInt8])
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
-  mutating func discardPendingInput()
+  /// Returns how many whole lines were waiting (and are now not run).
+  @discardableResult
+  mutating func discardPendingInput() -> Int
 }
 
 /// What a line editor read.
@@ -62,5 +64,5 @@ struct ScriptedLineEditor: LineEditor {
     history.append(String(decoding: line, as: UTF8.self))
   }
 
-  mutating func discardPendingInput() {}
+  mutating func discardPendingInput() -> Int { 0 }
 }

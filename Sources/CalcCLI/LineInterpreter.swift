@@ -208,8 +208,13 @@ public struct LineInterpreter {
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) {
     let before = session.state
+    let (fork, from) = (session.history.position, session.history.currentBranch)
     // A line of keys is always possible: perform throws only for moves and branch numbers.
-    try! perform(.keys(keys))
+    let change = try! perform(.keys(keys))
+    // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
+    if context.isInteractive, case .applied(_, let newBranch?) = change {
+      output.write(style.dim("(branch \(newBranch) from step \(fork) of branch \(from))") + "\n")
+    }
     if LineInterpreter.mayNeedNotes(keys) {
       notes += keyNotes(for: keys, after: before, line: line)
     }

@@ -33,11 +33,25 @@ struct REPL {
   }
 
   /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8),
-  /// with ` M` before the `>` while the memory holds a value (`calc M> `, `calc[3/8] M> `).
+  /// the branch when there is more than one (`calc b2> `, `calc b2[3/8]> `), and ` M` before
+  /// the `>` while the memory holds a value (`calc M> `, `calc b2[3/8] M> `): SPEC §6, in the
+  /// order of SPEC §9, each part separated by a space, the position attached to the part before.
   var prompt: String {
+    prompt(parts: promptParts)
+  }
+
+  /// The parts of the prompt after `calc`, in order: the branch, when there is more than one.
+  var promptParts: [String] {
+    let history = interpreter.session.history
+    return history.branchCount > 1 ? ["b\(history.currentBranch)"] : []
+  }
+
+  /// The prompt from its parts (see ``prompt``): the one place it is put together.
+  func prompt(parts: [String]) -> String {
     let history = interpreter.session.history
     let place = history.isAtEnd ? "" : "[\(history.position)/\(history.count)]"
-    return "calc" + place + (history.state.memory == nil ? "" : " M") + "> "
+    return (["calc"] + parts).joined(separator: " ") + place
+      + (history.state.memory == nil ? "" : " M") + "> "
   }
 
   /// Runs the REPL on the terminal: readline, standard output and standard error.
@@ -202,8 +216,12 @@ struct REPL {
     }
     if let failure {
       // The rest of a paste goes with a rejected or interrupted line.
-      editor.discardPendingInput()
+      let dropped = editor.discardPendingInput()
       errors.write(style.error("error: \(failure)") + "\n")
+      if dropped > 0 {
+        let lines = dropped == 1 ? "1 pasted line was" : "\(dropped) pasted lines were"
+        errors.write(style.error("error: \(lines) not run") + "\n")
+      }
       errors.flush()
     }
     return (outcome, failure == nil)

@@ -138,9 +138,12 @@ enum Readline {
   }
 
   /// Forgets the rest of a paste (after `:quit`, or when a line fails).
-  static func discardPaste() {
+  @discardableResult
+  static func discardPaste() -> Int {
+    let count = pastedLines.count
     pastedLines = []
     pastedFragment = []
+    return count
   }
 
   /// Whether readline itself moved to a new line when ``readLine(prompt:)`` returned `nil`:
@@ -348,5 +351,5 @@ struct ReadlineEditor: LineEditor {
     Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
   }
 
-  mutating func discardPendingInput() { Readline.discardPaste() }
+  mutating func discardPendingInput() -> Int { Readline.discardPaste() }
 }

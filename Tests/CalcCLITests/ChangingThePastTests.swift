@@ -172,7 +172,7 @@ import Testing
       try calc.type(":edit 1\r")
       try calc.waitForLastLines(["calc> :edit 1", "edit line 1> 1000+645="])
       try calc.type("\u{7F}\u{7F}4=\r")
-      try calc.waitForLastLines(["1,644 × 12 =", "19,728", "calc> "])
+      try calc.waitForLastLines(["1,644 × 12 =", "19,728", "calc b2> "])
       // The report is wider than the screen's 100 columns: it wraps.
       #expect(
         calc.lines.joined().contains(
@@ -180,19 +180,19 @@ import Testing
             + "1,645 → 1,644 (step 9), 19,740 → 19,728 (step 13)"))
       // Ctrl-C: the line stays as it was.
       try calc.type(":edit 2\r")
-      try calc.waitForLastLines(["calc> :edit 2", "edit line 2> *12="])
+      try calc.waitForLastLines(["calc b2> :edit 2", "edit line 2> *12="])
       try calc.type("\u{03}")
       try calc.wait(for: "the line left as it was and a prompt") { calc in
-        calc.lines.contains("line 2 left as it was") && calc.lines.last == "calc> "
+        calc.lines.contains("line 2 left as it was") && calc.lines.last == "calc b2> "
       }
       // An emptied line deletes it: the last line, so the position goes back.
       try calc.type(":edit 2\r")
-      try calc.waitForLastLines(["calc> :edit 2", "edit line 2> *12="])
+      try calc.waitForLastLines(["calc b2> :edit 2", "edit line 2> *12="])
       try calc.type("\u{15}\r")
       try calc.waitForLastLines([
         "edit line 2>",
         "line 2 deleted: back to step 9, its keys kept as the future (like :undo)",
-        "1,000 + 644 =", "1,644", "calc[9/13]> ",
+        "1,000 + 644 =", "1,644", "calc b2[9/13]> ",
       ])
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)

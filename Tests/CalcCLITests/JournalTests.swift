@@ -85,7 +85,7 @@ import Testing
     ("ms", "30", "calc M> "),
     ("c", "0", "calc M> "),
     (":goto 5", "15", "calc[5/10]> "),
-    ("-5=", "10", "calc> "),
+    ("-5=", "10", "calc b2> "),
   ]
 
   @Test func killedSessionResumesWithBranchesPositionAndMemory() throws {
@@ -117,10 +117,11 @@ import Testing
         in: directory, arguments: ["--resume"],
         screen: [
           Self.startup,
-          "resumed 13 keys on 2 branches, at step 8 of 8 on branch 2", "15 - 5 =", "10", "calc> ",
+          "resumed 13 keys on 2 branches, at step 8 of 8 on branch 2", "15 - 5 =", "10",
+          "calc b2> ",
         ])
-      try enter(":branch 1", in: again, display: "0", prompt: "calc M> ")
-      try enter("mr", in: again, display: "30", prompt: "calc M> ")
+      try enter(":branch 1", in: again, display: "0", prompt: "calc b1 M> ")
+      try enter("mr", in: again, display: "30", prompt: "calc b1 M> ")
       try again.type(":quit\r")
       #expect(try again.waitForExit() == 0)
       let all = journals(in: stateFolder(directory))
@@ -144,8 +145,8 @@ import Testing
       #expect(expected.status == 0)
 
       let calc = try startCalc(in: directory)
-      try enter(":load s.calc", in: calc, display: "7", prompt: "calc M> ")
-      try enter("+1=", in: calc, display: "8", prompt: "calc M> ")
+      try enter(":load s.calc", in: calc, display: "7", prompt: "calc b2 M> ")
+      try enter("+1=", in: calc, display: "8", prompt: "calc b2 M> ")
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
       try FileManager.default.removeItem(at: file)
@@ -314,7 +315,7 @@ import Testing
       }
       try enter("12+3=", in: calc, display: "15")
       try enter(":goto 2", in: calc, display: "12", prompt: "calc[2/5]> ")
-      try enter("*4=", in: calc, display: "48")
+      try enter("*4=", in: calc, display: "48", prompt: "calc b2> ")
       try calc.type(":quit\r")
       #expect(try calc.waitForExit() == 0)
       #expect(calc.text.components(separatedBy: "calc: journal:").count == 2)

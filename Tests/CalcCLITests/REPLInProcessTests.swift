@@ -29,7 +29,8 @@ import Testing
     let run = Self.run(["12+3=", ":goto 2", "ms", "*4=", ":branch 1", ":goto 3"])
     #expect(
       run.editor.prompts == [
-        "calc> ", "calc> ", "calc[2/5]> ", "calc M> ", "calc M> ", "calc> ", "calc[3/5]> ",
+        "calc> ", "calc> ", "calc[2/5]> ", "calc b2 M> ", "calc b2 M> ", "calc b1> ",
+        "calc b1[3/5]> ",
       ])
     #expect(run.status == 0)
     #expect(

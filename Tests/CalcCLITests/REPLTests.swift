@@ -92,9 +92,11 @@ import Testing
       // Keys typed before the end start a new branch, at whose end the prompt is: the
       // position is relative to the current branch (6 keys now), and branch 1 is kept. The line
       // starts a new number (rule 18): 12 + 4, not 12 + 34.
-      try enter("4=", in: calc, expect: ["12 + 4 =", "16"])
-      try enter(":undo", in: calc, expect: ["12 +", "3"], prompt: "calc[4/6]> ")
-      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"])
+      try enter(
+        "4=", in: calc, expect: ["(branch 2 from step 4 of branch 1)", "12 + 4 =", "16"],
+        prompt: "calc b2> ")
+      try enter(":undo", in: calc, expect: ["12 +", "3"], prompt: "calc b2[4/6]> ")
+      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"], prompt: "calc b1> ")
       #expect(
         calc.lines == [
           "calc> 12+3=", "12 + 3 =", "15",
@@ -102,10 +104,10 @@ import Testing
           "calc[2/5]> :goto -1", "1",
           "calc[1/5]> :redo", "12 + 3 =", "15",
           "calc> :goto -1", "12 +", "3",
-          "calc[4/5]> 4=", "12 + 4 =", "16",
-          "calc> :undo", "12 +", "3",
-          "calc[4/6]> :branch 1", "12 + 3 =", "15",
-          "calc> ",
+          "calc[4/5]> 4=", "(branch 2 from step 4 of branch 1)", "12 + 4 =", "16",
+          "calc b2> :undo", "12 +", "3",
+          "calc b2[4/6]> :branch 1", "12 + 3 =", "15",
+          "calc b1> ",
         ])
       #expect(calc.text.contains("calc[2/5]> :goto -1"))
     }
@@ -678,6 +680,37 @@ import Testing
       // A trailing line break is Enter, not a key.
       try calc.type("\(Self.esc)[200~:keys\r\(Self.esc)[201~")
       try calc.waitForLastLines(["calc> :keys", "12+3=", "*2=", "-1=", "4+1=", "calc> "])
+    }
+  }
+
+  /// SPEC §6: a rejected pasted line stops the paste, and calc says how many lines were not run.
+  @Test func aRejectedPastedLineSaysHowManyWereNotRun() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      try calc.type("\(Self.esc)[200~1+1=\r2x\r3=\r4=\r\(Self.esc)[201~")
+      try calc.waitForLastLines([
+        "calc> 2x", "error: unknown key 'x' at column 2 (× is '*')",
+        "error: 2 pasted lines were not run", "calc> ",
+      ])
+      try enter(":keys", in: calc, expect: ["1+1="])
+    }
+  }
+
+  /// SPEC §4 and §6: the prompt names the branch when there is more than one, and a line typed
+  /// in the past says which branch it starts.
+  @Test func thePromptNamesTheBranchAndANewBranchIsAnnounced() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
+      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
+      try enter(
+        "*2=", in: calc, expect: ["(branch 2 from step 2 of branch 1)", "12 × 2 =", "24"],
+        prompt: "calc b2> ")
+      try enter("ms", in: calc, expect: ["12 × 2 =", "24"], prompt: "calc b2 M> ")
+      // The memory is the memory at that step: none yet.
+      try enter(":goto 1", in: calc, expect: ["1"], prompt: "calc b2[1/6]> ")
+      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"], prompt: "calc b1> ")
     }
   }
 
