@@ -293,6 +293,15 @@ public struct DisplayFormat: Hashable, Sendable {
       return
     }
     if value.isNegative { bytes.append(contentsOf: symbols.minus) }
+    // The common case, a script's hot path: at most 8 fraction digits (so no rounding), a
+    // coefficient of at most 19 digits, ASCII digits. Written straight from a UInt64.
+    if precision == .display, symbols.digits == nil, value.exponent <= 0,
+      value.exponent >= Int32(-DisplayFormat.maximumFractionDigits),
+      value.coefficient <= UInt128(UInt64.max)
+    {
+      appendSmall(UInt64(value.coefficient), fractionDigits: Int(-value.exponent), to: &bytes)
+      return
+    }
     if magnitude < DisplayFormat.scientificBelowExponent
       || magnitude >= DisplayFormat.scientificFromExponent
     {
@@ -318,6 +327,38 @@ public struct DisplayFormat: Hashable, Sendable {
       if !fraction.isEmpty {
         bytes.append(contentsOf: symbols.decimal)
         appendDigits(fraction, to: &bytes)
+      }
+    }
+  }
+
+  /// Appends `coefficient` × 10^-`fractionDigits` (nonzero, `fractionDigits` at most 8): the
+  /// integer part grouped, then the fraction without trailing zeros; the same text as the
+  /// general path gives.
+  private func appendSmall(_ coefficient: UInt64, fractionDigits: Int, to bytes: inout [UInt8]) {
+    var rest = coefficient
+    var fraction = fractionDigits
+    while fraction > 0, rest % 10 == 0 {
+      rest /= 10
+      fraction -= 1
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      // Digits from the right; at least one integer digit (0.5: "05").
+      var start = 32
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest != 0 || 32 - start <= fraction
+      let split = 32 - fraction
+      let integer = UnsafeBufferPointer(rebasing: buffer[start..<split])
+      if groupingSize == 0 {
+        bytes.append(contentsOf: integer)
+      } else {
+        appendGrouped(integer, to: &bytes)
+      }
+      if fraction > 0 {
+        bytes.append(contentsOf: symbols.decimal)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[split..<32]))
       }
     }
   }

@@ -1,4 +1,5 @@
 import CalcDecimal
+import CalcTestSupport
 import CalculatorEngine
 import Testing
 
@@ -41,4 +42,56 @@ import Testing
     #expect(DisplayFormat.plain.text(for: value) == row.plain)
     #expect(DisplayFormat.posix.text(for: -value) == "-" + row.display)
   }
+}
+
+/// The display's fast path for short values (at most 8 fraction digits, a coefficient below
+/// 2^64) against a formatter written here from the rules of SPEC §3: digits, grouping by three,
+/// trailing fraction zeros dropped.
+@Suite struct ShortValueDisplayTests {
+  /// `coefficient` × 10^-`fraction` as SPEC §3 writes it in en_US (grouped) or ungrouped.
+  static func expected(_ coefficient: UInt64, fraction: Int, negative: Bool, grouped: Bool)
+    -> String
+  {
+    var digits = String(coefficient)
+    if digits.count <= fraction {
+      digits = String(repeating: "0", count: fraction - digits.count + 1) + digits
+    }
+    var integer = String(digits.dropLast(fraction))
+    var part = String(digits.suffix(fraction))
+    while part.last == "0" { part.removeLast() }
+    if grouped {
+      var groups: [String] = []
+      while integer.count > 3 {
+        groups.insert(String(integer.suffix(3)), at: 0)
+        integer.removeLast(3)
+      }
+      integer = ([integer] + groups).joined(separator: ",")
+    }
+    return (negative ? "-" : "") + integer + (part.isEmpty ? "" : "." + part)
+  }
+
+  @Test func shortValuesAreWrittenAsTheRulesSay() {
+    var random = SplitMix64(state: 0xD15_9A7)
+    let formats = [
+      (DisplayFormat(localeIdentifier: "en_US"), true),
+      (DisplayFormat(localeIdentifier: "en_US").ungrouped, false),
+    ]
+    for _ in 0..<TestSize.count(short: 20_000, long: 400_000) {
+      let digits = random.int(1...19)
+      var coefficient = random.next() % (digits == 19 ? UInt64.max : UInt64(pow10(digits)))
+      if coefficient == 0 { coefficient = 1 }
+      let fraction = random.int(0...8)
+      let negative = random.chance(30)
+      let value = Decimal34(
+        coefficient: UInt128(coefficient), exponent: -fraction, isNegative: negative)
+      for (format, grouped) in formats {
+        #expect(
+          format.text(for: value)
+            == Self.expected(coefficient, fraction: fraction, negative: negative, grouped: grouped),
+          "\(coefficient)e-\(fraction)")
+      }
+    }
+  }
+
+  private func pow10(_ n: Int) -> UInt64 { (0..<n).reduce(1) { value, _ in value * 10 } }
 }
