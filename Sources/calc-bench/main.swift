@@ -285,8 +285,10 @@ func clockSeconds() -> Double { Double(now()) / 1e9 }
 
 /// The wall time of running `argv` with its standard input from `input` and its output read
 /// (and dropped) until it ends, or until `lines` lines have come (then it is killed); `nil` if
-/// it could not be run.
-func spawnTime(_ argv: [String], input: String = "/dev/null", lines: Int? = nil) -> Double? {
+/// it could not be run. With `mark`, the time from the `mark`th line to the `lines`th instead.
+func spawnTime(
+  _ argv: [String], input: String = "/dev/null", lines: Int? = nil, mark: Int? = nil
+) -> Double? {
   let inputFD = open(input, O_RDONLY | O_CLOEXEC)
   guard inputFD >= 0 else { return nil }
   defer { close(inputFD) }
@@ -308,6 +310,7 @@ func spawnTime(_ argv: [String], input: String = "/dev/null", lines: Int? = nil)
   guard result == 0 else { return nil }
   var seen = 0
   var end: Double?
+  var marked: Double?
   var buffer = [UInt8](repeating: 0, count: 1 << 16)
   reading: while true {
     let count = read(ends[0], &buffer, buffer.count)
@@ -316,6 +319,7 @@ func spawnTime(_ argv: [String], input: String = "/dev/null", lines: Int? = nil)
     if let lines {
       for byte in buffer[..<count] where byte == UInt8(ascii: "\n") {
         seen += 1
+        if seen == mark { marked = clockSeconds() }
         if seen == lines {
           end = clockSeconds()
           kill(pid, SIGKILL)
@@ -326,7 +330,58 @@ func spawnTime(_ argv: [String], input: String = "/dev/null", lines: Int? = nil)
   }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  return (end ?? clockSeconds()) - start
+  return (end ?? clockSeconds()) - (mark == nil ? start : marked ?? start)
+}
+
+/// The time from writing `second` to `argv`'s standard input, once `first` has been answered
+/// with a line, to the `rows`th line of the answer to `second` (then it is killed): how long a
+/// person waits for the first screenful of a command.
+func answerTime(_ argv: [String], first: String, second: String, rows: Int) -> Double? {
+  var input: [Int32] = [0, 0]
+  var output: [Int32] = [0, 0]
+  guard pipe(&input) == 0, pipe(&output) == 0 else { return nil }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+  posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+  posix_spawn_file_actions_addclose(&actions, input[1])
+  posix_spawn_file_actions_addclose(&actions, output[0])
+  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, argv[0], &actions, nil, arguments, environ)
+  close(input[0])
+  close(output[1])
+  defer {
+    close(input[1])
+    close(output[0])
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  }
+  guard result == 0 else { return nil }
+  func send(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count - 1) }
+  }
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  /// Reads until `count` more lines have come; false at the end of the output.
+  func awaitLines(_ count: Int) -> Bool {
+    var seen = 0
+    while seen < count {
+      let got = read(output[0], &buffer, buffer.count)
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return false }
+      for byte in buffer[..<got] where byte == UInt8(ascii: "\n") { seen += 1 }
+    }
+    return true
+  }
+  send(first)
+  guard awaitLines(1) else { return nil }
+  let start = clockSeconds()
+  send(second)
+  guard awaitLines(rows) else { return nil }
+  return clockSeconds() - start
 }
 
 /// The first executable `name` on `PATH`.
@@ -377,8 +432,8 @@ if calcRuns, let bc {
 }
 
 // A 2,000,000-key session: `:load` of it, and the first screenful (40 rows) of `:history` and
-// `:tape` after it, each as the time to the display after the load subtracted from the time to
-// the listing's 40th row.
+// `:tape` after it, each from the command written (once the load has answered) to the
+// listing's 40th row.
 let bigKeys = keyStream(count: 2_000_000, seed: options.seed &+ 2)
 let bigSession = versusDirectory.appendingPathComponent("big.calc").path
 try! lines(of: bigKeys).map { KeyText.text(of: $0) }.joined(separator: "\n").appending("\n")
@@ -389,8 +444,6 @@ func bigScript(_ name: String, _ text: String) -> String {
   return path
 }
 let loadOnly = bigScript("load.calc", ":load \(bigSession)\n")
-let loadHistory = bigScript("history.calc", ":load \(bigSession)\n:history\n")
-let loadTape = bigScript("tape.calc", ":load \(bigSession)\n:tape\n")
 var loadSeconds: Double?
 var historyFirstMs: Double?
 var tapeFirstMs: Double?
@@ -400,15 +453,21 @@ if calcRuns {
   var tapes: [Double] = []
   for _ in 0..<5 {
     if let time = spawnTime([options.calc], input: loadOnly, lines: 1) { loads.append(time) }
-    if let time = spawnTime([options.calc], input: loadHistory, lines: 1 + 41) {
+    if let time = answerTime(
+      [options.calc], first: ":load \(bigSession)\n", second: ":history\n", rows: 41)
+    {
       histories.append(time)
     }
-    if let time = spawnTime([options.calc], input: loadTape, lines: 1 + 40) { tapes.append(time) }
+    if let time = answerTime(
+      [options.calc], first: ":load \(bigSession)\n", second: ":tape\n", rows: 40)
+    {
+      tapes.append(time)
+    }
   }
   if !loads.isEmpty {
     loadSeconds = median(loads)
-    if !histories.isEmpty { historyFirstMs = max(0, median(histories) - median(loads)) * 1000 }
-    if !tapes.isEmpty { tapeFirstMs = max(0, median(tapes) - median(loads)) * 1000 }
+    if !histories.isEmpty { historyFirstMs = median(histories) * 1000 }
+    if !tapes.isEmpty { tapeFirstMs = median(tapes) * 1000 }
   }
 }
 
@@ -542,7 +601,11 @@ for _ in 0..<20 {
   let step = random.below(tree.history.count + 1)
   try! tree.perform(.goto(.step(step)))
   var replayed = History.State.initial
-  for index in 0..<step { replayed = replayed.apply(tree.history.key(at: index + 1)) }
+  // Line starts applied (SPEC rule 18): each line starts by ending the number being typed.
+  for index in 0..<step {
+    if tree.history.startsLine(at: index + 1) { replayed.startLine() }
+    replayed = replayed.apply(tree.history.key(at: index + 1))
+  }
   guard replayed == tree.state else {
     Options.fail("tree: branch \(branch) step \(step) is not the replay of its keys")
   }
