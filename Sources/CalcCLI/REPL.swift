@@ -171,12 +171,42 @@ struct REPL {
         }
         continue
       }
+      line = REPL.acceptingDecimalSeparator(
+        line, separator: Array(interpreter.format.decimalSeparator.utf8))
       let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle)
       if outcome == .quit { break }
       if isAccepted { showDisplay() }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
+  }
+
+  /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point
+  /// in a key line, up to a comment (SPEC §6: `2,5*2=` under `de_DE`): at the REPL only, since
+  /// scripts and `--keys` must mean the same everywhere. Command lines are left as they are.
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  static func acceptingDecimalSeparator(_ line: [UInt8], separator: [UInt8]) -> [UInt8] {
+    guard !separator.isEmpty, separator != [UInt8(ascii: ".")],
+      line.first(where: { $0 != 0x20 && $0 != 0x09 }) != UInt8(ascii: ":")
+    else { return line }
+    var result: [UInt8] = []
+    result.reserveCapacity(line.count)
+    var index = 0
+    while index < line.count {
+      if line[index] == UInt8(ascii: "#") {
+        result += line[index...]
+        break
+      }
+      if line[index...].starts(with: separator) {
+        result.append(UInt8(ascii: "."))
+        index += separator.count
+      } else {
+        result.append(line[index])
+        index += 1
+      }
+    }
+    return result
   }
 
   /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected

@@ -714,6 +714,23 @@ import Testing
     }
   }
 
+  /// SPEC §6: at the REPL only, the locale's decimal separator is the decimal point too; a
+  /// script must mean the same everywhere, so there `,` stays no key.
+  @Test func theLocalesDecimalSeparatorIsAcceptedAtTheREPL() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(
+        in: directory, environment: ["NO_COLOR": "1", "LC_ALL": "de_DE.UTF-8"])
+      try enter("2,5*2=", in: calc, expect: ["2,5 × 2 =", "5"])
+      try enter("1234,5+0,25=", in: calc, expect: ["1.234,5 + 0,25 =", "1.234,75"])
+      try enter(":keys", in: calc, expect: ["2.5*2=", "1234.5+0.25="])
+    }
+    try expectRun(
+      ["--locale", "de_DE", "-"], stdin: "2,5*2=\n", stdout: "",
+      stderr:
+        "<stdin>:1:2: unknown key ',' at column 2 (key text uses '.' for the decimal point)\n",
+      status: 65)
+  }
+
   @Test func ctrlCInASearchAbandonsTheSearchAndTheLine() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
