@@ -13,6 +13,9 @@ protocol LineEditor {
   mutating func remember(_ line: [UInt8])
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
+  /// The next input, the line already holding `text` (typed before a slider move), Ctrl-C
+  /// abandoning it as usual.
+  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput
   /// Returns how many whole lines were waiting (and are now not run).
   @discardableResult
   mutating func discardPendingInput() -> Int
@@ -30,6 +33,23 @@ enum EditorInput: Equatable {
   case end(cursorAfterPrompt: Bool)
   /// Ctrl-C while a prefilled line was edited: leave it as it was.
   case abandoned
+  /// A slider key (SPEC §6): move, then go on editing `line`.
+  case moved(SliderMove, line: [UInt8])
+}
+
+/// The slider's moves through time (SPEC §6): a key or a line back or forward.
+enum SliderMove: Equatable, Sendable {
+  case backKey, forwardKey, backLine, forwardLine
+
+  /// The command that does the move: `:goto -1`, `:goto +1`, `:undo`, `:redo`.
+  var command: String {
+    switch self {
+    case .backKey: ":goto -1"
+    case .forwardKey: ":goto +1"
+    case .backLine: ":undo"
+    case .forwardLine: ":redo"
+    }
+  }
 }
 
 /// A line editor that gives out lines from a list, for running the REPL in process: each line is
@@ -52,6 +72,11 @@ struct ScriptedLineEditor: LineEditor {
     prompts.append(prompt)
     guard !lines.isEmpty else { return .end(cursorAfterPrompt: true) }
     return .typed(Array(lines.removeFirst().utf8))
+  }
+
+  /// The next line of the list; the text already typed is recorded in ``prefills``.
+  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput {
+    read(prompt: prompt, prefill: text)
   }
 
   /// The next line of the list is the line as edited; the prefill is recorded in ``prefills``.

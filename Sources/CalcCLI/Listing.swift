@@ -267,9 +267,9 @@ struct Listing {
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
-  func slider() -> String {
+  func slider(width: Int = 30) -> String {
     let count = history.count
-    let cells = min(count, 30)
+    let cells = min(count, width)
     let filled = count == 0 ? 0 : (history.position * cells + count / 2) / count
     return "[" + String(repeating: "━", count: filled) + "●"
       + String(repeating: "─", count: cells - filled) + "] \(history.position)/\(count)"

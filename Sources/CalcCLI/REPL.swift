@@ -113,11 +113,28 @@ struct REPL {
         showDisplay()
       }
     }
+    // The text on the input line across slider moves, when a move ended the last read.
+    var typedBeforeMove: [UInt8]?
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
-      switch editor.read(prompt: prompt) {
+      let input =
+        typedBeforeMove.map { editor.continueLine(prompt: prompt, text: $0) }
+        ?? editor.read(prompt: prompt)
+      typedBeforeMove = nil
+      // Enter (or the end) after slider moves: their rows below the input go first, so that the
+      // scrollback reads as without them.
+      if Readline.hasRowsBelow, case .moved = input {} else if Readline.hasRowsBelow {
+        Readline.hasRowsBelow = false
+        person.write(Terminal.eraseBelow)
+        person.flush()
+      }
+      switch input {
+      case .moved(let move, let text):
+        slide(move, journal: journal, to: person)
+        typedBeforeMove = text
+        continue
       case .typed(let typed):
         line = typed
       case .pasted(let pasted):
@@ -145,6 +162,9 @@ struct REPL {
         switch editor.read(
           prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
         {
+        case .moved:
+          // No slider while a line of the past is edited: it stays as it was.
+          continue
         case .typed(let edited), .pasted(let edited):
           // An emptied line deletes the line (SPEC §4).
           line =
@@ -179,6 +199,34 @@ struct REPL {
       if isAccepted { showDisplay() }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
+  }
+
+  /// Moves through time for a slider key (SPEC §6), through the session's door like the
+  /// command it stands for, journaled as `:goto N` before it is drawn, and redraws in place:
+  /// the input row is cleared (the next read draws the prompt, with its position, and the text
+  /// again), and below it the live row — the expression line and the display, dimmed — and the
+  /// slider bar. Nothing scrolls once two rows below the input are there.
+  private mutating func slide(_ move: SliderMove, journal: Journal?, to screen: OutputBuffer) {
+    let scratch = OutputBuffer()
+    // At an end a move goes nowhere: an error that changes nothing, so nothing to draw anew.
+    if let result = try? Array(move.command.utf8).withUnsafeBufferPointer({ bytes in
+      try interpreter.run(bytes, output: scratch)
+    }), let effect = result.effect {
+      journal?.record([effect])
+    }
+    let brain = interpreter.session.state.brain
+    let format = interpreter.format
+    let expression = format.expression(for: brain)
+    let display = format.text(for: brain)
+    let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
+    var live = expression.isEmpty ? display : expression + "   " + display
+    if live.count > columns - 1 { live = "…" + String(live.suffix(columns - 2)) }
+    let slider = interpreter.listing.slider(width: max(1, min(30, columns - 16)))
+    screen.write(
+      Terminal.sliderFrame(
+        live: interpreter.style.dim(live), slider: interpreter.style.dim(slider)))
+    screen.flush()
+    Readline.hasRowsBelow = true
   }
 
   /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point

@@ -33,6 +33,33 @@ enum Readline {
   nonisolated(unsafe) private static var endsOnInterrupt = false
   /// Whether the last ``readLine(prompt:prefill:)`` ended with Ctrl-C.
   nonisolated(unsafe) private(set) static var wasAbandoned = false
+  /// The slider move that ended the last read (calc-back-key and the rest), if one did.
+  nonisolated(unsafe) private static var move: SliderMove?
+  /// Whether calc has drawn rows below the input (the slider's): Ctrl-C and Enter erase them.
+  nonisolated(unsafe) static var hasRowsBelow = false
+
+  /// The readline functions of the slider (SPEC §6), with their default key sequences: Alt-←
+  /// Alt-→ Alt-↑ Alt-↓ as xterm, tmux, GNOME Terminal and iTerm2 send them (`ESC [1;3D`, and
+  /// `ESC ESC [D` where Alt is sent as Escape), and PgUp/PgDn for the line moves.
+  static let sliderFunctions: [(name: String, move: SliderMove, sequences: [String])] = [
+    ("calc-back-key", .backKey, ["\u{1B}[1;3D", "\u{1B}\u{1B}[D", "\u{1B}\u{1B}OD"]),
+    ("calc-forward-key", .forwardKey, ["\u{1B}[1;3C", "\u{1B}\u{1B}[C", "\u{1B}\u{1B}OC"]),
+    ("calc-back-line", .backLine, ["\u{1B}[1;3A", "\u{1B}\u{1B}[A", "\u{1B}\u{1B}OA", "\u{1B}[5~"]),
+    ("calc-forward-line", .forwardLine, ["\u{1B}[1;3B", "\u{1B}\u{1B}[B", "\u{1B}\u{1B}OB", "\u{1B}[6~"]),
+  ]
+
+  /// Ends the read with a slider move: the line as it is goes back with it, to be edited on.
+  private static func slide(_ slider: SliderMove) -> Int32 {
+    move = slider
+    rl_done = 1
+    return 0
+  }
+
+  /// The slider move that ended the last read, taken once.
+  static func takeMove() -> SliderMove? {
+    defer { move = nil }
+    return move
+  }
 
   /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
   /// Ctrl-C and Ctrl-Z.
@@ -47,11 +74,26 @@ enum Readline {
     }
     rl_getc_function = { stream in Readline.nextKey(stream) }
     rl_initialize()
+    // The slider's functions, by name for `~/.inputrc`.
+    let functions: [@convention(c) (Int32, Int32) -> Int32] = [
+      { _, _ in Readline.slide(.backKey) }, { _, _ in Readline.slide(.forwardKey) },
+      { _, _ in Readline.slide(.backLine) }, { _, _ in Readline.slide(.forwardLine) },
+    ]
+    for (function, entry) in zip(functions, sliderFunctions) {
+      rl_add_funmap_entry(strdup(entry.name), function)
+    }
     for name in ["emacs", "vi-insert"] {
       if let keymap = rl_get_keymap_by_name(name) {
         rl_bind_keyseq_in_map("\u{1B}[200~", { _, _ in Readline.paste() }, keymap)
+        // calc's bindings after the init files readline has read (the system's binds ESC ESC
+        // [D to backward-word on Debian) ...
+        for (function, entry) in zip(functions, sliderFunctions) {
+          for sequence in entry.sequences { rl_bind_keyseq_in_map(sequence, function, keymap) }
+        }
       }
     }
+    // ... and the user's own file once more, so that a `$if calc` section there wins.
+    if let file = userInitFile() { rl_read_init_file(file) }
     // Ctrl-C abandons the line being edited and shows a fresh prompt; while a line runs, it
     // stops the line (see Interruption). It never ends calc. Without SA_RESTART, so that a
     // wait for input (`:load` of a FIFO) ends with EINTR. While readline reads, it catches
@@ -65,6 +107,16 @@ enum Readline {
       }
     }
     install(SIGCONT) { _ in Readline.continued.store(true, ordering: .relaxed) }
+  }
+
+  /// `$INPUTRC`, else `~/.inputrc`, when it exists.
+  private static func userInitFile() -> String? {
+    if let path = getenv("INPUTRC").map({ String(cString: $0) }), !path.isEmpty {
+      return access(path, R_OK) == 0 ? path : nil
+    }
+    guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
+    let path = home + "/.inputrc"
+    return access(path, R_OK) == 0 ? path : nil
   }
 
   private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
@@ -103,8 +155,10 @@ enum Readline {
 
   /// Reads a line that starts as `prefill`, the cursor at its end: a line of the past to edit.
   /// Ctrl-C ends it (``wasAbandoned``) rather than starting afresh.
-  static func readLine(prompt: String, prefill: [UInt8]) -> [UInt8]? {
-    endsOnInterrupt = true
+  static func readLine(prompt: String, prefill: [UInt8], endsOnInterrupt ends: Bool = true)
+    -> [UInt8]?
+  {
+    endsOnInterrupt = ends
     wasAbandoned = false
     defer { endsOnInterrupt = false }
     pastedFragment = prefill
@@ -199,8 +253,10 @@ enum Readline {
     rl_replace_line("", 0)
     rl_point = 0
     rl_mark = 0
-    let newline: [UInt8] = [10]
-    _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, 1) }
+    // A newline, and the slider's rows below the input erased (they are not part of the line).
+    let newline: [UInt8] = hasRowsBelow ? Array("\n\u{1B}[J".utf8) : [10]
+    hasRowsBelow = false
+    _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     rl_on_new_line()
     rl_redisplay()
   }
@@ -335,13 +391,23 @@ struct ReadlineEditor: LineEditor {
 
   mutating func read(prompt: String) -> EditorInput {
     if let pasted = Readline.nextPastedLine() { return .pasted(pasted) }
-    if let typed = Readline.readLine(prompt: prompt) { return .typed(typed) }
+    let line = Readline.readLine(prompt: prompt)
+    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
+    if let line { return .typed(line) }
+    return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
+  }
+
+  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput {
+    let line = Readline.readLine(prompt: prompt, prefill: text, endsOnInterrupt: false)
+    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
+    if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }
 
   mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput {
     let line = Readline.readLine(prompt: prompt, prefill: prefill)
     if Readline.wasAbandoned { return .abandoned }
+    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
     if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }

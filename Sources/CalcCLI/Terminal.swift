@@ -24,6 +24,17 @@ enum Terminal {
   /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
   static let clearLine = "\r\u{1B}[K"
 
+  /// `ESC [ J`: the rows from the cursor's to the bottom cleared (the slider's rows, after Enter).
+  static let eraseBelow = "\u{1B}[J"
+
+  /// A slider frame (SPEC §6): the input row and every row below it cleared; two rows below
+  /// reserved (`LF LF`, then back up: at the bottom of the screen this scrolls once, and later
+  /// frames find the rows there); `live` and `slider` drawn on them; the cursor back at the start
+  /// of the input row, where the next read draws the prompt and the line.
+  static func sliderFrame(live: String, slider: String) -> String {
+    "\r\u{1B}[J\n\n\u{1B}[2A\n\(live)\n\(slider)\u{1B}[2A\r"
+  }
+
   /// `ESC ] 52 ; c ; BASE64 BEL`: `base64` put on the terminal's clipboard (OSC 52).
   static func clipboard(base64: String) -> String { "\u{1B}]52;c;\(base64)\u{07}" }
 

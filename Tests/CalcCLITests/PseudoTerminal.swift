@@ -40,6 +40,12 @@ struct TerminalScreen {
     scrolledOff + cells[..<row].map(Self.trimmed) + [cursorLine]
   }
 
+  /// The rows below the cursor's line, trailing blanks removed: what calc draws below the
+  /// input (the slider's rows).
+  var rowsBelowCursor: [String] {
+    cells[(row + 1)...].map(Self.trimmed)
+  }
+
   private var cursorLine: String {
     let text = Self.trimmed(cells[row])
     let end = wrapPending ? columns : column
