@@ -125,7 +125,8 @@ struct REPL {
       typedBeforeMove = nil
       // Enter (or the end) after slider moves: their rows below the input go first, so that the
       // scrollback reads as without them.
-      if Readline.hasRowsBelow, case .moved = input {} else if Readline.hasRowsBelow {
+      if Readline.hasRowsBelow, case .moved = input {
+      } else if Readline.hasRowsBelow {
         Readline.hasRowsBelow = false
         person.write(Terminal.eraseBelow)
         person.flush()

@@ -44,8 +44,13 @@ enum Readline {
   static let sliderFunctions: [(name: String, move: SliderMove, sequences: [String])] = [
     ("calc-back-key", .backKey, ["\u{1B}[1;3D", "\u{1B}\u{1B}[D", "\u{1B}\u{1B}OD"]),
     ("calc-forward-key", .forwardKey, ["\u{1B}[1;3C", "\u{1B}\u{1B}[C", "\u{1B}\u{1B}OC"]),
-    ("calc-back-line", .backLine, ["\u{1B}[1;3A", "\u{1B}\u{1B}[A", "\u{1B}\u{1B}OA", "\u{1B}[5~"]),
-    ("calc-forward-line", .forwardLine, ["\u{1B}[1;3B", "\u{1B}\u{1B}[B", "\u{1B}\u{1B}OB", "\u{1B}[6~"]),
+    (
+      "calc-back-line", .backLine, ["\u{1B}[1;3A", "\u{1B}\u{1B}[A", "\u{1B}\u{1B}OA", "\u{1B}[5~"]
+    ),
+    (
+      "calc-forward-line", .forwardLine,
+      ["\u{1B}[1;3B", "\u{1B}\u{1B}[B", "\u{1B}\u{1B}OB", "\u{1B}[6~"]
+    ),
   ]
 
   /// Ends the read with a slider move: the line as it is goes back with it, to be edited on.
