@@ -14,19 +14,33 @@ import Testing
       }
   }
 
-  @Test func everyGuessInTheTableIsGivenByKeysAndByScripts() throws {
+  @Test func theTableHasTheGuessesOfSpecSection1() {
     #expect(Self.cases.count >= 20)
-    for (text, hint) in Self.cases {
-      let keys = try CalcProcess.run(["-k", text], environment: posixLocale)
-      #expect(keys.stdout == "", "\(text)")
-      #expect(keys.stderr.hasPrefix("calc: --keys: unknown key '"), "\(text): \(keys.stderr)")
-      #expect(keys.stderr.hasSuffix(" (\(hint))\n"), "\(text): \(keys.stderr)")
-      #expect(keys.status == 65, "\(text)")
-      let script = try Script.run("7\n" + text + "\n")
-      #expect(script.stdout == "7\n", "\(text)")
-      #expect(script.stderr.hasPrefix("<stdin>:2:"), "\(text): \(script.stderr)")
-      #expect(script.stderr.hasSuffix(" (\(hint))\n"), "\(text): \(script.stderr)")
-      #expect(script.status == 65, "\(text)")
+  }
+
+  /// Through `--keys`: one process per guess, run in parallel.
+  @Test(arguments: cases.map(\.text)) func everyGuessIsGivenByKeys(_ text: String) throws {
+    let hint = try #require(Self.cases.first { $0.text == text }?.hint)
+    let keys = try CalcProcess.run(["-k", text], environment: posixLocale)
+    #expect(keys.stdout == "", "\(text)")
+    #expect(keys.stderr.hasPrefix("calc: --keys: unknown key '"), "\(text): \(keys.stderr)")
+    #expect(keys.stderr.hasSuffix(" (\(hint))\n"), "\(text): \(keys.stderr)")
+    #expect(keys.status == 65, "\(text)")
+  }
+
+  /// Through a script: every guess, one line each, in one run that keeps going, each rejected
+  /// line answered with the unchanged display.
+  @Test func everyGuessIsGivenByAScript() throws {
+    let cases = Self.cases
+    let script = try Script.run(
+      "7\n" + cases.map { $0.text + "\n" }.joined(), arguments: ["--keep-going"])
+    #expect(script.stdout == String(repeating: "7\n", count: cases.count + 1))
+    let messages = script.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(messages.count == cases.count + 1)
+    for (index, (text, hint)) in cases.enumerated() where index < messages.count {
+      #expect(messages[index].hasPrefix("<stdin>:\(index + 2):"), "\(text): \(messages[index])")
+      #expect(messages[index].hasSuffix(" (\(hint))"), "\(text): \(messages[index])")
     }
+    #expect(script.status == 65)
   }
 }

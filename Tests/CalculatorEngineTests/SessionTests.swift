@@ -100,11 +100,11 @@ import Testing
     return (mostBranches, longest)
   }
 
-  /// 10,000 sessions with `CALC_LONG_TESTS=1`, 2,000 otherwise.
-  static let sessionCount = TestSize.count(short: 2_000, long: 10_000)
+  /// 10,000 sessions with `CALC_LONG_TESTS=1`, 1,200 otherwise.
+  static let sessionCount = TestSize.count(short: 1_200, long: 10_000)
   static let shards = 8
 
-  /// Random sessions (2,000; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines, `goto`, `undo`,
+  /// Random sessions (1,200; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines, `goto`, `undo`,
   /// `redo`, `branch` and `reset`.
   @Test(arguments: 0..<shards)
   func agreesWithTheModel(shard: Int) {
