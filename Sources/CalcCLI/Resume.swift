@@ -227,11 +227,11 @@ extension REPL {
     return journal
   }
 
-  /// ``startupLine``, with ``resumeHint`` when an earlier session can be resumed.
+  /// ``startupLine``, or ``startupLineWithResume`` when an earlier session can be resumed.
   var startupLine: String {
     guard !resumes, let directory = interpreter.host.journalDirectory,
       !Journal.journals(in: directory).isEmpty
     else { return REPL.startupLine }
-    return REPL.startupLine + REPL.resumeHint
+    return REPL.startupLineWithResume
   }
 }

@@ -18,8 +18,7 @@ import Testing
 
   /// The start-up line when an earlier session can be resumed.
   static let startupWithHint =
-    "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave, "
-    + ":resume for the last session"
+    "calc \(CalcCommand.version) — :help, Ctrl-D to leave, :resume for the last session"
   static let startup = "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
 
   /// calc on a pseudo-terminal in `directory` (its `HOME`), once its screen is `screen`.

@@ -23,7 +23,10 @@ import Testing
     variables["HOME"] = directory.path
     let calc = try TerminalSession(directory: directory, environment: variables)
     // A second start in the same HOME also says that the first session can be resumed.
-    let startups = [Self.startupLine, Self.startupLine + ", :resume for the last session"]
+    let startups = [
+      Self.startupLine,
+      "calc \(CalcCommand.version) — :help, Ctrl-D to leave, :resume for the last session",
+    ]
     try calc.wait(for: "the start-up line and a prompt") { calc in
       calc.lines.count == 2 && startups.contains(calc.lines[0]) && calc.lines[1] == "calc> "
     }
@@ -460,6 +463,13 @@ import Testing
   }
 
   /// SPEC §6: one line on start says how to get help and leave, and `:help` lists every way out.
+  /// SPEC §6: the start-up line is at most 72 columns, with the resume hint too (the screen
+  /// tests check that calc prints exactly these).
+  @Test func theStartupLinesFitIn72Columns() {
+    #expect(Self.startupLine.count <= 72)
+    #expect(JournalTests.startupWithHint.count <= 72)
+  }
+
   @Test func startupLineSaysHowToGetHelpAndLeave() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
