@@ -215,6 +215,21 @@ print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
 // spawns a child in the child's peak (ru_maxrss is recorded at exec), so later, with the 10M-key
 // histories in memory, every child would seem to take as much as calc-bench.
 
+/// Starts `argv` with `input` as its standard input and `output` as its standard output,
+/// closing `closing` (the other ends of pipes) in the child; its process id, or `nil`.
+func spawnChild(_ argv: [String], input: Int32, output: Int32, closing: [Int32]) -> pid_t? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, input, 0)
+  posix_spawn_file_actions_adddup2(&actions, output, 1)
+  for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  var pid: pid_t = 0
+  return posix_spawn(&pid, argv[0], &actions, nil, arguments, environ) == 0 ? pid : nil
+}
+
 /// The peak resident memory in bytes of `calc` running `script` (a file) as its standard input,
 /// and the lines it printed; `nil` if it could not be run or did not succeed.
 func peakMemory(calc: String, script: String) -> (bytes: Int, lines: Int)? {
@@ -223,19 +238,10 @@ func peakMemory(calc: String, script: String) -> (bytes: Int, lines: Int)? {
   defer { close(input) }
   var ends: [Int32] = [0, 0]
   guard pipe(&ends) == 0 else { return nil }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, input, 0)
-  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-  posix_spawn_file_actions_addclose(&actions, ends[0])
-  let argv: [UnsafeMutablePointer<CChar>?] = [strdup(calc), strdup("--plain"), nil]
-  defer { for argument in argv { free(argument) } }
-  var pid: pid_t = 0
-  let result = posix_spawn(&pid, calc, &actions, nil, argv, environ)
+  let child = spawnChild([calc, "--plain"], input: input, output: ends[1], closing: [ends[0]])
   close(ends[1])
   defer { close(ends[0]) }
-  guard result == 0 else { return nil }
+  guard let pid = child else { return nil }
   // Read (and count) everything, so that calc is never held up by a full pipe.
   var lines = 0
   var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -284,53 +290,27 @@ let historyComplete =
 func clockSeconds() -> Double { Double(now()) / 1e9 }
 
 /// The wall time of running `argv` with its standard input from `input` and its output read
-/// (and dropped) until it ends, or until `lines` lines have come (then it is killed); `nil` if
-/// it could not be run. With `mark`, the time from the `mark`th line to the `lines`th instead.
-func spawnTime(
-  _ argv: [String], input: String = "/dev/null", lines: Int? = nil, mark: Int? = nil
-) -> Double? {
+/// (and dropped) until it ends; `nil` if it could not be run.
+func spawnTime(_ argv: [String], input: String = "/dev/null") -> Double? {
   let inputFD = open(input, O_RDONLY | O_CLOEXEC)
   guard inputFD >= 0 else { return nil }
   defer { close(inputFD) }
   var ends: [Int32] = [0, 0]
   guard pipe(&ends) == 0 else { return nil }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
-  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-  posix_spawn_file_actions_addclose(&actions, ends[0])
-  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-  defer { for argument in arguments { free(argument) } }
-  var pid: pid_t = 0
   let start = clockSeconds()
-  let result = posix_spawn(&pid, argv[0], &actions, nil, arguments, environ)
+  let child = spawnChild(argv, input: inputFD, output: ends[1], closing: [ends[0]])
   close(ends[1])
   defer { close(ends[0]) }
-  guard result == 0 else { return nil }
-  var seen = 0
-  var end: Double?
-  var marked: Double?
+  guard let pid = child else { return nil }
   var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  reading: while true {
+  while true {
     let count = read(ends[0], &buffer, buffer.count)
     if count < 0 && errno == EINTR { continue }
     guard count > 0 else { break }
-    if let lines {
-      for byte in buffer[..<count] where byte == UInt8(ascii: "\n") {
-        seen += 1
-        if seen == mark { marked = clockSeconds() }
-        if seen == lines {
-          end = clockSeconds()
-          kill(pid, SIGKILL)
-          break reading
-        }
-      }
-    }
   }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  return (end ?? clockSeconds()) - (mark == nil ? start : marked ?? start)
+  return clockSeconds() - start
 }
 
 /// The time from writing `second` to `argv`'s standard input, once `first` has been answered
@@ -340,19 +320,15 @@ func answerTime(_ argv: [String], first: String, second: String, rows: Int) -> D
   var input: [Int32] = [0, 0]
   var output: [Int32] = [0, 0]
   guard pipe(&input) == 0, pipe(&output) == 0 else { return nil }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-  posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-  posix_spawn_file_actions_addclose(&actions, input[1])
-  posix_spawn_file_actions_addclose(&actions, output[0])
-  let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-  defer { for argument in arguments { free(argument) } }
-  var pid: pid_t = 0
-  let result = posix_spawn(&pid, argv[0], &actions, nil, arguments, environ)
+  let child = spawnChild(
+    argv, input: input[0], output: output[1], closing: [input[1], output[0]])
   close(input[0])
   close(output[1])
+  guard let pid = child else {
+    close(input[1])
+    close(output[0])
+    return nil
+  }
   defer {
     close(input[1])
     close(output[0])
@@ -360,7 +336,6 @@ func answerTime(_ argv: [String], first: String, second: String, rows: Int) -> D
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   }
-  guard result == 0 else { return nil }
   func send(_ text: String) {
     _ = text.utf8CString.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count - 1) }
   }
@@ -452,7 +427,7 @@ if calcRuns {
   var histories: [Double] = []
   var tapes: [Double] = []
   for _ in 0..<5 {
-    if let time = spawnTime([options.calc], input: loadOnly, lines: 1) { loads.append(time) }
+    if let time = spawnTime([options.calc], input: loadOnly) { loads.append(time) }
     if let time = answerTime(
       [options.calc], first: ":load \(bigSession)\n", second: ":history\n", rows: 41)
     {
@@ -722,7 +697,8 @@ if let startupTimes, let startupRatio {
 }
 print("a 2,000,000-key session through \(options.calc) (medians of 5)")
 if let loadSeconds {
-  print("  :load to its display            \(fixed(loadSeconds, 3)) s (with the start-up)")
+  print(
+    "  :load, the whole run             \(fixed(loadSeconds, 3)) s (start-up and exit included)")
   print(
     "  :history, first 40 rows after it \(historyFirstMs.map { fixed($0, 1) } ?? "—") ms;"
       + " :tape \(tapeFirstMs.map { fixed($0, 1) } ?? "—") ms")
