@@ -16,6 +16,9 @@ protocol LineEditor {
   /// The next input, the line already holding `text` (typed before a slider move), Ctrl-C
   /// abandoning it as usual.
   mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput
+  /// Whether the REPL has drawn rows below the input line (the slider's): Ctrl-C, which the
+  /// editor handles, erases them too.
+  var hasRowsBelow: Bool { get set }
   /// Returns how many whole lines were waiting (and are now not run).
   @discardableResult
   mutating func discardPendingInput() -> Int
@@ -63,6 +66,7 @@ struct ScriptedLineEditor: LineEditor {
   private(set) var history: [String] = []
   /// The text each prefilled read started with.
   private(set) var prefills: [String] = []
+  var hasRowsBelow = false
 
   init(lines: [String]) {
     self.lines = lines

@@ -127,15 +127,16 @@ struct REPL {
       typedBeforeMove = nil
       // Enter (or the end) after slider moves: their rows below the input go first, so that the
       // scrollback reads as without them.
-      if Readline.hasRowsBelow, case .moved = input {
-      } else if Readline.hasRowsBelow {
-        Readline.hasRowsBelow = false
+      if editor.hasRowsBelow, case .moved = input {
+      } else if editor.hasRowsBelow {
+        editor.hasRowsBelow = false
         person.write(Terminal.eraseBelow)
         person.flush()
       }
       switch input {
       case .moved(let move, let text):
         slide(move, journal: journal, to: person)
+        editor.hasRowsBelow = true
         typedBeforeMove = text
         continue
       case .typed(let typed):
@@ -229,7 +230,6 @@ struct REPL {
       Terminal.sliderFrame(
         live: interpreter.style.dim(live), slider: interpreter.style.dim(slider)))
     screen.flush()
-    Readline.hasRowsBelow = true
   }
 
   /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point

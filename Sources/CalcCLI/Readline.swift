@@ -402,6 +402,11 @@ struct ReadlineEditor: LineEditor {
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }
 
+  var hasRowsBelow: Bool {
+    get { Readline.hasRowsBelow }
+    set { Readline.hasRowsBelow = newValue }
+  }
+
   mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput {
     let line = Readline.readLine(prompt: prompt, prefill: text, endsOnInterrupt: false)
     if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
