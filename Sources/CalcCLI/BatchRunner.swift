@@ -78,7 +78,7 @@ struct BatchRunner {
     let status =
       rejectedALine
       ? ExitStatus.dataError
-      : interpreter.session.state.brain.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+      : interpreter.session.state.isError ? ExitStatus.errorDisplayed : ExitStatus.success
     return output.exitStatus(status, errors: errors)
   }
 

@@ -221,14 +221,26 @@ public struct Invocation: Hashable, Sendable {
     _ keys: [UInt8], interpreter: inout LineInterpreter, output: OutputBuffer,
     errors: OutputBuffer, quiet: Bool
   ) -> Int32 {
-    do throws(KeyTextError) {
+    do throws(LineError) {
       var parsed: [CalculatorButtonItem] = []
-      try KeyText.scan(keys) { parsed.append($0) }
+      do throws(KeyTextError) {
+        try KeyText.scan(keys) { parsed.append($0) }
+      } catch {
+        throw LineError(error)
+      }
       // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
       if parsed.isEmpty {
         interpreter.appendDisplay(to: output)
       } else {
-        keys.withUnsafeBufferPointer { interpreter.applyKeys(parsed, line: $0, output: output) }
+        let result: Result<Void, LineError> = keys.withUnsafeBufferPointer { buffer in
+          do throws(LineError) {
+            try interpreter.applyKeys(parsed, line: buffer, output: output)
+            return .success(())
+          } catch {
+            return .failure(error)
+          }
+        }
+        try result.get()
       }
       if !quiet {
         var notes = interpreter.notes.map(\.message)
@@ -240,7 +252,7 @@ public struct Invocation: Hashable, Sendable {
         }
       }
       let status =
-        interpreter.session.state.brain.isError
+        interpreter.session.state.isError
         ? ExitStatus.errorDisplayed : ExitStatus.success
       return output.exitStatus(status, errors: errors)
     } catch {

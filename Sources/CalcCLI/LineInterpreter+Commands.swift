@@ -217,7 +217,7 @@ extension LineInterpreter {
         SessionError.stepOutOfRange(.step(step), from: history.position, valid: 0...history.count)
           .description)
     }
-    let brain = step.map { history.state(at: $0).brain } ?? session.state.brain
+    let brain = step.map { history.state(at: $0) } ?? session.state
     guard !brain.isError else { throw LineError("nothing to copy: the display shows an error") }
     let text = DisplayFormat.plain.text(for: brain)
     guard context.outputIsTerminal else {

@@ -70,11 +70,16 @@ extension LineInterpreter {
   /// `12 + 3 is not finished; add = to compute it` when an operation is still pending, for the
   /// end of the input; `nil` otherwise.
   var pendingNote: String? {
-    let brain = session.state.brain
-    guard brain.isPending else { return nil }
+    let state = session.state
     let format = context.noteFormat
-    var shown = format.expression(for: brain)
-    if brain.isTypingRightOperand { shown += " " + format.text(for: brain) }
+    var shown = format.expression(for: state)
+    if let scientific = state.scientific {
+      guard scientific.isPending else { return nil }
+      if scientific.isTyping { shown += " " + format.text(for: state) }
+    } else {
+      guard state.brain.isPending else { return nil }
+      if state.brain.isTypingRightOperand { shown += " " + format.text(for: state) }
+    }
     return "\(shown) is not finished; add = to compute it"
   }
 }
@@ -84,7 +89,9 @@ extension CalculatorButtonItem {
   var startsANumber: Bool {
     switch self {
     case .digit, .dot: true
-    case .op, .equal, .command, .unary, .memory: false
+    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .angle, .mode:
+      false
     }
   }
 }

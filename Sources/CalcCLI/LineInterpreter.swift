@@ -142,7 +142,7 @@ public struct LineInterpreter {
   public var style: Style { context.style }
 
   /// The display of the current position.
-  public var display: String { format.text(for: session.state.brain) }
+  public var display: String { format.text(for: session.state) }
 
   /// Runs one line (UTF-8, without its newline), writing what it prints to `output`.
   ///
@@ -171,7 +171,7 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      applyKeys(keys, line: line, output: output)
+      try applyKeys(keys, line: line, output: output)
       return .proceed
     case .directive(let command):
       return try runCommand(command, output: output)
@@ -206,11 +206,21 @@ public struct LineInterpreter {
   /// the key text, for the columns of notes.
   mutating func applyKeys(
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
-  ) {
+  ) throws(LineError) {
     let before = session.state
     let (fork, from) = (session.history.position, session.history.currentBranch)
-    // A line of keys is always possible: perform throws only for moves and branch numbers.
-    let change = try! perform(.keys(keys))
+    let change: Session.Change
+    do {
+      change = try perform(.keys(keys))
+    } catch {
+      // The only refusal of a line of keys: a Scientific key in Standard mode.
+      var column = 1
+      if case .needsScientificMode(_, let index) = error, let line {
+        let columns = KeyText.columns(in: line)
+        if index < columns.count { column = columns[index] }
+      }
+      throw LineError(error.description + " at column \(column)", column: column)
+    }
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {
       output.write(style.dim("(branch \(newBranch) from step \(fork) of branch \(from))") + "\n")
@@ -230,9 +240,9 @@ public struct LineInterpreter {
       state = state.apply(key)
       output.bytes.append(contentsOf: key.title.utf8)
       output.bytes.append(UInt8(ascii: "\t"))
-      format.append(state.brain, to: &output.bytes)
+      format.append(state, to: &output.bytes)
       output.bytes.append(UInt8(ascii: "\t"))
-      format.appendExpression(state.brain, to: &output.bytes)
+      format.appendExpression(state, to: &output.bytes)
       output.bytes.append(UInt8(ascii: "\n"))
       // The output of a line waits for its effects to be recorded (the REPL's journal) when
       // it goes to a terminal; a script's trace is written out as it goes.
@@ -245,7 +255,7 @@ public struct LineInterpreter {
   func appendDisplay(to output: OutputBuffer) {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
-      session.state.brain, format: format, style: style,
+      session.state, format: format, style: style,
       showsExpression: context.showsExpression, to: output)
   }
 

@@ -20,20 +20,20 @@ struct Listing {
   /// line's output and reports it).
   let isStopped: (OutputBuffer) -> Bool
 
-  /// Appends the display of `brain` and a newline; with `showsExpression`, the expression line
+  /// Appends the display of `state` and a newline; with `showsExpression`, the expression line
   /// above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
   static func writeDisplay(
-    _ brain: CalculatorBrain, format: DisplayFormat, style: Style, showsExpression: Bool,
+    _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
   ) {
     if showsExpression {
-      let expression = format.expression(for: brain)
+      let expression = format.expression(for: state)
       if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
     }
-    if brain.isError {
-      output.write(style.error(format.text(for: brain)))
+    if state.isError {
+      output.write(style.error(format.text(for: state)))
     } else {
-      format.append(brain, to: &output.bytes)
+      format.append(state, to: &output.bytes)
     }
     output.bytes.append(UInt8(ascii: "\n"))
   }
@@ -164,16 +164,16 @@ struct Listing {
     let width = Listing.expressionWidth
     try? history.forEachStep(in: steps) { step, key, state in
       guard !isStopped(output) else { throw Stopped() }
-      let line = format.expression(for: state.brain)
+      let line = format.expression(for: state)
       let shown = line.count > width ? "…" + String(line.suffix(width - 1)) : line
-      body(step, key?.title ?? "", shown, format.text(for: state.brain))
+      body(step, key?.title ?? "", shown, format.text(for: state))
     }
   }
 
   /// One row of the paper tape: a completed calculation with its result, or a memory key that
   /// changed or recalled the memory, with the amount (none for `MC`).
   enum TapeRow {
-    case calculation(CalculatorBrain.Line, result: CalculatorBrain)
+    case calculation(ExpressionLine, result: CalculatorBrain.Display)
     case memory(String, amount: Decimal34?)
   }
 
@@ -199,13 +199,14 @@ struct Listing {
         let amount: Decimal34? =
           switch memory {
           case .store, .recall: state.memory
-          case .add, .subtract: before.brain.displayedValue
+          case .add, .subtract: before.displayedValue
           case .clear: nil
           }
         body(step, .memory(key.title, amount: amount))
-      case .digit, .dot, .op, .equal, .command, .unary:
-        guard let line = before.brain.completedCalculation(by: key) else { return }
-        body(step, .calculation(line, result: state.brain))
+      case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+        .exponent, .fixedToExponential, .angle, .mode:
+        guard let line = before.completedCalculation(by: key) else { return }
+        body(step, .calculation(line, result: state.display))
       }
     }
   }
@@ -301,7 +302,7 @@ struct Listing {
       return Row(
         number: String(number), leaves: branch.parent.map { "\($0) at \(branch.fork)" } ?? "",
         steps: String(branch.count),
-        display: format.text(for: history.stateAtEnd(ofBranch: number).brain), keys: expression)
+        display: format.text(for: history.stateAtEnd(ofBranch: number)), keys: expression)
     }
     let widths = (
       number: 6, leaves: max(6, rows.map(\.leaves.count).max()!),

@@ -98,7 +98,7 @@ struct REPL {
     /// The display again on the screen, when the output goes elsewhere.
     func showDisplay() {
       guard let screen else { return }
-      let brain = interpreter.session.state.brain
+      let brain = interpreter.session.state
       let format = interpreter.context.noteFormat
       let expression = format.expression(for: brain)
       if !expression.isEmpty { screen.write(errorStyle.dim(expression) + "\n") }
@@ -218,7 +218,7 @@ struct REPL {
     }), let effect = result.effect {
       journal?.record([effect])
     }
-    let brain = interpreter.session.state.brain
+    let brain = interpreter.session.state
     let format = interpreter.format
     let expression = format.expression(for: brain)
     let display = format.text(for: brain)

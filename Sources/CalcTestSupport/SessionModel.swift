@@ -256,12 +256,14 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     weightedKeys[random.below(weightedKeys.count)]
   }
 
-  private static let weightedKeys: [CalculatorButtonItem] = CalculatorButtonItem.allKeys.flatMap {
-    key -> [CalculatorButtonItem] in
-    switch key {
-    case .digit, .op: [key, key, key, key]
-    case .equal: Array(repeating: key, count: 7)
-    case .dot, .command, .unary, .memory: [key, key, key]
+  private static let weightedKeys: [CalculatorButtonItem] = CalculatorButtonItem.standardKeys
+    .flatMap { key -> [CalculatorButtonItem] in
+      switch key {
+      case .digit, .op: [key, key, key, key]
+      case .equal: Array(repeating: key, count: 7)
+      case .dot, .command, .unary, .memory: [key, key, key]
+      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode:
+        []
+      }
     }
-  }
 }

@@ -12,6 +12,11 @@ public struct Calculator: Hashable, Sendable {
   /// The memory register; `nil` while it is empty (which differs from holding 0: `mr` and `mc`
   /// do nothing then).
   public private(set) var memory: Decimal34?
+  /// Scientific mode's calculation, boxed so that Standard mode's state stays small; `.none` in
+  /// Standard mode, where ``brain`` calculates.
+  private var scientificSlot: ScientificSlot = .none
+  /// The unit of trigonometric functions; it persists across modes and AC (SPEC §9).
+  public private(set) var angleUnit = AngleUnit.degrees
 
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
@@ -20,6 +25,80 @@ public struct Calculator: Hashable, Sendable {
   public init(brain: CalculatorBrain, memory: Decimal34? = nil) {
     self.brain = brain
     self.memory = memory
+  }
+
+  /// A box for the Scientific brain.
+  private enum ScientificSlot: Hashable, Sendable {
+    case none
+    indirect case some(ScientificBrain)
+  }
+
+  /// Scientific mode's calculation; `nil` in Standard mode.
+  public var scientific: ScientificBrain? {
+    if case .some(let brain) = scientificSlot { brain } else { nil }
+  }
+
+  /// The mode: Standard or Scientific.
+  public var mode: CalculatorButtonItem.Mode {
+    if case .some = scientificSlot { .scientific } else { .standard }
+  }
+
+  /// What the display shows, in either mode.
+  public var display: CalculatorBrain.Display {
+    if case .some(let scientific) = scientificSlot { scientific.display } else { brain.display }
+  }
+
+  /// The value in the display, or `nil` while an error is shown.
+  public var displayedValue: Decimal34? {
+    if case .some(let scientific) = scientificSlot {
+      scientific.displayedValue
+    } else {
+      brain.displayedValue
+    }
+  }
+
+  /// Whether the display shows an error.
+  public var isError: Bool {
+    if case .error = display { true } else { false }
+  }
+
+  /// The expression line, in either mode.
+  public var expressionLine: ExpressionLine {
+    if case .some(let scientific) = scientificSlot {
+      .scientific(scientific.shownLine)
+    } else {
+      .standard(brain.expressionLine)
+    }
+  }
+
+  /// The calculation that pressing `key` completes, as the expression line writes it with its
+  /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
+  /// Scientific mode only `=` completes one (and not while an error is shown or when it fails).
+  public func completedCalculation(by key: CalculatorButtonItem) -> ExpressionLine? {
+    guard case .some(let scientific) = scientificSlot else {
+      return brain.completedCalculation(by: key).map { .standard($0) }
+    }
+    guard case .equal = key, scientific.error == nil else { return nil }
+    let after = apply(key)
+    guard let done = after.scientific, done.error == nil else { return nil }
+    return .scientific(done.shownLine)
+  }
+
+  /// Whether F-E is on (Scientific mode only).
+  public var isExponential: Bool { scientific?.isExponential ?? false }
+
+  /// The index of the first key of `keys` that Standard mode does not have, pressed in
+  /// Standard mode when the line is applied from this state (mode keys in the line count);
+  /// `nil` when every key may be pressed.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
+    var scientific = mode == .scientific
+    for (index, key) in keys.enumerated() {
+      if case .mode(let mode) = key { scientific = mode == .scientific }
+      if !scientific && key.isScientificOnly { return index }
+    }
+    return nil
   }
 
   /// The calculator after pressing `key`: the book's reducer, a pure function of the state and
@@ -37,6 +116,19 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: CalculatorButtonItem) {
+    if case .some(var scientific) = scientificSlot {
+      if case .mode(.standard) = key {
+        brain = .initial
+        scientificSlot = .none
+        return
+      }
+      // Let go of the box first, so that the brain's arrays change in place when nothing else
+      // (a snapshot) holds them.
+      scientificSlot = .none
+      pressScientific(key, &scientific)
+      scientificSlot = .some(scientific)
+      return
+    }
     switch key {
     case .digit(let digit): brain = brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
     case .dot: brain = brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
@@ -48,6 +140,19 @@ public struct Calculator: Hashable, Sendable {
     case .command(.percent): brain = brain.applyPercent()
     case .command(.backspace): brain = brain.applyBackspace()
     case .unary(let unary): brain = brain.applyUnary(unary)
+    case .mode(.scientific):
+      brain = .initial
+      scientificSlot = .some(.initial)
+    case .mode(.standard): brain = .initial
+    case .angle(let unit):
+      // Kept for Scientific mode; like `ms`, the key ends a typed entry.
+      guard !brain.isError else { return }
+      angleUnit = unit
+      brain = brain.endingEntry()
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
+      // Not a Standard key: only a replayed line whose mode changed under it (an edit of the
+      // past) presses one here, and it does nothing.
+      return
     case .memory(let memoryKey):
       guard let shown = brain.displayedValue else { return }
       switch memoryKey {
@@ -75,6 +180,40 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
+  /// Presses `key` in Scientific mode (the switch to Standard mode is ``press(_:)``'s).
+  private mutating func pressScientific(
+    _ key: CalculatorButtonItem, _ scientific: inout ScientificBrain
+  ) {
+    switch key {
+    case .mode:
+      scientific = .initial
+    case .angle(let unit):
+      guard scientific.error == nil else { return }
+      angleUnit = unit
+      scientific.press(key, unit: unit)
+    case .memory(let memoryKey):
+      guard let shown = scientific.displayedValue else { return }
+      switch memoryKey {
+      case .store:
+        memory = shown
+      case .recall:
+        guard let memory else { return }
+        scientific.recall(memory)
+        return
+      case .add, .subtract:
+        let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
+        memory = sum
+      case .clear:
+        guard memory != nil else { return }
+        memory = nil
+      }
+      scientific.endEntry()
+    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential:
+      scientific.press(key, unit: angleUnit)
+    }
+  }
+
   /// Starts a line of keys (SPEC rule 18: a number never continues on the next line): the number
   /// still being typed is ended, as `ms` ends it, so that the next digit starts a new one; the
   /// display, the expression line, a pending operation and the memory are left as they are.
@@ -85,6 +224,13 @@ public struct Calculator: Hashable, Sendable {
   public mutating func startLine() {
     // Only a typed entry changes; every other state is left untouched, without a copy (this
     // runs before every line of a script).
+    if case .some(var scientific) = scientificSlot {
+      guard scientific.isTyping, !scientific.input.isEmpty else { return }
+      scientificSlot = .none
+      scientific.endEntry()
+      scientificSlot = .some(scientific)
+      return
+    }
     switch brain {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       if entry != .zero { brain = brain.endingEntry() }
@@ -109,4 +255,12 @@ public struct Calculator: Hashable, Sendable {
   public func applying(_ keys: some Sequence<CalculatorButtonItem>) -> Calculator {
     keys.reduce(self) { $0.apply($1) }
   }
+}
+
+/// An expression line of either mode.
+public enum ExpressionLine: Hashable, Sendable {
+  /// Standard mode's: `12 + 3 =`, `√(9)`.
+  case standard(CalculatorBrain.Line)
+  /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.
+  case scientific([ScientificBrain.Token])
 }

@@ -253,6 +253,10 @@ public enum CalculatorBrain: Hashable, Sendable {
     case value(Decimal34)
     /// A failed calculation, shown as its message.
     case error(CalculationError)
+    /// A number being typed in Scientific mode, shown as typed: `1.5e+3`, `0.`.
+    case scientificEntry(ScientificEntry)
+    /// A computed number with F-E on: always in scientific notation, `1.2345E2`, `0E0`.
+    case exponential(Decimal34)
   }
 
   /// What the display shows (SPEC §3): the right operand once there is one, else the left
@@ -292,7 +296,8 @@ public enum CalculatorBrain: Hashable, Sendable {
   public var displayedValue: Decimal34? {
     switch display {
     case .entry(let entry): entry.value
-    case .value(let value): value
+    case .value(let value), .exponential(let value): value
+    case .scientificEntry(let entry): entry.value
     case .error: nil
     }
   }
@@ -312,7 +317,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .op:
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
-    case .digit, .dot, .command, .unary, .memory:
+    case .digit, .dot, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .angle, .mode:
       return nil
     }
   }

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// A button of the calculator, named after the book's `CalculatorButtonItem`.
 ///
 /// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
@@ -20,6 +22,22 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   case unary(Unary)
   /// A key of the memory register: MS, MR, M+, M−, MC.
   case memory(Memory)
+  /// Scientific mode (SPEC §9): an opening or closing bracket.
+  case bracket(Bracket)
+  /// Scientific mode: a binary operator of its own (xʸ, ʸ√x, mod, logᵧx).
+  case binary(Binary)
+  /// Scientific mode: a function of the value in the display (sin, log, n!, …).
+  case function(Function)
+  /// Scientific mode: a constant that replaces the display, π or e.
+  case constant(Constant)
+  /// Scientific mode: `exp`, which starts the exponent of the number being typed.
+  case exponent
+  /// Scientific mode: `F-E`, which toggles scientific notation for computed values.
+  case fixedToExponential
+  /// The angle unit of trigonometric functions (DEG, RAD, GRAD).
+  case angle(AngleUnit)
+  /// A switch of mode: `sci` or `std` (it clears the calculation like AC).
+  case mode(Mode)
 
   /// A decimal digit key.
   public enum Digit: UInt8, CaseIterable, Sendable {
@@ -90,11 +108,80 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case clear
   }
 
-  /// Every key, in the order of their ``code``s.
-  public static let allKeys: [CalculatorButtonItem] =
+  /// A bracket of Scientific mode.
+  public enum Bracket: UInt8, CaseIterable, Sendable {
+    /// `(`: opens a level (at most 25).
+    case open
+    /// `)`: closes one; ignored when none is open.
+    case close
+  }
+
+  /// A binary operator that only Scientific mode has; it binds tighter than × and ÷, except
+  /// `mod`, which binds like them.
+  public enum Binary: UInt8, CaseIterable, Sendable {
+    /// `xʸ` (key text `^`).
+    case power
+    /// `ʸ√x` (`yroot`): x to the power 1/y.
+    case root
+    /// `mod`: the floored remainder; x mod 0 is x.
+    case mod
+    /// `logᵧx` (`logy`): the logarithm of x to base y.
+    case logBase
+  }
+
+  /// A function key of Scientific mode, acting at once on the value in the display.
+  public enum Function: UInt8, CaseIterable, Sendable {
+    case sin, cos, tan, sec, csc, cot, asin, acos, atan, asec, acsc, acot
+    case sinh, cosh, tanh, sech, csch, coth, asinh, acosh, atanh, asech, acsch, acoth
+    case cube, cubeRoot, log, ln, pow10, pow2, powE, abs, floor, ceiling, dms, degrees, factorial
+
+    /// The trigonometric or hyperbolic function this key computes, if it is one.
+    public var trig: TrigFunction? {
+      rawValue <= Function.acoth.rawValue ? TrigFunction(rawValue: rawValue) : nil
+    }
+  }
+
+  /// A constant key of Scientific mode.
+  public enum Constant: UInt8, CaseIterable, Sendable {
+    /// `π` (`pi`).
+    case pi
+    /// `e` (`euler`).
+    case euler
+  }
+
+  /// The calculator's two modes.
+  public enum Mode: UInt8, CaseIterable, Sendable {
+    /// Windows' Standard keypad: keys act in the order typed.
+    case standard
+    /// Windows' Scientific keypad: precedence, brackets and functions (SPEC §9).
+    case scientific
+  }
+
+  /// The keys of Standard mode, in the order of their ``code``s.
+  public static let standardKeys: [CalculatorButtonItem] =
     Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
     + Command.allCases.map { .command($0) } + Unary.allCases.map { .unary($0) }
     + Memory.allCases.map { .memory($0) }
+
+  /// The keys that only Scientific mode has, in the order of their ``code``s (after the
+  /// Standard keys).
+  public static let scientificKeys: [CalculatorButtonItem] =
+    Bracket.allCases.map { .bracket($0) } + Binary.allCases.map { .binary($0) }
+    + Function.allCases.map { .function($0) } + Constant.allCases.map { .constant($0) }
+    + [.exponent, .fixedToExponential] + AngleUnit.allCases.map { .angle($0) }
+    + Mode.allCases.map { .mode($0) }
+
+  /// Every key, in the order of their ``code``s.
+  public static let allKeys: [CalculatorButtonItem] = standardKeys + scientificKeys
+
+  /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
+  /// §9). The angle units and the mode keys belong to both.
+  public var isScientificOnly: Bool {
+    switch self {
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode: false
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential: true
+    }
+  }
 
   /// The key's one-byte code: its index in ``allKeys``.
   public var code: UInt8 {
@@ -106,6 +193,14 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .command(let command): 16 + command.rawValue
     case .unary(let unary): 21 + unary.rawValue
     case .memory(let memory): 24 + memory.rawValue
+    case .bracket(let bracket): 29 + bracket.rawValue
+    case .binary(let binary): 31 + binary.rawValue
+    case .function(let function): 35 + function.rawValue
+    case .constant(let constant): 72 + constant.rawValue
+    case .exponent: 74
+    case .fixedToExponential: 75
+    case .angle(let unit): 76 + unit.rawValue
+    case .mode(let mode): 79 + mode.rawValue
     }
   }
 
@@ -115,8 +210,10 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     self = Self.allKeys[Int(code)]
   }
 
-  /// The canonical spelling in key text, one or two ASCII characters:
-  /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`.
+  /// The canonical spelling in key text, ASCII:
+  /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`, and Scientific mode's `( ) ^ yroot mod
+  /// logy sin … acoth cube cbrt log ln pow10 pow2 powe abs floor ceil dms degrees ! pi euler exp
+  /// fe deg rad grad std sci`.
   public var canonical: String {
     switch self {
     case .digit(let digit): String(Character(Unicode.Scalar(48 + digit.rawValue)))
@@ -139,6 +236,22 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .memory(.add): "m+"
     case .memory(.subtract): "m-"
     case .memory(.clear): "mc"
+    case .bracket(.open): "("
+    case .bracket(.close): ")"
+    case .binary(.power): "^"
+    case .binary(.root): "yroot"
+    case .binary(.mod): "mod"
+    case .binary(.logBase): "logy"
+    case .function(let function): function.canonical
+    case .constant(.pi): "pi"
+    case .constant(.euler): "euler"
+    case .exponent: "exp"
+    case .fixedToExponential: "fe"
+    case .angle(.degrees): "deg"
+    case .angle(.radians): "rad"
+    case .angle(.grads): "grad"
+    case .mode(.standard): "std"
+    case .mode(.scientific): "sci"
     }
   }
 
@@ -163,6 +276,69 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .memory(.add): "M+"
     case .memory(.subtract): "M−"
     case .memory(.clear): "MC"
+    case .bracket(.open): "("
+    case .bracket(.close): ")"
+    case .binary(.power): "xʸ"
+    case .binary(.root): "ʸ√x"
+    case .binary(.mod): "mod"
+    case .binary(.logBase): "logᵧx"
+    case .function(let function): function.title
+    case .constant(.pi): "π"
+    case .constant(.euler): "e"
+    case .exponent: "exp"
+    case .fixedToExponential: "F-E"
+    case .angle(.degrees): "DEG"
+    case .angle(.radians): "RAD"
+    case .angle(.grads): "GRAD"
+    case .mode(.standard): "std"
+    case .mode(.scientific): "sci"
+    }
+  }
+}
+
+extension CalculatorButtonItem.Function {
+  /// The key text: `sin`, `acoth`, `cube`, `cbrt`, `pow10`, `powe`, `ceil`, `!`, ….
+  public var canonical: String {
+    switch self {
+    case .cube: "cube"
+    case .cubeRoot: "cbrt"
+    case .log: "log"
+    case .ln: "ln"
+    case .pow10: "pow10"
+    case .pow2: "pow2"
+    case .powE: "powe"
+    case .abs: "abs"
+    case .floor: "floor"
+    case .ceiling: "ceil"
+    case .dms: "dms"
+    case .degrees: "degrees"
+    case .factorial: "!"
+    case .sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec, .acsc, .acot, .sinh,
+      .cosh, .tanh, .sech, .csch, .coth, .asinh, .acosh, .atanh, .asech, .acsch, .acoth:
+      "\(self)"
+    }
+  }
+
+  /// The button title, as on Windows' keypad: `sin⁻¹`, `x³`, `∛x`, `10ˣ`, `n!`, `⌊x⌋`, ….
+  public var title: String {
+    switch self {
+    case .cube: "x³"
+    case .cubeRoot: "∛x"
+    case .log: "log"
+    case .ln: "ln"
+    case .pow10: "10ˣ"
+    case .pow2: "2ˣ"
+    case .powE: "eˣ"
+    case .abs: "|x|"
+    case .floor: "⌊x⌋"
+    case .ceiling: "⌈x⌉"
+    case .dms: "dms"
+    case .degrees: "degrees"
+    case .factorial: "n!"
+    case .asin, .acos, .atan, .asec, .acsc, .acot, .asinh, .acosh, .atanh, .asech, .acsch, .acoth:
+      String(canonical.dropFirst()) + "⁻¹"
+    case .sin, .cos, .tan, .sec, .csc, .cot, .sinh, .cosh, .tanh, .sech, .csch, .coth:
+      canonical
     }
   }
 }

@@ -203,6 +203,114 @@ public struct DisplayFormat: Hashable, Sendable {
     case .entry(let entry): append(entry, to: &bytes)
     case .value(let value): append(value, to: &bytes)
     case .error(let error): bytes.append(contentsOf: error.message.utf8)
+    case .scientificEntry(let entry): append(entry, to: &bytes)
+    case .exponential(let value): appendExponential(value, to: &bytes)
+    }
+  }
+
+  /// Appends a Scientific-mode entry as typed, as Windows shows it: `1,234.5`, `1.5e+3`,
+  /// `-1.e-5`, `0.e+0`.
+  public func append(_ entry: ScientificEntry, to bytes: inout [UInt8]) {
+    if entry.isNegative { bytes.append(contentsOf: symbols.minus) }
+    let scale = Decimal34.powersOfTen[Int(entry.fractionDigitCount)]
+    withDigits(entry.digits / scale) { appendGrouped($0, to: &bytes) }
+    if entry.hasPoint {
+      bytes.append(contentsOf: symbols.decimal)
+      if entry.fractionDigitCount > 0 {
+        withDigits(entry.digits % scale, width: Int(entry.fractionDigitCount)) {
+          appendDigits($0, to: &bytes)
+        }
+      }
+    }
+    guard entry.hasExponent else { return }
+    bytes.append(UInt8(ascii: "e"))
+    if entry.isExponentNegative {
+      bytes.append(contentsOf: symbols.minus)
+    } else {
+      bytes.append(UInt8(ascii: "+"))
+    }
+    withDigits(UInt128(entry.exponent)) { appendDigits($0, to: &bytes) }
+  }
+
+  /// Appends a computed value in scientific notation whatever its size, as F-E shows it:
+  /// `1.2345E2`, `5E0`, `0E0`.
+  public func appendExponential(_ value: Decimal34, to bytes: inout [UInt8]) {
+    guard let magnitude = value.magnitudeExponent else {
+      appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
+      bytes.append(UInt8(ascii: "E"))
+      appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
+      return
+    }
+    if value.isNegative { bytes.append(contentsOf: symbols.minus) }
+    appendScientific(value, magnitude: magnitude, to: &bytes)
+  }
+
+  /// Appends Scientific mode's expression line: `1 + (2 - 3) =`, `sin₀(30)`, `8 log base 2 =`.
+  public func append(_ tokens: [ScientificBrain.Token], to bytes: inout [UInt8]) {
+    for token in tokens {
+      switch token {
+      case .space: bytes.append(UInt8(ascii: " "))
+      case .op(let op): bytes.append(contentsOf: op.title.utf8)
+      case .operand(let value, let exponential):
+        if exponential {
+          appendExponential(value, to: &bytes)
+        } else {
+          append(value, to: &bytes)
+        }
+      case .open: bytes.append(UInt8(ascii: "("))
+      case .close: bytes.append(UInt8(ascii: ")"))
+      case .function(let name, let bracket):
+        bytes.append(contentsOf: name.text.utf8)
+        if bracket { bytes.append(UInt8(ascii: "(")) }
+      case .equals: bytes.append(contentsOf: " =".utf8)
+      }
+    }
+  }
+
+  /// The text of an expression line of either mode.
+  public func text(for line: ExpressionLine) -> String {
+    var bytes: [UInt8] = []
+    append(line, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends an expression line of either mode.
+  public func append(_ line: ExpressionLine, to bytes: inout [UInt8]) {
+    switch line {
+    case .standard(let line): append(line, to: &bytes)
+    case .scientific(let tokens): append(tokens, to: &bytes)
+    }
+  }
+
+  /// The display of `calculator`, in either mode.
+  public func text(for calculator: Calculator) -> String {
+    var bytes: [UInt8] = []
+    append(calculator.display, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the display of `calculator`, in either mode.
+  public func append(_ calculator: Calculator, to bytes: inout [UInt8]) {
+    if let scientific = calculator.scientific {
+      append(scientific.display, to: &bytes)
+    } else {
+      append(calculator.brain, to: &bytes)
+    }
+  }
+
+  /// The expression line of `calculator`, in either mode.
+  public func expression(for calculator: Calculator) -> String {
+    var bytes: [UInt8] = []
+    appendExpression(calculator, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the expression line of `calculator`, in either mode.
+  public func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
+    if let scientific = calculator.scientific {
+      append(scientific.shownLine, to: &bytes)
+    } else {
+      appendExpression(calculator.brain, to: &bytes)
     }
   }
 

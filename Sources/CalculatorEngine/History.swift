@@ -286,7 +286,7 @@ public struct History: Sendable {
     var next = lines.startIndex
     forEachStep(in: first.start...last.end) { step, _, state in
       while next < lines.endIndex, lines[next].end == step {
-        displays.append(state.brain.display)
+        displays.append(state.display)
         next += 1
       }
     }

@@ -71,7 +71,7 @@ public enum KeyText {
   }
 
   @inline(__always)
-  private static func isLetter(_ byte: UInt8) -> Bool {
+  static func isLetter(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
   }
 
@@ -93,15 +93,32 @@ public enum KeyText {
     Array($0.canonical.utf8)
   }
 
-  /// The key an ASCII byte stands for on its own, or nil for letters that need a second
-  /// character, blanks, `#` and bytes that are no key. Lowercase letters only: callers fold case.
+  /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
+  /// letters, blanks, `#` and bytes that are no key.
   private static let singleByteKeys: [CalculatorButtonItem?] = {
     var table = [CalculatorButtonItem?](repeating: nil, count: 128)
     for key in CalculatorButtonItem.allKeys where key.canonical.utf8.count == 1 {
-      table[Int(key.canonical.utf8.first!)] = key
+      let byte = key.canonical.utf8.first!
+      if !isLetter(byte) { table[Int(byte)] = key }
     }
     return table
   }()
+
+  /// Every spelling that starts with a letter (canonical spellings and the alias `ac`), grouped
+  /// by first letter and longest first: the one table that maximal munch reads.
+  private static let words: [[(spelling: [UInt8], key: CalculatorButtonItem)]] = {
+    var table = [[(spelling: [UInt8], key: CalculatorButtonItem)]](repeating: [], count: 26)
+    var spellings = CalculatorButtonItem.allKeys.map { (Array($0.canonical.utf8), $0) }
+    spellings.append((Array("ac".utf8), .command(.clear)))
+    for (spelling, key) in spellings where isLetter(spelling[0]) {
+      table[Int(spelling[0] - UInt8(ascii: "a"))].append((spelling, key))
+    }
+    return table.map { $0.sorted { $0.spelling.count > $1.spelling.count } }
+  }()
+
+  /// The longest spelling in bytes (`degrees`).
+  private static let longestSpelling = CalculatorButtonItem.allKeys.map(\.canonical.utf8.count)
+    .max()!
 
   /// The token that starts at `index`, which must be below `buffer.count`.
   @inline(__always)
@@ -109,34 +126,48 @@ public enum KeyText {
     let byte = buffer[index]
     guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
     let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
+    if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
     switch lower {
     case UInt8(ascii: " "), UInt8(ascii: "\t"): return .blank(width: 1)
     case UInt8(ascii: "#"): return .comment
-    case UInt8(ascii: "c"):
-      return next(in: buffer, after: index) == UInt8(ascii: "e")
-        ? .key(.command(.clearEntry), width: 2) : .key(.command(.clear), width: 1)
-    case UInt8(ascii: "a"):
-      return next(in: buffer, after: index) == UInt8(ascii: "c")
-        ? .key(.command(.clear), width: 2) : .invalid(hint: "AC is 'c' or 'ac'")
-    case UInt8(ascii: "m"): return memoryToken(in: buffer, at: index)
-    case UInt8(ascii: "e"):
-      return .invalid(
-        hint: "CE is 'ce'; a number in scientific notation cannot be typed as keys")
-    default:
-      if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
-      return .invalid(hint: nil)
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): return wordToken(in: buffer, at: index, lower)
+    default: return .invalid(hint: nil)
     }
   }
 
-  /// `ms`, `mr`, `m+`, `m-`, `m−` or `mc` at `index`, where an `m` stands.
+  /// The longest key spelled with letters at `index` (maximal munch), or a memory key `m+`,
+  /// `m-`, `m−`; `first` is the byte at `index` in lower case.
+  private static func wordToken(
+    in buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ first: UInt8
+  ) -> Token {
+    candidates: for (spelling, key) in words[Int(first - UInt8(ascii: "a"))] {
+      guard index + spelling.count <= buffer.count else { continue }
+      for offset in 1..<spelling.count {
+        let byte = buffer[index + offset]
+        guard byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0) == spelling[offset] else {
+          continue candidates
+        }
+      }
+      return .key(key, width: spelling.count)
+    }
+    switch first {
+    case UInt8(ascii: "m"): return memoryToken(in: buffer, at: index)
+    case UInt8(ascii: "a"): return .invalid(hint: "AC is 'c' or 'ac'")
+    case UInt8(ascii: "e"):
+      return .invalid(
+        hint:
+          "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
+      )
+    default: return .invalid(hint: nil)
+    }
+  }
+
+  /// `m+`, `m-` or `m−` at `index`, where an `m` stands that starts no word key.
   private static func memoryToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
     let hint = "the memory keys are ms, mr, m+, m- and mc"
     switch next(in: buffer, after: index) {
-    case UInt8(ascii: "s"): return .key(.memory(.store), width: 2)
-    case UInt8(ascii: "r"): return .key(.memory(.recall), width: 2)
     case UInt8(ascii: "+"): return .key(.memory(.add), width: 2)
     case UInt8(ascii: "-"): return .key(.memory(.subtract), width: 2)
-    case UInt8(ascii: "c"): return .key(.memory(.clear), width: 2)
     case 0xE2:
       if index + 1 < buffer.count, let (scalar, width) = scalar(in: buffer, at: index + 1),
         scalar == "\u{2212}"
@@ -167,6 +198,9 @@ public enum KeyText {
     case "±": key = .command(.flip)
     case "√": key = .unary(.squareRoot)
     case "²": key = .unary(.square)
+    case "³": key = .function(.cube)
+    case "∛": key = .function(.cubeRoot)
+    case "π": key = .constant(.pi)
     default: return .invalid(hint: nil)
     }
     return .key(key, width: width)
@@ -197,9 +231,9 @@ public enum KeyText {
     case invalid(at: Int)
   }
 
-  /// The most bytes a token's meaning depends on, counted from its first byte: `m` followed by
-  /// `−` (three bytes) is the longest look, at the bytes `index...index + 4`.
-  static let lookahead = 5
+  /// The most bytes a token's meaning depends on, counted from its first byte: the longest
+  /// spelling (`degrees`), and one more.
+  static let lookahead = longestSpelling + 1
 
   /// Checks `buffer` from `start`, which must be a token boundary (0, or a `checkedUpTo` of an
   /// earlier verdict on a prefix of the same line), deciding only tokens whose bytes have all
@@ -328,10 +362,7 @@ extension KeyText {
 
   /// Guesses for characters that are no key, whatever surrounds them.
   static let characterGuesses: [UInt8: String] = [
-    UInt8(ascii: "^"): "Standard mode has no powers; x² is 'q'",
-    UInt8(ascii: "("): "Standard mode has no brackets: keys act in the order typed",
-    UInt8(ascii: ")"): "Standard mode has no brackets: keys act in the order typed",
-    UInt8(ascii: ","): "key text uses '.' for the decimal point",
+    UInt8(ascii: ","): "key text uses '.' for the decimal point"
   ]
 
   /// What was probably meant by the text around `offset`, where a key was rejected: a word of

@@ -129,6 +129,9 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
+      if let index = history.state.firstKeyOutOfMode(in: keys) {
+        throw .needsScientificMode(keys[keys.startIndex + index], index: index)
+      }
       return .applied(keys: keys.count, newBranch: history.apply(line: keys))
     case .goto(let target):
       let valid = 0...history.count
@@ -184,6 +187,11 @@ public struct Session: Sendable {
     }
     let index = number - 1
     let from = history.currentBranch
+    let startState =
+      history.state(at: index < lines.count ? lines[index].start : history.count)
+    if let out = startState.firstKeyOutOfMode(in: keys) {
+      throw .needsScientificMode(keys[out], index: out)
+    }
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
         Rewrite(
@@ -252,6 +260,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotInsert(Int, count: Int)
   /// `insert` with no keys.
   case emptyInsert
+  /// A key of Scientific mode in a line applied in Standard mode, and its index in the line.
+  case needsScientificMode(CalculatorButtonItem, index: Int)
 
   /// `step 12 is out of range 0…9`, `no branch 7 (branches: 1…3)`.
   public var description: String {
@@ -280,6 +290,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         + "the end"
     case .emptyInsert:
       "nothing to insert: give the line's keys"
+    case .needsScientificMode(let key, _):
+      "'\(key.canonical)' is a key of Scientific mode (type sci first)"
     }
   }
 }

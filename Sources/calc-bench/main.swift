@@ -108,10 +108,11 @@ func lines(of keys: [CalculatorButtonItem]) -> [ArraySlice<CalculatorButtonItem>
   var start = 0
   for (index, key) in keys.enumerated() {
     switch key {
-    case .op, .equal:
+    case .op, .equal, .binary:
       lines.append(keys[start...index])
       start = index + 1
-    case .digit, .dot, .command, .unary, .memory:
+    case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
+      .fixedToExponential, .angle, .mode:
       break
     }
   }

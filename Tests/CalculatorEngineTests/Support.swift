@@ -4,7 +4,7 @@ import Testing
 
 /// The display after typing `keys` (key text) on a fresh calculator, in `format`.
 func display(_ keys: String, format: DisplayFormat = .posix) throws -> String {
-  format.text(for: Calculator.initial.applying(try KeyText.keys(in: keys)).brain)
+  format.text(for: Calculator.initial.applying(try KeyText.keys(in: keys)))
 }
 
 /// A row of a display table: key text, the expected display, and where the row comes from.
