@@ -1,12 +1,14 @@
 /// Key text: the one place where text becomes keys and keys become text.
 ///
-/// Each key has a canonical spelling of one or two ASCII characters (``CalculatorButtonItem/canonical``);
-/// `ac` (AC), `−` (U+2212), `×`, `÷`, `±`, `√`, `²` and `m−` are accepted as aliases, and letters
-/// are case-insensitive. A two-letter key is written without a space inside it. Spaces and tabs
-/// are ignored, and `#` starts a comment that runs to the end of the line. Any other character
-/// is an error naming it and its 1-based column — in particular `e` alone, so that a number in
-/// scientific notation (`1E40`) is rejected instead of misread; a line with an error yields no
-/// keys at all.
+/// Each key has a canonical ASCII spelling (``CalculatorButtonItem/canonical``); `ac` (AC), `−`
+/// (U+2212), `×`, `÷`, `±`, `√`, `²`, `m−`, `³`, `∛` and `π` are accepted as aliases, and letters
+/// are case-insensitive. Text is read by maximal munch over one table of spellings: at each
+/// place, the longest spelling that matches (`logy` before `log`, `ce` before `c`); no text of
+/// Standard mode's keys changes meaning by Scientific mode's longer words
+/// (`KeyTextTests.standardKeyTextKeepsItsMeaning`). Spaces and tabs are ignored, and `#` starts
+/// a comment that runs to the end of the line. Any other character is an error naming it and
+/// its 1-based column — in particular `e` alone, so that a number in scientific notation
+/// (`1E40`) is rejected instead of misread; a line with an error yields no keys at all.
 public enum KeyText {
   /// Returns the keys of `text`, or throws for the first character that is no key.
   ///
@@ -44,9 +46,9 @@ public enum KeyText {
 
   /// The canonical key text of `keys`, e.g. `12+3=` or `5ms c 12mr`.
   ///
-  /// Keys are written one after the other, with a space between two letters of different keys
-  /// (`ms c`, not `msc`): not needed to read the text back, which is exact either way, but
-  /// easier on a person.
+  /// Keys are written one after the other, with a space between two word keys (`ms c`,
+  /// `log yroot`, `pow10 pow2`): easier on a person, and needed to read some text back, since
+  /// `logyroot` would read as `logy` and then no key.
   /// - Complexity: O(n) in the number of keys.
   public static func text(of keys: some Sequence<CalculatorButtonItem>) -> String {
     var bytes: [UInt8] = []
@@ -61,12 +63,16 @@ public enum KeyText {
   public static func append(
     _ keys: some Sequence<CalculatorButtonItem>, to bytes: inout [UInt8]
   ) {
+    // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
     for key in keys {
       let spelling = canonicalBytes[Int(key.code)]
       if endsWithLetter && isLetter(spelling[0]) { bytes.append(UInt8(ascii: " ")) }
       bytes.append(contentsOf: spelling)
-      endsWithLetter = isLetter(spelling[spelling.count - 1])
+      let end = spelling[spelling.count - 1]
+      endsWithLetter =
+        isLetter(spelling[0])
+        && (isLetter(end) || (end >= UInt8(ascii: "0") && end <= UInt8(ascii: "9")))
     }
   }
 

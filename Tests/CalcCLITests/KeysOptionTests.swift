@@ -98,9 +98,32 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "calc: --keys: \(message) (CE is 'ce'; a number in scientific notation cannot be typed"
-        + " as keys)\n")
+        == "calc: --keys: \(message) (CE is 'ce'; a number in scientific notation is typed with"
+        + " exp in Scientific mode: sci 1exp40)\n")
     #expect(run.status == 65)
+  }
+
+  /// SPEC §9: in Standard mode a Scientific key is an error that says to type `sci` first, and
+  /// the whole line is rejected, even after `std` on the same line.
+  @Test(arguments: [
+    ("(1+2)*3=", "'(' is a key of Scientific mode (type sci first) at column 1"),
+    ("2^10=", "'^' is a key of Scientific mode (type sci first) at column 2"),
+    ("sci 1+2 std 3 sin", "'sin' is a key of Scientific mode (type sci first) at column 15"),
+  ])
+  func scientificKeysNeedScientificMode(keys: String, message: String) throws {
+    let run = try calc("--keys", keys)
+    #expect(run.stdout == "")
+    #expect(run.stderr == "calc: --keys: \(message)\n")
+    #expect(run.status == 65)
+  }
+
+  /// SPEC §9's first example through the binary: precedence in Scientific mode.
+  @Test func scientificModeThroughTheBinary() throws {
+    let run = try calc("--keys", "sci 1+2*3=")
+    #expect(run.stdout == "7\n")
+    #expect(run.status == 0)
+    let std = try calc("--keys", "1+2*3=")
+    #expect(std.stdout == "9\n")
   }
 
   @Test func twoLetterKeySplitByASpace() throws {

@@ -1,3 +1,4 @@
+import CalcTestSupport
 import CalculatorEngine
 import Testing
 
@@ -20,7 +21,76 @@ import Testing
     ("r", .unary(.reciprocal), "1/x"),
     ("ms", .memory(.store), "MS"), ("mr", .memory(.recall), "MR"), ("m+", .memory(.add), "M+"),
     ("m-", .memory(.subtract), "M−"), ("mc", .memory(.clear), "MC"),
+    // SPEC §9's keys.
+    ("(", .bracket(.open), "("), (")", .bracket(.close), ")"),
+    ("^", .binary(.power), "xʸ"), ("yroot", .binary(.root), "ʸ√x"), ("mod", .binary(.mod), "mod"),
+    ("logy", .binary(.logBase), "logᵧx"),
+    ("sin", .function(.sin), "sin"), ("cos", .function(.cos), "cos"),
+    ("tan", .function(.tan), "tan"), ("sec", .function(.sec), "sec"),
+    ("csc", .function(.csc), "csc"), ("cot", .function(.cot), "cot"),
+    ("asin", .function(.asin), "sin⁻¹"), ("acos", .function(.acos), "cos⁻¹"),
+    ("atan", .function(.atan), "tan⁻¹"), ("asec", .function(.asec), "sec⁻¹"),
+    ("acsc", .function(.acsc), "csc⁻¹"), ("acot", .function(.acot), "cot⁻¹"),
+    ("sinh", .function(.sinh), "sinh"), ("cosh", .function(.cosh), "cosh"),
+    ("tanh", .function(.tanh), "tanh"), ("sech", .function(.sech), "sech"),
+    ("csch", .function(.csch), "csch"), ("coth", .function(.coth), "coth"),
+    ("asinh", .function(.asinh), "sinh⁻¹"), ("acosh", .function(.acosh), "cosh⁻¹"),
+    ("atanh", .function(.atanh), "tanh⁻¹"), ("asech", .function(.asech), "sech⁻¹"),
+    ("acsch", .function(.acsch), "csch⁻¹"), ("acoth", .function(.acoth), "coth⁻¹"),
+    ("cube", .function(.cube), "x³"), ("cbrt", .function(.cubeRoot), "∛x"),
+    ("log", .function(.log), "log"), ("ln", .function(.ln), "ln"),
+    ("pow10", .function(.pow10), "10ˣ"), ("pow2", .function(.pow2), "2ˣ"),
+    ("powe", .function(.powE), "eˣ"), ("abs", .function(.abs), "|x|"),
+    ("floor", .function(.floor), "⌊x⌋"), ("ceil", .function(.ceiling), "⌈x⌉"),
+    ("dms", .function(.dms), "dms"), ("degrees", .function(.degrees), "degrees"),
+    ("!", .function(.factorial), "n!"),
+    ("pi", .constant(.pi), "π"), ("euler", .constant(.euler), "e"),
+    ("exp", .exponent, "exp"), ("fe", .fixedToExponential, "F-E"),
+    ("deg", .angle(.degrees), "DEG"), ("rad", .angle(.radians), "RAD"),
+    ("grad", .angle(.grads), "GRAD"),
+    ("std", .mode(.standard), "std"), ("sci", .mode(.scientific), "sci"),
   ]
+
+  /// The 29 keys of Standard mode: the first rows of ``table``.
+  static let standardTable = Array(table.prefix(29))
+
+  /// The keys of `text` by a longest-match tokenizer over `rows` only, or `nil` where no row
+  /// matches.
+  static func longestMatch(_ text: String, over rows: [(canonical: String, key: Key, title: String)])
+    -> [Key]?
+  {
+    var rest = Substring(text)
+    var keys: [Key] = []
+    while !rest.isEmpty {
+      guard
+        let row = rows.filter({ rest.hasPrefix($0.canonical) }).max(by: {
+          $0.canonical.count < $1.canonical.count
+        })
+      else { return nil }
+      keys.append(row.key)
+      rest = rest.dropFirst(row.canonical.count)
+    }
+    return keys
+  }
+
+  /// No key text of Standard mode changes meaning with Scientific mode's keys (issue 22): every
+  /// concatenation of up to three Standard keys' spellings, without blanks (four under
+  /// `CALC_LONG_TESTS=1`), reads as it did with Standard's keys alone.
+  @Test func standardKeyTextKeepsItsMeaning() throws {
+    let spellings = Self.standardTable.map(\.canonical)
+    var texts = [""]
+    var checked = 0
+    for _ in 0..<(TestSize.isLong ? 4 : 3) {
+      texts = texts.flatMap { prefix in spellings.map { prefix + $0 } }
+      for text in texts {
+        if let old = Self.longestMatch(text, over: Self.standardTable) {
+          #expect(try KeyText.keys(in: text) == old, "\(text)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 20_000)
+  }
 
   /// The keys of canonical key text without blanks, by the table above (not by the engine):
   /// the longest spelling that matches, left to right.
@@ -46,9 +116,6 @@ import Testing
       ("12X3=", "X", 3, "× is '*'"),
       ("sqrt16", "s", 1, "√ is '@', after its number: 16@"),
       ("16 SQRT", "S", 4, "√ is '@', after its number: 16@"),
-      ("2^2", "^", 2, "Standard mode has no powers; x² is 'q'"),
-      ("(1+2)", "(", 1, "Standard mode has no brackets: keys act in the order typed"),
-      ("1+2)", ")", 4, "Standard mode has no brackets: keys act in the order typed"),
       ("1,5", ",", 2, "key text uses '.' for the decimal point"),
       ("ans", "a", 1, "the display already holds the last result"),
       ("last+1=", "l", 1, "the display already holds the last result"),
@@ -57,9 +124,12 @@ import Testing
       ("undo 2", "u", 1, "commands start with ':', as in :undo"),
       ("goto 3", "g", 1, "commands start with ':', as in :goto"),
       // Words without a guess keep the key's own hint, or none.
-      ("1e5", "e", 2, "CE is 'ce'; a number in scientific notation cannot be typed as keys"),
+      (
+        "1e5", "e", 2,
+        "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
+      ),
       ("max", "m", 1, "the memory keys are ms, mr, m+, m- and mc"),
-      ("12!", "!", 3, nil),
+      ("12$", "$", 3, nil),
     ] as [(String, String, Int, String?)])
   func whatPeopleTypeFirstGetsAHint(text: String, character: String, column: Int, hint: String?) {
     #expect(throws: KeyTextError(character: character, column: column, hint: hint)) {
@@ -156,12 +226,12 @@ import Testing
     var testDescription: String { message }
   }
 
-  static let ceHint = "CE is 'ce'; a number in scientific notation cannot be typed as keys"
+  static let ceHint =
+    "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
   static let memoryHint = "the memory keys are ms, mr, m+, m- and mc"
   static let acHint = "AC is 'c' or 'ac'"
   static let timesHint = "× is '*'"
   static let pointHint = "key text uses '.' for the decimal point"
-  static let bracketHint = "Standard mode has no brackets: keys act in the order typed"
 
   static let errors: [ErrorCase] = [
     ErrorCase(text: "12+x", character: "x", column: 4, hint: timesHint),
@@ -193,7 +263,6 @@ import Testing
     ErrorCase(text: "x # comment", character: "x", column: 1, hint: timesHint),
     // Key text uses `.` whatever the locale (SPEC §3).
     ErrorCase(text: "1,5", character: ",", column: 2, hint: pointHint),
-    ErrorCase(text: "(1+2)", character: "(", column: 1, hint: bracketHint),
     ErrorCase(text: "1+2;", character: ";", column: 4),
     // Columns count characters, not bytes: each alias below is 2 or 3 bytes.
     ErrorCase(text: "×x", character: "x", column: 2, hint: timesHint),
@@ -306,7 +375,13 @@ import Testing
   // MARK: - Text of keys
 
   @Test func textOfAllKeys() throws {
-    #expect(KeyText.text(of: Key.allKeys) == "0123456789.+-*/=c~%ce<@q r ms mr m+m-mc")
+    #expect(
+      KeyText.text(of: Key.standardKeys) == "0123456789.+-*/=c~%ce<@q r ms mr m+m-mc")
+    #expect(
+      KeyText.text(of: Key.scientificKeys)
+        == "()^yroot mod logy sin cos tan sec csc cot asin acos atan asec acsc acot sinh cosh "
+        + "tanh sech csch coth asinh acosh atanh asech acsch acoth cube cbrt log ln pow10 pow2 "
+        + "powe abs floor ceil dms degrees!pi euler exp fe deg rad grad std sci")
     #expect(try KeyText.keys(in: KeyText.text(of: Key.allKeys)) == Key.allKeys)
   }
 
@@ -314,6 +389,8 @@ import Testing
   static let spacedTexts: [(canonical: String, text: String)] = [
     ("5msc12mr", "5ms c12mr"), ("cce", "c ce"), ("qr", "q r"), ("m+m+", "m+m+"),
     ("m+c", "m+c"), ("9@@", "9@@"), ("1+2=", "1+2="), ("mcce", "mc ce"), ("cec", "ce c"),
+    ("cexp", "c exp"), ("logyroot", "logy yroot"), ("pow100", "pow100"), ("2pi", "2pi"),
+    ("sinsin", "sin sin"), ("!q", "!q"),
   ]
 
   @Test(arguments: spacedTexts) func textSpacing(_ canonical: String, _ text: String) throws {
@@ -358,7 +435,8 @@ import Testing
   }
 
   @Test func keyCount() {
-    #expect(Key.allKeys.count == 29)
+    #expect(Key.standardKeys.count == 29)
+    #expect(Key.allKeys.count == 81)
     #expect(Key.allKeys.allSatisfy { $0.code < 0x80 })
   }
 
@@ -375,8 +453,8 @@ import Testing
     #expect(codes == (0..<UInt8(Key.allKeys.count)).map { $0 })
   }
 
-  /// 29 keys: codes 0 through 28, so a history can use the high bit of a code byte.
-  @Test(arguments: [UInt8(29), 30, 100, 127, 128, 255]) func noKeyForCode(_ code: UInt8) {
+  /// 81 keys: codes 0 through 80, so a history can use the high bit of a code byte.
+  @Test(arguments: [UInt8(81), 82, 100, 127, 128, 255]) func noKeyForCode(_ code: UInt8) {
     #expect(Key(code: code) == nil)
   }
 

@@ -88,10 +88,11 @@ import Testing
     ("      5m", "s", nil as Int?), ("      1c", "e", nil), ("      1a", "c", nil),
     ("      1m", "\u{2212}", nil), ("      12", "\r", nil),
     // Bare words may still arrive; a word that can be none is refused at its first bad key.
-    ("hel", "p", nil), ("quit", "  # done", nil), ("exit  ", "\r", nil), ("helpx", "", 0),
-    ("help ", "x", 0), ("help#", "", 0),
-    // A character that is bad whatever follows is refused once enough has arrived to tell.
-    ("12345x6789", "", 5), ("1+2", "e+40000", 3),
+    ("hel", "p", nil), ("quit", "  # done", nil), ("exit  ", "\r", nil), ("helpxxxx", "", 0),
+    ("help    ", "x", 0), ("help#   ", "", 0),
+    // A character that is bad whatever follows is refused once enough has arrived to tell (a
+    // word key is up to 7 letters long, `degrees`, so that is 8 bytes on).
+    ("12345x6789012", "", 5), ("1+2", "e+400000", 3),
     // Commands and comments are left to the parser.
     ("  :goto", " 1", nil), ("12 # x", "yz", nil),
   ])
