@@ -97,6 +97,7 @@ struct BatchRunner {
       lineNumber += 1
       do throws(LineError) {
         let result = try interpreter.run(line, output: output)
+        if case .reset? = result.effect?.change { _ = interpreter.enterStartMode() }
         switch result.effect?.change {
         case .applied?: lastLine = (name, lineNumber)
         case .moved?, .switched?, .reset?, .loaded?, .rewrote?: lastLine = nil

@@ -76,6 +76,13 @@ public struct CalcCommand: ParsableCommand {
   @Flag(name: [.short, .long], help: "Write no notes (about keys probably not meant).")
   var quiet = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Start in MODE: standard or scientific (the key sci on a line of its own).",
+      valueName: "MODE"))
+  var mode: String?
+
   @Argument(help: ArgumentHelp("Scripts to run; - is standard input.", valueName: "FILE"))
   var files: [String] = []
 
@@ -88,13 +95,17 @@ public struct CalcCommand: ParsableCommand {
     if display && plain {
       throw ValidationError("--display and --plain cannot be combined.")
     }
+    if let mode, Invocation.mode(named: mode) == nil {
+      throw ValidationError("--mode is standard or scientific, not '\(ArgumentText.shown(mode))'.")
+    }
   }
 
   /// What the parsed arguments ask for.
   public var invocation: Invocation {
     Invocation(
       keys: keys, trace: trace, plain: plain, display: display, locale: locale, files: files,
-      resume: resume, journal: !noJournal, keepGoing: keepGoing, quiet: quiet)
+      resume: resume, journal: !noJournal, keepGoing: keepGoing, quiet: quiet,
+      mode: mode.flatMap(Invocation.mode(named:)) ?? .standard)
   }
 
   public func run() throws {
@@ -134,12 +145,24 @@ public struct Invocation: Hashable, Sendable {
   public var keepGoing = false
   /// Whether notes are silenced (`-q`, `--quiet`).
   public var quiet = false
+  /// The mode to start in (`--mode`).
+  public var mode = CalculatorButtonItem.Mode.standard
+
+  /// The mode `name` names, in any case: `standard` (`std`) or `scientific` (`sci`).
+  public static func mode(named name: String) -> CalculatorButtonItem.Mode? {
+    switch name.lowercased() {
+    case "standard", "std": .standard
+    case "scientific", "sci": .scientific
+    default: nil
+    }
+  }
 
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, display: Bool = false,
     locale: String? = nil, files: [String] = [], resume: Bool = false, journal: Bool = true,
-    keepGoing: Bool = false, quiet: Bool = false
+    keepGoing: Bool = false, quiet: Bool = false, mode: CalculatorButtonItem.Mode = .standard
   ) {
+    self.mode = mode
     self.keys = keys
     self.trace = trace
     self.plain = plain
@@ -176,6 +199,7 @@ public struct Invocation: Hashable, Sendable {
       showsExpression: isInteractive && outputIsTerminal, outputIsTerminal: outputIsTerminal,
       isInteractive: isInteractive)
     context.noteFormat = format(terminal: Platform.isTerminal(STDERR_FILENO))
+    context.startMode = mode
     let host = LineInterpreter.Host.system(environment: environment)
     var interpreter = LineInterpreter(context: context, host: host)
     if resume && !isInteractive {
@@ -198,6 +222,7 @@ public struct Invocation: Hashable, Sendable {
     }
     // A file that grows past `ulimit -f` is a write error to report, not a reason to die.
     signal(SIGXFSZ, SIG_IGN)
+    if !isInteractive { _ = interpreter.enterStartMode() }
     if let keys {
       return Self.runKeys(
         ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors,

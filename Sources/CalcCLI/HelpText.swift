@@ -2,25 +2,49 @@ import CalculatorEngine
 
 /// The texts of `:help` and `:pad`.
 enum HelpText {
-  /// The keypad laid out like Windows Calculator's Standard mode, each button with its title
-  /// and, below it, the key that presses it.
-  static func pad(style: Style) -> String {
-    // Four buttons of 9 columns to a row; the memory row fits five of 7 in the same width.
+  /// The keypad of `mode`, each button with its title and, below it, the key that presses it:
+  /// Windows Calculator's Standard keypad, or every key of Scientific mode in rows of five.
+  static func pad(style: Style, mode: CalculatorButtonItem.Mode = .standard) -> String {
+    // Four buttons of 9 columns to a row; rows of five have buttons of 7 in the same width.
     let wide = 9
-    let memoryWidth = 7
-    let rows: [[(key: CalculatorButtonItem, width: Int)]] =
-      [
-        [.memory(.clear), .memory(.recall), .memory(.add), .memory(.subtract), .memory(.store)]
-          .map { ($0, memoryWidth) }
-      ]
-      + [
-        [.command(.percent), .command(.clearEntry), .command(.clear), .command(.backspace)],
-        [.unary(.reciprocal), .unary(.square), .unary(.squareRoot), .op(.divide)],
-        [.digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
-        [.digit(.four), .digit(.five), .digit(.six), .op(.minus)],
-        [.digit(.one), .digit(.two), .digit(.three), .op(.plus)],
-        [.command(.flip), .digit(.zero), .dot, .equal],
-      ].map { row in row.map { ($0, wide) } }
+    let narrow = 7
+    let memory: [CalculatorButtonItem] = [
+      .memory(.clear), .memory(.recall), .memory(.add), .memory(.subtract), .memory(.store),
+    ]
+    let rows: [[(key: CalculatorButtonItem, width: Int)]]
+    switch mode {
+    case .standard:
+      rows =
+        [memory.map { ($0, narrow) }]
+        + [
+          [.command(.percent), .command(.clearEntry), .command(.clear), .command(.backspace)],
+          [.unary(.reciprocal), .unary(.square), .unary(.squareRoot), .op(.divide)],
+          [.digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
+          [.digit(.four), .digit(.five), .digit(.six), .op(.minus)],
+          [.digit(.one), .digit(.two), .digit(.three), .op(.plus)],
+          [.command(.flip), .digit(.zero), .dot, .equal],
+        ].map { row in row.map { ($0, wide) } }
+    case .scientific:
+      let trig: [CalculatorButtonItem] = CalculatorButtonItem.Function.allCases.filter {
+        $0.trig != nil
+      }.map { .function($0) }
+      let keys: [CalculatorButtonItem] =
+        memory + [.angle(.degrees), .angle(.radians), .angle(.grads), .fixedToExponential]
+        + [.mode(.standard)] + trig + [.function(.dms)]
+        + [.function(.degrees), .function(.floor), .function(.ceiling), .constant(.pi)]
+        + [.constant(.euler), .unary(.square), .function(.cube), .unary(.reciprocal)]
+        + [.function(.abs), .exponent, .unary(.squareRoot), .function(.cubeRoot)]
+        + [.bracket(.open), .bracket(.close), .function(.factorial), .binary(.power)]
+        + [.binary(.root), .binary(.mod), .binary(.logBase), .op(.divide), .function(.pow10)]
+        + [.digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply), .function(.pow2)]
+        + [.digit(.four), .digit(.five), .digit(.six), .op(.minus), .function(.powE)]
+        + [.digit(.one), .digit(.two), .digit(.three), .op(.plus), .function(.log)]
+        + [.command(.flip), .digit(.zero), .dot, .equal, .function(.ln)]
+        + [.command(.percent), .command(.clearEntry), .command(.clear), .command(.backspace)]
+      rows = stride(from: 0, to: keys.count, by: 5).map { start in
+        keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
+      }
+    }
     /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
     func dividers(_ row: [(key: CalculatorButtonItem, width: Int)]) -> Set<Int> {
       var position = -1
@@ -31,7 +55,7 @@ enum HelpText {
       }
       return result
     }
-    let inner = rows[1].reduce(-1) { $0 + $1.width + 1 }
+    let inner = rows[0].reduce(-1) { $0 + $1.width + 1 }
     /// A horizontal line; its junctions follow the dividers of the rows above and below it.
     func line(above: Set<Int>, below: Set<Int>, _ ends: (String, String)) -> String {
       let body = (0..<inner).map { x in
@@ -62,13 +86,25 @@ enum HelpText {
     return text
   }
 
-  /// Keys and commands, briefly.
-  static func help(style: Style) -> String {
+  /// Keys and commands, briefly; the keys of `mode` first.
+  static func help(style: Style, mode: CalculatorButtonItem.Mode = .standard) -> String {
     var text = "Type keys and press Enter; calc prints the display. Commands start with ':'.\n\n"
+    let scientific = """
+      Scientific mode: ( ) ^ yroot mod logy  ! cube cbrt log ln pow10 pow2 powe
+             abs floor ceil dms degrees  pi euler  exp (exponent)  fe (F-E)
+             sin cos tan sec csc cot, asin… (inverse), sinh… asinh… (hyperbolic)
+             deg rad grad (angle unit); a space between two words: c exp
+
+      """
+    if mode == .scientific { text += scientific + "       std returns to Standard mode\n\n" }
     text += "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
     text += "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)\n"
     text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
-    text += "       # starts a comment; :pad shows the keypad\n\n"
+    text += "       # starts a comment; :pad shows the keypad\n"
+    if mode == .standard {
+      text += "       sci: Scientific mode (precedence, brackets, functions)\n"
+    }
+    text += "\n"
     text += "Commands:\n"
     // The summaries line up after the usages of up to 18 characters; a longer usage has its
     // summary on the next line, so that the list stays within 80 columns.

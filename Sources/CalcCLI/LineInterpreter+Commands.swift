@@ -105,9 +105,9 @@ extension LineInterpreter {
       if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
       appendDisplay(to: output)
     case .pad:
-      output.write(HelpText.pad(style: style))
+      output.write(HelpText.pad(style: style, mode: session.state.mode))
     case .help:
-      output.write(HelpText.help(style: style))
+      output.write(HelpText.help(style: style, mode: session.state.mode))
     case .quit:
       return .quit
     }

@@ -36,6 +36,9 @@ public struct LineInterpreter {
     /// from any directory. `nil` (the REPL, standard input): from the current directory. Bytes,
     /// like the script's name: a folder whose name is not UTF-8 is that folder.
     var scriptFolder: FileName?
+    /// The mode to start in (`--mode`): its key is applied on a line of its own before the
+    /// first input and after `:reset` (``enterStartMode()``).
+    public var startMode = CalculatorButtonItem.Mode.standard
 
     /// A context showing displays in `format`, with everything else off.
     public init(
@@ -190,6 +193,16 @@ public struct LineInterpreter {
       }
     }
     return try result.get()
+  }
+
+  /// Applies the start mode's key (`sci` for `--mode scientific`) on a line of its own when the
+  /// session is in the other mode: at the start, and after `:reset`. Returns its effect, for a
+  /// journal; `nil` when nothing was applied.
+  public mutating func enterStartMode() -> Session.Effect? {
+    guard session.state.mode != context.startMode else { return nil }
+    let command = Session.Command.keys([.mode(context.startMode)])
+    guard let change = try? session.perform(command) else { return nil }
+    return Session.Effect(command: command, change: change)
   }
 
   /// Performs `command` on the session, through its one door, and keeps it with its change as

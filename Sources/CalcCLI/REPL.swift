@@ -34,18 +34,30 @@ struct REPL {
     return home + "/.calc_history"
   }
 
-  /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8),
-  /// the branch when there is more than one (`calc b2> `, `calc b2[3/8]> `), and ` M` before
-  /// the `>` while the memory holds a value (`calc M> `, `calc b2[3/8] M> `): SPEC §6, in the
-  /// order of SPEC §9, each part separated by a space, the position attached to the part before.
+  /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8), the
+  /// parts of ``promptParts`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
+  /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
+  /// a space, the position attached to the part before.
   var prompt: String {
     prompt(parts: promptParts)
   }
 
-  /// The parts of the prompt after `calc`, in order: the branch, when there is more than one.
+  /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
+  /// angle unit when it is not degrees (in either mode), `FE` while F-E is on, and the branch
+  /// when there is more than one: `calc sci rad FE b2[3/8] M> `.
   var promptParts: [String] {
     let history = interpreter.session.history
-    return history.branchCount > 1 ? ["b\(history.currentBranch)"] : []
+    let state = history.state
+    var parts: [String] = []
+    if state.mode == .scientific { parts.append("sci") }
+    switch state.angleUnit {
+    case .degrees: break
+    case .radians: parts.append("rad")
+    case .grads: parts.append("grad")
+    }
+    if state.isExponential { parts.append("FE") }
+    if history.branchCount > 1 { parts.append("b\(history.currentBranch)") }
+    return parts
   }
 
   /// The prompt from its parts (see ``prompt``): the one place it is put together.
@@ -115,6 +127,7 @@ struct REPL {
         showDisplay()
       }
     }
+    if let start = interpreter.enterStartMode() { journal?.record([start]) }
     // The text on the input line across slider moves, when a move ended the last read.
     var typedBeforeMove: [UInt8]?
     while !output.hasStopped {
@@ -289,6 +302,9 @@ struct REPL {
       (outcome, failure) = (.proceed, "interrupted")
     } else if failure == nil, let effect {
       journal?.record([effect])
+      if case .reset = effect.change, let start = interpreter.enterStartMode() {
+        journal?.record([start])
+      }
     }
     output.endPaging()
     if failure == nil, !notes.isEmpty, !isQuiet {

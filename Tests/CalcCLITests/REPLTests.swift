@@ -421,6 +421,7 @@ import Testing
     "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)",
     "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,",
     "       # starts a comment; :pad shows the keypad",
+    "       sci: Scientific mode (precedence, brackets, functions)",
     "",
     "Commands:",
     "  :history [K|N..M]  list this branch's steps: all, the last K, or N to M",
