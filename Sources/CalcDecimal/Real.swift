@@ -1,0 +1,390 @@
+/// A number of working precision for the elementary functions: `±mantissa × 10^exponent`, the
+/// mantissa kept to a number of significant digits that each operation is given. Internal:
+/// results reach the outside only rounded to 34 digits.
+struct Real {
+  var isNegative: Bool
+  var mantissa: BigUInt
+  var exponent: Int
+
+  static let zero = Real(isNegative: false, mantissa: .zero, exponent: 0)
+  static let one = Real(1)
+
+  init(isNegative: Bool, mantissa: BigUInt, exponent: Int) {
+    self.isNegative = isNegative && !mantissa.isZero
+    self.mantissa = mantissa
+    self.exponent = exponent
+  }
+
+  init(_ value: Int) {
+    self.init(isNegative: value < 0, mantissa: BigUInt(UInt128(value.magnitude)), exponent: 0)
+  }
+
+  init(_ value: Decimal34) {
+    self.init(
+      isNegative: value.isNegative, mantissa: BigUInt(value.coefficient),
+      exponent: Int(value.exponent))
+  }
+
+  /// A constant from its decimal digits (`3.14159…`).
+  init(digits text: String) {
+    var mantissa = BigUInt.zero
+    var exponent = 0
+    var afterPoint = false
+    for character in text.utf8 {
+      if character == UInt8(ascii: ".") {
+        afterPoint = true
+        continue
+      }
+      mantissa = mantissa * 10 + BigUInt(Int(character - UInt8(ascii: "0")))
+      if afterPoint { exponent -= 1 }
+    }
+    self.init(isNegative: false, mantissa: mantissa, exponent: exponent)
+  }
+
+  var isZero: Bool { mantissa.isZero }
+
+  /// ⌊log10 |x|⌋; `nil` for zero.
+  var magnitude: Int? { isZero ? nil : exponent + mantissa.digitCount - 1 }
+
+  var negated: Real { Real(isNegative: !isNegative, mantissa: mantissa, exponent: exponent) }
+  var absolute: Real { Real(isNegative: false, mantissa: mantissa, exponent: exponent) }
+
+  /// The value with at most `digits` significant digits (truncated toward zero).
+  func limited(to digits: Int) -> Real {
+    let count = mantissa.digitCount
+    guard count > digits else { return self }
+    let (kept, _) = mantissa.truncated(by: count - digits)
+    return Real(isNegative: isNegative, mantissa: kept, exponent: exponent + count - digits)
+  }
+
+  /// The integer nearest to the value (half away from zero), if it is below 2^62 in magnitude.
+  var nearestInteger: Int? {
+    if isZero { return 0 }
+    if exponent >= 0 {
+      guard let value = mantissa.shifted(by: exponent).uint128, value < 1 << 62 else { return nil }
+      return isNegative ? -Int(value) : Int(value)
+    }
+    let (whole, _) = mantissa.truncated(by: -exponent)
+    let (half, _) = mantissa.shifted(by: 1).truncated(by: -exponent)  // 10x / 10^k
+    guard let integer = whole.uint128, integer < 1 << 62, let tenth = half.uint128 else {
+      return nil
+    }
+    let up = tenth % 10 >= 5
+    let value = Int(integer) + (up ? 1 : 0)
+    return isNegative ? -value : value
+  }
+
+  /// Whether the value is an integer.
+  var isInteger: Bool {
+    if isZero || exponent >= 0 { return true }
+    return !mantissa.truncated(by: -exponent).1
+  }
+
+  /// The rounded 34-digit value (half to even) when this value is exact.
+  var decimal34: Decimal34 { Real.round(self, exact: true).value }
+
+  /// Rounds to 34 digits, half to even, and says whether the rounding is in doubt: the value
+  /// (an approximation good to about `digits - 8` digits) lies so near a midpoint between two
+  /// 34-digit values that its error could put it on either side.
+  static func round(_ x: Real, exact: Bool, digits: Int = 0) -> (value: Decimal34, inDoubt: Bool) {
+    let count = x.mantissa.digitCount
+    guard count > 34 else {
+      return (
+        Decimal34(
+          coefficient: x.mantissa.uint128 ?? 0, exponent: x.exponent, isNegative: x.isNegative),
+        false
+      )
+    }
+    let drop = count - 34
+    let (kept, remainder) = BigUInt.divide(x.mantissa, by: BigUInt.powerOfTen(drop))
+    let twice = remainder * 2
+    let unit = BigUInt.powerOfTen(drop)
+    var up: Bool
+    if twice == unit {
+      up = (kept.uint128 ?? 0) & 1 == 1
+    } else {
+      up = unit < twice
+    }
+    var inDoubt = false
+    if !exact {
+      // The approximation is good to about digits - 8 significant digits: a midpoint closer
+      // than that could be on either side.
+      let slack = drop - max(0, count - (digits - 8))
+      if slack <= 0 {
+        inDoubt = true
+      } else {
+        let distance = twice < unit ? unit - twice : twice - unit
+        inDoubt = distance < BigUInt.powerOfTen(slack) * 2
+      }
+    }
+    var coefficient = kept.uint128 ?? 0
+    if up { coefficient += 1 }
+    return (
+      Decimal34(coefficient: coefficient, exponent: x.exponent + drop, isNegative: x.isNegative),
+      inDoubt
+    )
+  }
+}
+
+/// Operations on ``Real`` at a number of significant digits.
+struct Working {
+  /// The significant digits kept by each operation.
+  let digits: Int
+
+  func normalized(_ x: Real) -> Real { x.limited(to: digits) }
+
+  func add(_ a: Real, _ b: Real) -> Real {
+    if a.isZero { return normalized(b) }
+    if b.isZero { return normalized(a) }
+    let (ma, mb) = (a.magnitude!, b.magnitude!)
+    if ma - mb > digits + 2 { return normalized(a) }
+    if mb - ma > digits + 2 { return normalized(b) }
+    let exponent = min(a.exponent, b.exponent)
+    let x = a.mantissa.shifted(by: a.exponent - exponent)
+    let y = b.mantissa.shifted(by: b.exponent - exponent)
+    if a.isNegative == b.isNegative {
+      return normalized(Real(isNegative: a.isNegative, mantissa: x + y, exponent: exponent))
+    }
+    if x < y {
+      return normalized(Real(isNegative: b.isNegative, mantissa: y - x, exponent: exponent))
+    }
+    return normalized(Real(isNegative: a.isNegative, mantissa: x - y, exponent: exponent))
+  }
+
+  func subtract(_ a: Real, _ b: Real) -> Real { add(a, b.negated) }
+
+  func multiply(_ a: Real, _ b: Real) -> Real {
+    normalized(
+      Real(
+        isNegative: a.isNegative != b.isNegative, mantissa: a.mantissa * b.mantissa,
+        exponent: a.exponent + b.exponent))
+  }
+
+  func multiply(_ a: Real, _ small: Int) -> Real {
+    normalized(
+      Real(
+        isNegative: a.isNegative != (small < 0), mantissa: a.mantissa * UInt32(small.magnitude),
+        exponent: a.exponent))
+  }
+
+  /// `a ÷ b`, `b` nonzero.
+  func divide(_ a: Real, _ b: Real) -> Real {
+    if a.isZero { return .zero }
+    let shift = max(0, digits + b.mantissa.digitCount - a.mantissa.digitCount + 2)
+    let (quotient, _) = BigUInt.divide(a.mantissa.shifted(by: shift), by: b.mantissa)
+    return normalized(
+      Real(
+        isNegative: a.isNegative != b.isNegative, mantissa: quotient,
+        exponent: a.exponent - shift - b.exponent))
+  }
+
+  /// `a ÷ small`, `small` a nonzero integer below 2^32 in magnitude.
+  func divide(_ a: Real, _ small: Int) -> Real {
+    if a.isZero { return .zero }
+    let shift = max(0, digits - a.mantissa.digitCount + 12)
+    let (quotient, _) = a.mantissa.shifted(by: shift).divided(by: UInt32(small.magnitude))
+    return normalized(
+      Real(
+        isNegative: a.isNegative != (small < 0), mantissa: quotient, exponent: a.exponent - shift))
+  }
+
+  /// The square root of `a` ≥ 0.
+  func squareRoot(_ a: Real) -> Real {
+    if a.isZero { return .zero }
+    // N = mantissa × 10^k with an even exponent and about 2·digits + 4 digits.
+    var shift = max(0, 2 * digits + 4 - a.mantissa.digitCount)
+    if (a.exponent - shift) % 2 != 0 { shift += 1 }
+    let n = a.mantissa.shifted(by: shift)
+    var x = BigUInt.powerOfTen((n.digitCount + 1) / 2 + 1)
+    while true {
+      let (q, _) = BigUInt.divide(n, by: x)
+      let next = (x + q).divided(by: 2).0
+      if !(next < x) { break }
+      x = next
+    }
+    return normalized(Real(isNegative: false, mantissa: x, exponent: (a.exponent - shift) / 2))
+  }
+
+  /// `x` to the integer power `n` ≥ 0.
+  func power(_ x: Real, _ n: Int) -> Real {
+    var result = Real.one
+    var base = x
+    var n = n
+    while n > 0 {
+      if n & 1 == 1 { result = multiply(result, base) }
+      n >>= 1
+      if n > 0 { base = multiply(base, base) }
+    }
+    return result
+  }
+
+  // MARK: - Constants (250 digits of π, 130 of e, ln 10, ln 2)
+
+  static let piDigits = Real(
+    digits:
+      "3.141592653589793238462643383279502884197169399375105820974944592307816406286208998628034825342117067982148086513282306647093844609550582231725359408128481117450284102701938521105559644622948954930381964428810975665933446128475648233786783165271201909"
+  )
+  static let eDigits = Real(
+    digits:
+      "2.718281828459045235360287471352662497757247093699959574966967627724076630353547594571382178525166427427466391932003059921817413597"
+  )
+  static let ln10Digits = Real(
+    digits:
+      "2.302585092994045684017991454684364207601101488628772976033327900967572609677352480235997205089598298341967784042286248633409525465"
+  )
+  static let ln2Digits = Real(
+    digits:
+      "0.6931471805599453094172321214581765680755001343602552541206800094933936219696947156058633269964186875420014810205706857336855202358"
+  )
+
+  var pi: Real { normalized(Working.piDigits) }
+  var ln10: Real { normalized(Working.ln10Digits) }
+  var ln2: Real { normalized(Working.ln2Digits) }
+
+  // MARK: - Series
+
+  /// e^x for any x whose result is within range (the caller checks).
+  func exp(_ x: Real) -> Real {
+    if x.isZero { return .one }
+    let wide = Working(digits: digits + 12)
+    let k = x.nearestInteger ?? 0
+    let f = wide.subtract(x, Real(k))
+    // e^f with |f| ≤ 1/2: f / 2^8 by Taylor, then squared 8 times.
+    let r = wide.divide(f, 256)
+    var sum = Real.one
+    var term = Real.one
+    var i = 1
+    while true {
+      term = wide.divide(wide.multiply(term, r), i)
+      if term.isZero { break }
+      sum = wide.add(sum, term)
+      if let t = term.magnitude, t < -(digits + 14) { break }
+      i += 1
+    }
+    for _ in 0..<8 { sum = wide.multiply(sum, sum) }
+    if k != 0 {
+      let e = Working(digits: digits + 12 + String(k.magnitude).count).normalized(Working.eDigits)
+      let power = Working(digits: digits + 12 + String(k.magnitude).count).power(
+        e, Int(k.magnitude))
+      sum = k > 0 ? wide.multiply(sum, power) : wide.divide(sum, power)
+    }
+    return normalized(sum)
+  }
+
+  /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|).
+  func atanhSeries(_ z: Real) -> Real {
+    let wide = Working(digits: digits + 6)
+    let z2 = wide.multiply(z, z)
+    var power = z
+    var sum = z
+    var k = 1
+    while true {
+      power = wide.multiply(power, z2)
+      let term = wide.divide(power, 2 * k + 1)
+      if term.isZero { break }
+      sum = wide.add(sum, term)
+      if let t = term.magnitude, let s = sum.magnitude, t < s - digits - 6 { break }
+      k += 1
+    }
+    return normalized(sum)
+  }
+
+  /// ln x for x > 0.
+  func ln(_ x: Real) -> Real {
+    let wide = Working(digits: digits + 10)
+    let one = Real.one
+    // Near 1: 2·atanh((x−1)/(x+1)) directly, keeping relative accuracy.
+    if let m = x.magnitude, m <= 0, wide.add(x, Real(-2)).isNegative,
+      !wide.subtract(wide.multiply(x, 2), one).isNegative
+    {
+      let z = wide.divide(wide.subtract(x, one), wide.add(x, one))
+      return normalized(wide.multiply(wide.atanhSeries(z), 2))
+    }
+    // x = m × 10^e with m in [1, 10), then m halved into [1, 1.42).
+    let e = x.magnitude!
+    var m = Real(isNegative: false, mantissa: x.mantissa, exponent: x.exponent - e)
+    var halvings = 0
+    let limit = Real(digits: "1.4142135623730950488")
+    while limit < m {
+      m = wide.divide(m, 2)
+      halvings += 1
+    }
+    let z = wide.divide(wide.subtract(m, one), wide.add(m, one))
+    var result = wide.multiply(wide.atanhSeries(z), 2)
+    if halvings > 0 { result = wide.add(result, wide.multiply(wide.ln2, halvings)) }
+    if e != 0 {
+      let precise = Working(digits: digits + 10 + String(e.magnitude).count)
+      result = precise.add(result, precise.multiply(precise.ln10, e))
+    }
+    return normalized(result)
+  }
+
+  /// sin and cos of |r| ≤ π/4 (radians), by Taylor series.
+  func sinCos(_ r: Real) -> (Real, Real) {
+    let wide = Working(digits: digits + 8)
+    let r2 = wide.multiply(r, r)
+    var sin = r
+    var cos = Real.one
+    var term = r
+    var k = 1
+    while true {
+      term = wide.divide(wide.multiply(term, r2), (2 * k) * (2 * k + 1)).negated
+      if term.isZero { break }
+      sin = wide.add(sin, term)
+      if let t = term.magnitude, let s = sin.magnitude, t < s - digits - 8 { break }
+      k += 1
+    }
+    term = .one
+    k = 1
+    while true {
+      term = wide.divide(wide.multiply(term, r2), (2 * k - 1) * (2 * k)).negated
+      if term.isZero { break }
+      cos = wide.add(cos, term)
+      if let t = term.magnitude, t < -digits - 8 { break }
+      k += 1
+    }
+    return (normalized(sin), normalized(cos))
+  }
+
+  /// atan(y) in radians.
+  func atan(_ y: Real) -> Real {
+    if y.isZero { return .zero }
+    let wide = Working(digits: digits + 8)
+    var x = y.absolute
+    var complement = false
+    if Real.one < x {
+      x = wide.divide(.one, x)
+      complement = true
+    }
+    // Halve the angle twice: atan x = 2·atan(x / (1 + √(1 + x²))).
+    for _ in 0..<2 {
+      x = wide.divide(x, wide.add(.one, wide.squareRoot(wide.add(.one, wide.multiply(x, x)))))
+    }
+    let x2 = wide.multiply(x, x)
+    var power = x
+    var sum = x
+    var k = 1
+    while true {
+      power = wide.multiply(power, x2).negated
+      let term = wide.divide(power, 2 * k + 1)
+      if term.isZero { break }
+      sum = wide.add(sum, term)
+      if let t = term.magnitude, let s = sum.magnitude, t < s - digits - 8 { break }
+      k += 1
+    }
+    var result = wide.multiply(sum, 4)
+    if complement { result = wide.subtract(wide.divide(wide.pi, 2), result) }
+    return normalized(y.isNegative ? result.negated : result)
+  }
+}
+
+extension Real: Comparable {
+  static func == (a: Real, b: Real) -> Bool {
+    Working(digits: max(a.mantissa.digitCount, b.mantissa.digitCount) + 2).subtract(a, b).isZero
+  }
+
+  static func < (a: Real, b: Real) -> Bool {
+    Working(digits: max(a.mantissa.digitCount, b.mantissa.digitCount) + 2).subtract(a, b)
+      .isNegative
+  }
+}
