@@ -40,7 +40,8 @@ let package = Package(
         .unsafeFlags(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
-    .executableTarget(name: "calc-bench", dependencies: ["CalculatorEngine", "CalcTestSupport"]),
+    .executableTarget(
+      name: "calc-bench", dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"]),
     // The fuzz target (Scripts/fuzz.sh builds it with libFuzzer; built plainly, it replays inputs).
     .executableTarget(name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"]),
     // Test oracles shared by the tests and the benchmark: a seeded random number generator and
@@ -49,7 +50,9 @@ let package = Package(
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(
       name: "paper-tape", dependencies: ["CalculatorEngine"], path: "Examples/PaperTape"),
-    .testTarget(name: "CalcDecimalTests", dependencies: ["CalcDecimal", "CalcTestSupport"]),
+    .testTarget(
+      name: "CalcDecimalTests", dependencies: ["CalcDecimal", "CalcTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CalculatorEngineTests",
       dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"],

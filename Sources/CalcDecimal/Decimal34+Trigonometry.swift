@@ -162,24 +162,31 @@ extension Decimal34 {
     case .radians:
       let w = Working(digits: 110 + max(0, x.magnitude ?? 0))
       let halfPi = w.divide(w.pi, 2)
-      let n = w.divide(x, halfPi).nearestInteger ?? 0
-      // Snapping to a multiple of P/2, P = π to 34 digits.
-      let snapped = w.divide(w.multiply(Real(Decimal34.pi), n), 2)
+      let quotient = w.divide(x, halfPi)
+      // Snapping to the nearest multiple of P/2, P = π to 34 digits.
+      let nearest = truncatedInteger(w.add(quotient, Real(digits: "0.5")))
+      let snapped = w.divide(w.multiply(Real(Decimal34.pi), nearest), 2)
       let distance = w.subtract(x, snapped)
-      if n >= 0,
-        distance.isZero
-          || (distance.magnitude ?? 0) < (x.magnitude ?? 0) - 32
-      {
-        return .special((n % 4) * 90)
+      if distance.isZero || (distance.magnitude ?? 0) < (x.magnitude ?? 0) - 32 {
+        return .special(modulo4(nearest) * 90)
       }
-      var rest = w.subtract(x, w.multiply(halfPi, n))
-      var quadrant = n % 4
+      let whole = truncatedInteger(quotient)
+      var rest = w.subtract(x, w.multiply(halfPi, whole))
+      var quadrant = modulo4(whole)
       if rest.isNegative {
         rest = w.add(rest, halfPi)
         quadrant = (quadrant + 3) % 4
       }
       return .general(quadrant: quadrant, radians: rest)
     }
+  }
+
+  /// An integer-valued x ≥ 0 modulo 4.
+  static func modulo4(_ x: Real) -> Int {
+    if x.isZero { return 0 }
+    let integer =
+      x.exponent >= 0 ? x.mantissa.shifted(by: x.exponent) : x.mantissa.truncated(by: -x.exponent).0
+    return Int(integer.divided(by: 4).1)
   }
 
   /// x mod `modulus` for x ≥ 0, exactly.

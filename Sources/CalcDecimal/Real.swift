@@ -161,7 +161,8 @@ struct Working {
   }
 
   func multiply(_ a: Real, _ small: Int) -> Real {
-    normalized(
+    if small.magnitude > UInt32.max { return multiply(a, Real(small)) }
+    return normalized(
       Real(
         isNegative: a.isNegative != (small < 0), mantissa: a.mantissa * UInt32(small.magnitude),
         exponent: a.exponent))
@@ -181,6 +182,7 @@ struct Working {
   /// `a ÷ small`, `small` a nonzero integer below 2^32 in magnitude.
   func divide(_ a: Real, _ small: Int) -> Real {
     if a.isZero { return .zero }
+    if small.magnitude > UInt32.max { return divide(a, Real(small)) }
     let shift = max(0, digits - a.mantissa.digitCount + 12)
     let (quotient, _) = a.mantissa.shifted(by: shift).divided(by: UInt32(small.magnitude))
     return normalized(

@@ -160,7 +160,13 @@ public struct Calculator: Hashable, Sendable {
         memory = shown
       case .recall:
         guard let memory else { return }
-        brain = brain.recalling(memory)
+        // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
+        if let magnitude = memory.magnitudeExponent, magnitude >= 100 {
+          brain = brain.overflowingMemory()
+        } else {
+          brain = brain.recalling(
+            memory.magnitudeExponent.map { $0 < -100 } == true ? .zero : memory)
+        }
         return
       case .add, .subtract:
         let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)

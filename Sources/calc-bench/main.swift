@@ -14,6 +14,7 @@
 // With --write-journal, it only writes the stream as a REPL journal (the resume benchmark in
 // README.md times `calc --resume` against running that journal as a script).
 
+import CalcDecimal
 import CalcTestSupport
 import CalculatorEngine
 import Foundation
@@ -99,6 +100,58 @@ func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
   keys.removeLast(keys.count - count)
   return keys
 }
+
+/// A stream that mixes the modes: Standard stretches as ``keyStream(count:seed:)`` makes them,
+/// and Scientific ones (after `sci`, until `std`) of bracketed expressions up to
+/// ``mixedBracketDepth`` deep, with the Scientific operators, functions, constants, `exp` and the
+/// angle units.
+func mixedStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+  var random = SplitMix64(state: seed)
+  var keys: [CalculatorButtonItem] = []
+  keys.reserveCapacity(count + 64)
+  let ops: [CalculatorButtonItem] =
+    CalculatorButtonItem.Op.allCases.map { .op($0) }
+    + CalculatorButtonItem.Binary.allCases.map {
+      .binary($0)
+    }
+  let functions = CalculatorButtonItem.Function.allCases
+  while keys.count < count {
+    // A Standard stretch, then a Scientific one.
+    keys += keyStream(count: 20 + random.below(40), seed: random.next())
+    keys.append(.mode(.scientific))
+    var depth = 0
+    for _ in 0..<(5 + random.below(20)) {
+      if depth < mixedBracketDepth, random.chance(30) {
+        keys.append(.bracket(.open))
+        depth += 1
+      }
+      if random.chance(10) {
+        keys.append(.constant(random.chance(50) ? .pi : .euler))
+      } else {
+        for _ in 0..<(1 + random.below(4)) {
+          keys.append(.digit(CalculatorButtonItem.Digit(random.below(10))!))
+        }
+        if random.chance(5) {
+          keys += [.exponent, .digit(CalculatorButtonItem.Digit(random.below(10))!)]
+        }
+      }
+      if random.chance(25) { keys.append(.function(functions[random.below(functions.count)])) }
+      if random.chance(3) { keys.append(.angle(AngleUnit.allCases[random.below(3)])) }
+      if depth > 0, random.chance(30) {
+        keys.append(.bracket(.close))
+        depth -= 1
+      }
+      keys.append(random.chance(15) ? .equal : ops[random.below(ops.count)])
+    }
+    keys.append(.equal)
+    if random.chance(80) { keys.append(.mode(.standard)) }
+  }
+  keys.removeLast(keys.count - count)
+  return keys
+}
+
+/// The deepest brackets of the mixed stream.
+let mixedBracketDepth = 3
 
 /// The stream cut into lines as a person would type them: each ends after an operator or `=`.
 /// The lines are slices of the stream, as the seed's keys are its elements: neither side pays
@@ -508,6 +561,26 @@ let applyRate = Double(keyCount) / applyTime.wall
 let applyCPURate = Double(keyCount) / applyTime.cpu
 let bytesPerKey = Double(session.history.storageBytes) / Double(session.history.recordedCount)
 
+// The mixed Standard/Scientific stream: the same keys count, recorded a line at a time; its
+// memory is read from the process's resident size, which includes the Scientific states' heap.
+let mixedKeys = mixedStream(count: keyCount, seed: options.seed ^ 0x5C1)
+let mixedLines = lines(of: mixedKeys)
+var mixedSession = Session()
+var mixedTime = (wall: Double.infinity, cpu: Double.infinity)
+var mixedResident = 0
+for run in 0..<3 {
+  mixedSession = Session()
+  let before = run == 0 ? residentBytes() : 0
+  let time = seconds { mixedSession = record(mixedLines) }
+  if run == 0 { mixedResident = residentBytes() - before }
+  mixedTime = (min(mixedTime.wall, time.wall), min(mixedTime.cpu, time.cpu))
+}
+consume(mixedSession.state)
+let mixedRate = Double(keyCount) / mixedTime.wall
+let mixedBytesPerKey = Double(mixedResident) / Double(keyCount)
+let mixedShare =
+  Double(mixedKeys.filter { $0.isScientificOnly }.count) / Double(max(1, mixedKeys.count))
+
 // Ours: jumps to random positions, each timed on its own.
 var random = SplitMix64(state: options.seed ^ 0x60_70)
 let gotoCount = 2_000
@@ -628,6 +701,15 @@ print("  ratio ours/seed               \(fixed(applyRate / seedApplyRate, 2))×"
 if applyCPURate > 1.15 * applyRate {
   print("  (wall-clock rate well below the CPU-time rate: the machine was busy)")
 }
+print(
+  "mixed Standard/Scientific stream (brackets up to \(mixedBracketDepth) deep;"
+    + " \(fixed(100 * mixedShare, 0))% Scientific-only keys)")
+print(
+  "  ours  Session.perform(.keys)    \(fixed(mixedRate / mega, 1)) M keys/s"
+    + "  (\(fixed(1e9 / mixedRate, 1)) ns/key)")
+print(
+  "  memory: resident growth \(grouped(mixedResident)) bytes = \(fixed(mixedBytesPerKey, 3))"
+    + " bytes/key (Standard stream: \(fixed(Double(residentGrowth) / Double(keyCount), 3)))")
 print("goto anywhere in \(grouped(keyCount)) keys")
 print(
   "  ours  perform(.goto)     median \(fixed(gotoMedian, 2)) µs over \(gotoCount) jumps,"
@@ -740,4 +822,6 @@ print(
     + " goto_us=\(fixed(gotoMedian, 2)) seed_goto_us=\(fixed(seedGotoMedian, 0))"
     + " bytes_per_key=\(fixed(bytesPerKey, 3)) seed_bytes_per_key=\(seedBytesPerKey)"
     + " tree_goto_us=\(fixed(treeMedian, 2)) tree_bytes_per_key=\(fixed(treeBytesPerKey, 3))"
-    + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")" + editSummary)
+    + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")" + editSummary
+    + " mixed_apply=\(fixed(mixedRate / mega, 1)) mixed_bytes_per_key=\(fixed(mixedBytesPerKey, 3))"
+)

@@ -31,6 +31,24 @@ import Testing
         """, status: 1)
   }
 
+  /// Issue 22: time travel in every mode. A completed Scientific calculation is a row, written
+  /// as its expression line; `:history` shows each step's line; `:goto` crosses a mode switch
+  /// and the display follows; `:keys` writes the mode keys.
+  @Test func scientificCalculationsAreRowsAndStepsCrossModes() throws {
+    try expectRun(
+      ["-"], stdin: "sci\n1+2*3=\n2*(3+4)^2=\nstd 1+2*3=\n:tape\n:goto 7\n:keys\n",
+      stdout: "0\n7\n98\n9\n" + """
+         7  1 + 2 × 3 = 7
+        17  2 × (3 + 4) ^ 2 = 98
+        22  1 + 2 = 3
+        24  3 × 3 = 9
+        7
+        sci
+        1+2*3=
+
+        """)
+  }
+
   @Test func stepsCountAsInHistoryUpToThePosition() throws {
     try expectRun(
       ["-"], stdin: Self.script + ":tape 4\n:tape 5..14\n:goto 12\n:tape\n:tape 1..13\n",

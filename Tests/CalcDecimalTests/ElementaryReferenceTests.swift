@@ -1,0 +1,208 @@
+import CalcDecimal
+import CalcTestSupport
+import Foundation
+import Testing
+
+/// The elementary functions against an independent reference (issue 22): mpmath at 110 digits,
+/// rounded to 34 half to even by `Scripts/elementary-reference.py`, whose output is the
+/// checked-in fixture `Fixtures/elementary-reference.txt`. The script and this test draw the
+/// same arguments from the same SplitMix64 streams; the fixture holds a hash of each correctly
+/// rounded result (`?` where 80 digits cannot decide it, `skip` for a pole or an integer n!).
+///
+/// The first 40 arguments of each function run in `swift test`; all 10,000 with
+/// `CALC_LONG_TESTS=1`.
+@Suite struct ElementaryReferenceTests {
+  typealias Case = (
+    arguments: [Decimal34], unit: AngleUnit?, result: Result<Decimal34, FunctionError>
+  )
+
+  /// Each function's name and the hashes of its first ``count`` rows (the rest of a line is
+  /// not split, which in a debug build would take seconds).
+  static let fixture: [(name: String, hashes: [Substring], rows: Int)] = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/elementary-reference.txt")
+    let text = try! String(contentsOf: url, encoding: .utf8)
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+      let fields = line.split(separator: " ", maxSplits: count + 1)
+      // Every hash is 8 hex digits, `?` or `skip`; the rows are counted without splitting.
+      let rows = line.utf8.count(where: { $0 == UInt8(ascii: " ") })
+      return (String(fields[0]), Array(fields.dropFirst().prefix(count)), rows)
+    }
+  }()
+
+  /// Rows per function: 12 in `swift test`; with `CALC_LONG_TESTS=1`, all 10,000 in an
+  /// optimized build (`.ci/run` runs this suite with `-c release`) and 300 in a debug build,
+  /// where the working-precision arithmetic is some twenty times slower.
+  static let count: Int = {
+    #if DEBUG
+      TestSize.isLong ? 300 : 12
+    #else
+      TestSize.isLong ? 10_000 : 12
+    #endif
+  }()
+
+  @Test func fixtureCoversEveryFunction() {
+    #expect(Self.fixture.count == 26)
+    #expect(Self.fixture.allSatisfy { $0.rows == 10_000 })
+  }
+
+  @Test(arguments: fixture.map(\.name)) func function(_ name: String) throws {
+    let hashes = Self.fixture.first { $0.name == name }!.hashes
+    let index = Self.fixture.firstIndex { $0.name == name }!
+    var random = SplitMix64(state: 0xCA1C_0000 + UInt64(index))
+    var checked = 0
+    for row in 0..<Self.count {
+      guard let (arguments, unit, result) = Self.draw(name, &random) else { continue }
+      let expected = hashes[row]
+      if expected == "skip" || expected == "?" { continue }
+      switch result {
+      case .success(let value):
+        let text = Self.text(value)
+        #expect(
+          Self.hash(text) == expected,
+          "\(name)\(unit.map { " \($0)" } ?? "")(\(arguments.map { "\($0.plainText)" }.joined(separator: ", "))) = \(text): not the correct rounding (row \(row))"
+        )
+      case .failure(let error):
+        Issue.record("\(name)(\(arguments.map(\.plainText))) failed with \(error) (row \(row))")
+      }
+      checked += 1
+    }
+    #expect(checked >= Self.count / 2)
+  }
+
+  // MARK: - The script's arguments, drawn the same way
+
+  static func draw(_ rng: inout SplitMix64, _ low: Int, _ high: Int, signed: Bool) -> Decimal34 {
+    let k = 1 + rng.below(34)
+    let a = rng.next()
+    let b = rng.next()
+    var c = (UInt128(a) << 64 | UInt128(b)) % Decimal34.powersOfTen[k]
+    if c == 0 { c = 1 }
+    let m = low + rng.below(high - low + 1)
+    let e = m - (Decimal34.digitCount(c) - 1)
+    let negative = signed && rng.below(2) == 1
+    return Decimal34(coefficient: c, exponent: e, isNegative: negative)
+  }
+
+  static let units: [AngleUnit] = [.degrees, .radians, .grads]
+
+  static func trigArgument(_ rng: inout SplitMix64, _ unit: AngleUnit) -> Decimal34 {
+    if rng.below(4) == 0 {
+      let n = rng.below(21)
+      let delta = draw(&rng, -30, -3, signed: true)
+      let base: Decimal34
+      switch unit {
+      case .degrees: base = Decimal34(coefficient: UInt128(90 * n), exponent: 0)
+      case .grads: base = Decimal34(coefficient: UInt128(100 * n), exponent: 0)
+      case .radians:
+        base = Decimal34.dividing(
+          Decimal34(coefficient: UInt128(n), exponent: 0) * Decimal34.pi,
+          by: Decimal34(coefficient: 2, exponent: 0))!
+      }
+      return base + delta
+    }
+    return draw(&rng, -20, 20, signed: true)
+  }
+
+  static func integer(_ n: Int) -> Decimal34 {
+    Decimal34(coefficient: UInt128(n.magnitude), exponent: 0, isNegative: n < 0)
+  }
+
+  /// The next case of `name`, or `nil` for one the script skips without drawing differently.
+  static func draw(_ name: String, _ rng: inout SplitMix64) -> Case? {
+    switch name {
+    case "exp":
+      let x = draw(&rng, -30, 4, signed: true)
+      return ([x], nil, Decimal34.exp(x))
+    case "ln":
+      let x = draw(&rng, -300, 300, signed: false)
+      return ([x], nil, Decimal34.ln(x))
+    case "log10":
+      let x = draw(&rng, -300, 300, signed: false)
+      return ([x], nil, Decimal34.log10(x))
+    case "pow10":
+      let x = draw(&rng, -30, 3, signed: true)
+      return ([x], nil, Decimal34.pow10(x))
+    case "pow2":
+      let x = draw(&rng, -30, 4, signed: true)
+      return ([x], nil, Decimal34.pow2(x))
+    case "sin", "cos", "tan", "sec", "csc", "cot":
+      let unit = units[rng.below(3)]
+      let x = trigArgument(&rng, unit)
+      let f = TrigFunction.allCases.first { "\($0)" == name }!
+      return ([x], unit, Decimal34.trig(f, x, unit: unit))
+    case "asin", "acos":
+      let unit = units[rng.below(3)]
+      let x = draw(&rng, -30, -1, signed: true)
+      return ([x], unit, Decimal34.trig(name == "asin" ? .asin : .acos, x, unit: unit))
+    case "atan":
+      let unit = units[rng.below(3)]
+      let x = draw(&rng, -30, 30, signed: true)
+      return ([x], unit, Decimal34.trig(.atan, x, unit: unit))
+    case "sinh", "cosh", "tanh":
+      let x = draw(&rng, -30, 3, signed: true)
+      let f: TrigFunction = name == "sinh" ? .sinh : name == "cosh" ? .cosh : .tanh
+      return ([x], nil, Decimal34.trig(f, x, unit: .degrees))
+    case "asinh":
+      let x = draw(&rng, -30, 30, signed: true)
+      return ([x], nil, Decimal34.trig(.asinh, x, unit: .degrees))
+    case "acosh":
+      let x = Decimal34(coefficient: 1, exponent: 0) + draw(&rng, -33, 30, signed: false)
+      return ([x], nil, Decimal34.trig(.acosh, x, unit: .degrees))
+    case "atanh":
+      let x = draw(&rng, -30, -1, signed: true)
+      return ([x], nil, Decimal34.trig(.atanh, x, unit: .degrees))
+    case "power":
+      let x = draw(&rng, -3, 3, signed: false)
+      let y = draw(&rng, -3, 1, signed: true)
+      return ([x, y], nil, Decimal34.power(x, y))
+    case "negativepower":
+      let x = -draw(&rng, -3, 3, signed: false)
+      let q = 3 + 2 * rng.below(499)
+      let p = rng.below(61) - 30
+      let y = Decimal34.dividing(integer(p), by: integer(q))!
+      return ([x, y], nil, Decimal34.power(x, y))
+    case "root":
+      let x = draw(&rng, -10, 10, signed: false)
+      let y = draw(&rng, -1, 2, signed: true)
+      return ([x, y], nil, Decimal34.root(x, index: y))
+    case "logy":
+      let x = draw(&rng, -20, 20, signed: false)
+      let y = draw(&rng, -5, 5, signed: false)
+      return ([x, y], nil, Decimal34.log(x, base: y))
+    case "factorial":
+      let x = draw(&rng, -1, 2, signed: true)
+      return ([x], nil, Decimal34.factorial(x))
+    case "cbrt":
+      let x = draw(&rng, -300, 300, signed: true)
+      return ([x], nil, Decimal34.cubeRoot(x))
+    default:
+      Issue.record("unknown function \(name)")
+      return nil
+    }
+  }
+
+  // MARK: - The script's hash
+
+  /// `[-]coefficient e exponent`, the coefficient without trailing zeros; `0e0` for zero.
+  static func text(_ value: Decimal34) -> String {
+    if value.isZero { return "0e0" }
+    let normal = value.normalized
+    return (normal.isNegative ? "-" : "") + "\(normal.coefficient)e\(normal.exponent)"
+  }
+
+  /// The low 32 bits of FNV-1a 64, as 8 hex digits.
+  static func hash(_ text: String) -> Substring {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let hex = String(h & 0xFFFF_FFFF, radix: 16)
+    return Substring(String(repeating: "0", count: 8 - hex.count) + hex)
+  }
+}
+
+extension Decimal34 {
+  /// The value as plain text for messages: coefficient, `e`, exponent.
+  fileprivate var plainText: String {
+    (isNegative ? "-" : "") + "\(coefficient)e\(exponent)"
+  }
+}
