@@ -7,7 +7,7 @@ is computed with mpmath at 110 digits and rounded to 34 significant digits, half
 fixture keeps, per argument, an 8-hex-digit FNV-1a hash of the rounded result written as
 `[-]coefficient e exponent` (coefficient without trailing zeros), or `?` where 80 digits cannot
 decide the rounding (the value lies within 10^-80 of a midpoint: calc then only has to be
-faithful), or `skip`. Hashes keep the checked-in file small (9 bytes a value); the test prints
+faithful), `ovf` beyond SPEC §9's limits (from 10^10000, nonzero below 10^-9999), or `skip`. Hashes keep the checked-in file small (9 bytes a value); the test prints
 calc's value when a hash differs.
 
 SPEC §9's own rules are applied as calc applies them, so that the reference is the value the spec
@@ -284,7 +284,12 @@ def main():
                 hashes.append("skip")
                 continue
             text, decided = rounded(value)
-            hashes.append(fnv(text) if decided else "?")
+            coefficient, exponent = text.lstrip("-").split("e")
+            magnitude = int(exponent) + len(coefficient) - 1
+            if coefficient != "0" and (magnitude >= 10000 or magnitude < -9999):
+                hashes.append("ovf")  # SPEC §9's limits: calc shows Overflow
+            else:
+                hashes.append(fnv(text) if decided else "?")
         print(name + " " + " ".join(hashes))
 
 
