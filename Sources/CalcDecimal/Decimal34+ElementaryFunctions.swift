@@ -183,8 +183,9 @@ extension Decimal34 {
     if y.isZero { return .success(one) }
     if x.isZero { return y.isNegative ? .failure(.invalidInput) : .success(.zero) }
     let yReal = Real(y)
-    if y.isInteger, let n = yReal.nearestInteger {
-      return integerPower(x, n)
+    if y.isInteger {
+      if let n = yReal.nearestInteger, n.magnitude <= 1_000_000 { return integerPower(x, n) }
+      return hugeIntegerPower(x, yReal)
     }
     if let (p, q) = fraction(near: yReal, tolerance: 32) {
       return rationalPower(x, p, q)
@@ -218,6 +219,13 @@ extension Decimal34 {
   public static func cubeRoot(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     if x.isZero { return .success(.zero) }
     return rationalPower(x, 1, 3)
+  }
+
+  /// x^y for an integer y beyond a million in magnitude, through logarithms; the sign by y's
+  /// parity.
+  static func hugeIntegerPower(_ x: Decimal34, _ y: Real) -> Result<Decimal34, FunctionError> {
+    let negative = x.isNegative && modulo4(y.absolute) % 2 == 1
+    return realPower(Real(x).absolute, y).map { negative ? -$0 : $0 }
   }
 
   /// x^n for an integer n, exact in integers when the result is not huge.

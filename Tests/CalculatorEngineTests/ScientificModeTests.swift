@@ -154,3 +154,41 @@ import Testing
     }
   }
 }
+
+/// Robustness: random Scientific keys, numbers with exponents included, never trap, and the
+/// display is always a number or an error (calc-bench's mixed stream once found 2^(5·10^9)
+/// trapping on an overflowing multiplication).
+@Suite struct ScientificRobustnessTests {
+  @Test func randomKeysNeverTrap() throws {
+    var random = SplitMix64(state: 0xB0_0B5)
+    let keys = CalculatorButtonItem.allKeys.filter {
+      if case .mode(.standard) = $0 { return false }
+      return true
+    }
+    let format = DisplayFormat.plain
+    for _ in 0..<TestSize.count(short: 300, long: 5_000) {
+      var state = Calculator.initial.apply(.mode(.scientific))
+      for _ in 0..<random.int(1...30) {
+        if random.chance(15) {
+          // A number with an exponent of up to four digits.
+          for _ in 0..<random.int(1...4) { state.press(.digit(.init(random.below(10))!)) }
+          state.press(.exponent)
+          if random.chance(50) { state.press(.command(.flip)) }
+          for _ in 0..<random.int(1...4) { state.press(.digit(.init(random.below(10))!)) }
+        }
+        state.press(keys[random.below(keys.count)])
+      }
+      #expect(!format.text(for: state).isEmpty)
+    }
+  }
+
+  /// Powers with huge integer exponents go through logarithms: no trap, and the limits hold.
+  @Test(arguments: [
+    ("sci 2^5exp9=", "Overflow"), ("sci 1^5exp9=", "1"), ("sci 1~^10000001=", "-1"),
+    ("sci 1~^4exp9=", "1"), ("sci 0.5^5exp9=", "Overflow"), ("sci 1.0000001^1exp7=", "2.71828169"),
+  ])
+  func hugeIntegerExponents(_ keys: String, _ display: String) throws {
+    let state = Calculator.initial.applying(try KeyText.keys(in: keys))
+    #expect(DisplayFormat(localeIdentifier: "en_US").text(for: state) == display)
+  }
+}
