@@ -276,7 +276,9 @@ extension Decimal34 {
     let approximate = w.exp(w.divide(w.ln(x), q))
     let candidate = Real.round(approximate, exact: true).value.normalized
     let c = Real(candidate)
-    guard c.mantissa.digitCount * q < 40000 else { return nil }
+    // R^q, R the root's digits, is the radicand's digits (at most 34): so R has at most
+    // 34/q + 1 digits. Anything longer is no exact root, and raising it would cost much.
+    guard (c.mantissa.digitCount - 1) * q < 35 else { return nil }
     let back = Real(isNegative: false, mantissa: c.mantissa.power(q), exponent: c.exponent * q)
     return back == x ? candidate : nil
   }

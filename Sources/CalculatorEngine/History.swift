@@ -319,13 +319,21 @@ public struct History: Sendable {
     return forks.mapValues { $0.sorted() }
   }
 
-  /// The bytes of storage the history holds: keys, snapshots and bookkeeping (allocated capacity).
+  /// The bytes of storage the history holds: keys, snapshots and bookkeeping (allocated
+  /// capacity), and the boxes and arrays of Scientific snapshots.
+  ///
+  /// - Complexity: O(s) in the number of snapshots.
   public var storageBytes: Int {
     var bytes =
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
       // Each array also has a header of two words, a count and a capacity beside its storage.
       bytes += branch.codes.capacity + branch.snapshots.capacity * MemoryLayout<State>.stride + 64
+      // A Scientific state lives in a box of its own, with arrays (counted for each snapshot, as
+      // if none shared a box with the one before).
+      for snapshot in branch.snapshots {
+        if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
+      }
     }
     return bytes
   }

@@ -188,6 +188,15 @@ public struct ScientificBrain: Hashable, Sendable {
   /// The brain right after switching to Scientific mode: `0`, no number being typed (SPEC §9).
   public static let initial = ScientificBrain()
 
+  /// The heap bytes of a boxed brain: the box (a header of two words and the value) and each
+  /// array's storage (a header of four words and its capacity).
+  var heapBytes: Int {
+    16 + MemoryLayout<ScientificBrain>.stride
+      + 32 * 5 + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
+      + (tokens.capacity + shownLine.capacity) * MemoryLayout<Token>.stride
+      + operandStarts.capacity * MemoryLayout<Int>.stride
+  }
+
   /// The number of brackets open.
   public var openBrackets: Int { brackets.count }
 

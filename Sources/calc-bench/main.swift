@@ -577,7 +577,8 @@ for run in 0..<3 {
 }
 consume(mixedSession.state)
 let mixedRate = Double(keyCount) / mixedTime.wall
-let mixedBytesPerKey = Double(mixedResident) / Double(keyCount)
+let mixedBytesPerKey =
+  Double(mixedSession.history.storageBytes) / Double(mixedSession.history.recordedCount)
 let mixedShare =
   Double(mixedKeys.filter { $0.isScientificOnly }.count) / Double(max(1, mixedKeys.count))
 
@@ -708,8 +709,9 @@ print(
   "  ours  Session.perform(.keys)    \(fixed(mixedRate / mega, 1)) M keys/s"
     + "  (\(fixed(1e9 / mixedRate, 1)) ns/key)")
 print(
-  "  memory: resident growth \(grouped(mixedResident)) bytes = \(fixed(mixedBytesPerKey, 3))"
-    + " bytes/key (Standard stream: \(fixed(Double(residentGrowth) / Double(keyCount), 3)))")
+  "  memory: storageBytes \(grouped(mixedSession.history.storageBytes)) (Scientific boxes"
+    + " included) = \(fixed(mixedBytesPerKey, 3)) bytes/key; resident growth"
+    + " \(grouped(mixedResident)) bytes")
 print("goto anywhere in \(grouped(keyCount)) keys")
 print(
   "  ours  perform(.goto)     median \(fixed(gotoMedian, 2)) µs over \(gotoCount) jumps,"
