@@ -1,7 +1,7 @@
 import CalcDecimal
 
-/// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine) and the
-/// memory register beside it.
+/// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine, or in
+/// Scientific mode ``ScientificBrain``), the memory register and the angle unit beside it.
 ///
 /// This is the state that a history snapshots and time travel restores. ``press(_:)`` is the
 /// reducer, the one `switch` over keys, working in place; ``apply(_:)`` is the same as a pure

@@ -197,13 +197,16 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// Why a calculation failed.
   public enum CalculationError: Hashable, Sendable, CaseIterable {
-    /// A nonzero number divided by zero.
+    /// A nonzero number divided by zero, or (Scientific mode) a pole reached through a
+    /// reciprocal, such as `90sec`.
     case divideByZero
-    /// Zero divided by zero.
+    /// Zero divided by zero, or `1 logy 1`.
     case undefined
-    /// The square root of a negative number.
+    /// The square root of a negative number, or (Scientific mode) an argument outside a
+    /// function's domain.
     case invalidInput
-    /// A result of magnitude 10^100 or more.
+    /// A result of magnitude 10^100 or more (Scientific mode: 10^10000 or more, or nonzero
+    /// below 10^-9999).
     case overflow
 
     /// The text shown in the display.
