@@ -31,12 +31,12 @@ extension LineInterpreter {
     var notes: [LineNote] = []
     var state = before
     state.startLine()
-    var ignored: (first: Int, count: Int)?
+    var ignored: (first: Int, count: Int, capacity: Int)?
     func flushIgnored() {
       guard let run = ignored else { return }
       notes.append(
         LineNote(
-          message: "an entry holds \(Entry.maximumDigits) digits; "
+          message: "an entry holds \(run.capacity) digits; "
             + "\(run.count) more \(run.count == 1 ? "was" : "were") ignored "
             + "(column \(column(run.first)))",
           column: column(run.first)))
@@ -45,20 +45,20 @@ extension LineInterpreter {
     for (index, key) in keys.enumerated() {
       let prior = state
       state.press(key)
-      if case .digit = key, state == prior, prior.brain.isTypingAFullEntry {
-        ignored = ignored.map { ($0.first, $0.count + 1) } ?? (index, 1)
+      if case .digit = key, state == prior, let capacity = prior.fullEntryCapacity {
+        ignored = ignored.map { ($0.first, $0.count + 1, capacity) } ?? (index, 1, capacity)
         continue
       }
       flushIgnored()
       guard case .unary = key, index + 1 < keys.count, keys[index + 1].startsANumber,
-        !prior.brain.isError
+        !prior.isError
       else { continue }
       let number = keys[(index + 1)...].prefix(while: \.startsANumber)
       let typed = KeyText.text(of: number)
       notes.append(
         LineNote(
           message:
-            "\(key.title) acted on \(context.noteFormat.text(for: prior.brain)) and \(typed) started "
+            "\(key.title) acted on \(context.noteFormat.text(for: prior)) and \(typed) started "
             + "a new number (\(key.title) acts on the number before it: \(typed)"
             + "\(key.canonical))",
           column: column(index + 1)))
@@ -93,5 +93,18 @@ extension CalculatorButtonItem {
       .exponent, .fixedToExponential, .angle, .mode:
       false
     }
+  }
+}
+
+extension Calculator {
+  /// How many digits the entry being typed holds, when it is full (a further digit is
+  /// ignored): 16 in Standard mode, 32 in Scientific mode; `nil` when no full entry is typed.
+  var fullEntryCapacity: Int? {
+    if let scientific {
+      let input = scientific.input
+      return scientific.isTyping && !input.hasExponent
+        && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
+    }
+    return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
   }
 }

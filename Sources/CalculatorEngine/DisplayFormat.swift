@@ -246,10 +246,13 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Appends Scientific mode's expression line: `1 + (2 - 3) =`, `sin₀(30)`, `8 log base 2 =`.
+  ///
+  /// Windows ends a line that waits for an operand with a space (`1 + `); calc does not, as in
+  /// Standard mode (`1 +`).
   public func append(_ tokens: [ScientificBrain.Token], to bytes: inout [UInt8]) {
-    for token in tokens {
+    for (index, token) in tokens.enumerated() {
       switch token {
-      case .space: bytes.append(UInt8(ascii: " "))
+      case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
       case .op(let op): bytes.append(contentsOf: op.title.utf8)
       case .operand(let value, let exponential):
         if exponential {

@@ -138,6 +138,19 @@ import Testing
       ["-k", "9q3"], stdout: "3\n",
       stderr: "calc: note: x² acted on 9 and 3 started a new number "
         + "(x² acts on the number before it: 3q)\n")
+    // The same notes in Scientific mode, whose entry holds 32 digits, and a pending operation
+    // with brackets open.
+    try expectRun(
+      ["-k", "sci 3*4=@16"], stdout: "16\n",
+      stderr: "calc: note: √ acted on 12 and 16 started a new number "
+        + "(√ acts on the number before it: 16@)\n")
+    try expectRun(
+      ["-k", "sci 1234567890123456789012345678901234="],
+      stdout: "12345678901234567890123456789012\n",
+      stderr: "calc: note: an entry holds 32 digits; 2 more were ignored (column 37)\n")
+    try expectRun(
+      ["-k", "sci 2*(3+"], stdout: "3\n",
+      stderr: "calc: note: 2 × (3 + is not finished; add = to compute it\n")
   }
 
   @Test func notesChangeNoStatusAndQuietSilencesThem() throws {

@@ -31,7 +31,7 @@ import Testing
     // Rules.
     Example("sci 1+2*3=", "7", "1 + 2 × 3 ="), Example("sci 2^3^2=", "64"),
     Example("sci 1+2*", "2"), Example("sci 1+2*3==", "13"),
-    Example("sci 2-3*+", "-1", "2 - 3 + "), Example("sci 1-2+*", "-1", "(1 - 2) × "),
+    Example("sci 2-3*+", "-1", "2 - 3 +"), Example("sci 1-2+*", "-1", "(1 - 2) ×"),
     Example("sci 2(3)=", "6"), Example("sci (8)2=", "16"), Example("sci 5ms(mr+1)=", "30"),
     Example("sci 2pi=", "3.14159265"), Example("sci 1exp5~", "1.e-5"),
     Example("sci 12rad3=", "3"), Example("sci 2^10%=", "1.14869835"),
