@@ -4,4 +4,14 @@
 #include <stdio.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+// readline's own record of what it drew (display.c, declared in its private rlprivate.h but
+// exported by every build since readline 4): the cursor's row and column and the last row of
+// the prompt and line, counted from the prompt's row. calc draws its live rows below that last
+// row. And the stream readline writes to during a read, which calc points at a buffer while a
+// frame is drawn, so that the frame reaches the terminal in one write.
+extern int _rl_last_v_pos;
+extern int _rl_last_c_pos;
+extern int _rl_vis_botlin;
+extern FILE *_rl_out_stream;
 #endif

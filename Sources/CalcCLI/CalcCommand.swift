@@ -70,6 +70,11 @@ public struct CalcCommand: ParsableCommand {
 
   @Flag(
     name: .long,
+    help: "At the terminal, show no live display of what Enter would give while you type.")
+  var noLive = false
+
+  @Flag(
+    name: .long,
     help: "In scripts, report a rejected line and go on; a rejected key line prints the display.")
   var keepGoing = false
 
@@ -104,7 +109,7 @@ public struct CalcCommand: ParsableCommand {
   public var invocation: Invocation {
     Invocation(
       keys: keys, trace: trace, plain: plain, display: display, locale: locale, files: files,
-      resume: resume, journal: !noJournal, keepGoing: keepGoing, quiet: quiet,
+      resume: resume, journal: !noJournal, live: !noLive, keepGoing: keepGoing, quiet: quiet,
       mode: mode.flatMap(Invocation.mode(named:)) ?? .standard)
   }
 
@@ -141,6 +146,8 @@ public struct Invocation: Hashable, Sendable {
   public var resume = false
   /// Whether a REPL keeps a journal (`--no-journal` turns it off).
   public var journal = true
+  /// Whether the REPL shows the live display while a line is typed (`--no-live` turns it off).
+  public var live = true
   /// Whether a script goes on after a rejected line (`--keep-going`).
   public var keepGoing = false
   /// Whether notes are silenced (`-q`, `--quiet`).
@@ -160,8 +167,10 @@ public struct Invocation: Hashable, Sendable {
   public init(
     keys: String? = nil, trace: Bool = false, plain: Bool = false, display: Bool = false,
     locale: String? = nil, files: [String] = [], resume: Bool = false, journal: Bool = true,
-    keepGoing: Bool = false, quiet: Bool = false, mode: CalculatorButtonItem.Mode = .standard
+    live: Bool = true, keepGoing: Bool = false, quiet: Bool = false,
+    mode: CalculatorButtonItem.Mode = .standard
   ) {
+    self.live = live
     self.mode = mode
     self.keys = keys
     self.trace = trace
@@ -230,7 +239,7 @@ public struct Invocation: Hashable, Sendable {
     } else if isInteractive {
       var repl = REPL(
         interpreter: interpreter, environment: environment, keepsJournal: journal,
-        resumes: resume, isQuiet: quiet)
+        resumes: resume, isQuiet: quiet, showsPreview: live)
       return repl.run()
     } else {
       var runner = BatchRunner(

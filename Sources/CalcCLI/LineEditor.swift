@@ -11,14 +11,13 @@ protocol LineEditor {
   mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput
   /// Adds a line that was entered to the history.
   mutating func remember(_ line: [UInt8])
+  /// Whether the REPL has drawn rows below the input line (the live row, the slider's bar):
+  /// Ctrl-C, which the editor handles, erases them too; the REPL erases them after Enter.
+  var hasRowsBelow: Bool { get set }
+  /// The live display and the slider while a line is read (SPEC §6), or `nil` for none.
+  var live: LiveDisplay? { get set }
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
-  /// The next input, the line already holding `text` (typed before a slider move), Ctrl-C
-  /// abandoning it as usual.
-  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput
-  /// Whether the REPL has drawn rows below the input line (the slider's): Ctrl-C, which the
-  /// editor handles, erases them too.
-  var hasRowsBelow: Bool { get set }
   /// Returns how many whole lines were waiting (and are now not run).
   @discardableResult
   mutating func discardPendingInput() -> Int
@@ -36,8 +35,21 @@ enum EditorInput: Equatable {
   case end(cursorAfterPrompt: Bool)
   /// Ctrl-C while a prefilled line was edited: leave it as it was.
   case abandoned
-  /// A slider key (SPEC §6): move, then go on editing `line`.
-  case moved(SliderMove, line: [UInt8])
+}
+
+/// What the REPL gives a line editor for SPEC §6's live display and slider, as closures over
+/// the session: the editor knows nothing of calculations.
+struct LiveDisplay {
+  /// The live row for a line as typed so far, at most `width` columns and styled; `nil` for
+  /// none (a blank line).
+  var preview: (_ line: [UInt8], _ width: Int) -> String?
+  /// The live row for the position itself (the expression line and the display), shown after
+  /// a move while nothing is typed.
+  var current: (_ width: Int) -> String
+  /// Does a slider move through the session's door, journaled, and returns the prompt for the
+  /// new position and the slider's bar; `nil` when moves are not offered (a line of the past
+  /// being edited).
+  var move: ((SliderMove) -> (prompt: String, bar: String))?
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.
@@ -67,6 +79,7 @@ struct ScriptedLineEditor: LineEditor {
   /// The text each prefilled read started with.
   private(set) var prefills: [String] = []
   var hasRowsBelow = false
+  var live: LiveDisplay?
 
   init(lines: [String]) {
     self.lines = lines
@@ -76,11 +89,6 @@ struct ScriptedLineEditor: LineEditor {
     prompts.append(prompt)
     guard !lines.isEmpty else { return .end(cursorAfterPrompt: true) }
     return .typed(Array(lines.removeFirst().utf8))
-  }
-
-  /// The next line of the list; the text already typed is recorded in ``prefills``.
-  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput {
-    read(prompt: prompt, prefill: text)
   }
 
   /// The next line of the list is the line as edited; the prefill is recorded in ``prefills``.

@@ -15,6 +15,9 @@ struct REPL {
   var resumes = false
   /// `-q`: no notes.
   var isQuiet = false
+  /// Whether the live display shows what Enter would give while a line is typed (SPEC §6):
+  /// off with `--no-live`; the slider's rows are drawn either way.
+  var showsPreview = true
 
   /// How many lines the history file keeps.
   static let historyLimit = 1000
@@ -39,13 +42,18 @@ struct REPL {
   /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
   /// a space, the position attached to the part before.
   var prompt: String {
-    prompt(parts: promptParts)
+    Self.prompt(for: interpreter)
+  }
+
+  /// The prompt for `interpreter`'s session; see ``prompt``.
+  static func prompt(for interpreter: LineInterpreter) -> String {
+    prompt(parts: promptParts(for: interpreter), of: interpreter)
   }
 
   /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
   /// angle unit when it is not degrees (in either mode), `FE` while F-E is on, and the branch
   /// when there is more than one: `calc sci rad FE b2[3/8] M> `.
-  var promptParts: [String] {
+  static func promptParts(for interpreter: LineInterpreter) -> [String] {
     let history = interpreter.session.history
     let state = history.state
     var parts: [String] = []
@@ -61,7 +69,7 @@ struct REPL {
   }
 
   /// The prompt from its parts (see ``prompt``): the one place it is put together.
-  func prompt(parts: [String]) -> String {
+  static func prompt(parts: [String], of interpreter: LineInterpreter) -> String {
     let history = interpreter.session.history
     let place = history.isAtEnd ? "" : "[\(history.position)/\(history.count)]"
     return (["calc"] + parts).joined(separator: " ") + place
@@ -77,6 +85,8 @@ struct REPL {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     let errors = OutputBuffer(fd: STDERR_FILENO)
     let outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+    // A terminal that cannot move the cursor gets no rows below the input (SPEC §6).
+    let canDrawBelow = environment["TERM"].map { $0 != "dumb" && !$0.isEmpty } ?? false
     var editor = ReadlineEditor(
       // `:save!` is typed on purpose, not completed: `:sa` Tab still gives `:save `.
       commands: CommandSpec.all.map(\.name).filter { !$0.hasSuffix("!") },
@@ -91,7 +101,7 @@ struct REPL {
       editor: &editor, output: output, errors: errors,
       errorStyle: Style.forOutput(STDERR_FILENO, environment: environment),
       pagerCommand: Pager.command(environment: environment),
-      screen: outputIsTerminal ? nil : errors)
+      screen: outputIsTerminal ? nil : errors, drawsBelowInput: canDrawBelow)
   }
 
   /// Runs the REPL with lines from `editor`, writing to `output` and `errors`; long output goes
@@ -102,7 +112,7 @@ struct REPL {
   /// line the expression line and the display, dimmed, in `errorStyle`.
   mutating func run(
     editor: inout some LineEditor, output: OutputBuffer, errors: OutputBuffer, errorStyle: Style,
-    pagerCommand: String?, screen: OutputBuffer? = nil
+    pagerCommand: String?, screen: OutputBuffer? = nil, drawsBelowInput: Bool = false
   ) -> Int32 {
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
@@ -128,30 +138,23 @@ struct REPL {
       }
     }
     if let start = interpreter.enterStartMode() { journal?.record([start]) }
-    // The text on the input line across slider moves, when a move ended the last read.
-    var typedBeforeMove: [UInt8]?
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
-      let input =
-        typedBeforeMove.map { editor.continueLine(prompt: prompt, text: $0) }
-        ?? editor.read(prompt: prompt)
-      typedBeforeMove = nil
-      // Enter (or the end) after slider moves: their rows below the input go first, so that the
-      // scrollback reads as without them.
-      if editor.hasRowsBelow, case .moved = input {
-      } else if editor.hasRowsBelow {
+      let prompt = self.prompt
+      let input = read(
+        editor: &editor, journal: journal, live: drawsBelowInput,
+        format: screen == nil ? interpreter.format : interpreter.context.noteFormat
+      ) { editor in editor.read(prompt: prompt) }
+      // Enter (or the end): the rows below the input go first, so that the scrollback reads as
+      // without them.
+      if editor.hasRowsBelow {
         editor.hasRowsBelow = false
         person.write(Terminal.eraseBelow)
         person.flush()
       }
       switch input {
-      case .moved(let move, let text):
-        slide(move, journal: journal, to: person)
-        editor.hasRowsBelow = true
-        typedBeforeMove = text
-        continue
       case .typed(let typed):
         line = typed
       case .pasted(let pasted):
@@ -176,12 +179,22 @@ struct REPL {
         number >= 1, number <= interpreter.session.history.lines().count
       {
         let keys = interpreter.session.history.lines()[number - 1].keys
-        switch editor.read(
-          prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
-        {
-        case .moved:
-          // No slider while a line of the past is edited: it stays as it was.
-          continue
+        // The live row shows what the edit would give; no slider while a line of the past is
+        // edited.
+        let edited = read(
+          editor: &editor, journal: nil, live: drawsBelowInput,
+          format: screen == nil ? interpreter.format : interpreter.context.noteFormat,
+          prefix: Array(":edit \(number) ".utf8)
+        ) { editor in
+          editor.read(
+            prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
+        }
+        if editor.hasRowsBelow {
+          editor.hasRowsBelow = false
+          person.write(Terminal.eraseBelow)
+          person.flush()
+        }
+        switch edited {
         case .typed(let edited), .pasted(let edited):
           // An emptied line deletes the line (SPEC §4).
           line =
@@ -218,31 +231,58 @@ struct REPL {
     return output.exitStatus(ExitStatus.success, errors: errors)
   }
 
-  /// Moves through time for a slider key (SPEC §6), through the session's door like the
-  /// command it stands for, journaled as `:goto N` before it is drawn, and redraws in place:
-  /// the input row is cleared (the next read draws the prompt, with its position, and the text
-  /// again), and below it the live row — the expression line and the display, dimmed — and the
-  /// slider bar. Nothing scrolls once two rows below the input are there.
-  private mutating func slide(_ move: SliderMove, journal: Journal?, to screen: OutputBuffer) {
-    let scratch = OutputBuffer()
-    // At an end a move goes nowhere: an error that changes nothing, so nothing to draw anew.
-    if let result = try? Array(move.command.utf8).withUnsafeBufferPointer({ bytes in
-      try interpreter.run(bytes, output: scratch)
-    }), let effect = result.effect {
-      journal?.record([effect])
-    }
-    let brain = interpreter.session.state
-    let format = interpreter.format
-    let expression = format.expression(for: brain)
-    let display = format.text(for: brain)
-    let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
-    var live = expression.isEmpty ? display : expression + "   " + display
-    if live.count > columns - 1 { live = "…" + String(live.suffix(columns - 2)) }
-    let slider = interpreter.listing.slider(width: max(1, min(30, columns - 16)))
-    screen.write(
-      Terminal.sliderFrame(
-        live: interpreter.style.dim(live), slider: interpreter.style.dim(slider)))
-    screen.flush()
+  /// Reads the next input with `read`, with the live display and the slider (SPEC §6) when
+  /// `live`: while the line is edited, the editor shows what Enter would give (worked out on
+  /// a copy of the session, nothing applied) and the slider's keys move through time.
+  ///
+  /// Each move goes through the session's door like the command it stands for, and is
+  /// journaled as `:goto N` before it is drawn. The moves act on a copy of the interpreter in
+  /// a box that the editor's closures share; it is taken back when the read ends (a move
+  /// changes the position alone, so the two copies share the history's storage and nothing
+  /// is copied). With `prefix` (`:edit 3 `), the live row shows what that command would give
+  /// with the line as its keys, and there is no slider. `journal` is `nil` then.
+  private mutating func read<Editor: LineEditor>(
+    editor: inout Editor, journal: Journal?, live: Bool, format: DisplayFormat,
+    prefix: [UInt8] = [], _ read: (inout Editor) -> EditorInput
+  ) -> EditorInput {
+    guard live else { return read(&editor) }
+    let box = InterpreterBox(interpreter)
+    let style = interpreter.style
+    let separator = Array(interpreter.format.decimalSeparator.utf8)
+    let showsPreview = self.showsPreview
+    editor.live = LiveDisplay(
+      preview: { line, width in
+        guard showsPreview else { return nil }
+        let text = REPL.acceptingDecimalSeparator(prefix + line, separator: separator)
+        return box.interpreter.preview(of: text, format: format).map {
+          style.dim($0.row(width: width))
+        }
+      },
+      current: { width in
+        let state = box.interpreter.session.state
+        let row = LivePreview.result(
+          expression: format.expression(for: state), display: format.text(for: state))
+        return style.dim(row.row(width: width))
+      },
+      move: !prefix.isEmpty
+        ? nil
+        : { slider in
+          let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
+            bytes throws(LineError) in try box.interpreter.run(bytes, output: OutputBuffer())
+          }
+          // At an end a move goes nowhere: an error that changes nothing, journaled as nothing.
+          if let effect = moved?.effect { journal?.record([effect]) }
+          let history = box.interpreter.session.history
+          let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
+          let label = " \(history.position)/\(history.count)".count
+          let bar = box.interpreter.listing.slider(width: max(1, min(60, columns - 4 - label)))
+          return (REPL.prompt(for: box.interpreter), style.dim(bar))
+        })
+    let input = read(&editor)
+    // The closures go first: the interpreter taken back is then the only owner of its storage.
+    editor.live = nil
+    interpreter = box.interpreter
+    return input
   }
 
   /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point
@@ -322,5 +362,15 @@ struct REPL {
       errors.flush()
     }
     return (outcome, failure == nil)
+  }
+}
+
+/// The interpreter while a line is read with the live display: the editor's closures share it,
+/// and the slider's moves change it (see `REPL.read(editor:journal:live:format:prefix:_:)`).
+private final class InterpreterBox {
+  var interpreter: LineInterpreter
+
+  init(_ interpreter: LineInterpreter) {
+    self.interpreter = interpreter
   }
 }

@@ -33,10 +33,23 @@ enum Readline {
   nonisolated(unsafe) private static var endsOnInterrupt = false
   /// Whether the last ``readLine(prompt:prefill:)`` ended with Ctrl-C.
   nonisolated(unsafe) private(set) static var wasAbandoned = false
-  /// The slider move that ended the last read (calc-back-key and the rest), if one did.
-  nonisolated(unsafe) private static var move: SliderMove?
-  /// Whether calc has drawn rows below the input (the slider's): Ctrl-C and Enter erase them.
+  /// Whether calc has drawn rows below the input (the live row, the slider's bar): Enter and
+  /// Ctrl-C erase them.
   nonisolated(unsafe) static var hasRowsBelow = false
+  /// The live display and the slider while a line is read (SPEC §6); `nil` turns both off
+  /// (`TERM=dumb`, `--no-live`, a line of the past being edited turns off the slider only).
+  nonisolated(unsafe) static var live: LiveDisplay?
+  /// The slider's bar, drawn below the live row from a move until the line is entered or
+  /// abandoned.
+  nonisolated(unsafe) private static var sliderRow: String?
+  /// Text written at the start of the next frame: after a resize, back to the prompt's row and
+  /// everything below it cleared, since readline then draws the prompt and line afresh.
+  nonisolated(unsafe) private static var framePrefix = ""
+  /// The last live row and what it was worked out from: the preview is worked out again only
+  /// when the line, the width or the slider changes (not when the cursor moves).
+  nonisolated(unsafe) private static var lastPreview: (line: [UInt8], width: Int, row: String?)?
+  /// Set by the SIGWINCH handler: the terminal changed size, and the frame is drawn anew.
+  private static let resized = Atomic<Bool>(false)
 
   /// The readline functions of the slider (SPEC §6), with their default key sequences: Alt-←
   /// Alt-→ Alt-↑ Alt-↓ as xterm, tmux, GNOME Terminal and iTerm2 send them (`ESC [1;3D`, and
@@ -53,17 +66,20 @@ enum Readline {
     ),
   ]
 
-  /// Ends the read with a slider move: the line as it is goes back with it, to be edited on.
+  /// A slider key: the move goes through the session's door (``LiveDisplay/move``), then the
+  /// prompt (with its position) and the rows below the input are redrawn in place, in one
+  /// frame when readline redisplays after this function. The line keeps its text. While no
+  /// slider is offered (a line of the past being edited), the bell.
   private static func slide(_ slider: SliderMove) -> Int32 {
-    move = slider
-    rl_done = 1
+    guard let move = live?.move else {
+      rl_ding()
+      return 0
+    }
+    let (prompt, bar) = move(slider)
+    sliderRow = bar
+    lastPreview = nil
+    rl_set_prompt(prompt)
     return 0
-  }
-
-  /// The slider move that ended the last read, taken once.
-  static func takeMove() -> SliderMove? {
-    defer { move = nil }
-    return move
   }
 
   /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
@@ -78,7 +94,13 @@ enum Readline {
       Readline.complete(text: text, start: start)
     }
     rl_getc_function = { stream in Readline.nextKey(stream) }
+    // A resize is handled between two keys (``nextKey(_:)``), where the frame is redrawn
+    // from the prompt's row: readline's own handler would redraw where the cursor is.
+    rl_catch_sigwinch = 0
     rl_initialize()
+    // After rl_initialize: with a redisplay function of its own set, readline would not read
+    // the terminal's capabilities (terminal.c) and would scroll long lines sideways.
+    rl_redisplay_function = { Readline.redisplay() }
     // The slider's functions, by name for `~/.inputrc`.
     let functions: [@convention(c) (Int32, Int32) -> Int32] = [
       { _, _ in Readline.slide(.backKey) }, { _, _ in Readline.slide(.forwardKey) },
@@ -112,6 +134,7 @@ enum Readline {
       }
     }
     install(SIGCONT) { _ in Readline.continued.store(true, ordering: .relaxed) }
+    install(SIGWINCH) { _ in Readline.resized.store(true, ordering: .relaxed) }
   }
 
   /// `$INPUTRC`, else `~/.inputrc`, when it exists.
@@ -172,6 +195,11 @@ enum Readline {
 
   private static func readEntered(prompt: String) -> [UInt8]? {
     continued.store(false, ordering: .relaxed)
+    sliderRow = nil
+    lastPreview = nil
+    if live != nil {
+      writeToTerminal(Array(Terminal.reserveRowBelow.utf8))
+    }
     if !pastedFragment.isEmpty {
       rl_startup_hook = {
         Readline.insert(Readline.pastedFragment)
@@ -229,6 +257,15 @@ enum Readline {
         rl_on_new_line()
         rl_forced_update_display()
       }
+      if resized.exchange(false, ordering: .relaxed) {
+        rl_reset_screen_size()
+        // Back to the prompt's row, everything below cleared, then the prompt, the line and
+        // the rows below drawn for the new width, in one frame.
+        framePrefix = Terminal.cursorUp(Int(_rl_last_v_pos)) + "\r" + Terminal.eraseBelow
+        hasRowsBelow = false
+        lastPreview = nil
+        rl_forced_update_display()
+      }
       if abandonRequested.exchange(false, ordering: .relaxed) {
         if endsOnInterrupt, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
           // Editing a line of the past: Ctrl-C leaves it as it was. The line is emptied and
@@ -252,16 +289,87 @@ enum Readline {
     }
   }
 
+  /// readline's redisplay, with calc's rows below the input (SPEC §6), as one frame: what
+  /// readline draws is collected in a buffer, calc's rows are added, and the whole goes to the
+  /// terminal in one write, so that nothing flickers.
+  ///
+  /// During a search (Ctrl-R) there are no rows below; rows an earlier frame drew are cleared.
+  private static func redisplay() {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var size = 0
+    let target = rl_outstream
+    guard let collector = open_memstream(&buffer, &size) else {
+      rl_redisplay()
+      return
+    }
+    (rl_outstream, _rl_out_stream) = (collector, collector)
+    rl_redisplay()
+    (rl_outstream, _rl_out_stream) = (target, target)
+    fclose(collector)
+    var frame = Array(framePrefix.utf8)
+    framePrefix = ""
+    if let buffer {
+      frame += UnsafeRawBufferPointer(start: buffer, count: size)
+      free(buffer)
+    }
+    frame += Array(rowsBelowInput().utf8)
+    writeToTerminal(frame)
+  }
+
+  /// The rows below the input for the line as it is, or the text that clears those of an
+  /// earlier frame; empty when there is nothing to draw or clear.
+  private static func rowsBelowInput() -> String {
+    var rows: [String] = []
+    let searching = rl_readline_state & UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH) != 0
+    if let live, !searching {
+      var columns: Int32 = 0
+      var screenRows: Int32 = 0
+      rl_get_screen_size(&screenRows, &columns)
+      let width = max(1, Int(columns) - 1)
+      let line = Array(UnsafeRawBufferPointer(start: rl_line_buffer, count: Int(rl_end)))
+      let row: String?
+      if let last = lastPreview, last.line == line, last.width == width {
+        row = last.row
+      } else {
+        row = live.preview(line, width)
+        lastPreview = (line, width, row)
+      }
+      // After a move, the live row shows where the slider is even with no text typed.
+      if let row = row ?? (sliderRow == nil ? nil : live.current(width)) { rows.append(row) }
+      if let sliderRow { rows.append(sliderRow) }
+    }
+    guard !rows.isEmpty || hasRowsBelow else { return "" }
+    hasRowsBelow = !rows.isEmpty
+    return Terminal.rowsBelowInput(
+      rows, cursorRow: Int(_rl_last_v_pos), lastRow: Int(_rl_vis_botlin),
+      cursorColumn: Int(_rl_last_c_pos))
+  }
+
+  /// Writes `bytes` to the terminal readline draws on, in one write where the system allows.
+  private static func writeToTerminal(_ bytes: [UInt8]) {
+    let fd = rl_outstream.map { fileno($0) } ?? STDOUT_FILENO
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
   /// Ctrl-C: the line being edited is dropped and a fresh prompt drawn below it.
   private static func abandonLine() {
     discardPaste()
     rl_replace_line("", 0)
     rl_point = 0
     rl_mark = 0
-    // A newline, and the slider's rows below the input erased (they are not part of the line).
-    let newline: [UInt8] = hasRowsBelow ? Array("\n\u{1B}[J".utf8) : [10]
+    // Below the input, and the live rows there erased (they are not part of the line).
+    let below = Terminal.cursorDown(Int(_rl_vis_botlin - _rl_last_v_pos)) + "\r\n"
+    writeToTerminal(Array((below + (hasRowsBelow ? Terminal.eraseBelow : "")).utf8))
     hasRowsBelow = false
-    _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    sliderRow = nil
+    lastPreview = nil
+    if live != nil { writeToTerminal(Array(Terminal.reserveRowBelow.utf8)) }
     rl_on_new_line()
     rl_redisplay()
   }
@@ -339,6 +447,18 @@ enum Readline {
   private static func complete(text: UnsafePointer<CChar>?, start: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   {
+    // A list of matches goes below the input, where the live rows are: they go first, and
+    // the redisplay after the list draws them again.
+    if hasRowsBelow {
+      writeToTerminal(
+        Array(
+          Terminal.rowsBelowInput(
+            [], cursorRow: Int(_rl_last_v_pos), lastRow: Int(_rl_vis_botlin),
+            cursorColumn: Int(_rl_last_c_pos)
+          ).utf8))
+      hasRowsBelow = false
+      lastPreview = nil
+    }
     let line = String(cString: rl_line_buffer)
     let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self)
     // What comes before the word being completed, parsed like any line: nothing means a command
@@ -397,7 +517,6 @@ struct ReadlineEditor: LineEditor {
   mutating func read(prompt: String) -> EditorInput {
     if let pasted = Readline.nextPastedLine() { return .pasted(pasted) }
     let line = Readline.readLine(prompt: prompt)
-    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
     if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }
@@ -407,17 +526,14 @@ struct ReadlineEditor: LineEditor {
     set { Readline.hasRowsBelow = newValue }
   }
 
-  mutating func continueLine(prompt: String, text: [UInt8]) -> EditorInput {
-    let line = Readline.readLine(prompt: prompt, prefill: text, endsOnInterrupt: false)
-    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
-    if let line { return .typed(line) }
-    return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
+  var live: LiveDisplay? {
+    get { Readline.live }
+    set { Readline.live = newValue }
   }
 
   mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput {
     let line = Readline.readLine(prompt: prompt, prefill: prefill)
     if Readline.wasAbandoned { return .abandoned }
-    if let move = Readline.takeMove() { return .moved(move, line: line ?? []) }
     if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }

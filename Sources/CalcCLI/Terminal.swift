@@ -21,18 +21,51 @@ enum Terminal {
   /// `ESC [ n A`: the cursor up `rows` rows (nothing for 0).
   static func cursorUp(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
 
+  /// `ESC [ n B`: the cursor down `rows` rows, not past the bottom (nothing for 0).
+  static func cursorDown(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
+
   /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
   static let clearLine = "\r\u{1B}[K"
 
   /// `ESC [ J`: the rows from the cursor's to the bottom cleared (the slider's rows, after Enter).
   static let eraseBelow = "\u{1B}[J"
 
-  /// A slider frame (SPEC §6): the input row and every row below it cleared; two rows below
-  /// reserved (`LF LF`, then back up: at the bottom of the screen this scrolls once, and later
-  /// frames find the rows there); `live` and `slider` drawn on them; the cursor back at the start
-  /// of the input row, where the next read draws the prompt and the line.
-  static func sliderFrame(live: String, slider: String) -> String {
-    "\r\u{1B}[J\n\n\u{1B}[2A\n\(live)\n\(slider)\u{1B}[2A\r"
+  /// `LF ESC [ A`: a row kept free below the cursor's, which scrolls the screen once if the
+  /// cursor is on the bottom row, so that the live display's first row does not make the
+  /// screen jump at the first keystroke (SPEC §6). Written before each prompt.
+  static let reserveRowBelow = "\n\u{1B}[A"
+
+  /// The rows calc draws below the input (SPEC §6: the live row and the slider bar), written
+  /// after readline has drawn the prompt and the line, in the same frame: from the cursor, on
+  /// row `cursorRow` of the input (0 is the prompt's) at `cursorColumn`, down past the input's
+  /// `lastRow`; each of `rows` on a row of its own, cleared first; every row below them
+  /// cleared (rows of an earlier frame); the cursor back where it was. With no rows, only the
+  /// clearing: the rows of an earlier frame go. Relative moves only, so that a frame that
+  /// scrolls the screen (input on the bottom row) still ends at the cursor.
+  static func rowsBelowInput(_ rows: [String], cursorRow: Int, lastRow: Int, cursorColumn: Int)
+    -> String
+  {
+    let down = max(0, lastRow - cursorRow)
+    var frame = cursorDown(down)
+    for row in rows { frame += "\r\n\u{1B}[K" + row }
+    if rows.isEmpty { frame += "\r\n" }
+    frame += eraseBelow + cursorUp(down + max(1, rows.count)) + "\u{1B}[\(cursorColumn + 1)G"
+    return frame
+  }
+
+  /// The columns `text` takes on a terminal: one a character, none for combining marks and
+  /// format characters (such as the Arabic letter mark in `ar_EG`'s numbers).
+  ///
+  /// - Complexity: O(n) in the scalars of `text`.
+  static func width(of text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format: break
+      default: width += 1
+      }
+    }
+    return width
   }
 
   /// `ESC ] 52 ; c ; BASE64 BEL`: `base64` put on the terminal's clipboard (OSC 52).

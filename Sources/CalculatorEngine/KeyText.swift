@@ -122,6 +122,22 @@ public enum KeyText {
     return table.map { $0.sorted { $0.spelling.count > $1.spelling.count } }
   }()
 
+  /// Whether `bytes` is the start of a key spelled with more bytes and nothing else: `co`
+  /// (`cos`), `yro` (`yroot`), `m` (`mc`, `m+`). Case is ignored, as in key text. The REPL's
+  /// live display shows the state before such text instead of an error (SPEC §6).
+  ///
+  /// - Complexity: O(k × s), k the keys starting with the same letter, s ≤ ``lookahead``.
+  public static func isUnfinishedSpelling(_ bytes: some Collection<UInt8>) -> Bool {
+    guard let first = bytes.first.map({ $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }),
+      isLetter(first)
+    else { return false }
+    let lowered = bytes.map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+    if lowered == [UInt8(ascii: "m")] { return true }
+    return words[Int(first - UInt8(ascii: "a"))].contains { word in
+      word.spelling.count > lowered.count && word.spelling.starts(with: lowered)
+    }
+  }
+
   /// The longest spelling in bytes (`degrees`).
   private static let longestSpelling = CalculatorButtonItem.allKeys.map(\.canonical.utf8.count)
     .max()!

@@ -8,8 +8,8 @@ import Foundation
 /// would see. It knows the controls readline uses with `TERM=xterm` (cursor moves, erasing,
 /// insert mode, line wrap) and ignores colours and modes. Lines that scroll off the top are kept.
 struct TerminalScreen {
-  let columns: Int
-  let rows: Int
+  private(set) var columns: Int
+  private(set) var rows: Int
   private var cells: [[Character]]
   private var scrolledOff: [String] = []
   private var row = 0
@@ -28,6 +28,29 @@ struct TerminalScreen {
     self.columns = columns
     self.rows = rows
     cells = Array(repeating: Self.blankRow(columns), count: rows)
+  }
+
+  /// The screen after the window changed size, as xterm does it: rows are cut or padded on
+  /// the right; fewer rows push the top ones off (into the scrollback) as far as the cursor
+  /// needs, more rows are added below.
+  mutating func resize(columns: Int, rows: Int) {
+    cells = cells.map { row in
+      row.count >= columns
+        ? Array(row[..<columns]) : row + Array(repeating: " ", count: columns - row.count)
+    }
+    while cells.count > rows {
+      if row > 0 {
+        scrolledOff.append(Self.trimmed(cells.removeFirst()))
+        row -= 1
+      } else {
+        cells.removeLast()
+      }
+    }
+    while cells.count < rows { cells.append(Self.blankRow(columns)) }
+    self.columns = columns
+    self.rows = rows
+    column = min(column, columns - 1)
+    wrapPending = false
   }
 
   private static func blankRow(_ columns: Int) -> [Character] {
@@ -219,7 +242,7 @@ final class TerminalSession {
   private let master: Int32
   /// Everything calc wrote, escape sequences and all.
   private(set) var output: [UInt8] = []
-  private(set) var screen = TerminalScreen(columns: columns, rows: rows)
+  private(set) var screen: TerminalScreen
   private var isClosed = false
   private var status: Int32?
 
@@ -228,12 +251,14 @@ final class TerminalSession {
   /// `calc > FILE`, and only its standard input and error are the terminal.
   init(
     directory: URL, environment: [String: String], arguments: [String] = [],
-    standardOutput: String? = nil
+    standardOutput: String? = nil, columns: Int = TerminalSession.columns,
+    rows: Int = TerminalSession.rows
   ) throws {
+    screen = TerminalScreen(columns: columns, rows: rows)
     var master: Int32 = 0
     var slave: Int32 = 0
     var size = winsize(
-      ws_row: UInt16(Self.rows), ws_col: UInt16(Self.columns), ws_xpixel: 0, ws_ypixel: 0)
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else {
       throw TerminalError(description: "openpty: \(String(cString: strerror(errno)))")
     }
@@ -350,6 +375,19 @@ final class TerminalSession {
         throw TerminalError(description: "write: \(String(cString: strerror(errno)))")
       }
       bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// Changes the window's size, as dragging its corner does: the screen is cut or extended
+  /// first (``TerminalScreen/resize(columns:rows:)``), then the pty gets the new size and the
+  /// kernel sends calc SIGWINCH.
+  func resize(columns: Int, rows: Int) throws {
+    while pump(milliseconds: 20) {}
+    screen.resize(columns: columns, rows: rows)
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+      throw TerminalError(description: "TIOCSWINSZ: \(String(cString: strerror(errno)))")
     }
   }
 

@@ -1,0 +1,204 @@
+import CalculatorEngine
+
+/// What Enter would give for the line being typed at the REPL: SPEC §6's live display, shown
+/// dimmed on the row below the input at every keystroke.
+///
+/// It is worked out on a copy of the state: nothing is applied or recorded.
+public enum LivePreview: Equatable, Sendable {
+  /// The expression line (possibly empty) and the display that Enter would show.
+  case result(expression: String, display: String)
+  /// The error Enter would give.
+  case error(String)
+  /// What a command does: a command that is neither a move nor an edit, a command whose
+  /// argument is still to come, or an edit of a session too large to replay at each keystroke.
+  case summary(String)
+
+  /// The most keys an edit (`:edit`, `:insert`, `:delete`) is tried on at each keystroke; in a
+  /// longer session the preview shows what the command does instead (SPEC §7 gives an edit of
+  /// a million keys a second, a keystroke two milliseconds).
+  public static let editLimit = 100_000
+
+  /// The row as drawn, at most `width` columns (``Terminal/width(of:)``): the expression line,
+  /// three spaces and the display (`12 + 3 =   15`). When that does not fit, the display is
+  /// kept whole and the expression line shortened from the left with `…`; a display that does
+  /// not fit alone is shortened from the left too. Errors and summaries are cut at the right.
+  public func row(width: Int) -> String {
+    let width = max(1, width)
+    switch self {
+    case .result(let expression, let display):
+      if expression.isEmpty { return Self.cutLeft(display, width) }
+      let whole = expression + "   " + display
+      if Terminal.width(of: whole) <= width { return whole }
+      let room = width - Terminal.width(of: display) - 3
+      // Fewer than two columns for the expression line: `…` alone says nothing.
+      guard room >= 2 else { return Self.cutLeft(display, width) }
+      return Self.cutLeft(expression, room) + "   " + display
+    case .error(let message):
+      return Self.cutRight("error: " + message, width)
+    case .summary(let text):
+      return Self.cutRight(text, width)
+    }
+  }
+
+  /// `text`, or `…` and as much of its end as fits in `width` columns.
+  static func cutLeft(_ text: String, _ width: Int) -> String {
+    guard Terminal.width(of: text) > width else { return text }
+    var kept: [Character] = []
+    var used = 1
+    for character in text.reversed() {
+      let next = Terminal.width(of: String(character))
+      if used + next > width { break }
+      used += next
+      kept.append(character)
+    }
+    return "…" + String(kept.reversed())
+  }
+
+  /// `text`, or as much of its start as fits in `width` columns and `…`.
+  static func cutRight(_ text: String, _ width: Int) -> String {
+    guard Terminal.width(of: text) > width else { return text }
+    var kept = ""
+    var used = 1
+    for character in text {
+      let next = Terminal.width(of: String(character))
+      if used + next > width { break }
+      used += next
+      kept.append(character)
+    }
+    return kept + "…"
+  }
+}
+
+extension LineInterpreter {
+  /// What Enter would give for `line` as typed so far (SPEC §6), or `nil` for a blank line.
+  ///
+  /// A key line gives the expression line and the display after it, or the error it would
+  /// give; an unfinished key at its end (`m`, `co`, `yro`) is not an error yet, and the state
+  /// before it is shown. A move (`:goto`, `:undo`, `:redo`, `:branch`) or an edit (`:edit`,
+  /// `:insert`, `:delete`) gives the display after it, or its error; any other command, or one
+  /// whose argument is still to come, its summary from the command table.
+  ///
+  /// - Complexity: O(n) in the line for a key line, whatever the session's size; a move as
+  ///   the move; an edit as the edit, tried only in sessions of ``LivePreview/editLimit`` keys.
+  public func preview(of line: [UInt8], format: DisplayFormat? = nil) -> LivePreview? {
+    let shown = format ?? self.format
+    return line.withUnsafeBufferPointer { buffer in
+      do throws(KeyTextError) {
+        return preview(of: try ScriptLine(buffer), line: buffer, format: shown)
+      } catch {
+        return unfinishedPreview(of: buffer, error: error, format: shown)
+          ?? .error(error.description)
+      }
+    }
+  }
+
+  private func preview(
+    of parsed: ScriptLine, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
+  ) -> LivePreview? {
+    switch parsed {
+    case .blank:
+      return nil
+    case .keys(let keys):
+      var state = session.state
+      if let index = state.firstKeyOutOfMode(in: keys) {
+        let error = SessionError.needsScientificMode(keys[index], index: index)
+        let columns = KeyText.columns(in: line)
+        let column = index < columns.count ? columns[index] : 1
+        return .error(error.description + " at column \(column)")
+      }
+      state.startLine()
+      for key in keys { state.press(key) }
+      return result(state, format)
+    case .directive(let directive):
+      return preview(of: directive, line: line, format: format)
+    }
+  }
+
+  /// The expression line and the display of `state`, as a key line shows them.
+  private func result(_ state: Calculator, _ format: DisplayFormat) -> LivePreview {
+    .result(expression: format.expression(for: state), display: format.text(for: state))
+  }
+
+  private func preview(
+    of directive: ScriptLine.Directive, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
+  ) -> LivePreview {
+    let spec = CommandSpec.named(directive.name)
+    let command: LineCommand
+    do throws(LineError) {
+      command = try LineCommand(directive)
+    } catch {
+      if directive.argument.isEmpty, let spec { return .summary(Self.summary(spec)) }
+      // A name still being typed: the commands it may become.
+      let matches = CommandSpec.all.filter { $0.name.hasPrefix(directive.name) }
+      if directive.argument.isEmpty, !directive.name.isEmpty, !matches.isEmpty {
+        return .summary(
+          matches.count == 1
+            ? Self.summary(matches[0]) : matches.map(\.usage).joined(separator: "  "))
+      }
+      return .error(error.message)
+    }
+    let summary = LivePreview.summary(spec.map(Self.summary) ?? "")
+    switch command {
+    case .session(let change):
+      switch change {
+      case .goto, .undo, .redo, .branch:
+        break
+      case .edit, .insert, .delete:
+        guard session.history.count <= LivePreview.editLimit else { return summary }
+      case .keys, .reset, .load:
+        return summary
+      }
+      // On a copy: a move changes the position alone; an edit adds a branch to the copy's
+      // list, whose keys the original keeps sharing.
+      var copy = self
+      do throws(LineError) {
+        try copy.run(line, output: OutputBuffer())
+      } catch {
+        return .error(error.message)
+      }
+      return result(copy.session.state, format)
+    case .history, .lines, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad, .help,
+      .quit:
+      return summary
+    }
+  }
+
+  /// `:goto N|+K|-K — move to step N, or K steps on/back`.
+  private static func summary(_ spec: CommandSpec) -> String {
+    spec.usage + " — " + spec.summary
+  }
+
+  /// The preview of a line whose end is the start of a longer key (`12+3=co`), or of a bare
+  /// word (`hel`): the line before that start, which must be valid; `nil` when the error is
+  /// elsewhere.
+  private func unfinishedPreview(
+    of line: UnsafeBufferPointer<UInt8>, error: KeyTextError, format: DisplayFormat
+  ) -> LivePreview? {
+    // The error's column counts characters: the offset of its first byte.
+    var offset = 0
+    var column = 1
+    while offset < line.count, column < error.column {
+      offset += 1
+      while offset < line.count, line[offset] & 0xC0 == 0x80 { offset += 1 }
+      column += 1
+    }
+    let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+    let word = trimmed.prefix { $0 != 0x20 && $0 != 0x09 }
+    if word.count == trimmed.count, !word.isEmpty,
+      ScriptLine.bareWords.contains(where: { $0.utf8.starts(with: word) })
+    {
+      return result(session.state, format)
+    }
+    // The unfinished key starts at the error or at a letter before it in the same word.
+    var start = min(offset, line.count - 1)
+    while start >= 0, (line[start] | 0x20) >= 0x61, (line[start] | 0x20) <= 0x7A {
+      if KeyText.isUnfinishedSpelling(line[start...]) {
+        let before = UnsafeBufferPointer(rebasing: line[..<start])
+        guard let parsed = try? ScriptLine(before) else { return nil }
+        return preview(of: parsed, line: before, format: format) ?? result(session.state, format)
+      }
+      start -= 1
+    }
+    return nil
+  }
+}
