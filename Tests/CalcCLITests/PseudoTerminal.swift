@@ -69,6 +69,9 @@ struct TerminalScreen {
     cells[(row + 1)...].map(Self.trimmed)
   }
 
+  /// The cursor's row on the screen, from 0 at the top.
+  var cursorRow: Int { row }
+
   private var cursorLine: String {
     let text = Self.trimmed(cells[row])
     let end = wrapPending ? columns : column
