@@ -14,4 +14,16 @@ extern int _rl_last_v_pos;
 extern int _rl_last_c_pos;
 extern int _rl_vis_botlin;
 extern FILE *_rl_out_stream;
+
+// A signal readline has caught and not yet handled (signals.c, exported like the above): calc
+// checks it with signals blocked before it waits for a key, so that none is left waiting.
+extern volatile int _rl_caught_signal;
+
+// glibc's ppoll, which Swift's Glibc module does not export (it is a GNU extension): a wait
+// for input that unblocks signals only while it waits, so that a signal arriving just before
+// the wait ends it instead of waiting for the next key.
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 #endif

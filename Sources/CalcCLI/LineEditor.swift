@@ -53,11 +53,11 @@ struct LiveDisplay {
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.
-enum SliderMove: Equatable, Sendable {
+public enum SliderMove: Equatable, Sendable, CaseIterable {
   case backKey, forwardKey, backLine, forwardLine
 
   /// The command that does the move: `:goto -1`, `:goto +1`, `:undo`, `:redo`.
-  var command: String {
+  public var command: String {
     switch self {
     case .backKey: ":goto -1"
     case .forwardKey: ":goto +1"

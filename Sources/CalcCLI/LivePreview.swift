@@ -202,3 +202,73 @@ extension LineInterpreter {
     return nil
   }
 }
+
+/// The rows the REPL draws below the input for SPEC §6's live display and slider, worked out
+/// for a session: the one place that the REPL's editor closures and calc-bench's measurement
+/// of the render path share.
+///
+/// It holds the interpreter while a line is read; a slider move changes its position alone,
+/// so a copy shares the history's storage with the original and nothing is copied.
+public struct LiveRows {
+  /// The session, moved by the slider.
+  public private(set) var interpreter: LineInterpreter
+  /// How numbers are shown on the screen (the terminal's grouping).
+  public let format: DisplayFormat
+  /// The locale's decimal separator, accepted as the decimal point (SPEC §6).
+  private let separator: [UInt8]
+
+  /// Rows for `interpreter`'s session, with numbers in `format`.
+  public init(interpreter: LineInterpreter, format: DisplayFormat) {
+    self.interpreter = interpreter
+    self.format = format
+    separator = Array(interpreter.format.decimalSeparator.utf8)
+  }
+
+  /// The live row for `line` as typed so far (after `prefix`, such as `:edit 3 `), dimmed and
+  /// at most `width` columns; `nil` for a blank line.
+  ///
+  /// - Complexity: as ``LineInterpreter/preview(of:format:)``.
+  public func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
+    let text = REPL.acceptingDecimalSeparator(prefix + line, separator: separator)
+    return interpreter.preview(of: text, format: format).map {
+      interpreter.style.dim($0.row(width: width))
+    }
+  }
+
+  /// The live row for the position itself (its expression line and display), dimmed: after a
+  /// move, while nothing is typed.
+  public func current(width: Int) -> String {
+    let state = interpreter.session.state
+    let row = LivePreview.result(
+      expression: format.expression(for: state), display: format.text(for: state))
+    return interpreter.style.dim(row.row(width: width))
+  }
+
+  /// A slider move, through the session's door as the command it stands for (`:goto -1`,
+  /// `:undo`, …); returns its effect for a journal (`nil` at an end, where a move goes
+  /// nowhere), the prompt for the new position, and the slider's bar for a terminal `columns`
+  /// wide, dimmed.
+  ///
+  /// - Complexity: as the move (``History/move(to:)``), plus O(w) for the bar.
+  public mutating func move(_ slider: SliderMove, columns: Int) -> (
+    effect: Session.Effect?, prompt: String, bar: String
+  ) {
+    let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
+      bytes throws(LineError) in try interpreter.run(bytes, output: OutputBuffer())
+    }
+    let history = interpreter.session.history
+    let label = " \(history.position)/\(history.count)".count
+    let bar = interpreter.listing.slider(width: max(1, min(60, columns - 4 - label)))
+    return (moved?.effect, REPL.prompt(for: interpreter), interpreter.style.dim(bar))
+  }
+
+  /// The text that draws `rows` below the input after readline's redraw, with the cursor on
+  /// row `cursorRow` of the input at `cursorColumn` and the input's last row `lastRow`: see
+  /// ``Terminal/rowsBelowInput(_:cursorRow:lastRow:cursorColumn:)``.
+  public static func frame(_ rows: [String], cursorRow: Int, lastRow: Int, cursorColumn: Int)
+    -> String
+  {
+    Terminal.rowsBelowInput(
+      rows, cursorRow: cursorRow, lastRow: lastRow, cursorColumn: cursorColumn)
+  }
+}

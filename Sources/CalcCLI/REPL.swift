@@ -246,42 +246,26 @@ struct REPL {
     prefix: [UInt8] = [], _ read: (inout Editor) -> EditorInput
   ) -> EditorInput {
     guard live else { return read(&editor) }
-    let box = InterpreterBox(interpreter)
-    let style = interpreter.style
-    let separator = Array(interpreter.format.decimalSeparator.utf8)
+    let box = LiveBox(LiveRows(interpreter: interpreter, format: format))
     let showsPreview = self.showsPreview
     editor.live = LiveDisplay(
       preview: { line, width in
-        guard showsPreview else { return nil }
-        let text = REPL.acceptingDecimalSeparator(prefix + line, separator: separator)
-        return box.interpreter.preview(of: text, format: format).map {
-          style.dim($0.row(width: width))
-        }
+        showsPreview ? box.rows.preview(line, prefix: prefix, width: width) : nil
       },
-      current: { width in
-        let state = box.interpreter.session.state
-        let row = LivePreview.result(
-          expression: format.expression(for: state), display: format.text(for: state))
-        return style.dim(row.row(width: width))
-      },
+      current: { width in box.rows.current(width: width) },
       move: !prefix.isEmpty
         ? nil
         : { slider in
-          let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
-            bytes throws(LineError) in try box.interpreter.run(bytes, output: OutputBuffer())
-          }
-          // At an end a move goes nowhere: an error that changes nothing, journaled as nothing.
-          if let effect = moved?.effect { journal?.record([effect]) }
-          let history = box.interpreter.session.history
           let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
-          let label = " \(history.position)/\(history.count)".count
-          let bar = box.interpreter.listing.slider(width: max(1, min(60, columns - 4 - label)))
-          return (REPL.prompt(for: box.interpreter), style.dim(bar))
+          let (effect, prompt, bar) = box.rows.move(slider, columns: columns)
+          // Journaled before it is drawn, so that kill -9 loses no move.
+          if let effect { journal?.record([effect]) }
+          return (prompt, bar)
         })
     let input = read(&editor)
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil
-    interpreter = box.interpreter
+    interpreter = box.rows.interpreter
     return input
   }
 
@@ -365,12 +349,12 @@ struct REPL {
   }
 }
 
-/// The interpreter while a line is read with the live display: the editor's closures share it,
-/// and the slider's moves change it (see `REPL.read(editor:journal:live:format:prefix:_:)`).
-private final class InterpreterBox {
-  var interpreter: LineInterpreter
+/// The live rows while a line is read: the editor's closures share them, and the slider's
+/// moves change their interpreter (see `REPL.read(editor:journal:live:format:prefix:_:)`).
+private final class LiveBox {
+  var rows: LiveRows
 
-  init(_ interpreter: LineInterpreter) {
-    self.interpreter = interpreter
+  init(_ rows: LiveRows) {
+    self.rows = rows
   }
 }

@@ -281,12 +281,42 @@ enum Readline {
         }
         abandonLine()
       }
+      guard waitForInput(fd) else {
+        rl_check_signals()  // readline's handling: the terminal, then calc's handler
+        continue
+      }
       var byte: UInt8 = 0
       let count = read(fd, &byte, 1)
       if count == 1 { return Int32(byte) }
       if count == 0 || errno != EINTR { return EOF }
-      rl_check_signals()  // readline's handling: the terminal, then calc's handler
+      rl_check_signals()
     }
+  }
+
+  /// The signals acted on between two keys: Ctrl-C, `fg` and a resize.
+  private static let keySignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in [SIGINT, SIGCONT, SIGWINCH] { sigaddset(&set, signal) }
+    return set
+  }()
+
+  /// Waits until `fd` has a key to read (true), or a signal came (false), without the race of
+  /// checking for signals and then waiting: the signals are blocked while the flags are
+  /// checked, and unblocked only during the wait itself (`ppoll`). A signal that arrived
+  /// before, while a frame was drawn, is found waiting and ends the wait at once.
+  private static func waitForInput(_ fd: Int32) -> Bool {
+    var blocked = keySignals
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    if _rl_caught_signal != 0 || abandonRequested.load(ordering: .relaxed)
+      || continued.load(ordering: .relaxed) || resized.load(ordering: .relaxed)
+    {
+      return false
+    }
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return ppoll(&descriptor, 1, nil, &previous) > 0
   }
 
   /// readline's redisplay, with calc's rows below the input (SPEC §6), as one frame: what

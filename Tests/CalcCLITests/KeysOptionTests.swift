@@ -290,7 +290,7 @@ import Testing
     #expect(run.stderr == "")
     let usage =
       "USAGE: calc [--keys <KEYS>] [--trace] [--plain] [--display] [--locale <ID>] [--list-locales] "
-      + "[--resume] [--no-journal] [--keep-going] [--quiet] [--mode <MODE>] [<FILE> ...]"
+      + "[--resume] [--no-journal] [--no-live] [--keep-going] [--quiet] [--mode <MODE>] [<FILE> ...]"
     #expect(run.stdout.contains(usage))
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
