@@ -41,7 +41,8 @@ let package = Package(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
     .executableTarget(
-      name: "calc-bench", dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"]),
+      name: "calc-bench",
+      dependencies: ["CalcCLI", "CalcDecimal", "CalculatorEngine", "CalcTestSupport"]),
     // The fuzz target (Scripts/fuzz.sh builds it with libFuzzer; built plainly, it replays inputs).
     .executableTarget(name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"]),
     // Test oracles shared by the tests and the benchmark: a seeded random number generator and
