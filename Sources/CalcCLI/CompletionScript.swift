@@ -74,7 +74,7 @@ public enum CompletionScript {
         esac
         if [[ $cur == -* ]]; then
             mapfile -t COMPREPLY < <(compgen -W '-k --keys --trace --plain --locale
-                --resume --no-journal --keep-going -q --quiet --list-locales -h --help --version
+                --resume --no-journal --no-live --keep-going -q --quiet --list-locales -h --help --version
                 --generate-completion-script' -- "$cur")
             return
         fi
@@ -106,6 +106,7 @@ public enum CompletionScript {
         '--locale=[locale of the display]:locale:->locale' \
         '--resume[start from the last interactive session]' \
         '--no-journal[keep no journal of this session]' \
+        '--no-live[no live display while a line is typed]' \
         '--keep-going[report a rejected line and go on]' \
         '(-q --quiet)'{-q,--quiet}'[write no notes]' \
         '--list-locales[list the identifiers that --locale accepts]' \
@@ -129,6 +130,7 @@ public enum CompletionScript {
     complete -c calc -l locale -x -a '(calc --list-locales 2>/dev/null)' -d 'Locale of the display'
     complete -c calc -l resume -d 'Start from the last interactive session'
     complete -c calc -l no-journal -d 'Keep no journal of this session'
+    complete -c calc -l no-live -d 'No live display while a line is typed'
     complete -c calc -l keep-going -d 'Report a rejected line and go on'
     complete -c calc -s q -l quiet -d 'Write no notes'
     complete -c calc -l list-locales -d 'List the identifiers that --locale accepts'
