@@ -87,7 +87,29 @@ enum HelpText {
   }
 
   /// Keys and commands, briefly; the keys of `mode` first.
-  static func help(style: Style, mode: CalculatorButtonItem.Mode = .standard) -> String {
+  /// `pad` (``pad(style:mode:)``) as it fits in `columns`: unchanged when it does (41
+  /// columns), else without its left and right borders (39 columns, for a terminal of 40).
+  static func narrowed(_ pad: String, toFit columns: Int) -> String {
+    let lines = pad.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.contains(where: { Terminal.visibleWidth(of: String($0)) > columns }) else {
+      return pad
+    }
+    let borders: Set<Character> = ["│", "┌", "┐", "├", "┤", "└", "┘"]
+    return lines.map { line in
+      var line = Substring(line)
+      if let first = line.first, borders.contains(first) { line = line.dropFirst() }
+      if let last = line.last, borders.contains(last) { line = line.dropLast() }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  ///
+  /// With `columns`, the text fits a terminal that wide: below 80 columns each command's
+  /// summary goes on the lines after its usage, and every line is wrapped at word boundaries
+  /// (``Terminal/wrapped(_:width:)``).
+  static func help(style: Style, mode: CalculatorButtonItem.Mode = .standard, columns: Int? = nil)
+    -> String
+  {
     var text = "Type keys and press Enter; calc prints the display. Commands start with ':'.\n\n"
     let scientific = """
       Scientific mode: ( ) ^ yroot mod logy  ! cube cbrt log ln pow10 pow2 powe
@@ -109,16 +131,17 @@ enum HelpText {
     // The summaries line up after the usages of up to 18 characters; a longer usage has its
     // summary on the next line, so that the list stays within 80 columns.
     let width = 18
+    let narrow = columns.map { $0 < 80 } ?? false
     for command in CommandSpec.all {
       let usage = command.usage
       let gap =
-        usage.count <= width
+        usage.count <= width && !narrow
         ? String(repeating: " ", count: width - usage.count + 1)
-        : "\n" + String(repeating: " ", count: width + 3)
+        : "\n" + String(repeating: " ", count: narrow ? 6 : width + 3)
       text += "  " + usage + gap + style.dim(command.summary) + "\n"
     }
     text += "\nEach line of keys is one change: :undo and :redo move by lines, :goto by keys.\n"
     text += "Typing before the end starts a new branch; the old one is kept (:branches).\n"
-    return text
+    return columns.map { Terminal.wrapped(text, width: $0) } ?? text
   }
 }

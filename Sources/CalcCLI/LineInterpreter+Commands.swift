@@ -105,9 +105,10 @@ extension LineInterpreter {
       if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
       appendDisplay(to: output)
     case .pad:
-      output.write(HelpText.pad(style: style, mode: session.state.mode))
+      let pad = HelpText.pad(style: style, mode: session.state.mode)
+      output.write(output.columns.map { HelpText.narrowed(pad, toFit: $0) } ?? pad)
     case .help:
-      output.write(HelpText.help(style: style, mode: session.state.mode))
+      output.write(HelpText.help(style: style, mode: session.state.mode, columns: output.columns))
     case .quit:
       return .quit
     }

@@ -74,12 +74,22 @@ struct Listing {
       widths.expression = max(widths.expression, expression.count)
       widths.display = max(widths.display, display.count)
     }
+    // On a narrow terminal the expression column gives way, so that the display still fits:
+    // expressions are shortened from the left, as the live display does.
+    if let columns = output.columns {
+      let room = columns - (2 + widths.step + 2 + 3 + 2 + 2 + widths.display)
+      widths.expression = max(10, min(widths.expression, room))
+    }
+    let expressionWidth = widths.expression
     let pad = Listing.pad
     let header =
       "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
       + "  display"
-    output.write(style.dim(header) + "\n")
+    output.writeRow(style.dim(header))
     forEachHistoryRow(steps, output: output) { step, key, expression, display in
+      let expression =
+        expression.count > expressionWidth
+        ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
       var line =
         "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
         + "\(pad(expression, widths.expression, false))  "
@@ -94,11 +104,12 @@ struct Listing {
         line = "  " + line + (mark.isEmpty ? display : pad(display, widths.display, false) + mark)
       }
       while line.last == " " { line.removeLast() }
-      output.write(line + "\n")
+      output.writeRow(line)
       output.flushIfFull()
     }
     guard !isStopped(output) else { return }
-    output.write(slider() + "\n")
+    let label = " \(history.position)/\(history.count)".count
+    output.writeRow(slider(width: max(1, min(30, (output.columns ?? 80) - 4 - label))))
   }
 
   /// Appends `:lines` for the lines numbered `numbers` (from 1) of `lines`, the current
@@ -124,10 +135,10 @@ struct Listing {
     }
     let keysWidth = max(4, texts.map(\.count).max() ?? 0)
     let pad = Listing.pad
-    output.write(
+    output.writeRow(
       style.dim(
         "  \(pad("line", widths.line, true))  \(pad("step", widths.step, true))  "
-          + "\(pad("keys", keysWidth, false))  display") + "\n")
+          + "\(pad("keys", keysWidth, false))  display"))
     for ((number, line), (text, display)) in zip(
       zip(numbers, shown), zip(texts, displays))
     {
@@ -136,11 +147,11 @@ struct Listing {
         "\(pad(String(number), widths.line, true))  \(pad(String(line.start + 1), widths.step, true))  "
         + "\(pad(text, keysWidth, false))  \(format.text(for: display))"
       if line.start >= position {
-        output.write("  " + style.dim(row + "  (kept)") + "\n")
+        output.writeRow("  " + style.dim(row + "  (kept)"))
       } else if line.end >= position {
-        output.write(style.marker("▶ ") + row + "\n")
+        output.writeRow(style.marker("▶ ") + row)
       } else {
-        output.write("  " + row + "\n")
+        output.writeRow("  " + row)
       }
       output.flushIfFull()
     }
@@ -225,6 +236,7 @@ struct Listing {
     var rows = 0
     forEachTapeRow(steps, output: output) { step, row in
       rows += 1
+      let start = output.bytes.count
       let number = String(step)
       output.write(String(repeating: " ", count: width - number.count) + number + "  ")
       switch row {
@@ -234,6 +246,12 @@ struct Listing {
         format.append(result, to: &output.bytes)
       case .memory(let title, let amount):
         output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
+      }
+      // Cut to the terminal, when there is one: the row as text, only then.
+      if let columns = output.columns, output.bytes.count - start > columns {
+        let row = String(decoding: output.bytes[start...], as: UTF8.self)
+        output.bytes.removeSubrange(start...)
+        output.write(Terminal.cut(row, width: columns))
       }
       output.bytes.append(UInt8(ascii: "\n"))
       output.flushIfFull()
@@ -313,7 +331,7 @@ struct Listing {
     let header =
       "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
       + "  \(pad("steps", widths.steps, true))  \(pad("display", widths.display, false))  last keys"
-    output.write(style.dim(header) + "\n")
+    output.writeRow(style.dim(header))
     for (index, row) in rows.enumerated() {
       var line =
         "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
@@ -321,7 +339,7 @@ struct Listing {
         + "  \(row.keys)"
       line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
       while line.last == " " { line.removeLast() }
-      output.write(line + "\n")
+      output.writeRow(line)
       output.flushIfFull()
     }
   }

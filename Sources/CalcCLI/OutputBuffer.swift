@@ -16,6 +16,10 @@ public final class OutputBuffer {
   /// While set, output is held until it is known to fit on the screen, or else goes through
   /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
   var pager: Pager?
+  /// The width of the terminal this output is read on, when it is one (the REPL sets it for
+  /// each line): listings are cut to it, `:help` wrapped, `:pad` narrowed (SPEC §6). `nil`
+  /// for files, pipes and tests that do not ask, where nothing is cut.
+  public var columns: Int?
   /// Pending output; front ends append to it directly.
   public internal(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
@@ -41,6 +45,11 @@ public final class OutputBuffer {
 
   func write(_ text: String) {
     bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Writes a row of a listing and a newline, cut with `…` to ``columns`` when set.
+  func writeRow(_ row: String) {
+    write((columns.map { Terminal.cut(row, width: $0) } ?? row) + "\n")
   }
 
   /// Flushes once a good amount is pending; long listings call it after each row.

@@ -127,7 +127,10 @@ struct REPL {
       screen.write(errorStyle.dim(format.text(for: brain)) + "\n")
       screen.flush()
     }
-    person.write((screen == nil ? interpreter.style : errorStyle).dim(startupLine) + "\n")
+    // At 40 columns the start-up line is broken at a space, not by the terminal.
+    let startupColumns = Terminal.size(of: screen == nil ? STDOUT_FILENO : STDERR_FILENO)?.columns
+    let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
+    person.write((screen == nil ? interpreter.style : errorStyle).dim(startup) + "\n")
     person.flush()
     if resumes {
       if run(
@@ -208,9 +211,12 @@ struct REPL {
         }
       }
       // The screen's size is read for each line: the window may have changed.
-      if let pagerCommand, let screen = Terminal.size(of: STDOUT_FILENO) {
-        output.pager = Pager(command: pagerCommand, rows: screen.rows, columns: screen.columns)
+      let size = Terminal.size(of: STDOUT_FILENO)
+      if let pagerCommand, let size {
+        output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
       }
+      // Listings are cut to the width, :help wrapped and :pad narrowed (SPEC §6).
+      output.columns = size?.columns
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         if screen != nil {

@@ -53,6 +53,107 @@ enum Terminal {
     return frame
   }
 
+  /// `line` as it fits in `width` columns without wrapping: unchanged when it fits, else cut
+  /// with `…` in its last column. Escape sequences (colours) take no room and are kept; a line
+  /// cut in a colour ends with the reset `ESC [0m`. For listings (SPEC §6: cut, not wrapped).
+  ///
+  /// - Complexity: O(n) in the scalars of `line`.
+  static func cut(_ line: String, width: Int) -> String {
+    guard visibleWidth(of: line) > width, width > 0 else { return line }
+    var result = ""
+    var used = 0
+    var escape = false
+    var coloured = false
+    for scalar in line.unicodeScalars {
+      if escape {
+        result.unicodeScalars.append(scalar)
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        escape = true
+        coloured = true
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      let next = Terminal.width(of: String(scalar))
+      if used + next > width - 1 { break }
+      used += next
+      result.unicodeScalars.append(scalar)
+    }
+    return result + "…" + (coloured ? "\u{1B}[0m" : "")
+  }
+
+  /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
+  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
+  /// word longer than a line is cut at the edge. Escape sequences take no room.
+  /// For `:help` and the start-up line (SPEC §6: wrapped at word boundaries).
+  ///
+  /// - Complexity: O(n) in the scalars of `text`.
+  static func wrapped(_ text: String, width: Int) -> String {
+    guard width > 8 else { return text }
+    var result: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      guard visibleWidth(of: line) > width else {
+        result.append(line)
+        continue
+      }
+      let leading = line.prefix { $0 == " " }.count
+      let indent = String(repeating: " ", count: min(leading, width / 2))
+      // Words with the spaces before them: a break drops those spaces.
+      var pieces: [(gap: String, word: String)] = []
+      var gap = ""
+      var word = ""
+      for character in line.dropFirst(leading) {
+        if character == " " {
+          if !word.isEmpty {
+            pieces.append((gap, word))
+            (gap, word) = ("", "")
+          }
+          gap.append(character)
+        } else {
+          word.append(character)
+        }
+      }
+      if !word.isEmpty { pieces.append((gap, word)) }
+      var current = String(repeating: " ", count: leading)
+      var currentWidth = leading
+      var hasWord = false
+      for (gap, word) in pieces {
+        let wordWidth = visibleWidth(of: word)
+        if hasWord, currentWidth + gap.count + wordWidth > width {
+          result.append(current)
+          (current, currentWidth, hasWord) = (indent, indent.count, false)
+        }
+        if hasWord {
+          current += gap
+          currentWidth += gap.count
+        }
+        current += word
+        currentWidth += wordWidth
+        hasWord = true
+      }
+      result.append(cut(current, width: width))
+    }
+    return result.joined(separator: "\n")
+  }
+
+  /// The columns `text` takes on a terminal, escape sequences (colours) taking none.
+  static func visibleWidth(of text: String) -> Int {
+    var total = 0
+    var escape = false
+    for scalar in text.unicodeScalars {
+      if escape {
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }
+      } else if scalar == "\u{1B}" {
+        escape = true
+      } else {
+        total += Terminal.width(of: String(scalar))
+      }
+    }
+    return total
+  }
+
   /// The columns `text` takes on a terminal: one a character, none for combining marks and
   /// format characters (such as the Arabic letter mark in `ar_EG`'s numbers).
   ///

@@ -158,6 +158,27 @@ import Testing
         $0.screen.rowsBelowCursor.contains { $0.hasSuffix("3/4") }
       }
       #expect(calc.screen.rowsBelowCursor.allSatisfy { $0.count <= columns - 1 })
+      // The start-up line, broken at a space at 40 columns; :pad without its outer borders.
+      let startup = Array(calc.screen.lines.prefix(2))
+      if columns == 40 {
+        #expect(
+          startup == [
+            "calc \(CalcCommand.version) — :help for keys and", "commands, Ctrl-D to leave",
+          ])
+      } else {
+        #expect(
+          startup.first
+            == "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave")
+      }
+      try calc.type("\r:pad\r")
+      try calc.wait(for: "the keypad") {
+        $0.screen.lines.last == "calc[3/4]> " && $0.screen.lines.contains { $0.contains("MC") }
+      }
+      let top =
+        columns == 40
+        ? "───────┬───────┬───────┬───────┬───────" : "┌───────┬───────┬───────┬───────┬───────┐"
+      #expect(calc.screen.lines.contains(top), "\(calc.screen.lines)")
+      #expect(!calc.screen.lines.contains { ["┐", "│", "┤", "┘"].contains($0) })
     }
   }
 
