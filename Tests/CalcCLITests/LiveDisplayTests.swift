@@ -82,7 +82,7 @@ import Testing
           var settled = calc.output.count
           repeat {
             settled = calc.output.count
-            try? calc.wait(for: "more output", timeout: .milliseconds(150)) {
+            try? calc.wait(for: "more output", timeout: .milliseconds(60)) {
               $0.output.count > settled
             }
           } while calc.output.count > settled
