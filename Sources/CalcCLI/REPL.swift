@@ -141,22 +141,17 @@ struct REPL {
       }
     }
     if let start = interpreter.enterStartMode() { journal?.record([start]) }
+    // Numbers on the screen: grouped for the terminal even when the output goes to a file.
+    let screenFormat = screen == nil ? interpreter.format : interpreter.context.noteFormat
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
       let prompt = self.prompt
       let input = read(
-        editor: &editor, journal: journal, live: drawsBelowInput,
-        format: screen == nil ? interpreter.format : interpreter.context.noteFormat
+        editor: &editor, journal: journal, live: drawsBelowInput, format: screenFormat,
+        screen: person
       ) { editor in editor.read(prompt: prompt) }
-      // Enter (or the end): the rows below the input go first, so that the scrollback reads as
-      // without them.
-      if editor.hasRowsBelow {
-        editor.hasRowsBelow = false
-        person.write(Terminal.eraseBelow)
-        person.flush()
-      }
       switch input {
       case .typed(let typed):
         line = typed
@@ -185,17 +180,11 @@ struct REPL {
         // The live row shows what the edit would give; no slider while a line of the past is
         // edited.
         let edited = read(
-          editor: &editor, journal: nil, live: drawsBelowInput,
-          format: screen == nil ? interpreter.format : interpreter.context.noteFormat,
-          prefix: Array(":edit \(number) ".utf8)
+          editor: &editor, journal: nil, live: drawsBelowInput, format: screenFormat,
+          screen: person, prefix: Array(":edit \(number) ".utf8)
         ) { editor in
           editor.read(
             prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
-        }
-        if editor.hasRowsBelow {
-          editor.hasRowsBelow = false
-          person.write(Terminal.eraseBelow)
-          person.flush()
         }
         switch edited {
         case .typed(let edited), .pasted(let edited):
@@ -247,10 +236,20 @@ struct REPL {
   /// changes the position alone, so the two copies share the history's storage and nothing
   /// is copied). With `prefix` (`:edit 3 `), the live row shows what that command would give
   /// with the line as its keys, and there is no slider. `journal` is `nil` then.
+  ///
+  /// When the read ends (Enter, the end of input), the rows below the input are erased on
+  /// `screen` before anything else is written, so that the scrollback reads as without them.
   private mutating func read<Editor: LineEditor>(
     editor: inout Editor, journal: Journal?, live: Bool, format: DisplayFormat,
-    prefix: [UInt8] = [], _ read: (inout Editor) -> EditorInput
+    screen: OutputBuffer, prefix: [UInt8] = [], _ read: (inout Editor) -> EditorInput
   ) -> EditorInput {
+    defer {
+      if editor.hasRowsBelow {
+        editor.hasRowsBelow = false
+        screen.write(Terminal.eraseBelow)
+        screen.flush()
+      }
+    }
     guard live else { return read(&editor) }
     let box = LiveBox(LiveRows(interpreter: interpreter, format: format))
     let showsPreview = self.showsPreview
