@@ -220,7 +220,10 @@ public struct LineInterpreter {
   mutating func applyKeys(
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
-    let before = session.state
+    // The state before the line, for notes and the trace only: a copy of the calculator is a
+    // good part of a short line's cost, so the common line makes none.
+    let needsNotes = LineInterpreter.mayNeedNotes(keys)
+    let before = needsNotes || context.trace ? session.state : nil
     let (fork, from) = (session.history.position, session.history.currentBranch)
     let change: Session.Change
     do {
@@ -238,16 +241,15 @@ public struct LineInterpreter {
     if context.isInteractive, case .applied(_, let newBranch?) = change {
       output.write(style.dim("(branch \(newBranch) from step \(fork) of branch \(from))") + "\n")
     }
-    if LineInterpreter.mayNeedNotes(keys) {
+    if needsNotes, let before {
       notes += keyNotes(for: keys, after: before, line: line)
     }
-    guard context.trace else {
+    guard context.trace, var state = before else {
       appendDisplay(to: output)
       return
     }
     // The states in between are not kept by the session: replaying the line from the state
     // before it gives them, as the session itself computed them.
-    var state = before
     state.startLine()
     for key in keys {
       state = state.apply(key)

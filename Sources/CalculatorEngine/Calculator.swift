@@ -94,9 +94,18 @@ public struct Calculator: Hashable, Sendable {
   /// - Complexity: O(n) in the number of keys.
   public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
     var scientific = mode == .scientific
-    for (index, key) in keys.enumerated() {
-      if case .mode(let mode) = key { scientific = mode == .scientific }
-      if !scientific && key.isScientificOnly { return index }
+    var index = 0
+    // One switch a key: this runs for every line a script applies.
+    for key in keys {
+      switch key {
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle:
+        break
+      case .mode(let mode):
+        scientific = mode == .scientific
+      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
+        if !scientific { return index }
+      }
+      index += 1
     }
     return nil
   }

@@ -356,7 +356,7 @@ public struct History: Sendable {
       path.append(current)
       made = current + 1
     }
-    var state = self.state
+    // The state changes in place: a copy of it in and out costs a good part of a short line.
     // Rule 18: the line starts by ending the number still being typed.
     state.startLine()
     branches[current].reserveRoom(for: keys.count)
@@ -380,7 +380,6 @@ public struct History: Sendable {
       codes[keys.count - 1] |= History.lineEndBit
       branches[current].codes.append(contentsOf: codes)
     }
-    self.state = state
     position = branches[current].count
     return made
   }

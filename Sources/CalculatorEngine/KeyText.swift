@@ -302,8 +302,17 @@ public enum KeyText {
   {
     var keys: [CalculatorButtonItem] = []
     keys.reserveCapacity(min(buffer.count, 64))
+    // Digits and operators, most of a script's bytes, straight from the table, looked up once
+    // a line (a global's every access checks that it is initialised).
+    let singleBytes = singleByteKeys
     var index = 0
     while index < buffer.count {
+      let byte = buffer[index]
+      if byte < 0x80, let key = singleBytes[Int(byte)] {
+        keys.append(key)
+        index += 1
+        continue
+      }
       switch token(in: buffer, at: index) {
       case .key(let key, let width):
         keys.append(key)
