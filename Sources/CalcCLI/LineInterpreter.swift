@@ -140,9 +140,12 @@ public struct LineInterpreter {
   }
 
   /// How displays are shown.
-  public var format: DisplayFormat { context.format }
+  ///
+  /// Lent, not copied (a format holds a dozen strings and arrays, each retained and released
+  /// with a copy): a script reads it for every line. The same for ``style``.
+  public var format: DisplayFormat { _read { yield context.format } }
   /// Colours for a terminal, or none.
-  public var style: Style { context.style }
+  public var style: Style { _read { yield context.style } }
 
   /// The display of the current position.
   public var display: String { format.text(for: session.state) }
@@ -155,10 +158,11 @@ public struct LineInterpreter {
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> LineResult
   {
-    effect = nil
+    if case .some = effect { effect = nil }
     if !notes.isEmpty { notes = [] }
     let outcome = try runLine(line, output: output)
-    return LineResult(outcome: outcome, effect: effect, notes: notes)
+    // Moved out, not copied: a script runs this for every line.
+    return LineResult(outcome: outcome, effect: effect.take(), notes: notes)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -221,9 +225,46 @@ public struct LineInterpreter {
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
-    // good part of a short line's cost, so the common line makes none.
+    // good part of a short line's cost, so the common line makes none (and has no optional
+    // state to carry, which the compiler copies about).
     let needsNotes = LineInterpreter.mayNeedNotes(keys)
-    let before = needsNotes || context.trace ? session.state : nil
+    guard needsNotes || context.trace else {
+      try performKeys(keys, line: line, output: output)
+      appendDisplay(to: output)
+      return
+    }
+    let before = session.state
+    try performKeys(keys, line: line, output: output)
+    if needsNotes {
+      notes += keyNotes(for: keys, after: before, line: line)
+    }
+    guard context.trace else {
+      appendDisplay(to: output)
+      return
+    }
+    // The states in between are not kept by the session: replaying the line from the state
+    // before it gives them, as the session itself computed them.
+    var state = before
+    state.startLine()
+    for key in keys {
+      state = state.apply(key)
+      output.bytes.append(contentsOf: key.title.utf8)
+      output.bytes.append(UInt8(ascii: "\t"))
+      format.append(state, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\t"))
+      format.appendExpression(state, to: &output.bytes)
+      output.bytes.append(UInt8(ascii: "\n"))
+      // The output of a line waits for its effects to be recorded (the REPL's journal) when
+      // it goes to a terminal; a script's trace is written out as it goes.
+      if !context.showsExpression { output.flushIfFull() }
+    }
+  }
+
+  /// Applies a line of keys through the session's door; says which branch it started at the
+  /// REPL, and turns the session's refusal into the line's error, at the key's column.
+  private mutating func performKeys(
+    _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+  ) throws(LineError) {
     let (fork, from) = (session.history.position, session.history.currentBranch)
     let change: Session.Change
     do {
@@ -240,28 +281,6 @@ public struct LineInterpreter {
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {
       output.write(style.dim("(branch \(newBranch) from step \(fork) of branch \(from))") + "\n")
-    }
-    if needsNotes, let before {
-      notes += keyNotes(for: keys, after: before, line: line)
-    }
-    guard context.trace, var state = before else {
-      appendDisplay(to: output)
-      return
-    }
-    // The states in between are not kept by the session: replaying the line from the state
-    // before it gives them, as the session itself computed them.
-    state.startLine()
-    for key in keys {
-      state = state.apply(key)
-      output.bytes.append(contentsOf: key.title.utf8)
-      output.bytes.append(UInt8(ascii: "\t"))
-      format.append(state, to: &output.bytes)
-      output.bytes.append(UInt8(ascii: "\t"))
-      format.appendExpression(state, to: &output.bytes)
-      output.bytes.append(UInt8(ascii: "\n"))
-      // The output of a line waits for its effects to be recorded (the REPL's journal) when
-      // it goes to a terminal; a script's trace is written out as it goes.
-      if !context.showsExpression { output.flushIfFull() }
     }
   }
 

@@ -21,7 +21,12 @@ public final class OutputBuffer {
   /// for files, pipes and tests that do not ask, where nothing is cut.
   public var columns: Int?
   /// Pending output; front ends append to it directly.
-  public internal(set) var bytes: [UInt8] = []
+  ///
+  /// Without the run-time exclusivity check that a class's stored property otherwise gets at
+  /// every access: a script appends to it two or three times a line, and the check cost more
+  /// than the append. An output buffer belongs to one thread, and no access to `bytes` calls
+  /// code that could reach the same buffer while it is being changed.
+  @exclusivity(unchecked) public internal(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
   private(set) var isClosed = false
   /// Why output could not be written, e.g. `No space left on device`; later output is dropped.

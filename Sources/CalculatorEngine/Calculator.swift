@@ -139,16 +139,17 @@ public struct Calculator: Hashable, Sendable {
       return
     }
     switch key {
-    case .digit(let digit): brain = brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
-    case .dot: brain = brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): brain = brain.applyOperator(op)
-    case .equal: brain = brain.applyEqual()
+    case .digit(let digit):
+      brain.replace(with: brain.typing(fresh: Entry(digit)) { $0.appending(digit) })
+    case .dot: brain.replace(with: brain.typing(fresh: .zeroPoint) { $0.appendingPoint() })
+    case .op(let op): brain.replace(with: brain.applyOperator(op))
+    case .equal: brain.replace(with: brain.applyEqual())
     case .command(.clear): brain = .initial
-    case .command(.clearEntry): brain = brain.applyClearEntry()
-    case .command(.flip): brain = brain.applyFlip()
-    case .command(.percent): brain = brain.applyPercent()
-    case .command(.backspace): brain = brain.applyBackspace()
-    case .unary(let unary): brain = brain.applyUnary(unary)
+    case .command(.clearEntry): brain.replace(with: brain.applyClearEntry())
+    case .command(.flip): brain.replace(with: brain.applyFlip())
+    case .command(.percent): brain.replace(with: brain.applyPercent())
+    case .command(.backspace): brain.replace(with: brain.applyBackspace())
+    case .unary(let unary): brain.replace(with: brain.applyUnary(unary))
     case .mode(.scientific):
       brain = .initial
       scientificSlot = .some(.initial)

@@ -328,6 +328,25 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   // MARK: - Transitions, one per key kind
 
+  /// Replaces the state with `next`, the state a key leads to.
+  ///
+  /// The same as `self = next`, but a state without a boxed expression line holds no reference,
+  /// and writing over it then needs no release: the compiler's general destroy of the enum
+  /// (a call that works out the case again) cost about as much as the rest of a key's
+  /// transition, and most keys replace such a state.
+  mutating func replace(with next: consuming CalculatorBrain) {
+    switch self {
+    case .left(_, _, .operation), .error(_, .operation):
+      self = next
+    case .left(_, _, .empty), .left(_, _, .term), .leftOp, .leftOpRight, .error(_, .empty),
+      .error(_, .term):
+      // Every payload here is plain data (numbers, flags, cases without payloads), which
+      // BrainStorageTests checks type by type.
+      var moved: CalculatorBrain? = consume next
+      withUnsafeMutablePointer(to: &self) { $0.initialize(to: moved.take().unsafelyUnwrapped) }
+    }
+  }
+
   /// A digit or the point: extends the entry being typed, or starts a new one.
   func typing(fresh: Entry, _ extend: (Entry) -> Entry) -> CalculatorBrain {
     switch self {

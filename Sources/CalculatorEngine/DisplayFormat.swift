@@ -452,25 +452,43 @@ public struct DisplayFormat: Hashable, Sendable {
       rest /= 10
       fraction -= 1
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      // Digits from the right; at least one integer digit (0.5: "05").
-      var start = 32
+    guard groupingSize == 0 else {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        var start = 32
+        repeat {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        } while rest != 0 || 32 - start <= fraction
+        let split = 32 - fraction
+        appendGrouped(UnsafeBufferPointer(rebasing: buffer[start..<split]), to: &bytes)
+        if fraction > 0 {
+          bytes.append(contentsOf: symbols.decimal)
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[split..<32]))
+        }
+      }
+      return
+    }
+    // Ungrouped (a script's output): the whole text made from the right in one buffer, then
+    // appended at once, since each append costs more than its bytes.
+    let decimal = symbols.decimal
+    let capacity = 32 + decimal.count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var start = capacity
+      var written = 0
       repeat {
+        if written == fraction, fraction > 0 {
+          for byte in decimal.reversed() {
+            start -= 1
+            buffer[start] = byte
+          }
+        }
         start -= 1
         buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
-      } while rest != 0 || 32 - start <= fraction
-      let split = 32 - fraction
-      let integer = UnsafeBufferPointer(rebasing: buffer[start..<split])
-      if groupingSize == 0 {
-        bytes.append(contentsOf: integer)
-      } else {
-        appendGrouped(integer, to: &bytes)
-      }
-      if fraction > 0 {
-        bytes.append(contentsOf: symbols.decimal)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[split..<32]))
-      }
+        written += 1
+      } while rest != 0 || written <= fraction
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
     }
   }
 

@@ -10,8 +10,8 @@ public struct Session: Sendable {
   /// An empty session: no keys, position 0, a fresh calculator.
   public init() {}
 
-  /// The calculator at the position.
-  public var state: History.State { history.state }
+  /// The calculator at the position (lent, not copied: a script reads it for every line).
+  public var state: History.State { _read { yield history.state } }
 
   /// A change to a session.
   public enum Command: Sendable {
@@ -86,7 +86,10 @@ public struct Session: Sendable {
     /// The session was replaced.
     case loaded
     /// A line of the past was edited, inserted or deleted (``Rewrite``).
-    case rewrote(Rewrite)
+    ///
+    /// Boxed, so that a change is a few words and copying one (an effect per line of a script)
+    /// needs no more than a retain.
+    indirect case rewrote(Rewrite)
   }
 
   /// What an `edit`, `insert` or `delete` did.

@@ -61,3 +61,21 @@ import Testing
     }
   }
 }
+
+/// `CalculatorBrain.replace(with:)` writes a new state over one without a boxed expression line
+/// without releasing anything: that is only right while every payload of such a state is plain
+/// data. A reference added to one of these types fails here, before it could leak.
+@Suite struct BrainStorageTests {
+  @Test func theStatesWrittenOverWithoutAReleaseHoldNoReferences() {
+    #expect(_isPOD(Entry.self))
+    #expect(_isPOD(Decimal34.self))
+    #expect(_isPOD(CalculatorBrain.Term.self))
+    #expect(_isPOD(CalculatorBrain.Value.self))
+    #expect(_isPOD(CalculatorBrain.Operand.self))
+    #expect(_isPOD(CalculatorBrain.Operation?.self))
+    #expect(_isPOD(CalculatorButtonItem.Op.self))
+    #expect(_isPOD(CalculatorBrain.CalculationError.self))
+    // The boxed line is the one reference a Standard state can hold.
+    #expect(!_isPOD(CalculatorBrain.Line.self))
+  }
+}
