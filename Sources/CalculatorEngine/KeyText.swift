@@ -32,15 +32,19 @@ public enum KeyText {
   public static func scan<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, _ body: (CalculatorButtonItem) -> Void
   ) throws(KeyTextError) {
-    let result: Result<Void, KeyTextError>? = bytes.withContiguousStorageIfAvailable { buffer in
-      if let error = firstError(in: buffer) { return .failure(error) }
+    // `nil` without contiguous storage, else the text's error if any. Not a `Result`: making
+    // `Result<Void, KeyTextError>`'s metadata at run time checks `KeyTextError: Error`, a
+    // lookup that scans every conformance in the binary the first time — a quarter of the
+    // instructions of `calc -k 12+3=` when it was one (README, Performance).
+    let outcome: KeyTextError?? = bytes.withContiguousStorageIfAvailable { buffer in
+      if let error = firstError(in: buffer) { return error }
       forEachKey(in: buffer, body)
-      return .success(())
+      return nil
     }
-    if let result {
-      try result.get()
-    } else {
-      try scan(Array(bytes), body)
+    switch outcome {
+    case .some(.some(let error)): throw error
+    case .some(.none): return
+    case .none: try scan(Array(bytes), body)
     }
   }
 
