@@ -101,19 +101,6 @@ public struct ScientificBrain: Hashable, Sendable {
     public var text: String {
       switch key {
       case .function(let function):
-        if let trig = function.trig {
-          let name = "\(trig)"
-          if trig.rawValue >= TrigFunction.sinh.rawValue {
-            return name.hasPrefix("a") ? String(name.dropFirst()) + "⁻¹" : name
-          }
-          let mark =
-            switch unit {
-            case .degrees: "₀"
-            case .radians: "ᵣ"
-            case .grads: "₉"
-            }
-          return name.hasPrefix("a") ? String(name.dropFirst()) + mark + "⁻¹" : name + mark
-        }
         switch function {
         case .cube: return "cube"
         case .cubeRoot: return "cuberoot"
@@ -128,13 +115,32 @@ public struct ScientificBrain: Hashable, Sendable {
         case .dms: return "dms"
         case .degrees: return "degrees"
         case .factorial: return "fact"
-        default: return function.canonical
+        case .sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec, .acsc, .acot:
+          let mark =
+            switch unit {
+            case .degrees: "₀"
+            case .radians: "ᵣ"
+            case .grads: "₉"
+            }
+          return Self.inverted(function.canonical, mark: mark)
+        case .sinh, .cosh, .tanh, .sech, .csch, .coth, .asinh, .acosh, .atanh, .asech, .acsch,
+          .acoth:
+          return Self.inverted(function.canonical, mark: "")
         }
       case .unary(.squareRoot): return "√"
       case .unary(.square): return "sqr"
       case .unary(.reciprocal): return "1/"
       default: return "negate"
       }
+    }
+
+    /// `name` with the unit's `mark`, and an inverse function (`asin`) written `sin⁻¹`.
+    ///
+    /// The name is the key's canonical spelling, a literal: the case name through `"\(…)"` goes
+    /// through the runtime's reflection, which scans every conformance in the binary the first
+    /// time.
+    private static func inverted(_ name: String, mark: String) -> String {
+      name.hasPrefix("a") ? String(name.dropFirst()) + mark + "⁻¹" : name + mark
     }
   }
 
