@@ -300,11 +300,12 @@ public struct Invocation: Hashable, Sendable {
 extension CalcCommand {
   /// Runs calc with the process's arguments.
   ///
-  /// The everyday invocations — `--keys KEYS` (`-k KEYS`), with `--trace`, `--plain` and
-  /// `--locale ID` — are recognised by ``quickParse(_:)``; everything else (help, files, errors,
-  /// `--list-locales`) goes through ArgumentParser, whose reflection costs about 9 million
-  /// instructions of start-up in a statically linked binary: more than everything else calc
-  /// does for `--keys 12+3=`. Completion scripts are calc's own (``CompletionScript``).
+  /// The everyday invocations — `--keys KEYS` (`-k KEYS`), FILEs, standard input or the REPL,
+  /// with the options that change how they run — are recognised by ``quickParse(_:)``;
+  /// everything else (help, `--version`, `--list-locales`, errors) goes through ArgumentParser,
+  /// whose reflection costs about 7 million instructions of start-up in a statically linked
+  /// binary: more than ten times what calc does for `--keys 12+3=`. Completion scripts are
+  /// calc's own (``CompletionScript``).
   ///
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte
   /// the system passed: each value they find, whole argument or the part after `=`, is taken
@@ -395,17 +396,21 @@ extension CalcCommand {
     return output.exitStatus(status, errors: errors)
   }
 
-  /// The command for `arguments` if they are only `--keys KEYS`, `-k KEYS` or `--keys=KEYS`,
-  /// `--trace`, `--plain` or `--display` and `--locale ID` or `--locale=ID`, each at most once; `nil` for
-  /// anything else, which ArgumentParser then parses.
+  /// The command for `arguments` if they are only options given at most once — `--keys KEYS`
+  /// (`-k KEYS`, `--keys=KEYS`), `--locale ID`, `--mode MODE`, `--trace`, `--plain` or
+  /// `--display`, `--resume`, `--no-journal`, `--no-live`, `--keep-going`, `--quiet` (`-q`) —
+  /// and FILEs, not both KEYS and FILEs; `nil` for anything else (help, `--version`,
+  /// `--list-locales`, `--`, errors), which ArgumentParser then parses.
   ///
-  /// A value after `=` must not be empty, and an `ID` given as an argument of its own must not
-  /// start with `-` (ArgumentParser calls both a missing value); `KEYS` may start with `-` but
-  /// must not be `--`, which ends the options for ArgumentParser.
+  /// A value after `=` must not be empty, and an `ID` or `MODE` given as an argument of its own
+  /// must not start with `-` (ArgumentParser calls both a missing value); `KEYS` may start with
+  /// `-` but must not be `--`, which ends the options for ArgumentParser. A FILE is `-` or a
+  /// non-empty name that does not start with `-`.
   /// Where this answers, ArgumentParser gives the same invocation: `ArgumentAgreementTests` runs
   /// a table of argument lists, and seeded random ones, through both.
   public static func quickParse(_ arguments: [String]) -> Invocation? {
     var invocation = Invocation()
+    var mode: CalculatorButtonItem.Mode?
     var index = 0
     while index < arguments.count {
       var name = arguments[index][...]
@@ -424,24 +429,42 @@ extension CalcCommand {
         index += 1
         return arguments[index - 1]
       }
+      /// Sets a flag given once and without `=`; `false` for anything else.
+      func set(_ flag: inout Bool, to value: Bool = true) -> Bool {
+        guard attached == nil, flag != value else { return false }
+        flag = value
+        return true
+      }
       switch name {
-      case "--trace" where attached == nil && !invocation.trace:
-        invocation.trace = true
-      case "--plain" where attached == nil && !invocation.plain && !invocation.display:
-        invocation.plain = true
-      case "--display" where attached == nil && !invocation.display && !invocation.plain:
-        invocation.display = true
+      case "--trace": guard set(&invocation.trace) else { return nil }
+      case "--plain": guard !invocation.display, set(&invocation.plain) else { return nil }
+      case "--display": guard !invocation.plain, set(&invocation.display) else { return nil }
+      case "--resume": guard set(&invocation.resume) else { return nil }
+      case "--no-journal": guard set(&invocation.journal, to: false) else { return nil }
+      case "--no-live": guard set(&invocation.live, to: false) else { return nil }
+      case "--keep-going": guard set(&invocation.keepGoing) else { return nil }
+      case "--quiet", "-q": guard set(&invocation.quiet) else { return nil }
       case "--keys" where invocation.keys == nil, "-k" where invocation.keys == nil:
         guard let keys = value(dashed: true) else { return nil }
         invocation.keys = keys
       case "--locale" where invocation.locale == nil:
         guard let locale = value(dashed: false) else { return nil }
         invocation.locale = locale
+      case "--mode" where mode == nil:
+        guard let named = value(dashed: false), let chosen = Invocation.mode(named: named)
+        else { return nil }
+        mode = chosen
       default:
-        return nil
+        // A FILE: `-` (standard input) or a name that cannot be taken for an option.
+        guard attached == nil, name == "-" || !(name.isEmpty || name.hasPrefix("-")) else {
+          return nil
+        }
+        invocation.files.append(String(name))
       }
     }
-    return invocation.keys == nil ? nil : invocation
+    invocation.mode = mode ?? .standard
+    // `--keys` with FILEs is a usage error, which ArgumentParser reports.
+    return invocation.keys != nil && !invocation.files.isEmpty ? nil : invocation
   }
 }
 
