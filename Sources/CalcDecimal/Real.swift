@@ -26,18 +26,30 @@ struct Real {
   }
 
   /// A constant from its decimal digits (`3.14159…`).
+  ///
+  /// The digits are taken nine at a time, so π's 250 cost 28 multiplications of the mantissa,
+  /// not 250: the first function that needs π in a process paid about 0.7 M instructions.
+  /// - Complexity: O(n²) in the number of digits.
   init(digits text: String) {
     var mantissa = BigUInt.zero
     var exponent = 0
     var afterPoint = false
+    var chunk: UInt32 = 0
+    var scale: UInt32 = 1
     for character in text.utf8 {
       if character == UInt8(ascii: ".") {
         afterPoint = true
         continue
       }
-      mantissa = mantissa * 10 + BigUInt(Int(character - UInt8(ascii: "0")))
+      chunk = chunk * 10 + UInt32(character - UInt8(ascii: "0"))
+      scale *= 10
       if afterPoint { exponent -= 1 }
+      if scale == 1_000_000_000 {
+        mantissa = mantissa * scale + BigUInt(Int(chunk))
+        (chunk, scale) = (0, 1)
+      }
     }
+    if scale > 1 { mantissa = mantissa * scale + BigUInt(Int(chunk)) }
     self.init(isNegative: false, mantissa: mantissa, exponent: exponent)
   }
 
