@@ -115,7 +115,7 @@ import Testing
     ]
     var random = SplitMix64(state: 14)
     var answered = 0
-    let count = TestSize.count(short: 2000, long: 10000)
+    let count = TestSize.count(short: 1000, long: 10000)
     for _ in 0..<count {
       let arguments = (0..<random.int(0...5)).map { _ in words[random.below(words.count)] }
       guard let quick = CalcCommand.quickParse(arguments) else { continue }
