@@ -303,9 +303,9 @@ extension CalcCommand {
   /// The everyday invocations — `--keys KEYS` (`-k KEYS`), FILEs, standard input or the REPL,
   /// with the options that change how they run — are recognised by ``quickParse(_:)``;
   /// everything else (help, `--version`, `--list-locales`, errors) goes through ArgumentParser,
-  /// whose reflection costs about 7 million instructions of start-up in a statically linked
-  /// binary: more than ten times what calc does for `--keys 12+3=`. Completion scripts are
-  /// calc's own (``CompletionScript``).
+  /// whose reflection costs about 10 million instructions of start-up in a statically linked
+  /// binary: more than twenty times what calc does for `--keys 12+3=` (README, Performance).
+  /// Completion scripts are calc's own (``CompletionScript``).
   ///
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte
   /// the system passed: each value they find, whole argument or the part after `=`, is taken
