@@ -208,7 +208,7 @@ extension LineInterpreter {
   }
 
   /// Appends `:copy`: the display's plain number (no grouping, `.`, every digit) put on the
-  /// terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), and a line saying so.
+  /// clipboard by the host's route (``Clipboard``), and a line that says what was done.
   ///
   /// Throws, changing nothing, while an error is shown or when the output is no terminal.
   func appendCopy(at step: Int?, to output: OutputBuffer) throws(LineError) {
@@ -225,7 +225,8 @@ extension LineInterpreter {
       throw LineError(
         "cannot copy \(text): the output is not a terminal (:copy uses the terminal's clipboard)")
     }
-    output.write(Terminal.clipboard(base64: Data(text.utf8).base64EncodedString()))
-    output.write(style.dim("copied \(text)") + "\n")
+    let copy = host.clipboard.copy(text)
+    output.write(copy.sequence)
+    output.write(style.dim("\(text) \(copy.report)") + "\n")
   }
 }

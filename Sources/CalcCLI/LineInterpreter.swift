@@ -68,24 +68,30 @@ public struct LineInterpreter {
     public var ownJournal: String?
     /// Whether Ctrl-C was pressed while the line runs.
     public var isInterrupted: @Sendable () -> Bool
+    /// How `:copy` reaches the clipboard: straight, or through tmux or screen.
+    public var clipboard: Clipboard
 
-    /// A host with the given parts; by default no home, no journals, never interrupted.
+    /// A host with the given parts; by default no home, no journals, never interrupted, and
+    /// the terminal's clipboard reached straight.
     public init(
       home: String? = nil, journalDirectory: String? = nil, ownJournal: String? = nil,
-      isInterrupted: @escaping @Sendable () -> Bool = { false }
+      isInterrupted: @escaping @Sendable () -> Bool = { false },
+      clipboard: Clipboard = .terminal
     ) {
       self.home = home
       self.journalDirectory = journalDirectory
       self.ownJournal = ownJournal
       self.isInterrupted = isInterrupted
+      self.clipboard = clipboard
     }
 
-    /// The process's own: `HOME` and the journal folder from `environment`, and the Ctrl-C
-    /// flag that the REPL's signal handler sets.
+    /// The process's own: `HOME` and the journal folder from `environment`, the Ctrl-C
+    /// flag that the REPL's signal handler sets, and the clipboard's route from `TMUX` and `STY`.
     public static func system(environment: Environment) -> Host {
       Host(
         home: environment["HOME"], journalDirectory: Journal.directory(environment: environment),
-        isInterrupted: { Interruption.isRequested })
+        isInterrupted: { Interruption.isRequested },
+        clipboard: Clipboard(environment: environment))
     }
   }
 

@@ -103,7 +103,7 @@ final class Pager {
   func finish(_ output: OutputBuffer) {
     guard let child, let terminal else { return }
     close(child.input)
-    let status = self.status ?? Self.wait(for: child.pid)
+    let status = self.status ?? Platform.waitStatus(of: child.pid)
     self.child = nil
     output.redirect(to: terminal)
     if let failure = failure(status) { fallBack(output, failure: failure, isDone: true) }
@@ -125,7 +125,7 @@ final class Pager {
     kept = 0
     // A closed pipe: the pager has left (or is leaving), quit or failed.
     guard output.isClosed, status == nil else { return }
-    let status = Self.wait(for: child.pid)
+    let status = Platform.waitStatus(of: child.pid)
     self.status = status
     guard let failure = failure(status) else { return }
     close(child.input)
@@ -174,13 +174,6 @@ final class Pager {
     }
   }
 
-  /// Waits for the process `pid` to end; its wait status.
-  private static func wait(for pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status
-  }
-
   /// Why the pager could not be started, e.g. `No such file or directory`.
   struct StartFailure: Error {
     let reason: String
@@ -204,50 +197,12 @@ final class Pager {
   private func start() -> Result<(pid: pid_t, input: Int32), StartFailure> {
     var arguments = Self.arguments(for: command)
     isShell = arguments.first == "sh"
-    var result = start(arguments)
+    var result = Platform.spawnReadingPipe(arguments)
     if case .failure(let error) = result, error.code == ENOEXEC, !isShell {
       arguments = ["sh", "-c", command]
       isShell = true
-      result = start(arguments)
+      result = Platform.spawnReadingPipe(arguments)
     }
     return result.mapError { StartFailure(reason: Platform.errorMessage($0.code)) }
-  }
-
-  /// A system error number, as an `Error`.
-  private struct SystemError: Error {
-    let code: Int32
-  }
-
-  /// Starts `arguments` (the program is looked up on `PATH`) reading from a new pipe.
-  private func start(_ arguments: [String]) -> Result<(pid: pid_t, input: Int32), SystemError> {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return .failure(SystemError(code: errno)) }
-    // Neither end may leak into other children; the pager gets the read end as its input.
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-    // calc ignores SIGPIPE while it pages (a pager quit early is a closed pipe, not an end);
-    // the pager gets the default back.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    // glibc reports a program that cannot be run (ENOENT, EACCES, ENOEXEC) here.
-    let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
-    close(ends[0])
-    guard result == 0 else {
-      close(ends[1])
-      return .failure(SystemError(code: result))
-    }
-    return .success((pid, ends[1]))
   }
 }

@@ -168,3 +168,76 @@ struct FileIdentity: Hashable {
     inode = UInt64(information.st_ino)
   }
 }
+
+extension Platform {
+  /// A system error number, as an `Error`.
+  struct SystemError: Error {
+    let code: Int32
+  }
+
+  /// Starts `arguments` (the program is looked up on `PATH`) reading from a new pipe: its process
+  /// and the pipe's write end, which the caller writes and closes.
+  ///
+  /// The child gets `SIGPIPE`'s default action back (calc ignores it while it pages); with
+  /// `silenced`, its standard output and error go to `/dev/null`, so that nothing it says lands
+  /// on calc's screen. A program that cannot be run (`ENOENT`, `EACCES`, `ENOEXEC`) is a failure.
+  static func spawnReadingPipe(_ arguments: [String], silenced: Bool = false) -> Result<
+    (pid: pid_t, input: Int32), SystemError
+  > {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return .failure(SystemError(code: errno)) }
+    // Neither end may leak into other children; the child gets the read end as its input.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+    if silenced {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    // glibc reports a program that cannot be run (ENOENT, EACCES, ENOEXEC) here.
+    let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
+    close(ends[0])
+    guard result == 0 else {
+      close(ends[1])
+      return .failure(SystemError(code: result))
+    }
+    return .success((pid, ends[1]))
+  }
+
+  /// Waits for the process `pid` to end (retrying when a signal interrupts the wait); its wait
+  /// status.
+  static func waitStatus(of pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }
+
+  /// Runs `arguments` with `input` on its standard input and its output silenced; whether it
+  /// ran and exited with status 0.
+  static func run(_ arguments: [String], input: [UInt8]) -> Bool {
+    guard case .success(let child) = spawnReadingPipe(arguments, silenced: true) else {
+      return false
+    }
+    // calc ignores SIGPIPE only while it pages: a child that exits without reading must not
+    // end calc, so the write's EPIPE is taken as a failure of the child's.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    let written = writeAll(input, to: child.input)
+    signal(SIGPIPE, previous)
+    close(child.input)
+    let status = waitStatus(of: child.pid)
+    return written == .written && status & 0x7f == 0 && (status >> 8) & 0xff == 0
+  }
+}

@@ -172,6 +172,21 @@ enum Terminal {
   /// `ESC ] 52 ; c ; BASE64 BEL`: `base64` put on the terminal's clipboard (OSC 52).
   static func clipboard(base64: String) -> String { "\u{1B}]52;c;\(base64)\u{07}" }
 
+  /// `sequence` wrapped for tmux to pass to the outer terminal: `ESC P tmux; …  ESC \`, each ESC
+  /// inside doubled.
+  static func tmuxPassthrough(_ sequence: String) -> String {
+    var doubled = ""
+    for character in sequence {
+      if character == "\u{1B}" { doubled.append(character) }
+      doubled.append(character)
+    }
+    return "\u{1B}Ptmux;" + doubled + "\u{1B}\\"
+  }
+
+  /// `sequence` wrapped in a DCS string for GNU screen to pass to the outer terminal:
+  /// `ESC P … ESC \`.
+  static func screenPassthrough(_ sequence: String) -> String { "\u{1B}P" + sequence + "\u{1B}\\" }
+
   /// Counts the rows that output takes on a terminal `columns` wide, a byte at a time: long
   /// lines wrap, a tab goes to the next multiple of 8, escape sequences (colours, OSC) take no
   /// room, and a UTF-8 character takes one column.

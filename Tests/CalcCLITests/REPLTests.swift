@@ -537,16 +537,18 @@ import Testing
     }
   }
 
-  /// `:copy` writes OSC 52 with the plain number in base64, then says what it copied.
+  /// `:copy` writes OSC 52 with the plain number in base64, then says what it sent.
   @Test func copyPutsThePlainNumberOnTheClipboard() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)
       try enter("1234567*1000=", in: calc, expect: ["1,234,567 × 1,000 =", "1,234,567,000"])
-      try enter(":copy", in: calc, expect: ["copied 1234567000"])
+      try enter(":copy", in: calc, expect: ["1234567000 sent to the terminal's clipboard"])
       // "1234567000" in base64 is MTIzNDU2NzAwMA==.
-      #expect(calc.text.contains("\(Self.esc)]52;c;MTIzNDU2NzAwMA==\u{07}copied 1234567000"))
+      #expect(calc.text.contains("\(Self.esc)]52;c;MTIzNDU2NzAwMA==\u{07}1234567000 sent"))
       try enter("2/3=", in: calc, expect: ["2 ÷ 3 =", "0.66666667"])
-      try enter(":copy", in: calc, expect: ["copied 0.6666666666666666666666666666666667"])
+      try enter(
+        ":copy", in: calc,
+        expect: ["0.6666666666666666666666666666666667 sent to the terminal's clipboard"])
       // Every digit: base64 of the 36 characters above.
       #expect(
         calc.text.contains(
@@ -555,7 +557,7 @@ import Testing
       try enter(
         ":copy", in: calc, expect: ["error: nothing to copy: the display shows an error"])
       // `:copy N`: the display at step N (step 13 is 1234567000, the end of the first line).
-      try enter(":copy 13", in: calc, expect: ["copied 1234567000"])
+      try enter(":copy 13", in: calc, expect: ["1234567000 sent to the terminal's clipboard"])
       #expect(
         calc.text.components(separatedBy: "\(Self.esc)]52;c;MTIzNDU2NzAwMA==\u{07}").count == 3)
       try enter(":copy 99", in: calc, expect: ["error: step 99 is out of range 0…21"])
