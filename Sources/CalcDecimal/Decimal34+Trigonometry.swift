@@ -140,9 +140,10 @@ extension Decimal34 {
   ///
   /// The rest is taken from the nearest multiple of 90° or π/2, so that it never comes from a
   /// subtraction near π/2 that would cancel digits. In radians the working digits grow with |x|
-  /// (10^99 needs 99 more for the quotient) and again when the rest comes out so small that its
-  /// digits would be too few for the rounding to 34 (a 34-digit decimal within 10^-40 of a
-  /// multiple of π/2): π's 330 digits cover a rest down to about 10^-70 at |x| near 10^99.
+  /// (10^99 needs 99 more for the quotient) and again, 50 at a time, when the rest comes out so
+  /// small that its digits would be too few for the rounding to 34 (a 34-digit decimal very
+  /// near a multiple of π/2): π's 330 digits keep 120 digits of a rest down to about 10^-79 at
+  /// |x| near 10^99, far below the ~10^-36 that 34-digit decimals come to.
   /// - Complexity: O(d²) in those digits, d ≤ 330.
   static func reduce(_ x: Real, unit: AngleUnit) -> Reduced {
     switch unit {
@@ -165,14 +166,14 @@ extension Decimal34 {
       let rest = w.subtract(angle, Real(90 * multiple))
       return .general(quadrant: multiple % 4, radians: w.divide(w.multiply(rest, w.pi), 180))
     case .radians:
-      let magnitude = max(0, x.magnitude ?? 0)
+      if x.isZero { return .special(0) }
+      let magnitude = max(0, x.magnitude!)
       var digits = 150 + magnitude
       while true {
         let w = Working(digits: digits)
         let halfPi = w.divide(w.pi, 2)
-        // The nearest multiple of π/2; x ≥ 0.
+        // The nearest multiple of π/2; x > 0.
         let nearest = truncatedInteger(w.add(w.divide(x, halfPi), Real(digits: "0.5")))
-        if x.isZero { return .special(0) }
         if nearest.isZero { return .general(quadrant: 0, radians: x) }
         if nearest < Real(2_000_000) {
           // Snapping to the nearest multiple of P/2, P = π to 34 digits.
@@ -184,10 +185,9 @@ extension Decimal34 {
         }
         let rest = w.subtract(x, w.multiply(halfPi, nearest))
         // Only an exact multiple of π/2 has no rest, and no decimal is one: never reached.
-        if rest.isZero { return .special(modulo4(nearest) * 90) }
+        guard let restMagnitude = rest.magnitude else { return .special(modulo4(nearest) * 90) }
         // The rest's absolute error is about 10^(magnitude + 1 - digits); it needs 120 digits
         // of its own (the retry at 100 digits, and slack).
-        let restMagnitude = rest.magnitude ?? (magnitude - digits)
         if restMagnitude - (magnitude + 1 - digits) >= 120 || digits + 50 > 320 {
           return .general(quadrant: modulo4(nearest), radians: rest)
         }

@@ -79,6 +79,35 @@ import Testing
     #expect(checked >= Self.count / 2)
   }
 
+  /// Issue 32's hard cases, correctly rounded by mpmath at 600 digits: the 34-digit decimal below
+  /// 10^100 nearest a multiple of π/2 (9.319…·10^69, 1.9·10^-36 from it, found from the
+  /// continued fractions of 10^s·2/π), arguments that calc 0.1 snapped (10^33, 10^40), the top of
+  /// the range, and asec, acsc and acot next to ±1, where a reciprocal rounded to 34 digits
+  /// first lost digits.
+  @Test(arguments: [
+    (TrigFunction.sin, "9319713343512450470822490568843585e36", "-1e0"),
+    (.cos, "9319713343512450470822490568843585e36", "1901942156591920288934646196065374e-69"),
+    (.tan, "9319713343512450470822490568843585e36", "-5257783453267025277074925170731134e2"),
+    (.cot, "9319713343512450470822490568843585e36", "-1901942156591920288934646196065374e-69"),
+    (.sin, "1e33", "7623023949526979198881641510882362e-34"),
+    (.cos, "1e40", "-8218988919070239214448025364432558e-34"),
+    (.sin, "9999999999999999999999999999999999e66", "-8573028761647466473801564932123458e-34"),
+    (.sec, "-1234567890123456789012345678901234e50", "3011355230810740929071251438522227e-33"),
+    (.asec, "1000000000000000000000000000000001e-33", "4472135954999579392818347337462551e-50"),
+    (.asec, "-1000000000000000000000000000000001e-33", "3141592653589793193741283833283709e-33"),
+    (.acsc, "1000000000000000000000000000000001e-33", "1570796326794896574509962141643958e-33"),
+    (.acsc, "-1000000000000000000000000000000001e-33", "-1570796326794896574509962141643958e-33"),
+    (.acot, "9999999999999999999999999999999999e-34", "7853981633974483096156608458198758e-34"),
+    (.asec, "100000000000000000001e-20", "141421356237309504879579616769981e-42"),
+  ]) func hardRadianCases(_ f: TrigFunction, _ argument: String, _ expected: String) throws {
+    let parts = argument.split(separator: "e")
+    let x = Decimal34(
+      coefficient: UInt128(parts[0].drop { $0 == "-" })!, exponent: Int(parts[1])!,
+      isNegative: parts[0].hasPrefix("-"))
+    let value = try Decimal34.trig(f, x, unit: .radians).get()
+    #expect(Self.text(value) == expected)
+  }
+
   // MARK: - The script's arguments, drawn the same way
 
   static func draw(_ rng: inout SplitMix64, _ low: Int, _ high: Int, signed: Bool) -> Decimal34 {
