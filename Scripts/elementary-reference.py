@@ -12,12 +12,15 @@ calc's value when a hash differs.
 
 SPEC §9's own rules are applied as calc applies them, so that the reference is the value the spec
 asks for: an exponent within 10^-32 of p/q (q ≤ 1000) counts as p/q, a radian argument within
-10^-32 of a multiple of P/2 (P = π to 34 digits) counts as that multiple.
+10^-32 (relative) of n·P/2 with n < 2,000,000 (P = π to 34 digits) counts as that multiple;
+larger radian arguments are exact decimals, reduced with 400 digits of π (`largeradian`: sin …
+cot of radians from 10^6 to 10^99, random or k·P/2 rounded to 34 digits). asec, acsc and acot
+are of the exact argument (not of its reciprocal rounded to 34 digits), half of them near ±1.
 
 Usage: Scripts/elementary-reference.py [COUNT] > Tests/CalcDecimalTests/Fixtures/elementary-reference.txt
 """
 import sys
-from decimal import Decimal, Context, ROUND_HALF_EVEN, getcontext
+from decimal import Decimal, Context, ROUND_FLOOR, ROUND_HALF_EVEN, getcontext
 from fractions import Fraction
 import mpmath
 
@@ -137,19 +140,42 @@ def trig_argument(rng, unit):
 
 
 def radians(x, unit):
-    """The angle in radians, with calc's snapping of radians to multiples of P/2."""
+    """(the angle in radians, whether it is an exact multiple of 90°): radians snapped as calc
+    snaps them, to n·P/2 when within 10^-32·|x| of it and n < 2,000,000 (SPEC §9); larger
+    arguments are exact decimals, reduced here with 400 digits of π."""
     if unit == "deg":
-        return mp(x) * mpmath.pi / 180
+        return mp(x) * mpmath.pi / 180, x % 90 == 0
     if unit == "grad":
-        return mp(x) * mpmath.pi / 200
+        return mp(x) * mpmath.pi / 200, x % 100 == 0
     half = Decimal(str(mpmath.nstr(mpmath.pi / 2, 110)))
     n = int((abs(x) / half).to_integral_value()) if x != 0 else 0
-    snapped = Context(prec=200).multiply(P34, Decimal(n)) / 2
-    distance = abs(abs(x) - snapped)
-    if distance == 0 or (abs(x) != 0 and distance.adjusted() < abs(x).adjusted() - 32):
-        angle = n * mpmath.pi / 2
-        return -angle if x < 0 else angle
-    return mp(x)
+    if n < 2000000:
+        snapped = Context(prec=200).multiply(P34, Decimal(n)) / 2
+        distance = abs(abs(x) - snapped)
+        if distance == 0 or (abs(x) != 0 and distance.adjusted() < abs(x).adjusted() - 32):
+            angle = n * mpmath.pi / 2
+            return (-angle if x < 0 else angle), True
+    return mp(x), False
+
+
+CIRCULAR = ["sin", "cos", "tan", "sec", "csc", "cot"]
+
+
+def circular(name, x, unit):
+    """sin … cot of x in unit as calc computes them: a pole is None (an error, not drawn)."""
+    with mpmath.workdps(400):
+        r, exact = radians(x, unit)
+        s, c = mpmath.sin(r), mpmath.cos(r)
+        # Exact multiples of 90° give exact zeros.
+        if exact:
+            quarter = int(mpmath.nint(r / (mpmath.pi / 2))) % 4
+            s, c = [(0, 1), (1, 0), (0, -1), (-1, 0)][quarter]
+            s, c = mpmath.mpf(s), mpmath.mpf(c)
+        values = {"sin": s, "cos": c, "tan": (s / c) if c != 0 else None,
+                  "sec": (1 / c) if c != 0 else None, "csc": (1 / s) if s != 0 else None,
+                  "cot": (c / s) if s != 0 and c != 0 else None}
+        value = values[name]
+        return None if value is None else +value
 
 
 def to_unit(r, unit):
@@ -193,19 +219,30 @@ def case(name, rng):
     if name in ("sin", "cos", "tan", "sec", "csc", "cot"):
         unit = UNITS[rng.below(3)]
         x = trig_argument(rng, unit)
-        r = radians(x, unit)
-        s, c = mpmath.sin(r), mpmath.cos(r)
-        # Exact multiples of 90° give exact zeros; the poles are not drawn (they are errors).
-        exact = (unit != "rad" and (x % (90 if unit == "deg" else 100)) == 0) or (
-            unit == "rad" and mpmath.almosteq(r / (mpmath.pi / 2), mpmath.nint(r / (mpmath.pi / 2)), 1e-100))
-        if exact:
-            quarter = int(mpmath.nint(r / (mpmath.pi / 2))) % 4
-            s, c = [(0, 1), (1, 0), (0, -1), (-1, 0)][quarter]
-            s, c = mpmath.mpf(s), mpmath.mpf(c)
-        values = {"sin": s, "cos": c, "tan": (s / c) if c != 0 else None,
-                  "sec": (1 / c) if c != 0 else None, "csc": (1 / s) if s != 0 else None,
-                  "cot": (c / s) if s != 0 and c != 0 else None}
-        return [unit, x], values[name]
+        return [unit, x], circular(name, x, unit)
+    if name == "largeradian":
+        # sin … cot of radians from 10^6 to 10^99: random, or k·P/2 rounded to 34 digits.
+        function = CIRCULAR[rng.below(6)]
+        if rng.below(2) == 0:
+            x = draw(rng, 6, 99, True)
+        else:
+            k = draw(rng, 5, 66, False).to_integral_value(rounding=ROUND_FLOOR)
+            x = D34.divide(D34.multiply(k, P34), Decimal(2))
+            if rng.below(2) == 1:
+                x = x.copy_negate()
+        return [function, x], circular(function, x, "rad")
+    if name in ("asec", "acsc", "acot"):
+        unit = UNITS[rng.below(3)]
+        if rng.below(2) == 0:
+            # Near ±1, from either side for acot.
+            x = D34.add(Decimal(1), draw(rng, -33, -1, name == "acot"))
+        else:
+            x = draw(rng, 0, 30, False) if name != "acot" else draw(rng, -30, 30, False)
+        if rng.below(2) == 1:
+            x = x.copy_negate()
+        with mpmath.workdps(250):
+            value = getattr(mpmath, name)(mp(x))
+            return [unit, x], +to_unit(value, unit)
     if name in ("asin", "acos"):
         unit = UNITS[rng.below(3)]
         x = draw(rng, -30, -1, True)
@@ -268,7 +305,8 @@ def case(name, rng):
 
 FUNCTIONS = ["exp", "ln", "log10", "pow10", "pow2", "sin", "cos", "tan", "sec", "csc", "cot",
              "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-             "power", "negativepower", "root", "logy", "factorial", "cbrt"]
+             "power", "negativepower", "root", "logy", "factorial", "cbrt",
+             "largeradian", "asec", "acsc", "acot"]
 
 
 def main():

@@ -3,9 +3,12 @@ extension Decimal34 {
   /// functions ignore it). See the elementary functions' documentation for digits and limits.
   ///
   /// Circular functions of |x| ≥ 10^100 are `invalidInput`. Degrees and grads are reduced
-  /// exactly; in radians an argument within 10^-32 (relative) of a multiple of P/2, P being
-  /// ``pi``, counts as that multiple. Poles follow Windows: tan at 90° is `invalidInput`, sec,
-  /// csc and cot reached through a zero are `divideByZero` (but cot at 90° is `invalidInput`).
+  /// exactly; radians by a π of enough digits for |x| < 10^100, except that an argument within
+  /// 10^-32 (relative) of n·P/2 with n < 2,000,000, P being ``pi``, counts as that multiple
+  /// (`π × 999999` does, `π × 1000000` does not). Poles follow Windows: tan at 90° is
+  /// `invalidInput`, sec, csc and cot reached through a zero are `divideByZero` (but cot at 90°
+  /// is `invalidInput`). asec, acsc and acot of 0 are `divideByZero`; they work on the exact
+  /// argument, not on its reciprocal rounded to 34 digits.
   public static func trig(_ f: TrigFunction, _ x: Decimal34, unit: AngleUnit) -> Result<
     Decimal34, FunctionError
   > {
@@ -14,12 +17,9 @@ extension Decimal34 {
       if let m = x.magnitudeExponent, m >= 100 { return .failure(.invalidInput) }
       return circular(f, x, unit: unit)
     case .asin, .acos, .atan: return inverse(f, x, unit: unit)
-    case .asec:
-      return reciprocal(x).flatMap { inverse(.acos, $0, unit: unit, reciprocalOf: x) }
-    case .acsc:
-      return reciprocal(x).flatMap { inverse(.asin, $0, unit: unit, reciprocalOf: x) }
-    case .acot:
-      return reciprocal(x).flatMap { inverse(.atan, $0, unit: unit, reciprocalOf: x) }
+    case .asec, .acsc, .acot:
+      guard !x.isZero else { return .failure(.divideByZero) }
+      return inverse(f, x, unit: unit)
     case .sinh, .cosh, .tanh, .sech, .csch, .coth: return hyperbolic(f, x)
     case .asinh, .acosh, .atanh: return inverseHyperbolic(f, Real(x))
     case .asech:
@@ -34,18 +34,14 @@ extension Decimal34 {
     }
   }
 
-  static func reciprocal(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
-    guard let value = Decimal34.dividing(one, by: x) else { return .failure(.divideByZero) }
-    return .success(value)
-  }
-
   // MARK: - Circular functions
 
   /// An angle reduced for evaluation: an exact multiple of 15° and the rest.
   enum Reduced {
     /// Exactly `degrees` (in [0, 360)), a multiple of 30 or 45.
     case special(Int)
-    /// Quadrant q (0…3) plus `r` radians in [0, π/2), and whether the angle was negated.
+    /// Quadrant q (0…3), the angle being q·π/2 + `r` radians with |r| ≤ π/4 (about: the
+    /// nearest multiple of π/2 is subtracted, so that r keeps its relative accuracy).
     case general(quadrant: Int, radians: Real)
   }
 
@@ -121,7 +117,7 @@ extension Decimal34 {
     case .general(let q, let radians):
       (quadrant, r) = (q, radians)
     }
-    // r in [0, π/2): past π/4 use the complement.
+    // r in [0, π/2) for a special angle, |r| ≤ π/4 otherwise: past π/4 use the complement.
     let quarter = wide.divide(wide.pi, 4)
     var (s, c): (Real, Real)
     if quarter < r {
@@ -139,8 +135,17 @@ extension Decimal34 {
     return (w.normalized(s), w.normalized(c))
   }
 
-  /// Reduces |x| ≥ 0 in `unit`: exactly in degrees and grads; in radians by a precise π, with
-  /// arguments within 10^-32 of a multiple of P/2 taken as that multiple.
+  /// Reduces |x| ≥ 0 in `unit`: exactly in degrees and grads; in radians by a π of enough
+  /// digits, with arguments within 10^-32·|x| of n·P/2, n < 2,000,000, taken as that multiple.
+  ///
+  /// The rest is taken from the nearest multiple of 90° or π/2, so that it never comes from a
+  /// subtraction near π/2 that would cancel digits. In radians the working digits grow with |x|
+  /// (10^99 needs 99 more for the quotient) and again, 50 at a time, when the rest comes out so
+  /// small that its digits would be too few for the rounding to 34 (a 34-digit decimal very
+  /// near a multiple of π/2): π's 330 digits keep 120 digits of a rest down to about 10^-79 at
+  /// |x| near 10^99, far below the 1.9·10^-36 that the nearest 34-digit decimal comes to (at
+  /// 9.32·10^69; `ElementaryReferenceTests.hardRadianCases`).
+  /// - Complexity: O(d²) in those digits, d ≤ 330.
   static func reduce(_ x: Real, unit: AngleUnit) -> Reduced {
     switch unit {
     case .degrees, .grads:
@@ -156,28 +161,39 @@ extension Decimal34 {
         return .special(degrees % 360)
       }
       let w = Working(digits: 110)
-      let quadrant = (truncatedInteger(w.divide(angle, 90)).nearestInteger ?? 0) % 4
-      let rest = w.subtract(angle, Real(90 * quadrant))
-      return .general(quadrant: quadrant, radians: w.divide(w.multiply(rest, w.pi), 180))
+      // The nearest multiple of 90°: the rest, in [-45°, 45°], is exact.
+      let nearest = truncatedInteger(w.add(w.divide(angle, 90), Real(digits: "0.5")))
+      let multiple = nearest.nearestInteger ?? 0
+      let rest = w.subtract(angle, Real(90 * multiple))
+      return .general(quadrant: multiple % 4, radians: w.divide(w.multiply(rest, w.pi), 180))
     case .radians:
-      let w = Working(digits: 110 + max(0, x.magnitude ?? 0))
-      let halfPi = w.divide(w.pi, 2)
-      let quotient = w.divide(x, halfPi)
-      // Snapping to the nearest multiple of P/2, P = π to 34 digits.
-      let nearest = truncatedInteger(w.add(quotient, Real(digits: "0.5")))
-      let snapped = w.divide(w.multiply(Real(Decimal34.pi), nearest), 2)
-      let distance = w.subtract(x, snapped)
-      if distance.isZero || (distance.magnitude ?? 0) < (x.magnitude ?? 0) - 32 {
-        return .special(modulo4(nearest) * 90)
+      if x.isZero { return .special(0) }
+      let magnitude = max(0, x.magnitude!)
+      var digits = 150 + magnitude
+      while true {
+        let w = Working(digits: digits)
+        let halfPi = w.divide(w.pi, 2)
+        // The nearest multiple of π/2; x > 0.
+        let nearest = truncatedInteger(w.add(w.divide(x, halfPi), Real(digits: "0.5")))
+        if nearest.isZero { return .general(quadrant: 0, radians: x) }
+        if nearest < Real(2_000_000) {
+          // Snapping to the nearest multiple of P/2, P = π to 34 digits.
+          let snapped = w.divide(w.multiply(Real(Decimal34.pi), nearest), 2)
+          let distance = w.subtract(x, snapped)
+          if distance.isZero || (distance.magnitude ?? 0) < (x.magnitude ?? 0) - 32 {
+            return .special(modulo4(nearest) * 90)
+          }
+        }
+        let rest = w.subtract(x, w.multiply(halfPi, nearest))
+        // Only an exact multiple of π/2 has no rest, and no decimal is one: never reached.
+        guard let restMagnitude = rest.magnitude else { return .special(modulo4(nearest) * 90) }
+        // The rest's absolute error is about 10^(magnitude + 1 - digits); it needs 120 digits
+        // of its own (the retry at 100 digits, and slack).
+        if restMagnitude - (magnitude + 1 - digits) >= 120 || digits + 50 > 320 {
+          return .general(quadrant: modulo4(nearest), radians: rest)
+        }
+        digits += 50
       }
-      let whole = truncatedInteger(quotient)
-      var rest = w.subtract(x, w.multiply(halfPi, whole))
-      var quadrant = modulo4(whole)
-      if rest.isNegative {
-        rest = w.add(rest, halfPi)
-        quadrant = (quadrant + 3) % 4
-      }
-      return .general(quadrant: quadrant, radians: rest)
     }
   }
 
@@ -203,43 +219,35 @@ extension Decimal34 {
 
   // MARK: - Inverse circular functions
 
-  /// asin, acos or atan of `x` in `unit`; `reciprocalOf` is the argument of asec, acsc or acot
-  /// when `x` is its reciprocal, for the domain.
-  static func inverse(
-    _ f: TrigFunction, _ x: Decimal34, unit: AngleUnit, reciprocalOf original: Decimal34? = nil
-  ) -> Result<Decimal34, FunctionError> {
+  /// asin, acos, atan, asec, acsc or acot of `x` in `unit`; asec, acsc and acot of x ≠ 0.
+  ///
+  /// The inverse secant, cosecant and cotangent are computed from x itself, at working
+  /// precision: asec x = 2·atan √((x − 1)/(x + 1)), acsc x = atan(1/√(x² − 1)) with x's sign,
+  /// acot x = atan(1/x), so that they keep their digits near |x| = 1.
+  static func inverse(_ f: TrigFunction, _ x: Decimal34, unit: AngleUnit) -> Result<
+    Decimal34, FunctionError
+  > {
     let r = Real(x)
     let beyondOne = Real.one < r.absolute
-    if f != .atan {
-      if let original {
-        // asec and acsc: |original| < 1 is outside the domain.
-        if Real(original).absolute < .one { return .failure(.invalidInput) }
-      } else if beyondOne {
-        return .failure(.invalidInput)
-      }
+    let belowOne = r.absolute < .one
+    switch f {
+    case .asin, .acos: if beyondOne { return .failure(.invalidInput) }
+    case .asec, .acsc: if belowOne { return .failure(.invalidInput) }
+    default: break
     }
     // Exact angles, in degrees.
     let half = Decimal34(coefficient: 5, exponent: -1)
-    var exact: Int?
+    let two = Decimal34(coefficient: 2, exponent: 0)
+    let table: [(Decimal34, Int)]
     switch f {
-    case .asin:
-      if x.isZero { exact = 0 }
-      if x == one { exact = 90 }
-      if x == -one { exact = -90 }
-      if x == half { exact = 30 }
-      if x == -half { exact = -30 }
-    case .acos:
-      if x == one { exact = 0 }
-      if x == -one { exact = 180 }
-      if x.isZero { exact = 90 }
-      if x == half { exact = 60 }
-      if x == -half { exact = 120 }
-    default:
-      if x.isZero { exact = 0 }
-      if x == one { exact = 45 }
-      if x == -one { exact = -45 }
+    case .asin: table = [(.zero, 0), (one, 90), (-one, -90), (half, 30), (-half, -30)]
+    case .acos: table = [(one, 0), (-one, 180), (.zero, 90), (half, 60), (-half, 120)]
+    case .asec: table = [(one, 0), (-one, 180), (two, 60), (-two, 120)]
+    case .acsc: table = [(one, 90), (-one, -90), (two, 30), (-two, -30)]
+    case .acot: table = [(one, 45), (-one, -45)]
+    default: table = [(.zero, 0), (one, 45), (-one, -45)]
     }
-    if let exact {
+    if let exact = table.first(where: { $0.0 == x })?.1 {
       switch unit {
       case .degrees:
         return .success(
@@ -255,6 +263,7 @@ extension Decimal34 {
         if exact == 0 { return .success(.zero) }
       }
     }
+    let isMinusOne = x == -one
     return rounded { w in
       let wide = Working(digits: w.digits + 8)
       let radians: Real
@@ -265,10 +274,26 @@ extension Decimal34 {
           root.isZero
           ? wide.divide(r.isNegative ? wide.pi.negated : wide.pi, 2)
           : wide.atan(wide.divide(r, root))
-      case .acos:
-        // 2·atan(√((1 − x)/(1 + x))): accurate near ±1.
-        let ratio = wide.divide(wide.subtract(.one, r), wide.add(.one, r))
-        radians = wide.multiply(wide.atan(wide.squareRoot(ratio)), 2)
+      case .acos, .asec:
+        // acos x = 2·atan √((1 − x)/(1 + x)), accurate near ±1; asec x = acos(1/x) =
+        // 2·atan √((x − 1)/(x + 1)). Both are π at x = −1.
+        if isMinusOne {
+          radians = wide.pi
+        } else {
+          let (a, b) =
+            f == .acos
+            ? (wide.subtract(.one, r), wide.add(.one, r))
+            : (wide.subtract(r, .one), wide.add(r, .one))
+          radians = wide.multiply(wide.atan(wide.squareRoot(wide.divide(a, b))), 2)
+        }
+      case .acsc:
+        // asin(1/x) = atan(1/√(x² − 1)), with x's sign; ±π/2 at x = ±1.
+        let a = r.absolute
+        let root = wide.squareRoot(wide.multiply(wide.subtract(a, .one), wide.add(a, .one)))
+        let value = root.isZero ? wide.divide(wide.pi, 2) : wide.atan(wide.divide(.one, root))
+        radians = r.isNegative ? value.negated : value
+      case .acot:
+        radians = wide.atan(wide.divide(.one, r))
       default:
         radians = wide.atan(r)
       }

@@ -15,12 +15,29 @@ enum FuzzCheck {
   }
   .flatMap { [$0.name] + $0.aliases }
 
+  /// Lines that leave a special value of SPEC §8 in the display, in each angle unit: 0, ±1,
+  /// ±P/2, multiples of P and of 90° and 100 grad, just inside and outside [-1, 1], the bounds
+  /// of trigonometry (10^100), of the factorial and of exp, the largest and smallest values.
+  static let specialValues: [String] = [
+    "sci rad 1~", "sci rad pi/2=", "sci rad pi~*1000000=", "sci rad pi*999999=",
+    "sci rad 1exp33", "sci rad 9.9999999999999999999999999999999exp99", "sci grad 100~",
+    "sci grad 0.99999999999999999999999999999999", "sci deg 90", "sci deg 270~",
+    "sci rad 1.0000000000000000000000000000001~", "sci 9.9999999999999999999999999999999exp9999",
+    "sci 1exp9999~", "sci 3249", "sci rad 1exp5", "sci rad 0", "sci grad 0.5~", "sci rad pi",
+  ]
+
   /// Runs `data` as a script, line by line, through the key-text parser, and through the line
-  /// reader in reads of random sizes.
+  /// reader in reads of random sizes. The input's first byte may pick one of ``specialValues``
+  /// to run first, so that the fuzzer's keys act on them.
   static func check(_ data: UnsafeBufferPointer<UInt8>) {
     checkKeyText(data)
     checkLineReader(data)
     var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US_POSIX"))
+    let pick = Int(data.first ?? 0) % (specialValues.count + 1)
+    if pick < specialValues.count {
+      let accepted = (try? interpreter.run(specialValues[pick], output: OutputBuffer())) != nil
+      precondition(accepted, "a special value's line was rejected")
+    }
     var lines = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lines += 1

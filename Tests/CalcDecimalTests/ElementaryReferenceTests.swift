@@ -3,15 +3,17 @@ import CalcTestSupport
 import Foundation
 import Testing
 
-/// The elementary functions against an independent reference (issue 22): mpmath at 110 digits,
-/// rounded to 34 half to even by `Scripts/elementary-reference.py`, whose output is the
+/// The elementary functions against an independent reference (issue 22): mpmath at 110 digits
+/// (400 for trigonometry, 250 for asec, acsc and acot), rounded to 34 half to even by `Scripts/elementary-reference.py`, whose output is the
 /// checked-in fixture `Fixtures/elementary-reference.txt`. The script and this test draw the
 /// same arguments from the same SplitMix64 streams; the fixture holds a hash of each correctly
 /// rounded result (`?` where 80 digits cannot decide it, `ovf` beyond Scientific mode's limits,
 /// `skip` for a pole or an integer n!).
 ///
-/// The first 40 arguments of each function run in `swift test`; all 10,000 with
-/// `CALC_LONG_TESTS=1`.
+/// The line `largeradian` is the property of issue 32: sin … cot of random radian arguments from
+/// 10^6 to 10^99 (and of k·P/2 rounded to 34 digits, whose rest is small) agree with the
+/// reference, correctly rounded and so faithfully. `asec`, `acsc` and `acot` draw half their
+/// arguments near ±1. See ``count`` for how many rows run.
 @Suite struct ElementaryReferenceTests {
   typealias Case = (
     arguments: [Decimal34], unit: AngleUnit?, result: Result<Decimal34, FunctionError>
@@ -43,7 +45,7 @@ import Testing
   }()
 
   @Test func fixtureCoversEveryFunction() {
-    #expect(Self.fixture.count == 26)
+    #expect(Self.fixture.count == 30)
     #expect(Self.fixture.allSatisfy { $0.rows == 10_000 })
   }
 
@@ -75,6 +77,35 @@ import Testing
       checked += 1
     }
     #expect(checked >= Self.count / 2)
+  }
+
+  /// Issue 32's hard cases, correctly rounded by mpmath at 600 digits: the 34-digit decimal below
+  /// 10^100 nearest a multiple of π/2 (9.319…·10^69, 1.9·10^-36 from it, found from the
+  /// continued fractions of 10^s·2/π), arguments that calc 0.1 snapped (10^33, 10^40), the top of
+  /// the range, and asec, acsc and acot next to ±1, where a reciprocal rounded to 34 digits
+  /// first lost digits.
+  @Test(arguments: [
+    (TrigFunction.sin, "9319713343512450470822490568843585e36", "-1e0"),
+    (.cos, "9319713343512450470822490568843585e36", "1901942156591920288934646196065374e-69"),
+    (.tan, "9319713343512450470822490568843585e36", "-5257783453267025277074925170731134e2"),
+    (.cot, "9319713343512450470822490568843585e36", "-1901942156591920288934646196065374e-69"),
+    (.sin, "1e33", "7623023949526979198881641510882362e-34"),
+    (.cos, "1e40", "-8218988919070239214448025364432558e-34"),
+    (.sin, "9999999999999999999999999999999999e66", "-8573028761647466473801564932123458e-34"),
+    (.sec, "-1234567890123456789012345678901234e50", "3011355230810740929071251438522227e-33"),
+    (.asec, "1000000000000000000000000000000001e-33", "4472135954999579392818347337462551e-50"),
+    (.asec, "-1000000000000000000000000000000001e-33", "3141592653589793193741283833283709e-33"),
+    (.acsc, "1000000000000000000000000000000001e-33", "1570796326794896574509962141643958e-33"),
+    (.acsc, "-1000000000000000000000000000000001e-33", "-1570796326794896574509962141643958e-33"),
+    (.acot, "9999999999999999999999999999999999e-34", "7853981633974483096156608458198758e-34"),
+    (.asec, "100000000000000000001e-20", "141421356237309504879579616769981e-42"),
+  ]) func hardRadianCases(_ f: TrigFunction, _ argument: String, _ expected: String) throws {
+    let parts = argument.split(separator: "e")
+    let x = Decimal34(
+      coefficient: UInt128(parts[0].drop { $0 == "-" })!, exponent: Int(parts[1])!,
+      isNegative: parts[0].hasPrefix("-"))
+    let value = try Decimal34.trig(f, x, unit: .radians).get()
+    #expect(Self.text(value) == expected)
   }
 
   // MARK: - The script's arguments, drawn the same way
@@ -137,6 +168,30 @@ import Testing
       let unit = units[rng.below(3)]
       let x = trigArgument(&rng, unit)
       let f = TrigFunction.allCases.first { "\($0)" == name }!
+      return ([x], unit, Decimal34.trig(f, x, unit: unit))
+    case "largeradian":
+      // sin … cot of radians from 10^6 to 10^99: random, or k·P/2 rounded to 34 digits.
+      let f = [TrigFunction.sin, .cos, .tan, .sec, .csc, .cot][rng.below(6)]
+      var x: Decimal34
+      if rng.below(2) == 0 {
+        x = draw(&rng, 6, 99, signed: true)
+      } else {
+        let k = draw(&rng, 5, 66, signed: false).floor
+        x = Decimal34.dividing(k * Decimal34.pi, by: integer(2))!
+        if rng.below(2) == 1 { x = -x }
+      }
+      return ([x], .radians, Decimal34.trig(f, x, unit: .radians))
+    case "asec", "acsc", "acot":
+      let unit = units[rng.below(3)]
+      var x: Decimal34
+      if rng.below(2) == 0 {
+        // Near ±1, from either side for acot.
+        x = integer(1) + draw(&rng, -33, -1, signed: name == "acot")
+      } else {
+        x = name == "acot" ? draw(&rng, -30, 30, signed: false) : draw(&rng, 0, 30, signed: false)
+      }
+      if rng.below(2) == 1 { x = -x }
+      let f: TrigFunction = name == "asec" ? .asec : name == "acsc" ? .acsc : .acot
       return ([x], unit, Decimal34.trig(f, x, unit: unit))
     case "asin", "acos":
       let unit = units[rng.below(3)]
