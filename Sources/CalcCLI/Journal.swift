@@ -14,6 +14,14 @@ import CalculatorEngine
 /// once it returns, the line survives the process. A journal that cannot be written is
 /// reported once; the session goes on without it.
 ///
+/// A journal belongs to its session until the session ends (SPEC §8): calc takes an exclusive
+/// `flock(2)` on it when it creates it and holds it until ``close()`` or the end of the process
+/// (a `kill -9` included, when the kernel drops it). Pruning (``prune(_:keeping:)``) removes
+/// only journals whose lock it can take, and `:resume` skips locked ones (``owner(of:)``),
+/// naming the process from the id in the journal's name. A lock that cannot be taken (a file
+/// system without locks) is reported once; other calcs then keep the journal while a process
+/// of that id exists (`JournalLockTests`).
+///
 /// What is written is decided by ``LineInterpreter``: for each change it performs, the script
 /// lines that replay it exactly (``lines(for:change:after:)``), taken by ``record(_:)``.
 ///
@@ -54,7 +62,8 @@ public final class Journal {
   /// before rule 18, and is resumed with a note.
   public static let header = "# calc journal, format 2"
 
-  /// How many journals are kept: older ones are removed when a REPL starts.
+  /// How many journals are kept: older ones are removed when a REPL starts and when it writes
+  /// its first line, except those still locked by a running calc.
   public static let kept = 20
   /// The ending of journal file names.
   static let suffix = ".calc"
