@@ -72,7 +72,7 @@ struct FileName: Hashable, Sendable {
 /// The replacement is written beside that file, in the folder of the path the chain resolved
 /// to, so that the rename replaces the file, never the link, which keeps pointing at it. Only the
 /// links of the last component are checked this way; links among the folders of the path are
-/// the kernel's business.
+/// the kernel's business (`SaveThroughLinksTests`).
 ///
 /// Only a regular file (or no file yet) is written; a directory, a FIFO or a device is
 /// refused. The new contents go to a temporary file beside the target, flushed to disk, then
