@@ -14,6 +14,14 @@ import CalculatorEngine
 /// once it returns, the line survives the process. A journal that cannot be written is
 /// reported once; the session goes on without it.
 ///
+/// A journal belongs to its session until the session ends (SPEC §8): calc takes an exclusive
+/// `flock(2)` on it when it creates it and holds it until ``close()`` or the end of the process
+/// (a `kill -9` included, when the kernel drops it). Pruning (``prune(_:keeping:)``) removes
+/// only journals whose lock it can take, and `:resume` skips locked ones (``owner(of:)``),
+/// naming the process from the id in the journal's name. A lock that cannot be taken (a file
+/// system without locks) is reported once; other calcs then keep the journal while a process
+/// of that id exists (`JournalLockTests`).
+///
 /// What is written is decided by ``LineInterpreter``: for each change it performs, the script
 /// lines that replay it exactly (``lines(for:change:after:)``), taken by ``record(_:)``.
 ///
@@ -54,7 +62,8 @@ public final class Journal {
   /// before rule 18, and is resumed with a note.
   public static let header = "# calc journal, format 2"
 
-  /// How many journals are kept: older ones are removed when a REPL starts.
+  /// How many journals are kept: older ones are removed when a REPL starts and when it writes
+  /// its first line, except those still locked by a running calc.
   public static let kept = 20
   /// The ending of journal file names.
   static let suffix = ".calc"
@@ -126,6 +135,14 @@ public final class Journal {
       guard fd >= 0 else { return fail() }
       // The umask can only narrow 0600; make sure nothing widened it.
       fchmod(fd, 0o600)
+      // Ours until the session ends: pruning and resuming leave a locked journal alone.
+      switch Platform.lockForLife(fd) {
+      case .taken: break
+      case .held:
+        reportUnlocked("another process holds a lock on it")
+      case .unsupported(let reason):
+        reportUnlocked(reason)
+      }
       // Ours is now the newest: with it, the last `kept` sessions stay.
       Journal.prune(directory, keeping: Journal.kept)
     }
@@ -274,6 +291,14 @@ public final class Journal {
     fd = -1
   }
 
+  /// Reports, once per journal (it is created once), that its lock could not be taken: other
+  /// calcs then go by its process id (``owner(of:)``).
+  private func reportUnlocked(_ reason: String) {
+    report(
+      "calc: journal: cannot lock '\(TextEscaping.escaped(path))': \(reason); other calcs keep "
+        + "it while process \(getpid()) runs")
+  }
+
   /// Gives up on the journal after a failed open or write (the reason is in `errno`): the
   /// part of the record written is cut off, back to ``size`` (a journal that held nothing is
   /// removed), and the failure reported.
@@ -390,9 +415,52 @@ public final class Journal {
     return record.map { [$0] } ?? []
   }
 
-  /// Removes all but the `count` most recent journals in `directory`.
+  /// Removes all but the `count` most recent journals in `directory`, except those that a
+  /// running calc still writes (SPEC §8): a journal is removed only while this calc holds its
+  /// lock, so that no session takes it meanwhile. On a file system without locks, a journal
+  /// whose process (the id in its name) still exists is kept.
+  ///
+  /// - Complexity: O(n log n) in the journals of the folder.
   static func prune(_ directory: String, keeping count: Int) {
-    for path in journals(in: directory).dropFirst(count) { unlink(path) }
+    for path in journals(in: directory).dropFirst(count) {
+      let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard fd >= 0 else { continue }
+      switch Platform.tryLock(fd, exclusive: true) {
+      case .taken:
+        unlink(path)
+      case .held:
+        break
+      case .unsupported:
+        if !Platform.processExists(processID(ofJournal: path)) { unlink(path) }
+      }
+      Glibc.close(fd)
+    }
+  }
+
+  /// The process id of the running calc that still writes the journal at `path`, or `nil` when
+  /// none does (or the journal is gone).
+  ///
+  /// A running calc holds a lock on its journal (``append(_:)``); this tries a shared lock, for
+  /// a moment, to see whether one is held. The id is the one in the journal's name: the calc
+  /// that created a journal is the only one that writes it. On a file system without locks, the
+  /// journal counts as open while a process of that id exists.
+  public static func owner(of path: String) -> Int32? {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { Glibc.close(fd) }
+    let pid = processID(ofJournal: path)
+    switch Platform.tryLock(fd, exclusive: false) {
+    case .taken: return nil
+    case .held: return pid
+    case .unsupported: return Platform.processExists(pid) ? pid : nil
+    }
+  }
+
+  /// The process id in a journal's name (`…Z-4242.calc`), or 0 when the name holds none.
+  static func processID(ofJournal path: String) -> Int32 {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard isJournalName(name), let dash = name.lastIndex(of: "-") else { return 0 }
+    return Int32(name[name.index(after: dash)...].dropLast(suffix.count)) ?? 0
   }
 }
 

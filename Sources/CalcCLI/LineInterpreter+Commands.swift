@@ -100,6 +100,7 @@ extension LineInterpreter {
       let resumed = try ResumedSession.latest(
         in: host.journalDirectory, excluding: host.ownJournal)
       try perform(.load(resumed.session), at: command)
+      if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
       output.write(style.dim(resumed.summary + "\n"))
       if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
       if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }

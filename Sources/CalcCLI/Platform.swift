@@ -64,6 +64,79 @@ enum Platform {
 
   /// Whether `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  // MARK: - Symbolic links in shared folders
+
+  /// Linux's `O_PATH`, which Swift's Glibc does not export: an open that only locates the file
+  /// (for `fstat`), without reading, writing, or a FIFO's or device's side effects.
+  static let pathOnly: Int32 = 0o10_000_000
+
+  /// Why the kernel's rule for shared folders (`fs.protected_symlinks`) would not follow the
+  /// symbolic link that `link` (its `lstat`) describes, which sits in `folder`; `nil` when it
+  /// would.
+  ///
+  /// The rule, applied whatever the kernel's setting: a link in a folder that is sticky and
+  /// world-writable (`/tmp`) is followed only when it is owned by the user following it (the
+  /// effective user) or by the folder's owner. A folder that cannot be looked at counts as
+  /// shared.
+  static func protectedLinkRefusal(link: stat, in folder: FileName) -> String? {
+    guard link.st_uid != geteuid() else { return nil }
+    var information = stat()
+    let path = folder.bytes.isEmpty ? FileName(".") : folder
+    guard path.withCString({ stat($0, &information) }) == 0 else {
+      return "a symbolic link in a folder that calc cannot look at (\(errorMessage(errno)))"
+    }
+    let shared = information.st_mode & S_ISVTX != 0 && information.st_mode & S_IWOTH != 0
+    guard shared, link.st_uid != information.st_uid else { return nil }
+    return "a symbolic link in a sticky, world-writable folder, owned by neither you nor the "
+      + "folder's owner"
+  }
+
+  // MARK: - Journal locks
+
+  /// What came of trying to lock a file.
+  enum LockOutcome: Equatable {
+    /// The lock is ours, until the descriptor is closed.
+    case taken
+    /// Another open file holds a lock that conflicts (a running calc's journal).
+    case held
+    /// The file system takes no locks (`ENOLCK`, `EOPNOTSUPP`…), as a person reads it.
+    case unsupported(String)
+  }
+
+  /// Tries to lock the whole file open at `fd` with `flock(2)`, without waiting: `exclusive`
+  /// (`LOCK_EX`) as a journal's owner and a pruner take it, else shared (`LOCK_SH`) to find out
+  /// whether an owner holds it. A signal during the call retries it.
+  ///
+  /// The lock belongs to the open file: it lasts until every descriptor of it is closed, or
+  /// the process ends (a `kill -9` included).
+  static func tryLock(_ fd: Int32, exclusive: Bool) -> LockOutcome {
+    while true {
+      if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return .taken }
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK: return .held
+      default: return .unsupported(errorMessage(errno))
+      }
+    }
+  }
+
+  /// Locks the file open at `fd` exclusively, as ``tryLock(_:exclusive:)``, waiting up to about
+  /// 50 ms while another calc holds it: a calc looking at the journals (`:resume`, pruning)
+  /// holds its lock only for a moment.
+  static func lockForLife(_ fd: Int32) -> LockOutcome {
+    var outcome = tryLock(fd, exclusive: true)
+    for _ in 0..<50 where outcome == .held {
+      usleep(1000)
+      outcome = tryLock(fd, exclusive: true)
+    }
+    return outcome
+  }
+
+  /// Whether the process `pid` exists (it may be another program that got the number since).
+  static func processExists(_ pid: Int32) -> Bool {
+    pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+  }
 }
 
 /// Ctrl-C while a line runs: the REPL's SIGINT handler sets it, long loops check it.

@@ -42,20 +42,61 @@ public struct ResumedSession: Sendable {
     "the journal was written before numbers stopped continuing across lines; each of its lines "
     + "now starts a new number"
 
-  /// The most recently written journal in `directory` other than `ownPath`, replayed.
+  /// The most recently written journal in `directory` other than `ownPath` whose calc has
+  /// ended, replayed; newer ones that a running calc still writes (``Journal/owner(of:)``) are
+  /// skipped, and ``stillOpen`` says so.
   ///
-  /// Throws, changing nothing, when there is no folder or no earlier journal, or when the
-  /// journal cannot be read or replays nothing.
+  /// Throws, changing nothing, when there is no folder or no earlier journal (or every one is
+  /// still open), or when the journal cannot be read or replays nothing.
+  ///
+  /// - Complexity: O(n log n) in the journals of the folder, then O(m) in the journal replayed.
   public static func latest(in directory: String?, excluding ownPath: String?) throws(LineError)
     -> ResumedSession
   {
     guard let directory else {
       throw LineError("no earlier session to resume: neither XDG_STATE_HOME nor HOME is set")
     }
-    guard let path = Journal.journals(in: directory).first(where: { $0 != ownPath }) else {
-      throw LineError("no earlier session to resume in '\(TextEscaping.escaped(directory))'")
+    var open: [Int32] = []
+    for path in Journal.journals(in: directory) where path != ownPath {
+      if let pid = Journal.owner(of: path) {
+        open.append(pid)
+        continue
+      }
+      var resumed = try ResumedSession(journal: path)
+      if !open.isEmpty {
+        resumed.stillOpen =
+          stillOpenSentence(open)
+          + (open.count == 1 ? "; resuming the one before" : "; resuming the one before them")
+      }
+      return resumed
     }
-    return try ResumedSession(journal: path)
+    guard open.isEmpty else {
+      let which =
+        open.count == 1
+        ? "the only one is still open in process \(open[0])"
+        : "all \(open.count) are still open, in processes \(listed(open))"
+      throw LineError("no earlier session to resume: \(which)")
+    }
+    throw LineError("no earlier session to resume in '\(TextEscaping.escaped(directory))'")
+  }
+
+  /// Which newer sessions `:resume` skipped, as a sentence: `the newest session is still open
+  /// in process 1234; resuming the one before`; `nil` when it took the newest.
+  public fileprivate(set) var stillOpen: String? = nil
+
+  /// `the newest session is still open in process 1234`, `the 2 newest sessions are still open
+  /// in processes 1234 and 5678`.
+  static func stillOpenSentence(_ pids: [Int32]) -> String {
+    pids.count == 1
+      ? "the newest session is still open in process \(pids[0])"
+      : "the \(pids.count) newest sessions are still open in processes \(listed(pids))"
+  }
+
+  /// `1`, `1 and 2`, `1, 2 and 3`.
+  private static func listed(_ pids: [Int32]) -> String {
+    let names = pids.map(String.init)
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names.last!
   }
 
   /// Replays the journal at `path`.

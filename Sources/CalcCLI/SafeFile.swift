@@ -59,10 +59,22 @@ struct FileName: Hashable, Sendable {
   }
 }
 
-/// Writing a file so that nothing but the file is touched: `:save`'s write path.
+/// Writing a file so that nothing but the file is touched: `:save`'s write path (and `:tape csv
+/// FILE`'s).
 ///
-/// The target is found by following symbolic links, so a link keeps pointing at the file it
-/// named. Only a regular file (or no file yet) is written; a directory, a FIFO or a device is
+/// A symbolic link is followed only where the kernel's rule for shared folders
+/// (`fs.protected_symlinks`) would follow it, whatever the kernel's setting (SPEC §8): a link
+/// that sits in a sticky, world-writable folder (such as `/tmp`) and is owned by neither the user
+/// running calc nor the folder's owner is refused, and so is a dangling link (calc never creates
+/// the file a link names); the message names the link. Each link of a chain is checked with
+/// `lstat` and read with `readlink`; the target is then opened through the name without
+/// `O_CREAT` (`O_PATH`: no side effects, even on a FIFO) and must be the file the chain led to.
+/// The replacement is written beside that file, in the folder of the path the chain resolved
+/// to, so that the rename replaces the file, never the link, which keeps pointing at it. Only the
+/// links of the last component are checked this way; links among the folders of the path are
+/// the kernel's business (`SaveThroughLinksTests`).
+///
+/// Only a regular file (or no file yet) is written; a directory, a FIFO or a device is
 /// refused. The new contents go to a temporary file beside the target, flushed to disk, then
 /// renamed over it with the old file's permissions and owner, so that a reader sees the old file
 /// or the new one, never a part. A file with other hard links, or owned by someone else (whose
@@ -91,32 +103,60 @@ enum SafeFile {
   /// Writes `contents` to `name` as described above.
   static func write(_ contents: [UInt8], to name: FileName) throws(Failure) {
     guard !name.bytes.contains(0) else { throw Failure(reason: "file name holds a NUL byte") }
-    let target = try resolvingLinks(name)
-    var information = stat()
-    let exists = target.withCString { stat($0, &information) } == 0
-    if !exists && errno != ENOENT { throw .system(errno) }
-    if exists {
-      if let refusal = FileKind(mode: information.st_mode).refusal {
-        throw Failure(reason: refusal)
-      }
+    guard let target = try resolvingLinks(name) else {
+      try replace(name, with: contents, keeping: nil)
+      return
     }
-    if exists && (information.st_nlink > 1 || information.st_uid != geteuid() && geteuid() != 0) {
-      try writeInPlace(contents, to: target, identity: information)
+    // The file the chain led to, opened through the name without creating anything.
+    let fd = name.withCString { open($0, Platform.pathOnly | O_CLOEXEC) }
+    guard fd >= 0 else { throw .system(errno) }
+    var information = stat()
+    let isStated = fstat(fd, &information) == 0
+    let code = errno
+    close(fd)
+    guard isStated else { throw .system(code) }
+    guard information.st_dev == target.identity.st_dev,
+      information.st_ino == target.identity.st_ino
+    else { throw Failure(reason: "the file changed while it was being saved") }
+    if let refusal = FileKind(mode: information.st_mode).refusal {
+      throw Failure(reason: refusal)
+    }
+    if information.st_nlink > 1 || information.st_uid != geteuid() && geteuid() != 0 {
+      try writeInPlace(contents, to: target.path, identity: information)
     } else {
-      try replace(target, with: contents, keeping: exists ? information : nil)
+      try replace(target.path, with: contents, keeping: information)
     }
   }
 
-  /// `name` with every symbolic link along its last component followed.
-  private static func resolvingLinks(_ name: FileName) throws(Failure) -> FileName {
+  /// The file `name` leads to, every symbolic link of its last component followed where the
+  /// protected-symlinks rule allows (see ``SafeFile``): the path it resolved to and what `stat`
+  /// says of it; `nil` when `name` itself names nothing yet.
+  ///
+  /// Throws, naming the link, for a link that the rule refuses or that leads to no file.
+  ///
+  /// - Complexity: O(k) system calls in the links of the chain (at most 40).
+  private static func resolvingLinks(_ name: FileName) throws(Failure)
+    -> (path: FileName, identity: stat)?
+  {
     var current = name
+    var lastLink: (name: FileName, target: [UInt8])?
     for _ in 0..<40 {
       var information = stat()
       guard current.withCString({ lstat($0, &information) }) == 0 else {
-        if errno == ENOENT { return current }
-        throw .system(errno)
+        guard errno == ENOENT, let lastLink else {
+          if errno == ENOENT { return nil }
+          throw .system(errno)
+        }
+        throw Failure(
+          reason: "'\(lastLink.name.shown)' is a dangling symbolic link (to "
+            + "'\(FileName(lastLink.target).shown)'); calc does not create the file a link names")
       }
-      guard FileKind(mode: information.st_mode) == .symbolicLink else { return current }
+      guard FileKind(mode: information.st_mode) == .symbolicLink else {
+        return (current, information)
+      }
+      if let refusal = Platform.protectedLinkRefusal(link: information, in: current.folder) {
+        throw Failure(reason: "'\(current.shown)' is \(refusal); calc does not write through it")
+      }
       var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = current.withCString { path in
         buffer.withUnsafeMutableBufferPointer { raw in
@@ -124,7 +164,8 @@ enum SafeFile {
         }
       }
       guard count > 0 else { throw .system(errno) }
-      let link = buffer[..<count]
+      let link = Array(buffer[..<count])
+      lastLink = (current, link)
       current =
         link.first == UInt8(ascii: "/") ? FileName(link) : FileName(current.folder.bytes + link)
     }
@@ -168,6 +209,13 @@ enum SafeFile {
       throw error
     }
     guard close(fd) == 0 else { throw .system(errno) }
+    if let old {
+      // The rename must replace the file that was opened, and nothing else.
+      var now = stat()
+      guard target.withCString({ lstat($0, &now) }) == 0, now.st_dev == old.st_dev,
+        now.st_ino == old.st_ino
+      else { throw Failure(reason: "the file changed while it was being saved") }
+    }
     let renamed = temporary.withCString { from in target.withCString { to in rename(from, to) } }
     guard renamed == 0 else { throw .system(errno) }
     isDone = true
