@@ -104,6 +104,9 @@ public struct LineInterpreter {
     /// Notes for standard error (`note: …`): what a person probably wants to know about what the
     /// line did, which is no error, each with the column it is about.
     public var notes: [LineNote] = []
+    /// Whether the line was a key line that showed an error, at its end or on the way (an
+    /// error it went past: SPEC §5's exit status 1 for scripts and `--keys`).
+    public var showedAnError = false
   }
 
   /// A note about a line: its message and the 1-based column it is about.
@@ -122,6 +125,8 @@ public struct LineInterpreter {
   private var effect: Session.Effect?
   /// The notes of the line that is running.
   var notes: [LineNote] = []
+  /// Whether the key line that is running showed an error, at its end or on the way.
+  var showedAnError = false
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
@@ -160,9 +165,11 @@ public struct LineInterpreter {
   {
     if case .some = effect { effect = nil }
     if !notes.isEmpty { notes = [] }
+    showedAnError = false
     let outcome = try runLine(line, output: output)
     // Moved out, not copied: a script runs this for every line.
-    return LineResult(outcome: outcome, effect: effect.take(), notes: notes)
+    return LineResult(
+      outcome: outcome, effect: effect.take(), notes: notes, showedAnError: showedAnError)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -219,25 +226,32 @@ public struct LineInterpreter {
   }
 
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
-  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``). `line` is
-  /// the key text, for the columns of notes.
+  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
+  /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
+  /// columns of notes.
   mutating func applyKeys(
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
     // state to carry, which the compiler copies about).
-    let needsNotes = LineInterpreter.mayNeedNotes(keys)
+    let needsNotes = LineInterpreter.mayNeedNotes(keys, from: session.state)
     guard needsNotes || context.trace else {
       try performKeys(keys, line: line, output: output)
+      // No note due: no error passed on the way either (mayNeedNotes is exact when false).
+      showedAnError = session.state.showsError
       appendDisplay(to: output)
       return
     }
     let before = session.state
     try performKeys(keys, line: line, output: output)
+    var passedAnError = false
     if needsNotes {
-      notes += keyNotes(for: keys, after: before, line: line)
+      let found = keyNotes(for: keys, after: before, line: line)
+      notes += found.notes
+      passedAnError = found.passedAnError
     }
+    showedAnError = passedAnError || session.state.showsError
     guard context.trace else {
       appendDisplay(to: output)
       return
