@@ -3,64 +3,99 @@ import CalculatorEngine
 /// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
 /// interpreter still does what they say, and adds a note to the line's result.
 extension LineInterpreter {
-  /// Whether a line of `keys`, applied to `state`, may need a note or may pass an error on the
-  /// way (an error shown and then left by a digit or `.`, rule 14): one longer than an entry's
-  /// digits; a unary key followed directly by a digit, `.` or `(`; a second `.` in a run of
-  /// digits; an operator directly after the same one; a first key that is a binary operator
-  /// acting on a 0 nobody typed; or a digit or `.` after a key that may have shown an error.
+  /// Whether a line of `keys` may need a note or may pass an error on the way (an error shown
+  /// and then left by a digit or `.`, rule 14): one longer than an entry's digits; a unary key
+  /// followed directly by a digit, `.` or `(`; a second `.` in a run of digits; an operator
+  /// directly after the same one; a first key that is a binary operator acting on a 0 nobody
+  /// typed (`startsOnAnUntouchedZero`, which the caller works out only for such a key); or a
+  /// digit or `.` after a key that may have shown an error. `isPending` says whether an
+  /// operation is pending before the line.
   ///
   /// One cheap scan of the keys, so that the common line pays almost nothing more: a key may show
   /// an error only if it computes, and an operator computes only while an operation is pending
   /// (`123.45*6.7=` is never replayed: its only computing key, `=`, has no digit after it).
-  /// `false` is exact (no note is due); `true` means the line is replayed to find out.
+  /// `false` is exact (no note is due); `true` means the line is replayed to find out. The
+  /// state is passed as two flags, not as a `Calculator`: reading the session's state into an
+  /// argument copied it, a good part of a short line's cost.
   ///
   /// - Complexity: O(n) in the number of keys.
-  static func mayNeedNotes(_ keys: [CalculatorButtonItem], from state: Calculator) -> Bool {
+  static func mayNeedNotes(
+    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool
+  ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that.
-    if keys.count > Entry.maximumDigits { return true }
-    guard let first = keys.first else { return false }
-    if first.isBinaryOperator, state.showsUntouchedZero { return true }
-    var isPending = state.isPendingOperation
+    if keys.count > Entry.maximumDigits || startsOnAnUntouchedZero { return true }
+    var isPending = isPending
     // Whether a key since the last AC, CE or mode key may have shown an error.
     var mayShowError = false
-    var previousActsOnTheDisplay = false
+    // Whether a digit or `.` now needs the replay: after a key that may have shown an error, or
+    // right after a unary key. While it is false, so is `mayShowError`.
+    var armed = false
     var pointTyped = false
-    var previous = CalculatorButtonItem.equal
-    // One switch a key: this runs for every line a script applies.
+    // The key before, if it was an operator: its code (0xFF for any other key).
+    var operatorCode: UInt8 = 0xFF
+    // One switch a key, over the key's kind first (a jump table): this runs for every line a
+    // script applies. Most keys are digits, which change nothing while nothing is armed.
     for key in keys {
+      let operatorBefore = operatorCode
+      operatorCode = 0xFF
       switch key {
       case .digit:
-        if mayShowError || previousActsOnTheDisplay { return true }
+        if armed { return true }
+        continue
       case .dot:
-        if mayShowError || previousActsOnTheDisplay || pointTyped { return true }
+        if armed || pointTyped { return true }
         pointTyped = true
-      case .op, .binary:
-        if key == previous { return true }
+        continue
+      case .op(let op):
+        if operatorBefore == op.rawValue { return true }
+        operatorCode = op.rawValue
         if isPending { mayShowError = true } else { isPending = true }
-        pointTyped = false
-      case .equal, .command(.percent), .memory(.recall), .memory(.add), .memory(.subtract),
-        .bracket(.close):
+      case .binary(let binary):
+        if operatorBefore == 0x10 | binary.rawValue { return true }
+        operatorCode = 0x10 | binary.rawValue
+        if isPending { mayShowError = true } else { isPending = true }
+      case .equal:
         mayShowError = true
-        pointTyped = false
       case .unary, .function:
         mayShowError = true
         pointTyped = false
-      case .bracket(.open):
-        if previousActsOnTheDisplay { return true }
-        // After a number, `(` implies a × (Scientific mode), which computes what is pending.
-        if isPending { mayShowError = true } else { isPending = true }
-        pointTyped = false
-      case .command(.clear), .mode:
-        (mayShowError, isPending, pointTyped) = (false, false, false)
-      case .command(.clearEntry):
-        (mayShowError, pointTyped) = (false, false)
-      case .command(.flip), .command(.backspace), .exponent, .fixedToExponential:
+        // A digit, `.` or `(` right after it: the unary key's note.
+        armed = true
+        continue
+      case .command(let command):
+        switch command {
+        case .percent: mayShowError = true
+        case .clear: (mayShowError, isPending) = (false, false)
+        case .clearEntry: mayShowError = false
+        case .flip, .backspace:
+          // They leave the number being typed as it is, point included.
+          armed = mayShowError
+          continue
+        }
+      case .memory(let memory):
+        switch memory {
+        case .recall, .add, .subtract: mayShowError = true
+        case .store, .clear: break
+        }
+      case .bracket(let bracket):
+        switch bracket {
+        case .close: mayShowError = true
+        case .open:
+          if armed { return true }
+          // After a number, `(` implies a × (Scientific mode), which computes what is pending.
+          if isPending { mayShowError = true } else { isPending = true }
+        }
+      case .mode:
+        (mayShowError, isPending) = (false, false)
+      case .constant, .angle:
         break
-      case .memory(.store), .memory(.clear), .constant, .angle:
-        pointTyped = false
+      case .exponent, .fixedToExponential:
+        // They leave the number being typed as it is, point included.
+        armed = mayShowError
+        continue
       }
-      previousActsOnTheDisplay = key.actsOnTheDisplay
-      previous = key
+      pointTyped = false
+      armed = mayShowError
     }
     return false
   }
@@ -218,17 +253,6 @@ extension CalculatorButtonItem {
     switch self {
     case .digit, .dot: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
-      false
-    }
-  }
-
-  /// Whether the key acts at once on the value in the display: a unary key of either mode
-  /// (`@`, `q`, `r`, `sin`, `!`, …).
-  var actsOnTheDisplay: Bool {
-    switch self {
-    case .unary, .function: true
-    case .digit, .dot, .op, .equal, .command, .memory, .bracket, .binary, .constant,
       .exponent, .fixedToExponential, .angle, .mode:
       false
     }

@@ -127,6 +127,10 @@ public struct LineInterpreter {
   var notes: [LineNote] = []
   /// Whether the key line that is running showed an error, at its end or on the way.
   var showedAnError = false
+  /// The facts of the state after the last key line, read as its display was written; `nil`
+  /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
+  /// the start. The next key line reads them instead of the state.
+  private var factsAfterKeys: StateFacts?
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
@@ -211,6 +215,7 @@ public struct LineInterpreter {
   /// journal; `nil` when nothing was applied.
   public mutating func enterStartMode() -> Session.Effect? {
     guard session.state.mode != context.startMode else { return nil }
+    factsAfterKeys = nil
     let command = Session.Command.keys([.mode(context.startMode)])
     guard let change = try? session.perform(command) else { return nil }
     return Session.Effect(command: command, change: change)
@@ -220,6 +225,7 @@ public struct LineInterpreter {
   /// the effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
+    factsAfterKeys = nil
     let change = try session.perform(command)
     effect = Session.Effect(command: command, change: change)
     return change
@@ -235,12 +241,15 @@ public struct LineInterpreter {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
     // state to carry, which the compiler copies about).
-    let needsNotes = LineInterpreter.mayNeedNotes(keys, from: session.state)
+    let needsNotes = LineInterpreter.mayNeedNotes(
+      keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
+      startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
     guard needsNotes || context.trace else {
       try performKeys(keys, line: line, output: output)
+      let facts = appendDisplay(to: output)
       // No note due: no error passed on the way either (mayNeedNotes is exact when false).
-      showedAnError = session.state.showsError
-      appendDisplay(to: output)
+      showedAnError = facts.showsError
+      factsAfterKeys = facts
       return
     }
     let before = session.state
@@ -251,7 +260,9 @@ public struct LineInterpreter {
       notes += found.notes
       passedAnError = found.passedAnError
     }
-    showedAnError = passedAnError || session.state.showsError
+    let facts = stateFacts
+    showedAnError = passedAnError || facts.showsError
+    factsAfterKeys = facts
     guard context.trace else {
       appendDisplay(to: output)
       return
@@ -298,9 +309,29 @@ public struct LineInterpreter {
     }
   }
 
+  /// What a key line needs to know of the state (its notes, its exit status), read where the
+  /// display is written or where `self` is not `inout`: read in a mutating method, the session's
+  /// state was copied first, about 200 instructions a read, a good part of a short line's cost.
+  struct StateFacts {
+    /// Whether the display shows an error.
+    var showsError: Bool
+    /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
+    var isPending: Bool
+  }
+
+  /// The facts of the state as it is (see ``StateFacts``).
+  var stateFacts: StateFacts {
+    let state = session.state
+    return StateFacts(showsError: state.showsError, isPending: state.isPendingOperation)
+  }
+
+  /// Whether the display shows a 0 that nobody typed.
+  var showsUntouchedZero: Bool { session.state.showsUntouchedZero }
+
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
-  /// when it is not empty.
-  func appendDisplay(to output: OutputBuffer) {
+  /// when it is not empty. Returns the facts of the state, read on the way.
+  @discardableResult
+  func appendDisplay(to output: OutputBuffer) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,

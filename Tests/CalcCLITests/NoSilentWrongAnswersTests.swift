@@ -1,3 +1,4 @@
+import CalcTestSupport
 import CalculatorEngine
 import Foundation
 import Testing
@@ -401,5 +402,61 @@ extension String {
   fileprivate func columnAfter(_ marker: String) -> Int {
     guard let range = range(of: marker) else { return 0 }
     return Int(self[range.upperBound...].prefix { $0.isNumber }) ?? 0
+  }
+}
+
+/// The cheap scan that spares the common line a replay (``LineInterpreter/mayNeedNotes``) never
+/// says no where the replay finds a note or an error passed on the way: random lines, in both
+/// modes, from random states.
+@Suite struct NotesScanTests {
+  /// Keys weighted toward what makes notes and errors: zeros, points, operators, `=`, unary keys.
+  static let alphabet: [CalculatorButtonItem] =
+    CalculatorButtonItem.allKeys
+    + Array(repeating: .digit(.zero), count: 6) + Array(repeating: .dot, count: 4)
+    + CalculatorButtonItem.Op.allCases.flatMap { [CalculatorButtonItem.op($0), .op($0)] }
+    + Array(repeating: .equal, count: 6)
+    + [.unary(.squareRoot), .unary(.reciprocal), .unary(.square), .command(.flip)]
+    + [.digit(.nine), .digit(.nine), .digit(.one), .function(.ln), .function(.sin)]
+
+  @Test func theScanMissesNoNote() throws {
+    var random = SplitMix64(state: 33)
+    var checked = 0
+    var noted = 0
+    for _ in 0..<TestSize.count(short: 600, long: 100_000) {
+      var interpreter = LineInterpreter(format: .posix)
+      // A random state: a line or two before, in either mode.
+      for _ in 0..<random.int(0...2) {
+        var prior: [CalculatorButtonItem] = random.chance(30) ? [.mode(.scientific)] : []
+        for _ in 0..<random.int(1...8) {
+          prior.append(Self.alphabet[random.below(Self.alphabet.count)])
+        }
+        _ = try? interpreter.run(KeyText.text(of: prior), output: OutputBuffer())
+      }
+      var keys: [CalculatorButtonItem] = []
+      for _ in 0..<random.int(1...12) {
+        keys.append(Self.alphabet[random.below(Self.alphabet.count)])
+      }
+      let before = interpreter.session.state
+      guard before.firstKeyOutOfMode(in: keys) == nil else { continue }
+      var started = before
+      started.startLine()
+      let found = interpreter.keyNotes(for: keys, after: before, line: nil)
+      let mayNeed = LineInterpreter.mayNeedNotes(
+        keys, isPending: started.isPendingOperation,
+        startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
+      checked += 1
+      if !found.notes.isEmpty || found.passedAnError {
+        noted += 1
+        #expect(mayNeed, "\(KeyText.text(of: keys)) after \(interpreter.display): \(found)")
+      }
+      // Through the interpreter: the same notes, and the status flag.
+      let result = try interpreter.run(KeyText.text(of: keys), output: OutputBuffer())
+      #expect(result.notes.map(\.message).count == found.notes.count)
+      var after = started
+      for key in keys { after.press(key) }
+      #expect(result.showedAnError == (found.passedAnError || after.isError))
+    }
+    // The sweep reaches both kinds of line.
+    #expect(checked > 200 && noted > 20, "checked \(checked), noted \(noted)")
   }
 }
