@@ -359,6 +359,17 @@ import Testing
     #expect(try LocaleDecimalPoint.notes(for: Array(line.utf8), format: Self.german) == [])
   }
 
+  /// Where `.` does not group digits (fr_FR groups with a narrow space), the hint says what the
+  /// decimal point is instead.
+  @Test func aLocaleThatGroupsWithSpacesSaysWhatThePointIs() throws {
+    let french = DisplayFormat(localeIdentifier: "fr_FR")
+    let message =
+      "1.234,5 mixes '.' and ',' at column 1 (',' is the decimal point in fr-FR; type 1234,5)"
+    #expect(throws: LineError(message, column: 1)) {
+      try LocaleDecimalPoint.notes(for: Array("1.234,5".utf8), format: french)
+    }
+  }
+
   @Test func aLocaleWithAPointIsLeftAlone() throws {
     #expect(try LocaleDecimalPoint.notes(for: Array("1.234,5".utf8), format: .posix) == [])
   }
