@@ -135,6 +135,15 @@ import Testing
     #expect(result.showedAnError == (row.status == 1))
   }
 
+  /// At the REPL (in process, through the line-editor seam): the same note, after the display,
+  /// and status 0 whatever the line showed.
+  @Test(arguments: rows) func atTheREPL(_ row: Row) {
+    let run = REPLInProcessTests.run([row.keys])
+    #expect(run.errors == (row.note.map { "note: \($0)\n" } ?? ""))
+    #expect(run.output.hasSuffix("\(row.display)\n\n"), "\(run.output)")
+    #expect(run.status == 0)
+  }
+
   @Test func notesAtTheREPLAreDimmedAndItExitsZero() {
     let run = REPLInProcessTests.run(["50/0*100=", "2**10=", "1/0=", "1.2.3="])
     #expect(
