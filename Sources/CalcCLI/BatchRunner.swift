@@ -7,7 +7,7 @@ import CalculatorEngine
 /// The exit statuses of calc (see sysexits.h).
 public enum ExitStatus {
   public static let success: Int32 = 0
-  /// The final display is an error.
+  /// A key line showed an error, at its end or on the way.
   public static let errorDisplayed: Int32 = 1
   public static let usage: Int32 = 64
   /// A script line was rejected.
@@ -36,6 +36,10 @@ struct BatchRunner {
   private(set) var lastLine: (name: String, number: Int)?
   /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
   private(set) var rejectedALine = false
+  /// Whether a key line showed an error, at its end or on the way (SPEC §5): the exit status is
+  /// then 1. Lines replayed by `:load`, `:edit`, `:insert` and `:delete` are no key lines of
+  /// the script, and a move (`:goto`, `:undo`) to an error is none either.
+  private(set) var showedAnError = false
 
   /// Runs the scripts `names` (`-` is standard input) and returns the exit status.
   ///
@@ -77,8 +81,7 @@ struct BatchRunner {
     // SPEC §5: 74 (output failed, in exitStatus), 66, 65, 1, 0, in that order.
     let status =
       rejectedALine
-      ? ExitStatus.dataError
-      : interpreter.session.state.isError ? ExitStatus.errorDisplayed : ExitStatus.success
+      ? ExitStatus.dataError : showedAnError ? ExitStatus.errorDisplayed : ExitStatus.success
     return output.exitStatus(status, errors: errors)
   }
 
@@ -99,7 +102,9 @@ struct BatchRunner {
         let result = try interpreter.run(line, output: output)
         if case .reset? = result.effect?.change { _ = interpreter.enterStartMode() }
         switch result.effect?.change {
-        case .applied?: lastLine = (name, lineNumber)
+        case .applied?:
+          lastLine = (name, lineNumber)
+          if result.showedAnError { showedAnError = true }
         case .moved?, .switched?, .reset?, .loaded?, .rewrote?: lastLine = nil
         case nil: break
         }
@@ -154,9 +159,13 @@ struct BatchRunner {
   /// (`12+3=`); empty for any other name, and for one that is not UTF-8.
   static func keysHint(_ name: FileName) -> String {
     if name.bytes.elementsEqual("help".utf8) { return " (for help: calc --help)" }
-    var count = 0
-    guard (try? KeyText.scan(name.bytes) { _ in count += 1 }) != nil, count > 0 else { return "" }
-    return " (to press keys: calc -k '\(name.shown)')"
+    var last: CalculatorButtonItem?
+    guard (try? KeyText.scan(name.bytes) { last = $0 }) != nil, let last else { return "" }
+    // A command that prints a result (SPEC §5): keys that do not end in `=` get one (not
+    // after a comment, which would swallow it).
+    let ends = last == .equal || name.bytes.contains(UInt8(ascii: "#"))
+    let keys = name.shown + (ends ? "" : "=")
+    return " (to press keys: calc -k '\(keys)')"
   }
 
   /// Writes `diagnostic` to standard error after all pending output.

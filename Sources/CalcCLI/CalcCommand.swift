@@ -22,9 +22,11 @@ public struct CalcCommand: ParsableCommand {
       Keys: 0-9 . + - * / = % ~ (+/-) c (AC) ce (CE) < (backspace) @ (square root) q (square) \
       r (1/x) ms mr m+ m- mc (memory); also − × ÷ ± √ ² ac m−, in any case.
 
-      Exit status: 0 success, 1 the final display is an error, 64 usage error, 65 a rejected \
-      script line (FILE:LINE:COLUMN: message on stderr), 66 unreadable file, 74 output could \
-      not be written.
+      Exit status: 0 success, 1 a key line showed an error (at its end, or on the way: \
+      50/0*100=), 64 usage error, 65 a rejected script line (FILE:LINE:COLUMN: message on \
+      stderr), 66 unreadable file, 74 output could not be written; when several apply, the \
+      first of 74, 66, 65, 1. The REPL exits 0 unless output failed. Notes (calc: note: ...) \
+      change no status; -q silences them.
       """,
     version: "calc \(version)"
   )
@@ -286,9 +288,11 @@ public struct Invocation: Hashable, Sendable {
           errors.flush()
         }
       }
-      let status =
-        interpreter.session.state.isError
-        ? ExitStatus.errorDisplayed : ExitStatus.success
+      // SPEC §5: 1 when the key line showed an error, at its end or on the way; text without
+      // keys shows the display as it is.
+      let showedAnError =
+        parsed.isEmpty ? interpreter.session.state.isError : interpreter.showedAnError
+      let status = showedAnError ? ExitStatus.errorDisplayed : ExitStatus.success
       return output.exitStatus(status, errors: errors)
     } catch {
       errors.write("calc: --keys: \(error.description)\n")
@@ -371,6 +375,11 @@ extension CalcCommand {
   /// ``ArgumentText``), and a failed write is reported with status 74.
   static func runParsed(_ arguments: [String]) -> Int32 {
     let errors = OutputBuffer(fd: STDERR_FILENO)
+    if repeatsKeys(arguments) {
+      errors.write("calc: --keys (-k) may be given once; put all the keys in one: -k '12+3='\n")
+      errors.flush()
+      return ExitStatus.usage
+    }
     let message: String
     let status: Int32
     do {
@@ -395,6 +404,31 @@ extension CalcCommand {
     let output = OutputBuffer(fd: STDOUT_FILENO)
     output.write(text)
     return output.exitStatus(status, errors: errors)
+  }
+
+  /// Whether `--keys` (`-k`, `--keys=KEYS`) is given more than once in `arguments` (after
+  /// ``separatingAttachedKeys(_:)``), before any `--`: a usage error (SPEC §5), where
+  /// ArgumentParser would keep the last silently. The value of `-k`, `--keys` and `--locale` is
+  /// passed over, whatever it looks like.
+  ///
+  /// - Complexity: O(n) in the number of arguments.
+  static func repeatsKeys(_ arguments: [String]) -> Bool {
+    var count = 0
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { break }
+      if argument == "-k" || argument == "--keys" {
+        count += 1
+        index += 1
+      } else if argument.hasPrefix("--keys=") || argument.hasPrefix("-k=") {
+        count += 1
+      } else if argument == "--locale" {
+        index += 1
+      }
+    }
+    return count > 1
   }
 
   /// The command for `arguments` if they are only options given at most once — `--keys KEYS`

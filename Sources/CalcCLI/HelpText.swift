@@ -116,6 +116,8 @@ enum HelpText {
              abs floor ceil dms degrees  pi euler  exp (exponent)  fe (F-E)
              sin cos tan sec csc cot, asin… (inverse), sinh… asinh… (hyperbolic)
              deg rad grad (angle unit); a space between two words: c exp
+             the unit is a subscript on the expression line: sin₀(30) is in
+             degrees, sinᵣ radians, sin₉ grads
 
       """
     if mode == .scientific { text += scientific + "       std returns to Standard mode\n\n" }

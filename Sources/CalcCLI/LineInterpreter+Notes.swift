@@ -3,34 +3,131 @@ import CalculatorEngine
 /// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
 /// interpreter still does what they say, and adds a note to the line's result.
 extension LineInterpreter {
-  /// Whether a line of `keys` may need a note: one longer than an entry's digits (it may hold a
-  /// run of more digits than an entry holds), or a unary key followed directly by a digit. One
-  /// cheap scan of the keys, so that the common line pays almost nothing more.
-  static func mayNeedNotes(_ keys: [CalculatorButtonItem]) -> Bool {
+  /// Whether a line of `keys` may need a note or may pass an error on the way (an error shown
+  /// and then left by a digit or `.`, rule 14): one longer than an entry's digits; a unary key
+  /// followed directly by a digit, `.` or `(`; a second `.` in a run of digits; an operator
+  /// directly after the same one; a first key that is a binary operator acting on a 0 nobody
+  /// typed (`startsOnAnUntouchedZero`, which the caller works out only for such a key); or a
+  /// digit or `.` after a key that may have shown an error. `isPending` says whether an
+  /// operation is pending before the line.
+  ///
+  /// One cheap scan of the keys, so that the common line pays almost nothing more: a key may show
+  /// an error only if it computes, and an operator computes only while an operation is pending
+  /// (`123.45*6.7=` is never replayed: its only computing key, `=`, has no digit after it).
+  /// `false` is exact (no note is due); `true` means the line is replayed to find out. The
+  /// state is passed as two flags, not as a `Calculator`: reading the session's state into an
+  /// argument copied it, a good part of a short line's cost.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  static func mayNeedNotes(
+    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool
+  ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that.
-    if keys.count > Entry.maximumDigits { return true }
-    var previousIsUnary = false
+    if keys.count > Entry.maximumDigits || startsOnAnUntouchedZero { return true }
+    var isPending = isPending
+    // Whether a key since the last AC, CE or mode key may have shown an error.
+    var mayShowError = false
+    // Whether a digit or `.` now needs the replay: after a key that may have shown an error, or
+    // right after a unary key. While it is false, so is `mayShowError`.
+    var armed = false
+    var pointTyped = false
+    // The key before, if it was an operator: its code (0xFF for any other key).
+    var operatorCode: UInt8 = 0xFF
+    // One switch a key, over the key's kind first (a jump table): this runs for every line a
+    // script applies. Most keys are digits, which change nothing while nothing is armed.
     for key in keys {
-      if previousIsUnary, key.startsANumber { return true }
-      if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
+      let operatorBefore = operatorCode
+      operatorCode = 0xFF
+      switch key {
+      case .digit:
+        if armed { return true }
+        continue
+      case .dot:
+        if armed || pointTyped { return true }
+        pointTyped = true
+        continue
+      case .op(let op):
+        if operatorBefore == op.rawValue { return true }
+        operatorCode = op.rawValue
+        if isPending { mayShowError = true } else { isPending = true }
+      case .binary(let binary):
+        if operatorBefore == 0x10 | binary.rawValue { return true }
+        operatorCode = 0x10 | binary.rawValue
+        if isPending { mayShowError = true } else { isPending = true }
+      case .equal:
+        mayShowError = true
+      case .unary, .function:
+        mayShowError = true
+        pointTyped = false
+        // A digit, `.` or `(` right after it: the unary key's note.
+        armed = true
+        continue
+      case .command(let command):
+        switch command {
+        case .percent: mayShowError = true
+        case .clear: (mayShowError, isPending) = (false, false)
+        case .clearEntry: mayShowError = false
+        case .flip, .backspace:
+          // They leave the number being typed as it is, point included.
+          armed = mayShowError
+          continue
+        }
+      case .memory(let memory):
+        switch memory {
+        case .recall, .add, .subtract: mayShowError = true
+        case .store, .clear: break
+        }
+      case .bracket(let bracket):
+        switch bracket {
+        case .close: mayShowError = true
+        case .open:
+          if armed { return true }
+          // After a number, `(` implies a × (Scientific mode), which computes what is pending.
+          if isPending { mayShowError = true } else { isPending = true }
+        }
+      case .mode:
+        (mayShowError, isPending) = (false, false)
+      case .constant, .angle:
+        break
+      case .exponent, .fixedToExponential:
+        // They leave the number being typed as it is, point included.
+        armed = mayShowError
+        continue
+      }
+      pointTyped = false
+      armed = mayShowError
     }
     return false
   }
 
   /// The notes for a line of `keys` applied to `before` (the state before the line), whose key
-  /// text is `line` (for columns): digits an entry ignored, and a unary key whose answer the
-  /// next digit discarded.
+  /// text is `line` (for columns), and whether the line passed an error on the way (an error
+  /// it showed, then left by a digit or `.` without AC or CE: SPEC §5's exit status 1).
+  ///
+  /// The notes: digits an entry ignored; a unary key whose answer the next digit discarded, or
+  /// that acted on a 0 nobody typed before a `(`; an error the line went past; a second decimal
+  /// point ignored; an operator that replaced the same operator; a first key that is a binary
+  /// operator acting on a 0 nobody typed. An error that a unary key's note already explains
+  /// (`ln 2`: ln of 0, then `2`) gets no note of its own, but still counts as passed.
   ///
   /// - Complexity: O(n) in the keys: the line is replayed once.
   func keyNotes(
     for keys: [CalculatorButtonItem], after before: Calculator,
     line: UnsafeBufferPointer<UInt8>?
-  ) -> [LineNote] {
+  ) -> (notes: [LineNote], passedAnError: Bool) {
     let columns = line.map { KeyText.columns(in: $0) } ?? []
     func column(_ index: Int) -> Int { index < columns.count ? columns[index] : index + 1 }
+    let format = context.noteFormat
     var notes: [LineNote] = []
+    var passedAnError = false
     var state = before
     state.startLine()
+    if let first = keys.first, first.isBinaryOperator, state.showsUntouchedZero {
+      notes.append(
+        LineNote(
+          message: "the line starts with \(first.title); if it held $N, quote it with '…'",
+          column: column(0)))
+    }
     var ignored: (first: Int, count: Int, capacity: Int)?
     func flushIgnored() {
       guard let run = ignored else { return }
@@ -42,6 +139,9 @@ extension LineInterpreter {
           column: column(run.first)))
       ignored = nil
     }
+    // The error this line showed and has not left yet: the key that showed it, the note's text
+    // for it, and whether a unary key's note already explains it.
+    var shownError: (index: Int, text: String, isExplained: Bool)?
     for (index, key) in keys.enumerated() {
       let prior = state
       state.press(key)
@@ -50,21 +150,84 @@ extension LineInterpreter {
         continue
       }
       flushIgnored()
-      guard case .unary = key, index + 1 < keys.count, keys[index + 1].startsANumber,
-        !prior.isError
-      else { continue }
-      let number = keys[(index + 1)...].prefix(while: \.startsANumber)
-      let typed = KeyText.text(of: number)
-      notes.append(
-        LineNote(
-          message:
-            "\(key.title) acted on \(context.noteFormat.text(for: prior)) and \(typed) started "
-            + "a new number (\(key.title) acts on the number before it: \(typed)"
-            + "\(key.canonical))",
-          column: column(index + 1)))
+      if prior.isError {
+        guard !state.isError, let error = shownError else { continue }
+        shownError = nil
+        // AC, CE and a mode key clear an error on purpose; a digit or `.` goes past it.
+        guard key.startsANumber else { continue }
+        passedAnError = true
+        if !error.isExplained {
+          notes.append(
+            LineNote(
+              message: "\(error.text); the keys after it started a new calculation",
+              column: column(error.index)))
+        }
+        continue
+      }
+      if state.isError {
+        let expression = format.expression(for: state)
+        shownError = (
+          index,
+          "\(format.text(for: state)) at column \(column(index))"
+            + (expression.isEmpty ? "" : " (\(expression))"),
+          false
+        )
+      }
+      switch key {
+      case .dot:
+        if prior.typedEntryHasPoint {
+          notes.append(
+            LineNote(
+              message: "a number has one decimal point; the '.' at column \(column(index)) "
+                + "was ignored",
+              column: column(index)))
+        }
+      case .op, .binary:
+        guard index > 0, keys[index - 1] == key else { break }
+        var hint = ""
+        if case .op(.multiply) = key {
+          hint = prior.mode == .scientific ? " (xʸ is ^)" : " (xʸ is ^ in Scientific mode)"
+        }
+        notes.append(
+          LineNote(
+            message: "the second \(key.title) replaced the first\(hint)", column: column(index)))
+      case .unary, .function:
+        guard index + 1 < keys.count else { break }
+        let next = keys[index + 1]
+        if next.startsANumber {
+          let number = keys[(index + 1)...].prefix(while: \.startsANumber)
+          let typed = KeyText.text(of: number)
+          notes.append(
+            LineNote(
+              message:
+                "\(key.title) acted on \(format.text(for: prior)) and \(typed) started "
+                + "a new number (\(key.title) acts on the number before it: \(typed)"
+                + "\(key.canonical))",
+              column: column(index + 1)))
+        } else if case .bracket(.open) = next, prior.showsUntouchedZero {
+          // `sin(30)`: the number in the brackets, when they hold just one.
+          let inside = keys[(index + 2)...].prefix(while: \.startsANumber)
+          let closes =
+            index + 2 + inside.count < keys.count
+            && keys[index + 2 + inside.count] == .bracket(.close)
+          let number =
+            !inside.isEmpty && closes ? KeyText.text(of: inside) + key.canonical + ", or " : ""
+          notes.append(
+            LineNote(
+              message: "\(key.title) acted on \(format.text(for: prior)) (\(key.title) acts on "
+                + "the number before it: \(number)(…)\(key.canonical))",
+              column: column(index)))
+        } else {
+          break
+        }
+        if state.isError { shownError?.isExplained = true }
+      case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
+        .fixedToExponential, .angle, .mode:
+        break
+      }
     }
     flushIgnored()
-    return notes
+    return (notes, passedAnError)
   }
 
   /// `12 + 3 is not finished; add = to compute it` when an operation is still pending, for the
@@ -94,6 +257,16 @@ extension CalculatorButtonItem {
       false
     }
   }
+
+  /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific mode's (`^`, …).
+  var isBinaryOperator: Bool {
+    switch self {
+    case .op, .binary: true
+    case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
+      .exponent, .fixedToExponential, .angle, .mode:
+      false
+    }
+  }
 }
 
 extension Calculator {
@@ -106,5 +279,47 @@ extension Calculator {
         && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
     }
     return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
+  }
+
+  /// Whether the display shows a 0 that nobody typed: a fresh calculator, or one after AC or
+  /// CE (a typed `0` reads the same in Standard mode, where an entry of `0` is that 0).
+  var showsUntouchedZero: Bool {
+    if mode == .scientific, let scientific {
+      return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
+    }
+    switch brain {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+      return entry == .zero
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
+      return false
+    }
+  }
+
+  /// Whether an operation waits for its right operand (or, in Scientific mode, a bracket is
+  /// open).
+  var isPendingOperation: Bool {
+    if mode == .scientific, let scientific { return scientific.isPending }
+    return brain.isPending
+  }
+
+  /// Whether the display shows an error; ``isError`` without making the display in Standard
+  /// mode, for the check after every key line of a script.
+  var showsError: Bool {
+    if mode == .scientific { return isError }
+    return brain.isError
+  }
+
+  /// Whether a number is being typed that already holds a decimal point (and, in Scientific
+  /// mode, no exponent): a `.` now is ignored.
+  var typedEntryHasPoint: Bool {
+    if mode == .scientific, let scientific {
+      return scientific.isTyping && scientific.input.hasPoint && !scientific.input.hasExponent
+    }
+    switch brain {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+      return entry.hasPoint
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
+      return false
+    }
   }
 }

@@ -110,6 +110,9 @@ public struct LineInterpreter {
     /// Notes for standard error (`note: …`): what a person probably wants to know about what the
     /// line did, which is no error, each with the column it is about.
     public var notes: [LineNote] = []
+    /// Whether the line was a key line that showed an error, at its end or on the way (an
+    /// error it went past: SPEC §5's exit status 1 for scripts and `--keys`).
+    public var showedAnError = false
   }
 
   /// A note about a line: its message and the 1-based column it is about.
@@ -128,6 +131,12 @@ public struct LineInterpreter {
   private var effect: Session.Effect?
   /// The notes of the line that is running.
   var notes: [LineNote] = []
+  /// Whether the key line that is running showed an error, at its end or on the way.
+  var showedAnError = false
+  /// The facts of the state after the last key line, read as its display was written; `nil`
+  /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
+  /// the start. The next key line reads them instead of the state.
+  private var factsAfterKeys: StateFacts?
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
@@ -166,9 +175,11 @@ public struct LineInterpreter {
   {
     if case .some = effect { effect = nil }
     if !notes.isEmpty { notes = [] }
+    showedAnError = false
     let outcome = try runLine(line, output: output)
     // Moved out, not copied: a script runs this for every line.
-    return LineResult(outcome: outcome, effect: effect.take(), notes: notes)
+    return LineResult(
+      outcome: outcome, effect: effect.take(), notes: notes, showedAnError: showedAnError)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -210,6 +221,7 @@ public struct LineInterpreter {
   /// journal; `nil` when nothing was applied.
   public mutating func enterStartMode() -> Session.Effect? {
     guard session.state.mode != context.startMode else { return nil }
+    factsAfterKeys = nil
     let command = Session.Command.keys([.mode(context.startMode)])
     guard let change = try? session.perform(command) else { return nil }
     return Session.Effect(command: command, change: change)
@@ -219,31 +231,44 @@ public struct LineInterpreter {
   /// the effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
+    factsAfterKeys = nil
     let change = try session.perform(command)
     effect = Session.Effect(command: command, change: change)
     return change
   }
 
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
-  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``). `line` is
-  /// the key text, for the columns of notes.
+  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
+  /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
+  /// columns of notes.
   mutating func applyKeys(
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
     // state to carry, which the compiler copies about).
-    let needsNotes = LineInterpreter.mayNeedNotes(keys)
+    let needsNotes = LineInterpreter.mayNeedNotes(
+      keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
+      startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
     guard needsNotes || context.trace else {
       try performKeys(keys, line: line, output: output)
-      appendDisplay(to: output)
+      let facts = appendDisplay(to: output)
+      // No note due: no error passed on the way either (mayNeedNotes is exact when false).
+      showedAnError = facts.showsError
+      factsAfterKeys = facts
       return
     }
     let before = session.state
     try performKeys(keys, line: line, output: output)
+    var passedAnError = false
     if needsNotes {
-      notes += keyNotes(for: keys, after: before, line: line)
+      let found = keyNotes(for: keys, after: before, line: line)
+      notes += found.notes
+      passedAnError = found.passedAnError
     }
+    let facts = stateFacts
+    showedAnError = passedAnError || facts.showsError
+    factsAfterKeys = facts
     guard context.trace else {
       appendDisplay(to: output)
       return
@@ -290,9 +315,29 @@ public struct LineInterpreter {
     }
   }
 
+  /// What a key line needs to know of the state (its notes, its exit status), read where the
+  /// display is written or where `self` is not `inout`: read in a mutating method, the session's
+  /// state was copied first, about 200 instructions a read, a good part of a short line's cost.
+  struct StateFacts {
+    /// Whether the display shows an error.
+    var showsError: Bool
+    /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
+    var isPending: Bool
+  }
+
+  /// The facts of the state as it is (see ``StateFacts``).
+  var stateFacts: StateFacts {
+    let state = session.state
+    return StateFacts(showsError: state.showsError, isPending: state.isPendingOperation)
+  }
+
+  /// Whether the display shows a 0 that nobody typed.
+  var showsUntouchedZero: Bool { session.state.showsUntouchedZero }
+
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
-  /// when it is not empty.
-  func appendDisplay(to output: OutputBuffer) {
+  /// when it is not empty. Returns the facts of the state, read on the way.
+  @discardableResult
+  func appendDisplay(to output: OutputBuffer) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,

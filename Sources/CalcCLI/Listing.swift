@@ -22,20 +22,26 @@ struct Listing {
 
   /// Appends the display of `state` and a newline; with `showsExpression`, the expression line
   /// above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
+  ///
+  /// Returns what a key line's notes and exit status need to know of the state, read here, where
+  /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:)``).
+  @discardableResult
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
-  ) {
+  ) -> LineInterpreter.StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
       if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
     }
-    if state.isError {
+    let isError = state.isError
+    if isError {
       output.write(style.error(format.text(for: state)))
     } else {
       format.append(state, to: &output.bytes)
     }
     output.bytes.append(UInt8(ascii: "\n"))
+    return LineInterpreter.StateFacts(showsError: isError, isPending: state.isPendingOperation)
   }
 
   /// Pads `text` with spaces to `width` characters, on the right or (with `left`) the left.

@@ -216,10 +216,21 @@ struct REPL {
         }
         continue
       }
+      // A number typed the way the display groups it (`1.234,5` under de_DE) is rejected, and
+      // `1.234` gets a note (SPEC §6); then the separator is read as the decimal point, so that
+      // the line is recorded with `.`.
+      let localeNotes: [LineInterpreter.LineNote]
+      do throws(LineError) {
+        localeNotes = try LocaleDecimalPoint.notes(for: line, format: interpreter.format)
+      } catch {
+        report(error.message, editor: &editor, errors: errors, style: errorStyle)
+        continue
+      }
       line = REPL.acceptingDecimalSeparator(
         line, separator: Array(interpreter.format.decimalSeparator.utf8))
       let (outcome, isAccepted) = run(
-        line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle)
+        line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle,
+        notes: localeNotes)
       if outcome == .quit { break }
       if isAccepted { showDisplay() }
     }
@@ -308,20 +319,22 @@ struct REPL {
   /// Ctrl-C while it runs stops it and changes nothing: the interpreter is put back as it was,
   /// from a copy that shares its storage until the line changes it (copy on write); nothing is
   /// journaled, and what the line has not printed yet is dropped.
+  /// `notes` are the line's own, shown before the interpreter's if it is accepted.
   private mutating func run(
     _ line: [UInt8], journal: Journal?, editor: inout some LineEditor, output: OutputBuffer,
-    errors: OutputBuffer, style: Style
+    errors: OutputBuffer, style: Style, notes lineNotes: [LineInterpreter.LineNote] = []
   ) -> (outcome: LineInterpreter.Outcome, isAccepted: Bool) {
     let before = interpreter
     var outcome = LineInterpreter.Outcome.proceed
     var effect: Session.Effect?
-    var notes: [LineInterpreter.LineNote] = []
+    var notes = lineNotes
     var failure: String?
     do throws(LineError) {
       let result = try line.withUnsafeBufferPointer { bytes throws(LineError) in
         try interpreter.run(bytes, output: output)
       }
-      (outcome, effect, notes) = (result.outcome, result.effect, result.notes)
+      (outcome, effect) = (result.outcome, result.effect)
+      notes += result.notes
     } catch {
       failure = error.message
     }
@@ -340,17 +353,23 @@ struct REPL {
       for note in notes { errors.write(style.dim("note: \(note.message)") + "\n") }
       errors.flush()
     }
-    if let failure {
-      // The rest of a paste goes with a rejected or interrupted line.
-      let dropped = editor.discardPendingInput()
-      errors.write(style.error("error: \(failure)") + "\n")
-      if dropped > 0 {
-        let lines = dropped == 1 ? "1 pasted line was" : "\(dropped) pasted lines were"
-        errors.write(style.error("error: \(lines) not run") + "\n")
-      }
-      errors.flush()
-    }
+    if let failure { report(failure, editor: &editor, errors: errors, style: style) }
     return (outcome, failure == nil)
+  }
+
+  /// Reports a rejected or interrupted line: `error: MESSAGE`, and how many lines of a paste
+  /// were dropped with it.
+  private func report(
+    _ failure: String, editor: inout some LineEditor, errors: OutputBuffer, style: Style
+  ) {
+    // The rest of a paste goes with a rejected or interrupted line.
+    let dropped = editor.discardPendingInput()
+    errors.write(style.error("error: \(failure)") + "\n")
+    if dropped > 0 {
+      let lines = dropped == 1 ? "1 pasted line was" : "\(dropped) pasted lines were"
+      errors.write(style.error("error: \(lines) not run") + "\n")
+    }
+    errors.flush()
   }
 }
 

@@ -180,13 +180,16 @@ public enum KeyText {
     case UInt8(ascii: "m"): return memoryToken(in: buffer, at: index)
     case UInt8(ascii: "a"): return .invalid(hint: "AC is 'c' or 'ac'")
     case UInt8(ascii: "e"):
-      return .invalid(
-        hint:
-          "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
-      )
+      return .invalid(hint: eHint)
     default: return .invalid(hint: nil)
     }
   }
+
+  /// What an `e` that starts no key probably meant (SPEC §1): CE, the constant e, or a number
+  /// in scientific notation.
+  static let eHint =
+    "CE is 'ce'; in Scientific mode the constant e is 'euler', and a number in scientific "
+    + "notation is typed with exp: sci 1exp40"
 
   /// `m+`, `m-` or `m−` at `index`, where an `m` stands that starts no word key.
   private static func memoryToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {

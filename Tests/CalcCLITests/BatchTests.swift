@@ -145,13 +145,22 @@ import Testing
     #expect(run.status == 1)
   }
 
-  @Test func anErrorThatIsNotFinalExitsWithZero() throws {
+  /// SPEC §5: a key line that showed an error gives status 1 even when a later line leaves it,
+  /// and a move away does not undo that; a move onto an error is no key line showing one.
+  @Test func anErrorThatIsNotFinalExitsWithOne() throws {
     let run = try Script.run("1/0=\n5\n")
     #expect(run.stdout == "Cannot divide by zero\n5\n")
-    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.status == 1)
     let movedAway = try Script.run("1/0=\n:undo\n")
     #expect(movedAway.stdout == "Cannot divide by zero\n0\n")
-    #expect(movedAway.status == 0)
+    #expect(movedAway.status == 1)
+    let clearedOnItsLine = try Script.run("1/0=c\n5\n")
+    #expect(clearedOnItsLine.stdout == "0\n5\n")
+    #expect(clearedOnItsLine.status == 0, "AC cleared it on purpose before the line ended")
+    let movedOnto = try Script.run("1/0=c\n:goto 4\n")
+    #expect(movedOnto.stdout == "0\nCannot divide by zero\n")
+    #expect(movedOnto.status == 0, "a move is no key line")
   }
 
   @Test func usageErrorExitsWith64() throws {

@@ -49,7 +49,8 @@ import Testing
     #expect(run.stdout == display + "\n")
     // Nothing but notes (`1+2*` is not finished), which NotesTests checks.
     #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("calc: note: ") })
-    #expect(run.status == 0)
+    // An error passed on the way counts as one shown (SPEC §5): `1/0=5+1=` exits 1.
+    #expect(run.status == (keys.contains("/0") ? 1 : 0))
   }
 
   @Test func aliasesSpacesAndComments() throws {
@@ -84,7 +85,12 @@ import Testing
     let run = try calc("--trace", "--keys", "1/0=5")
     #expect(
       run.stdout == "1\t1\t\n÷\t1\t1 ÷\n0\t0\t1 ÷\n=\tCannot divide by zero\t1 ÷ 0 =\n5\t5\t\n")
-    #expect(run.status == 0)
+    // The trace shows the error, and so do the note and the status (SPEC §5).
+    #expect(
+      run.stderr
+        == "calc: note: Cannot divide by zero at column 4 (1 ÷ 0 =); the keys after it started "
+        + "a new calculation\n")
+    #expect(run.status == 1)
   }
 
   /// SPEC §1: `e` is no key, so calc's own scientific output is rejected, not misread as CE
@@ -98,8 +104,8 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "calc: --keys: \(message) (CE is 'ce'; a number in scientific notation is typed with"
-        + " exp in Scientific mode: sci 1exp40)\n")
+        == "calc: --keys: \(message) (CE is 'ce'; in Scientific mode the constant e is 'euler', "
+        + "and a number in scientific notation is typed with exp: sci 1exp40)\n")
     #expect(run.status == 65)
   }
 
@@ -298,7 +304,12 @@ import Testing
     }
     // ArgumentParser wraps the discussion to the terminal's width: compare it unwrapped.
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(text.contains("Exit status: 0 success, 1 the final display is an error, 64"))
+    #expect(
+      text.contains(
+        "Exit status: 0 success, 1 a key line showed an error (at its end, or on the way: "
+          + "50/0*100=), 64 usage error"))
+    #expect(text.contains("when several apply, the first of 74, 66, 65, 1."))
+    #expect(text.contains("The REPL exits 0 unless output failed."))
     #expect(text.contains("65 a rejected script line (FILE:LINE:COLUMN: message on stderr)"))
     #expect(text.contains("66 unreadable file, 74 output could not be written"))
     #expect(text.contains("Example: calc -k '12+3=' prints 15"))

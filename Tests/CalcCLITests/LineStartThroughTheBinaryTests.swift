@@ -156,8 +156,9 @@ import Testing
   @Test func notesChangeNoStatusAndQuietSilencesThem() throws {
     try expectRun(["-q", "-k", "12+3"], stdout: "3\n")
     try expectRun(["--quiet", "-"], stdin: "3*4=@16\n12+\n", stdout: "16\n12\n")
+    // Silenced, but the error passed on the way still counts (SPEC §5).
     try expectRun(
-      ["-q", "-k", "1/0=12+"], stdout: "12\n", stderr: "", status: 0)
+      ["-q", "-k", "1/0=12+"], stdout: "12\n", stderr: "", status: 1)
   }
 
   @Test func aScriptNamesTheLineOfANote() throws {

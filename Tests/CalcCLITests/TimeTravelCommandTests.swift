@@ -698,7 +698,8 @@ import Testing
 
         """)
     #expect(run.stderr == "")
-    #expect(run.status == 0)
+    // The `c1/0=` line showed an error (SPEC §5: status 1).
+    #expect(run.status == 1)
   }
 
   @Test func tapeRefusesABadCount() throws {

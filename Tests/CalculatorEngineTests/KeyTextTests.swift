@@ -128,7 +128,8 @@ import Testing
       // Words without a guess keep the key's own hint, or none.
       (
         "1e5", "e", 2,
-        "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
+        "CE is 'ce'; in Scientific mode the constant e is 'euler', and a number in scientific "
+          + "notation is typed with exp: sci 1exp40"
       ),
       ("max", "m", 1, "the memory keys are ms, mr, m+, m- and mc"),
       ("12$", "$", 3, nil),
@@ -229,7 +230,8 @@ import Testing
   }
 
   static let ceHint =
-    "CE is 'ce'; a number in scientific notation is typed with exp in Scientific mode: sci 1exp40"
+    "CE is 'ce'; in Scientific mode the constant e is 'euler', and a number in scientific "
+    + "notation is typed with exp: sci 1exp40"
   static let memoryHint = "the memory keys are ms, mr, m+, m- and mc"
   static let acHint = "AC is 'c' or 'ac'"
   static let timesHint = "× is '*'"
