@@ -279,10 +279,10 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// later line is never replayed with keys skipped (SPEC §4).
   case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem)
 
-  /// `change`, `insert before`, `delete`: what a rewrite of a line does to it.
+  /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   private static func verb(_ kind: Session.Rewrite.Kind) -> String {
     switch kind {
-    case .edited: "change"
+    case .edited: "edit"
     case .inserted: "insert before"
     case .deleted: "delete"
     }
