@@ -22,13 +22,13 @@ import CalculatorEngine
 /// space and eight lowercase hexadecimal digits, so the journal stays a calc script:
 ///
 /// ```
-/// # calc journal, format 3 # crc 32fd19d1
-/// 12+3= # crc ba3e1b11
-/// :goto 2 # crc 5ebbbec0
-/// :reset # crc+ 35ed6b62
-/// # calc session, format 3: 1 branch, at step 5 of 5 on branch 1 # crc+ 030fb93e
-/// 12+3= # crc+ 9aeec06b
-/// :goto 5 # crc 3f9e5c22
+/// # calc journal, format 3 # crc 2be62890
+/// 12+3= # crc eba0e26d
+/// :goto 2 # crc 47c1e3df
+/// :reset # crc+ a4bd166a
+/// # calc session, format 3: 1 branch, at step 5 of 5 on branch 1 # crc+ 02cb85f8
+/// 12+3= # crc+ 1d1f4f97
+/// :goto 5 # crc 74d91d0f
 /// ```
 ///
 /// (The header, then `12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The first

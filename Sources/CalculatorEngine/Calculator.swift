@@ -176,8 +176,9 @@ public struct Calculator: Hashable, Sendable {
       angleUnit = unit
       brain = brain.endingEntry()
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
-      // Not a Standard key: only a replayed line whose mode changed under it (an edit of the
-      // past) presses one here, and it does nothing.
+      // Not a Standard key: a session never presses one here (its line is rejected, and an
+      // edit of the past that would replay one here is refused); pressed on a bare calculator,
+      // it does nothing.
       return
     case .memory(let memoryKey):
       guard let shown = brain.displayedValue else { return }

@@ -206,6 +206,63 @@ import Testing
     #expect("\(SessionError.unknownBranch(2, count: 1))" == "no branch 2 (there is only branch 1)")
   }
 
+  /// SPEC §4: an edit, insertion or deletion after which a later line would be rejected on
+  /// replay changes nothing and names the first such line (as the branch numbers it now); one
+  /// that leaves every later line in a mode that has its keys is made.
+  @Test func changesThatWouldSkipKeysOfALaterLineAreRefused() throws {
+    let lines = ["sci", "30sin", "std", "5", "sci", "(2)"].map {
+      SessionOperation.keys(Self.keys($0))
+    }
+    let sin = Key.function(.sin)
+    let open = Key.bracket(.open)
+    let table: [(Session.Command, SessionError?)] = [
+      (.delete(line: 1), .laterLineRejected(.deleted, line: 1, later: 2, key: sin)),
+      (
+        .insert(line: 2, keys: Self.keys("std")),
+        .laterLineRejected(.inserted, line: 2, later: 2, key: sin)
+      ),
+      (
+        .edit(line: 1, keys: Self.keys("5")),
+        .laterLineRejected(.edited, line: 1, later: 2, key: sin)
+      ),
+      (
+        .edit(line: 5, keys: Self.keys("1")),
+        .laterLineRejected(.edited, line: 5, later: 6, key: open)
+      ),
+      (.delete(line: 5), .laterLineRejected(.deleted, line: 5, later: 6, key: open)),
+      (.edit(line: 2, keys: Self.keys("std sin")), .needsScientificMode(sin, index: 1)),
+      (.delete(line: 3), nil),
+      (.edit(line: 1, keys: Self.keys("sci rad")), nil),
+      (.insert(line: 3, keys: Self.keys("std")), nil),
+      (.insert(line: 5, keys: Self.keys("std 7")), nil),
+      (.edit(line: 3, keys: Self.keys("sci")), nil),
+      (.delete(line: 6), nil),
+    ]
+    for (command, expected) in table {
+      var session = try Self.session(lines)
+      let before = SessionScript.text(of: session.history)
+      do {
+        try session.perform(command)
+        #expect(expected == nil, "\(command) was done")
+        #expect(SessionTests.roundTripLoss(session) == nil, "\(command)")
+      } catch {
+        #expect(error == expected, "\(command)")
+        #expect(SessionScript.text(of: session.history) == before, "\(command) changed nothing")
+      }
+    }
+    #expect(
+      SessionError.laterLineRejected(.deleted, line: 1, later: 2, key: sin).description
+        == "cannot delete line 1: line 2 would then be rejected ('sin' is a key of Scientific mode)"
+    )
+    #expect(
+      SessionError.laterLineRejected(.inserted, line: 3, later: 4, key: open).description
+        == "cannot insert before line 3: line 4 would then be rejected ('(' is a key of Scientific "
+        + "mode)")
+    #expect(
+      SessionError.laterLineRejected(.edited, line: 1, later: 2, key: sin).description
+        == "cannot edit line 1: line 2 would then be rejected ('sin' is a key of Scientific mode)")
+  }
+
   // MARK: - SPEC §4 examples
 
   @Test func undoMovesByLines() throws {
