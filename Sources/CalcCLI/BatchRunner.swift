@@ -98,6 +98,16 @@ struct BatchRunner {
     var end = ScriptEnd.finished
     reader.forEachLine { line in
       lineNumber += 1
+      // A session or journal from a newer calc is refused as a whole, even with --keep-going.
+      if lineNumber == 1 {
+        do throws(LineError) {
+          _ = try SessionScript.origin(ofFirstLine: line)
+        } catch {
+          report(Diagnostic(file: name, line: 1, column: error.column, error.message))
+          end = .failed(ExitStatus.dataError)
+          return false
+        }
+      }
       do throws(LineError) {
         let result = try interpreter.run(line, output: output)
         if case .reset? = result.effect?.change { _ = interpreter.enterStartMode() }

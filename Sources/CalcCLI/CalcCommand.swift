@@ -234,7 +234,8 @@ public struct Invocation: Hashable, Sendable {
     }
     // A file that grows past `ulimit -f` is a write error to report, not a reason to die.
     signal(SIGXFSZ, SIG_IGN)
-    if !isInteractive { _ = interpreter.enterStartMode() }
+    // A resumed session keeps its own mode.
+    if !isInteractive && !resume { _ = interpreter.enterStartMode() }
     if let keys {
       return Self.runKeys(
         ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors,

@@ -30,13 +30,13 @@ import CalculatorEngine
 /// space and eight lowercase hexadecimal digits, so the journal stays a calc script:
 ///
 /// ```
-/// # calc journal, format 2 # crc 32fd19d1
-/// 12+3= # crc ba3e1b11
-/// :goto 2 # crc 5ebbbec0
-/// :reset # crc+ 35ed6b62
-/// # calc session, format 2: 1 branch, at step 5 of 5 on branch 1 # crc+ 030fb93e
-/// 12+3= # crc+ 9aeec06b
-/// :goto 5 # crc 3f9e5c22
+/// # calc journal, format 3 # crc 2be62890
+/// 12+3= # crc eba0e26d
+/// :goto 2 # crc 47c1e3df
+/// :reset # crc+ a4bd166a
+/// # calc session, format 3: 1 branch, at step 5 of 5 on branch 1 # crc+ 02cb85f8
+/// 12+3= # crc+ 1d1f4f97
+/// :goto 5 # crc 74d91d0f
 /// ```
 ///
 /// (The header, then `12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The first
@@ -57,10 +57,12 @@ import CalculatorEngine
 /// `ftruncate` to the size before it, and the report says so if that fails too; a journal whose
 /// first append fails is removed, as if nothing had been written.
 public final class Journal {
-  /// The first line of every journal: its format. Format 2 is replayed with SPEC rule 18 (each
-  /// line starts by ending the number being typed); a journal without this line was written
-  /// before rule 18, and is resumed with a note.
-  public static let header = "# calc journal, format 2"
+  /// The first line of every journal: its format, that of session scripts
+  /// (``SessionScript/format``, 3 since SPEC v4). Formats 2 and 3 are replayed with SPEC rule 18
+  /// (each line starts by ending the number being typed); a journal without this line was
+  /// written before rule 18, and is resumed with a note; one that names a later format is
+  /// refused (``SessionScript/origin(ofFirstLine:)``).
+  public static let header = "# calc journal, format \(SessionScript.format)"
 
   /// How many journals are kept: older ones are removed when a REPL starts and when it writes
   /// its first line, except those still locked by a running calc.

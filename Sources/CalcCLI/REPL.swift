@@ -132,15 +132,18 @@ struct REPL {
     let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
     person.write((screen == nil ? interpreter.style : errorStyle).dim(startup) + "\n")
     person.flush()
+    // A resumed session keeps its own mode: no start-mode line after it.
+    var hasResumed = false
     if resumes {
       if run(
         Array(":resume".utf8), journal: journal, editor: &editor, output: output, errors: errors,
         style: errorStyle
       ).isAccepted {
         showDisplay()
+        hasResumed = true
       }
     }
-    if let start = interpreter.enterStartMode() { journal?.record([start]) }
+    if !hasResumed, let start = interpreter.enterStartMode() { journal?.record([start]) }
     // Numbers on the screen: grouped for the terminal even when the output goes to a file.
     let screenFormat = screen == nil ? interpreter.format : interpreter.context.noteFormat
     while !output.hasStopped {

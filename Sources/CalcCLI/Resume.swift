@@ -33,8 +33,9 @@ public struct ResumedSession: Sendable {
   public let path: String
   /// What could not be restored, as a sentence, or `nil` when the whole journal was replayed.
   public let damage: String?
-  /// A note when the journal was written before SPEC rule 18 (its first line is not
-  /// ``Journal/header``): its numbers were typed when they still continued across lines.
+  /// A note when the journal was written before SPEC rule 18 (its first line names no format,
+  /// as ``Journal/header`` does): its numbers were typed when they still continued across
+  /// lines.
   public let note: String?
 
   /// The note for a journal written before SPEC rule 18.
@@ -115,8 +116,8 @@ public struct ResumedSession: Sendable {
     }
     defer { close(fd) }
     let tornLine = ResumedSession.tornLine(fd)
-    // Whether the first line names today's format (``Journal/header``).
-    var isCurrentFormat = false
+    // A first line that names a format later than this calc's.
+    var newer: LineError?
     var replay = SessionScript.Replay()
     var lineNumber = 0
     var problem: String?
@@ -162,9 +163,13 @@ public struct ResumedSession: Sendable {
       }
       // The reader hands lines without their newline; the checksum goes on over it.
       checksum.update(UInt8(ascii: "\n"))
-      // The checksum comment's space is not part of the header.
-      if lineNumber == 1, text.elementsEqual(Journal.header.utf8 + (comment == nil ? [] : [32])) {
-        isCurrentFormat = true
+      if lineNumber == 1 {
+        do throws(LineError) {
+          _ = try SessionScript.origin(ofFirstLine: text)
+        } catch {
+          newer = error
+          return false
+        }
       }
       do throws(LineError) {
         try replay.perform(text, other: SessionFile.refusal)
@@ -175,6 +180,11 @@ public struct ResumedSession: Sendable {
       if comment?.continues == false { record = nil }
       return true
     }
+    if let newer { throw LineError("cannot resume '\(shownPath)': \(newer.message)") }
+    // Whether the first line names a format (``Journal/header``): else the journal was written
+    // before SPEC rule 18.
+    let isCurrentFormat: Bool
+    if case .format = replay.origin { isCurrentFormat = true } else { isCurrentFormat = false }
     if problem == nil, let reason = reader.failure {
       lineNumber += 1
       problem = "cannot be read (\(reason))"

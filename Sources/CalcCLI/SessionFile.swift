@@ -26,7 +26,9 @@ enum SessionFile {
   /// `:redo`, `:branch`, `:reset`) are performed on the fresh session, which is returned only
   /// if every line was accepted, with whether it is in the format written before SPEC rule 18
   /// (``SessionScript/Replay/isOlderFormat``). Throws, naming the file, line and column, if the
-  /// file cannot be read or holds a line that is neither.
+  /// file cannot be read or holds a line that is neither; a file whose first line names a
+  /// later format than this calc writes is refused as a whole (`cannot load 'f.calc': written
+  /// by a newer calc (format 4; …)`).
   static func load(_ path: FileName) throws(LineError) -> (session: Session, isOlderFormat: Bool) {
     let shownPath = path.shown
     guard !path.bytes.contains(0) else {
@@ -43,6 +45,15 @@ enum SessionFile {
     let reader = LineReader(fd: fd)
     reader.forEachLine { line in
       lineNumber += 1
+      if lineNumber == 1 {
+        // A file from a newer calc is refused as a whole, not at a line of it.
+        do throws(LineError) {
+          _ = try SessionScript.origin(ofFirstLine: line)
+        } catch {
+          failure = LineError("cannot load '\(shownPath)': \(error.message)")
+          return false
+        }
+      }
       do throws(LineError) {
         try replay.perform(line, other: refusal)
         return true

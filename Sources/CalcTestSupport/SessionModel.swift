@@ -50,6 +50,26 @@ public struct SessionModel: Sendable {
     return seed.brain
   }
 
+  /// The calculator at `step` of the current branch (within `0...count`).
+  public func state(at step: Int) -> Calculator {
+    var copy = self
+    copy.position = step
+    return copy.state
+  }
+
+  /// Whether a line of `keys` applied to `state` is rejected (SPEC §9): the calculator,
+  /// replayed key by key from the line's start, is in Standard mode when a key that only
+  /// Scientific mode has comes.
+  public static func rejects(_ keys: [CalculatorButtonItem], after state: Calculator) -> Bool {
+    var state = state
+    state.startLine()
+    for key in keys {
+      if state.mode == .standard, key.isScientificOnly { return true }
+      state.press(key)
+    }
+    return false
+  }
+
   /// Applies a line of keys (at least one): at the end of the current branch it grows it;
   /// before the end it starts a new branch, leaving the branch that recorded the key at the
   /// position (branch 1 at position 0).
@@ -136,7 +156,8 @@ public struct SessionModel: Sendable {
   /// Edits, inserts or deletes line `number` as SPEC §4 reads: the new branch starts where the
   /// line starts and holds the new line and every later line as typed, by retyping them there;
   /// the same keys change nothing; deleting the last line moves to where it starts. False,
-  /// changing nothing, for a line the branch does not have.
+  /// changing nothing, for a line the branch does not have, a new line that is rejected where
+  /// it goes, or a change after which a later line would be rejected on replay.
   public mutating func rewrite(
     _ kind: Rewrite, line number: Int, keys: [CalculatorButtonItem]
   ) -> Bool {
@@ -146,22 +167,34 @@ public struct SessionModel: Sendable {
     if kind == .insert, keys.isEmpty { return false }
     if kind == .edit, keys.isEmpty { return rewrite(.delete, line: number, keys: []) }
     let index = number - 1
-    if kind == .edit, lines[index].keys == keys { return true }
     let start = index < lines.count ? lines[index].start : count
     let later = lines[(kind == .insert ? index : index + 1)...].map(\.keys)
+    let replayed = (keys.isEmpty ? [] : [keys]) + later
+    // Every new and later line replayed in turn: none may be rejected (SPEC §4), but for the
+    // last line deleted, which is only moved before.
+    var state = state(at: start)
+    if !(kind == .delete && later.isEmpty) {
+      for line in replayed {
+        if Self.rejects(line, after: state) { return false }
+        state = state.applying(line: line)
+      }
+    }
+    if kind == .edit, lines[index].keys == keys { return true }
     if kind == .delete, later.isEmpty {
       position = start
       return true
     }
     position = start
-    for line in (keys.isEmpty ? [] : [keys]) + later { apply(line: line) }
+    for line in replayed { apply(line: line) }
     return true
   }
 
   /// Does `operation`; false, changing nothing, when the session must refuse it.
   public mutating func perform(_ operation: SessionOperation) -> Bool {
     switch operation {
-    case .keys(let keys): apply(line: keys)
+    case .keys(let keys):
+      if Self.rejects(keys, after: state) { return false }
+      apply(line: keys)
     case .goto(let step): return goto(step)
     case .offset(let offset): return goto(position + offset)
     case .undo(let lines): undo(lines)
@@ -215,33 +248,55 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   }
 
   /// A random operation for a session like `model`: mostly key lines and moves, sometimes a
-  /// branch switch, a step or branch that does not exist, a long line, or a reset.
+  /// branch switch, a step or branch that does not exist, a long line, or a reset; edits,
+  /// insertions and deletions of lines, often of mode lines.
+  ///
+  /// The keys mix both modes (``randomKey(using:)`` for Standard's alone): lines of `sci` or
+  /// `std` alone, and Scientific keys — brackets, `sin`, `mod`, π, `exp`, F-E, the angle units —
+  /// which Standard mode rejects, so that edits move lines across modes and some are refused.
   public static func random(for model: SessionModel, using random: inout SplitMix64)
     -> SessionOperation
   {
     let count = model.count
-    /// A short line of random keys.
+    /// A short line of random keys, or a mode line.
     func shortLine() -> [CalculatorButtonItem] {
-      (0..<random.int(1...6)).map { _ in randomKey(using: &random) }
+      if random.chance(25) { return modeLine(using: &random) }
+      return (0..<random.int(1...6)).map { _ in randomMixedKey(using: &random) }
     }
     // Sometimes a line number past the end, to be refused.
-    let lineCount = model.lines.count
+    let lines = model.lines
+    let lineCount = lines.count
+    /// A line number, often one of a line that switches mode when there is one.
+    func lineNumber(past: Int) -> Int {
+      let modeLines = lines.indices.filter { index in
+        lines[index].keys.contains { if case .mode = $0 { true } else { false } }
+      }
+      if !modeLines.isEmpty, random.chance(35) {
+        return modeLines[random.below(modeLines.count)] + 1
+      }
+      return random.int(0...(lineCount + past))
+    }
     switch random.below(100) {
     case 0..<34:
+      if random.chance(12) { return .keys(modeLine(using: &random)) }
       let interval = History.snapshotInterval
-      let length =
-        random.chance(2) ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
-      return .keys((0..<length).map { _ in randomKey(using: &random) })
+      let isLong = random.chance(3)
+      let length = isLong ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
+      // A long line of both modes' keys is rejected in Standard mode: most are Standard's.
+      if isLong, random.chance(70) {
+        return .keys((0..<length).map { _ in randomKey(using: &random) })
+      }
+      return .keys((0..<length).map { _ in randomMixedKey(using: &random) })
     case 34..<37:
       // Now and then the line's own keys: nothing changes.
-      let line = random.int(0...(lineCount + 1))
+      let line = lineNumber(past: 1)
       if random.chance(20), (1...max(1, lineCount)).contains(line), line <= lineCount {
-        return .edit(line, model.lines[line - 1].keys)
+        return .edit(line, lines[line - 1].keys)
       }
       return .edit(line, shortLine())
-    case 37..<39: return .insert(random.int(0...(lineCount + 2)), shortLine())
-    case 39..<40: return .delete(random.int(0...(lineCount + 1)))
-    case 40..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
+    case 37..<39: return .insert(lineNumber(past: 2), shortLine())
+    case 39..<41: return .delete(lineNumber(past: 1))
+    case 41..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
     case 55..<62: return .offset(random.int(-(model.position + 2)...(count - model.position + 2)))
     case 62..<75: return .undo(random.chance(80) ? 1 : random.int(0...4))
     case 75..<85: return .redo(random.chance(80) ? 1 : random.int(0...4))
@@ -249,6 +304,34 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     default: return .reset
     }
   }
+
+  /// A line that switches mode: `sci` or `std`, now and then with an angle unit or F-E after it.
+  public static func modeLine(using random: inout SplitMix64) -> [CalculatorButtonItem] {
+    let mode: CalculatorButtonItem = random.chance(50) ? .mode(.scientific) : .mode(.standard)
+    guard random.chance(25) else { return [mode] }
+    let after: [CalculatorButtonItem] = [.angle(.radians), .angle(.degrees), .fixedToExponential]
+    return [mode, after[random.below(after.count)]]
+  }
+
+  /// A key of either mode, weighted as ``randomKey(using:)`` for Standard's keys, with the
+  /// mode keys and a choice of Scientific keys (brackets, `sin`, `mod`, π, `exp`, F-E, the angle
+  /// units) one key in eight or so.
+  public static func randomMixedKey(using random: inout SplitMix64) -> CalculatorButtonItem {
+    if random.chance(12) { return mixedKeys[random.below(mixedKeys.count)] }
+    return randomKey(using: &random)
+  }
+
+  /// The keys ``randomMixedKey(using:)`` draws from: one trig function, and otherwise cheap
+  /// ones, since the model replays from the start at every step and a 34-digit `cos`, `log` or
+  /// `^` costs a test build dearly (with them, `SessionTests` took half again as long).
+  private static let mixedKeys: [CalculatorButtonItem] = [
+    .bracket(.open), .bracket(.open), .bracket(.close), .bracket(.close), .function(.sin),
+    .function(.abs), .function(.floor), .function(.cube), .binary(.mod), .binary(.mod),
+    .constant(.pi), .exponent, .fixedToExponential,
+    .angle(.radians), .angle(.degrees), .angle(.grads), .mode(.scientific),
+    .mode(.standard), .digit(.one), .digit(.two), .digit(.three), .op(.plus), .op(.multiply),
+    .equal,
+  ]
 
   /// A key, weighted so that numbers have several digits and every other key, including the
   /// rare ones that reach the error, percent and backspace paths, comes every few dozen keys.

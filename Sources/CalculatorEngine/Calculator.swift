@@ -93,7 +93,23 @@ public struct Calculator: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the number of keys.
   public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
+    var mode = self.mode
+    return Calculator.firstKeyOutOfMode(in: keys, mode: &mode)
+  }
+
+  /// The index of the first key of `keys` that Standard mode does not have, pressed in
+  /// Standard mode when the line is applied in `mode`; `nil` when every key may be pressed, and
+  /// then `mode` is the mode after the line.
+  ///
+  /// The mode is a function of the last mode key alone (a switch always switches, even while an
+  /// error is shown), so a run of lines can be checked without replaying them: what an edit of
+  /// the past does before it replays the later lines (SPEC §4).
+  /// - Complexity: O(n) in the number of keys.
+  public static func firstKeyOutOfMode(
+    in keys: some Collection<CalculatorButtonItem>, mode: inout CalculatorButtonItem.Mode
+  ) -> Int? {
     var scientific = mode == .scientific
+    defer { mode = scientific ? .scientific : .standard }
     var index = 0
     // One switch a key: this runs for every line a script applies.
     for key in keys {
@@ -160,8 +176,9 @@ public struct Calculator: Hashable, Sendable {
       angleUnit = unit
       brain = brain.endingEntry()
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
-      // Not a Standard key: only a replayed line whose mode changed under it (an edit of the
-      // past) presses one here, and it does nothing.
+      // Not a Standard key: a session never presses one here (its line is rejected, and an
+      // edit of the past that would replay one here is refused); pressed on a bare calculator,
+      // it does nothing.
       return
     case .memory(let memoryKey):
       guard let shown = brain.displayedValue else { return }

@@ -192,7 +192,8 @@ public struct Session: Sendable {
     let from = history.currentBranch
     let startState =
       history.state(at: index < lines.count ? lines[index].start : history.count)
-    if let out = startState.firstKeyOutOfMode(in: keys) {
+    var mode = startState.mode
+    if let out = Calculator.firstKeyOutOfMode(in: keys, mode: &mode) {
       throw .needsScientificMode(keys[out], index: out)
     }
     if kind == .edited, lines[index].keys == keys {
@@ -210,6 +211,14 @@ public struct Session: Sendable {
         Rewrite(
           kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: false,
           results: []))
+    }
+    // A later line is never replayed with keys skipped (SPEC §4): a change after which one
+    // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
+    // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
+    for (at, line) in zip(later.indices, later) {
+      if let out = Calculator.firstKeyOutOfMode(in: line.keys, mode: &mode) {
+        throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
+      }
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
@@ -265,6 +274,19 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case emptyInsert
   /// A key of Scientific mode in a line applied in Standard mode, and its index in the line.
   case needsScientificMode(CalculatorButtonItem, index: Int)
+  /// An `edit`, `insert` or `delete` of line `line` after which the later line `later`
+  /// (numbered as the branch is now) would be rejected on replay, at `key`: refused, since a
+  /// later line is never replayed with keys skipped (SPEC §4).
+  case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem)
+
+  /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
+  private static func verb(_ kind: Session.Rewrite.Kind) -> String {
+    switch kind {
+    case .edited: "edit"
+    case .inserted: "insert before"
+    case .deleted: "delete"
+    }
+  }
 
   /// `step 12 is out of range 0…9`, `no branch 7 (branches: 1…3)`.
   public var description: String {
@@ -295,6 +317,9 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
       "nothing to insert: give the line's keys"
     case .needsScientificMode(let key, _):
       "'\(key.canonical)' is a key of Scientific mode (type sci first)"
+    case .laterLineRejected(let kind, let line, let later, let key):
+      "cannot \(SessionError.verb(kind)) line \(line): line \(later) would then be rejected "
+        + "('\(key.canonical)' is a key of Scientific mode)"
     }
   }
 }

@@ -95,6 +95,54 @@ extension SessionScript {
     }
   }
 
+  /// What the first line of a script says about who wrote it, in which format.
+  public enum Origin: Hashable, Sendable {
+    /// No calc header: a script a person wrote, or a journal of before SPEC rule 18.
+    case handWritten
+    /// calc's session header without a format (``olderHeader``): written before SPEC rule 18.
+    case olderFormat
+    /// calc's header of a session (`# calc session, format 3: …`) or of a journal
+    /// (`# calc journal, format 3`), naming a format this calc reads: 2 or 3 (a number below
+    /// 2, which calc never wrote, is read as 2).
+    case format(Int)
+  }
+
+  /// What `line`, the first line of a script (UTF-8, without its newline), says about its
+  /// origin; throws, at column 1, when it names a format later than ``format``: `written by a
+  /// newer calc (format 4; this calc reads formats up to 3)`.
+  ///
+  /// A header is `# calc session, format N` or `# calc journal, format N`, N being ASCII digits
+  /// that end at the line's end or at any other character (`:` in a session's header, a blank
+  /// before a journal line's checksum).
+  /// - Complexity: O(n) in the length of the header; O(1) for a line that is none.
+  public static func origin(ofFirstLine line: UnsafeBufferPointer<UInt8>) throws(LineError)
+    -> Origin
+  {
+    func starts(with prefix: StaticString) -> Bool {
+      line.count >= prefix.utf8CodeUnitCount
+        && prefix.withUTF8Buffer { line.starts(with: $0) }
+    }
+    let prefixLength: Int
+    if starts(with: "# calc session, format ") {
+      prefixLength = "# calc session, format ".utf8.count
+    } else if starts(with: "# calc journal, format ") {
+      prefixLength = "# calc journal, format ".utf8.count
+    } else {
+      return starts(with: "# calc session: ") ? .olderFormat : .handWritten
+    }
+    let digits = line[prefixLength...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    guard !digits.isEmpty else { return .handWritten }
+    // More digits than an Int holds is a format no calc writes yet either.
+    let claimed = Int(String(decoding: digits, as: UTF8.self)) ?? Int.max
+    guard claimed <= format else {
+      let shown =
+        digits.count > 20 ? "\(digits.count)-digit" : String(decoding: digits, as: UTF8.self)
+      throw LineError(
+        "written by a newer calc (format \(shown); this calc reads formats up to \(format))")
+    }
+    return .format(max(claimed, 2))
+  }
+
   /// A session script replayed into a fresh session, one line at a time.
   ///
   /// A line that cannot be replayed throws and changes nothing, so that ``session`` is always
@@ -104,38 +152,41 @@ extension SessionScript {
     public private(set) var session = Session()
     /// How many lines were accepted, blank ones included.
     public private(set) var lineCount = 0
+    /// What the first line says about the script's origin and format (``Origin``);
+    /// ``Origin/handWritten`` until a line was read.
+    public private(set) var origin = Origin.handWritten
     /// Whether the first line is the header of a session script written before SPEC rule 18
     /// (``SessionScript/olderHeader``): its numbers were typed when they still continued across
     /// lines, and are now read with rule 18.
-    public private(set) var isOlderFormat = false
+    public var isOlderFormat: Bool { origin == .olderFormat }
 
     /// A replay that has read nothing yet.
     public init() {}
 
     /// Replays one line (UTF-8, without its newline).
     ///
-    /// Throws, at the column where it goes wrong, for a character that is no key, a directive
-    /// that is not one of the session's (`other` says why: by default `:save cannot be used in
-    /// a session file`), a bad argument, or a move the session refuses.
+    /// Throws, at the column where it goes wrong, for a first line that names a later format
+    /// than this calc's (``SessionScript/origin(ofFirstLine:)``), a character that is no key,
+    /// a directive that is not one of the session's (`other` says why: by default `:save cannot
+    /// be used in a session file`), a bad argument, or a command the session refuses.
     /// - Complexity: O(n) in the length of the line, beyond what the command costs.
     public mutating func perform(
       _ line: UnsafeBufferPointer<UInt8>,
       other: (ScriptLine.Directive) -> LineError = Replay.notASessionCommand
     ) throws(LineError) {
+      let origin = lineCount == 0 ? try SessionScript.origin(ofFirstLine: line) : self.origin
       let parsed: ScriptLine
       do {
         parsed = try ScriptLine(line)
       } catch {
         throw LineError(error)
       }
-      if lineCount == 0, parsed == .blank, line.starts(with: SessionScript.olderHeader.utf8) {
-        isOlderFormat = true
-      }
       let command: Session.Command
       let column: Int
       switch parsed {
       case .blank:
         lineCount += 1
+        self.origin = origin
         return
       case .keys(let keys): (command, column) = (.keys(keys), 1)
       case .directive(let directive):
@@ -150,6 +201,7 @@ extension SessionScript {
         throw LineError(error.description, column: column)
       }
       lineCount += 1
+      self.origin = origin
     }
 
     /// Replays one line of text; see ``perform(_:other:)``.

@@ -3,7 +3,7 @@
 /// branch and position.
 ///
 /// ```
-/// # calc session, format 2: 2 branches, at step 5 of 5 on branch 2
+/// # calc session, format 3: 2 branches, at step 5 of 5 on branch 2
 /// 12+3=
 /// *2=
 /// # branch 2 leaves branch 1 at step 2
@@ -20,13 +20,23 @@
 /// `:branch N` (unless the current branch is the last one made, where replaying leaves it) and
 /// `:goto` the position. An empty session is the header alone.
 ///
-/// The header names the format: format 2 is replayed with SPEC rule 18 (each line starts by
-/// ending the number being typed). A file whose header is the older `# calc session: …` was
-/// written before rule 18; it is read the same way, and ``Replay/isOlderFormat`` says so, for
-/// a note that numbers no longer continue across lines.
+/// Everything else a session holds — memory, mode, angle unit, F-E (and Programmer mode's radix,
+/// word size and carry) — is the replay of its keys, line by line: the keys are the truth, and a
+/// line's keys are written as recorded, so that replaying them applies the same keys. That holds
+/// because the session never records a line that its replay would reject (an edit after which a
+/// later line would be rejected is refused, SPEC §4).
+///
+/// The header names the format (``format``, 3 since SPEC v4; format 2 in v3, read the same way:
+/// the lines are the same, but a trailing comment in a format-2 file is not a note). Both are
+/// replayed with SPEC rule 18 (each line starts by ending the number being typed). A file whose
+/// header is the older `# calc session: …` was written before rule 18; it is read the same way,
+/// and ``Replay/isOlderFormat`` says so, for a note that numbers no longer continue across
+/// lines. A file that names a later format than ``format`` is refused (``origin(ofFirstLine:)``).
 public enum SessionScript {
+  /// The format this calc writes, in session scripts and journals: 3 since SPEC v4.
+  public static let format = 3
   /// The start of the first line of a session script in today's format.
-  public static let header = "# calc session, format 2: "
+  public static let header = "# calc session, format \(format): "
   /// The start of the first line of a session script written before SPEC rule 18.
   public static let olderHeader = "# calc session: "
 

@@ -131,7 +131,7 @@ import Testing
       #expect(
         newest.hasPrefix(
           Journal.header
-            + "\n:reset\n# calc session, format 2: 2 branches, at step 8 of 8 on branch 2\n"))
+            + "\n:reset\n# calc session, format 3: 2 branches, at step 8 of 8 on branch 2\n"))
       #expect(newest.hasSuffix(":goto 8\n:branch 1\nmr\n"))
     }
   }

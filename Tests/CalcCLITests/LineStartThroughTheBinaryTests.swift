@@ -45,7 +45,7 @@ import Testing
           + "across lines; each of its lines now starts a new number\n")
       #expect(
         try Script.read("new.calc", in: directory).hasPrefix(
-          "# calc session, format 2: 1 branch, at step 5 of 5 on branch 1\n"))
+          "# calc session, format 3: 1 branch, at step 5 of 5 on branch 1\n"))
     }
   }
 }

@@ -373,7 +373,7 @@ import Testing
       #expect(saved.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session, format 2: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n"
+          == "# calc session, format 3: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n"
       )
 
       let loaded = try Script.run("1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
@@ -394,7 +394,7 @@ import Testing
         saved.stdout.contains("saved 13 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
       #expect(
         try Script.read("s.calc", in: directory) == """
-          # calc session, format 2: 3 branches, at step 4 of 5 on branch 2
+          # calc session, format 3: 3 branches, at step 4 of 5 on branch 2
           12+3=
           *2=
           # branch 2 leaves branch 1 at step 2
@@ -480,7 +480,7 @@ import Testing
       #expect(run.status == 0)
       #expect(
         try Script.read("s.calc", in: directory)
-          == "# calc session, format 2: 1 branch, at step 4 of 4 on branch 1\n7*6=\n:goto 4\n")
+          == "# calc session, format 3: 1 branch, at step 4 of 4 on branch 1\n7*6=\n:goto 4\n")
       #expect(try Script.listing(directory) == ["s.calc"])
     }
   }

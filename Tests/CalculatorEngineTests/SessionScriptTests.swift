@@ -32,7 +32,7 @@ import Testing
       (.reset, ":reset"),
       (
         .load(loaded),
-        ":reset\n# calc session, format 2: 1 branch, at step 5 of 5 on branch 1\n12+3=\n:goto 5"
+        ":reset\n# calc session, format 3: 1 branch, at step 5 of 5 on branch 1\n12+3=\n:goto 5"
       ),
     ]
     for (command, expected) in table {
@@ -118,6 +118,68 @@ import Testing
       SessionScript.replay(Array("12x\n".utf8)).stop?.error
         == LineError("unknown key 'x' at column 3 (× is '*')", column: 3))
     #expect(SessionScript.replay([]).stop == nil)
+  }
+
+  /// The first line names the format: 3 is written, 2 and 3 are read, the older header and
+  /// hand-written scripts are told apart, and a later format is refused by name.
+  @Test func theFirstLineNamesTheFormat() throws {
+    func origin(_ line: String) throws(LineError) -> SessionScript.Origin {
+      var copy = line
+      let result: Result<SessionScript.Origin, LineError> = copy.withUTF8 { bytes in
+        do throws(LineError) {
+          return .success(try SessionScript.origin(ofFirstLine: bytes))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try result.get()
+    }
+    #expect(SessionScript.header == "# calc session, format 3: ")
+    let table: [(String, SessionScript.Origin)] = [
+      ("# calc session, format 3: 1 branch, at step 5 of 5 on branch 1", .format(3)),
+      ("# calc session, format 2: empty", .format(2)),
+      ("# calc journal, format 3", .format(3)),
+      ("# calc journal, format 2 # crc 32fd19d1", .format(2)),
+      ("# calc journal, format 3 ", .format(3)),
+      ("# calc session, format 0: x", .format(2)),
+      ("# calc session: 1 branch, at step 5 of 5 on branch 1", .olderFormat),
+      ("# calc session, format x", .handWritten),
+      ("12+3=", .handWritten),
+      ("", .handWritten),
+      ("# my budget", .handWritten),
+    ]
+    for (line, expected) in table {
+      #expect(try origin(line) == expected, "\(line)")
+    }
+    #expect(
+      throws: LineError("written by a newer calc (format 4; this calc reads formats up to 3)")
+    ) { _ = try origin("# calc session, format 4: 1 branch") }
+    #expect(
+      throws: LineError("written by a newer calc (format 99; this calc reads formats up to 3)")
+    ) { _ = try origin("# calc journal, format 99 # crc 00000000") }
+    #expect(
+      throws: LineError(
+        "written by a newer calc (format 25-digit; this calc reads formats up to 3)")
+    ) { _ = try origin("# calc journal, format 1234567890123456789012345") }
+
+    // A replay stops at the first line of a newer file, and says which format a file named.
+    let newer = SessionScript.replay(Array("# calc session, format 4: x\n1+1=\n".utf8))
+    #expect(
+      newer.stop
+        == SessionScript.Stop(
+          line: 1,
+          error: LineError("written by a newer calc (format 4; this calc reads formats up to 3)")))
+    #expect(newer.session.history.isEmpty)
+    var replay = SessionScript.Replay()
+    #expect(throws: LineError.self) { try replay.perform("# calc session, format 4: x") }
+    #expect(replay.origin == .handWritten && replay.lineCount == 0)
+    try replay.perform("# calc session, format 2: 1 branch")
+    #expect(replay.origin == .format(2) && !replay.isOlderFormat)
+    try replay.perform("# calc session, format 4: a comment after the first line")
+    #expect(replay.origin == .format(2))
+    var older = SessionScript.Replay()
+    try older.perform("# calc session: 1 branch")
+    #expect(older.isOlderFormat)
   }
 
   @Test func aRejectedLineChangesNothing() throws {

@@ -94,18 +94,71 @@ import Testing
         Issue.record("seed \(seed): after \(operation): \(difference); log: \(log)")
         return (mostBranches, longest)
       }
+      // After every edit, accepted or refused, the session saves and loads back the same.
+      switch operation {
+      case .edit, .insert, .delete:
+        if let loss = roundTripLoss(session) {
+          Issue.record("seed \(seed): after \(operation): \(loss); log: \(log)")
+          return (mostBranches, longest)
+        }
+      case .keys, .goto, .offset, .undo, .redo, .branch, .reset: break
+      }
       mostBranches = max(mostBranches, model.branches.count)
       longest = max(longest, model.count)
     }
+    if let loss = roundTripLoss(session) {
+      Issue.record("seed \(seed): at the end: \(loss); log: \(log)")
+    }
     return (mostBranches, longest)
+  }
+
+  /// What saving `session` (``SessionScript``) and replaying the script into a fresh session
+  /// loses, or `nil`: every branch (parent, fork, own lines, the calculator at its end), the
+  /// current branch, its lines, the keys up to the position, the position and the calculator
+  /// there (display, memory, mode, angle unit, F-E) must come back, and the script again.
+  static func roundTripLoss(_ session: Session) -> String? {
+    let saved = SessionScript.text(of: session.history)
+    let (loaded, stop) = SessionScript.replay(Array(saved.utf8))
+    if let stop {
+      return "the saved script stops at its line \(stop.line) (\(stop.error?.message ?? "torn")):\n"
+        + saved
+    }
+    let (was, now) = (session.history, loaded.history)
+    guard now.branchCount == was.branchCount, now.currentBranch == was.currentBranch,
+      now.position == was.position, now.count == was.count
+    else {
+      return
+        "loaded branch \(now.currentBranch) of \(now.branchCount) at \(now.position)/\(now.count)"
+        + " ≠ \(was.currentBranch) of \(was.branchCount) at \(was.position)/\(was.count)"
+    }
+    for number in stride(from: 1, through: was.branchCount, by: 1) {
+      var (old, new): ([[Key]], [[Key]]) = ([], [])
+      was.forEachOwnLine(ofBranch: number) { old.append($0) }
+      now.forEachOwnLine(ofBranch: number) { new.append($0) }
+      if now.branch(number) != was.branch(number) || new != old
+        || now.stateAtEnd(ofBranch: number) != was.stateAtEnd(ofBranch: number)
+      {
+        return "branch \(number) differs"
+      }
+    }
+    var (oldKeys, newKeys): ([[Key]], [[Key]]) = ([], [])
+    was.forEachLine(upToPosition: { oldKeys.append($0) })
+    now.forEachLine(upToPosition: { newKeys.append($0) })
+    if now.lines() != was.lines() || newKeys != oldKeys { return "the lines differ" }
+    if loaded.state != session.state { return "state \(loaded.state) ≠ \(session.state)" }
+    if SessionScript.text(of: now) != saved { return "saved again, the script differs" }
+    return nil
   }
 
   /// 10,000 sessions with `CALC_LONG_TESTS=1`, 1,200 otherwise.
   static let sessionCount = TestSize.count(short: 1_200, long: 10_000)
   static let shards = 8
 
-  /// Random sessions (1,200; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines, `goto`, `undo`,
-  /// `redo`, `branch` and `reset`.
+  /// Random sessions (1,200; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines of both modes
+  /// (mode lines, Scientific keys that Standard mode rejects), `goto`, `undo`, `redo`, `branch`,
+  /// `reset`, and edits, insertions and deletions (of mode lines too, some refused because a
+  /// later line would be rejected on replay); after each edit, accepted or refused, and at the
+  /// end, `:save` then `:load` must give the same session (``roundTripLoss(_:)``).
   @Test(arguments: 0..<shards)
   func agreesWithTheModel(shard: Int) {
     if let text = ProcessInfo.processInfo.environment["SESSION_TEST_SEED"] {
@@ -151,6 +204,63 @@ import Testing
     var empty = Session()
     #expect(throws: SessionError.unknownBranch(1, count: 0)) { try empty.perform(.branch(1)) }
     #expect("\(SessionError.unknownBranch(2, count: 1))" == "no branch 2 (there is only branch 1)")
+  }
+
+  /// SPEC §4: an edit, insertion or deletion after which a later line would be rejected on
+  /// replay changes nothing and names the first such line (as the branch numbers it now); one
+  /// that leaves every later line in a mode that has its keys is made.
+  @Test func changesThatWouldSkipKeysOfALaterLineAreRefused() throws {
+    let lines = ["sci", "30sin", "std", "5", "sci", "(2)"].map {
+      SessionOperation.keys(Self.keys($0))
+    }
+    let sin = Key.function(.sin)
+    let open = Key.bracket(.open)
+    let table: [(Session.Command, SessionError?)] = [
+      (.delete(line: 1), .laterLineRejected(.deleted, line: 1, later: 2, key: sin)),
+      (
+        .insert(line: 2, keys: Self.keys("std")),
+        .laterLineRejected(.inserted, line: 2, later: 2, key: sin)
+      ),
+      (
+        .edit(line: 1, keys: Self.keys("5")),
+        .laterLineRejected(.edited, line: 1, later: 2, key: sin)
+      ),
+      (
+        .edit(line: 5, keys: Self.keys("1")),
+        .laterLineRejected(.edited, line: 5, later: 6, key: open)
+      ),
+      (.delete(line: 5), .laterLineRejected(.deleted, line: 5, later: 6, key: open)),
+      (.edit(line: 2, keys: Self.keys("std sin")), .needsScientificMode(sin, index: 1)),
+      (.delete(line: 3), nil),
+      (.edit(line: 1, keys: Self.keys("sci rad")), nil),
+      (.insert(line: 3, keys: Self.keys("std")), nil),
+      (.insert(line: 5, keys: Self.keys("std 7")), nil),
+      (.edit(line: 3, keys: Self.keys("sci")), nil),
+      (.delete(line: 6), nil),
+    ]
+    for (command, expected) in table {
+      var session = try Self.session(lines)
+      let before = SessionScript.text(of: session.history)
+      do {
+        try session.perform(command)
+        #expect(expected == nil, "\(command) was done")
+        #expect(SessionTests.roundTripLoss(session) == nil, "\(command)")
+      } catch {
+        #expect(error == expected, "\(command)")
+        #expect(SessionScript.text(of: session.history) == before, "\(command) changed nothing")
+      }
+    }
+    #expect(
+      SessionError.laterLineRejected(.deleted, line: 1, later: 2, key: sin).description
+        == "cannot delete line 1: line 2 would then be rejected ('sin' is a key of Scientific mode)"
+    )
+    #expect(
+      SessionError.laterLineRejected(.inserted, line: 3, later: 4, key: open).description
+        == "cannot insert before line 3: line 4 would then be rejected ('(' is a key of Scientific "
+        + "mode)")
+    #expect(
+      SessionError.laterLineRejected(.edited, line: 1, later: 2, key: sin).description
+        == "cannot edit line 1: line 2 would then be rejected ('sin' is a key of Scientific mode)")
   }
 
   // MARK: - SPEC §4 examples
@@ -336,7 +446,7 @@ import Testing
     ])
     #expect(
       SessionScript.text(of: session.history) == """
-        # calc session, format 2: 3 branches, at step 4 of 5 on branch 2
+        # calc session, format 3: 3 branches, at step 4 of 5 on branch 2
         12+3=
         *2=
         # branch 2 leaves branch 1 at step 2
@@ -351,7 +461,7 @@ import Testing
         :goto 4
 
         """)
-    #expect(SessionScript.text(of: History()) == "# calc session, format 2: empty\n")
+    #expect(SessionScript.text(of: History()) == "# calc session, format 3: empty\n")
   }
 
   // MARK: - The script line grammar
