@@ -8,7 +8,7 @@ import CalcDecimal
 /// expression line follows Windows' `CHistoryCollector` (`History.cpp`), token for token. It
 /// differs where SPEC §9 decides: the result is always the calculation the expression line
 /// shows (replacing a waiting operator by one of lower precedence resolves as if the new one
-/// had been typed; the implied × after `)` keeps a pending operation), rule 14 holds while an
+/// had been typed; the implied × after `)` is a typed ×), rule 14 holds while an
 /// error is shown, percent with nothing pending is Y/100, and F-E is turned off by AC and CE.
 ///
 /// Memory keys and the angle unit belong to ``Calculator``, which passes what they need.
@@ -240,6 +240,12 @@ public struct ScientificBrain: Hashable, Sendable {
         return
       }
     }
+    if thisKey == .close, key.startsAnOperand {
+      // The × that a digit or point right after `)` implies is pressed, then the key.
+      press(.op(.multiply), unit: unit)
+      press(key, unit: unit)
+      return
+    }
     let isSetting: Bool
     switch key {
     case .command(.backspace), .exponent, .fixedToExponential, .angle, .memory(.store),
@@ -280,9 +286,7 @@ public struct ScientificBrain: Hashable, Sendable {
         forget()
         return
       }
-      if lastKey == .close { impliedMultiply() }
     case .dot:
-      if lastKey == .close { impliedMultiply() }
       if !input.appendPoint() { forget() }
     case .op(let op): binary(Operator(op))
     case .binary(let kind): binary(Operator(kind))
@@ -432,30 +436,6 @@ public struct ScientificBrain: Hashable, Sendable {
     addOperatorToLine(new)
     noPreviousEquals = true
     changeOp = true
-  }
-
-  /// The × that a digit or point right after `)` implies.
-  ///
-  /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
-  /// (`1+(2)3=` → 6). calc keeps a pending operation that binds less tightly than ×, as a typed
-  /// `*` would (`1+(2)3=` → 7, SPEC §9); one that binds as tightly is still replaced, as in
-  /// Windows (`2(3)4=` → 12, a row of the conformance file).
-  private mutating func impliedMultiply() {
-    if lastOperandStart == -1 { addOperandToLine(current) }
-    if changeOp, let waiting = op, Operator.multiply.precedence > waiting.precedence,
-      pending.count < ScientificBrain.maximumDepth
-    {
-      pending.append(Pending(value: last, op: waiting))
-      pushOperandStart(lastOperandStart)
-    }
-    op = .multiply
-    last = current
-    hold = .zero
-    noPreviousEquals = true
-    addOperatorToLine(.multiply)
-    changeOp = true
-    previousOp = nil
-    lastOperatorPushed = false
   }
 
   // MARK: - Functions
@@ -766,6 +746,27 @@ public struct ScientificBrain: Hashable, Sendable {
         shownLine = tokens
         lastOperandStart = -1
       }
+    }
+  }
+}
+
+extension CalculatorButtonItem {
+  /// Whether the key right after `)` implies a × (SPEC §9): a digit or the point.
+  ///
+  /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
+  /// (`1+(2)3=` → 6, `2(3)4=` → 12). calc presses `*` itself before the key, as Windows does for
+  /// an omitted × before `(`, so that the result is the calculation the line shows: a pending
+  /// operation that binds less tightly waits (`1+(2)3=` → 7), one that binds as tightly or more
+  /// runs first (`2(3)4=` and `2*(1+2)4=` → 24, `2^(1)3=` → 6), and an error it gives is shown
+  /// until the key, which then starts a new calculation (rule 14), exactly as after a typed `*`.
+  /// A mode with brackets and precedence (Programmer, SPEC §10) implies × the same way: through
+  /// its own operator key, with no path of its own.
+  var startsAnOperand: Bool {
+    switch self {
+    case .digit, .dot: true
+    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .angle, .mode:
+      false
     }
   }
 }
