@@ -180,13 +180,13 @@ public struct ScientificBrain: Hashable, Sendable {
   /// Whether F-E is on (`m_nFE`).
   public private(set) var isExponential = false
   /// The expression being collected (`CHistoryCollector`'s tokens and indices).
-  var tokens: [Token] = []
+  var tokens = ExpressionTokens()
   var lastOperandStart = -1
   var lastOperatorStart = -1
   var operandStarts: [Int] = []
   var lastOperandIsBracketed = false
   /// The expression line on screen: the tokens when Windows last showed them.
-  public private(set) var shownLine: [Token] = []
+  public private(set) var shownLine = ExpressionTokens()
 
   /// The most brackets open at once, and the depth of the precedence stack (`MAXPRECDEPTH`).
   public static let maximumDepth = 25
@@ -195,11 +195,12 @@ public struct ScientificBrain: Hashable, Sendable {
   public static let initial = ScientificBrain()
 
   /// The heap bytes of a boxed brain: the box (a header of two words and the value) and each
-  /// array's storage (a header of four words and its capacity).
+  /// array's storage (a header of four words and its capacity), and the expression lines' chunks
+  /// (``ExpressionTokens/heapBytes``, the shown line's counted as if it shared none).
   var heapBytes: Int {
     16 + MemoryLayout<ScientificBrain>.stride
-      + 32 * 5 + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
-      + (tokens.capacity + shownLine.capacity) * MemoryLayout<Token>.stride
+      + 32 * 3 + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
+      + tokens.heapBytes + shownLine.heapBytes
       + operandStarts.capacity * MemoryLayout<Int>.stride
   }
 
@@ -259,7 +260,7 @@ public struct ScientificBrain: Hashable, Sendable {
       lastKey = thisKey
       thisKey = LastKey(key)
     }
-    if !noPreviousEquals { shownLine = [] }
+    if !noPreviousEquals { shownLine = ExpressionTokens() }
     // Toggle between typing and showing a value.
     if isTyping {
       let ends: Bool
@@ -336,7 +337,7 @@ public struct ScientificBrain: Hashable, Sendable {
     guard error == nil else { return }
     lastKey = thisKey
     thisKey = .other
-    if !noPreviousEquals { shownLine = [] }
+    if !noPreviousEquals { shownLine = ExpressionTokens() }
     isTyping = false
     addLastOperatorToLine()
     current = value
@@ -529,7 +530,7 @@ public struct ScientificBrain: Hashable, Sendable {
     switch lastKey {
     case .digit, .point, .function, .close:
       // An omitted × (Windows presses it itself, after which the last key is the bracket).
-      if !noPreviousEquals { shownLine = [] }
+      if !noPreviousEquals { shownLine = ExpressionTokens() }
       pushOperator(.multiply)
       lastKey = .open
       afterOperator = false
@@ -584,7 +585,7 @@ public struct ScientificBrain: Hashable, Sendable {
     while !brackets.isEmpty, error == nil {
       // Windows presses `)` itself, with `=`'s last key as the last key.
       thisKey = .close
-      if !noPreviousEquals { shownLine = [] }
+      if !noPreviousEquals { shownLine = ExpressionTokens() }
       closeBracket()
       lastKey = thisKey
       thisKey = .equals
@@ -701,8 +702,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   private mutating func truncateLine(from index: Int) {
-    guard index >= 0, index <= tokens.count else { return }
-    tokens.removeSubrange(index...)
+    tokens.removeSubrange(from: index)
   }
 
   private mutating func pushOperandStart(_ index: Int) {
@@ -721,7 +721,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   private mutating func resetLine() {
-    tokens = []
+    tokens = ExpressionTokens()
     lastOperandStart = -1
     lastOperatorStart = -1
     operandStarts = []
