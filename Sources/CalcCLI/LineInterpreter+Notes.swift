@@ -3,15 +3,37 @@ import CalculatorEngine
 /// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
 /// interpreter still does what they say, and adds a note to the line's result.
 extension LineInterpreter {
-  /// Whether a line of `keys` may need a note: one longer than an entry's digits (it may hold a
-  /// run of more digits than an entry holds), or a unary key followed directly by a digit. One
-  /// cheap scan of the keys, so that the common line pays almost nothing more.
+  /// Whether a line of `keys` may need a note: one with more digits than an entry holds between
+  /// two keys that end an entry (it may hold a run of digits that an entry ignored), or a unary
+  /// key followed directly by a digit. One cheap scan of the keys, so that the common line pays
+  /// almost nothing more, and a long line of short numbers is not replayed a second time.
+  ///
+  /// - Complexity: O(n) in the keys.
   static func mayNeedNotes(_ keys: [CalculatorButtonItem]) -> Bool {
     // A run of more digits than an entry holds needs more keys than that.
-    if keys.count > Entry.maximumDigits { return true }
+    if keys.count <= Entry.maximumDigits {
+      var previousIsUnary = false
+      for key in keys {
+        if previousIsUnary, key.startsANumber { return true }
+        if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
+      }
+      return false
+    }
+    var digits = 0
     var previousIsUnary = false
     for key in keys {
       if previousIsUnary, key.startsANumber { return true }
+      // Digits count until a key that surely ends the entry; any other key (backspace, a sign,
+      // an exponent, a memory key) might leave it going, and keeps the count.
+      switch key {
+      case .digit, .dot:
+        digits += 1
+        if digits > Entry.maximumDigits { return true }
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary:
+        digits = 0
+      case .command, .memory, .exponent, .fixedToExponential, .angle:
+        break
+      }
       if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
     }
     return false
@@ -72,14 +94,17 @@ extension LineInterpreter {
   var pendingNote: String? {
     let state = session.state
     let format = context.noteFormat
-    var shown = format.expression(for: state)
+    // Only a pending line is written out: a finished one may be megabytes long.
+    let isTyping: Bool
     if let scientific = state.scientific {
       guard scientific.isPending else { return nil }
-      if scientific.isTyping { shown += " " + format.text(for: state) }
+      isTyping = scientific.isTyping
     } else {
       guard state.brain.isPending else { return nil }
-      if state.brain.isTypingRightOperand { shown += " " + format.text(for: state) }
+      isTyping = state.brain.isTypingRightOperand
     }
+    var shown = format.expression(for: state)
+    if isTyping { shown += " " + format.text(for: state) }
     return "\(shown) is not finished; add = to compute it"
   }
 }

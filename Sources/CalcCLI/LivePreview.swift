@@ -278,17 +278,20 @@ public struct PreviewCache {
       }
       // Anything but a line of keys that Enter would apply: the preview of the whole line.
       guard case .keys(let keys) = parsed,
-        interpreter.session.state.firstKeyOutOfMode(in: keys) == nil
+        let state = advance(to: keys, from: interpreter.session.state)
       else { return interpreter.preview(of: line, format: format) }
-      let state = advance(to: keys, from: interpreter.session.state)
       return Self.result(state, format, width: width)
     }
   }
 
   /// The state after `startLine()` and `keys` from `start`, replaying from the last kept state
-  /// within the longest common prefix of `keys` and the last line's keys.
+  /// within the longest common prefix of `keys` and the last line's keys; `nil` when a key
+  /// is one that the mode at its place does not have (Enter would reject the line).
+  ///
+  /// The kept keys never hold such a key, so only the keys replayed are checked, from the
+  /// mode of the state they start from.
   private mutating func advance(to keys: [CalculatorButtonItem], from start: Calculator)
-    -> Calculator
+    -> Calculator?
   {
     var common = 0
     let shared = min(keys.count, self.keys.count)
@@ -306,6 +309,7 @@ public struct PreviewCache {
       }
       (index, state) = states[states.count - 1]
     }
+    guard state.firstKeyOutOfMode(in: keys[index...]) == nil else { return nil }
     while index < keys.count {
       state.press(keys[index])
       index += 1

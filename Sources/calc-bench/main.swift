@@ -34,6 +34,8 @@ struct Options {
   var calc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("calc").path
   var journalPath: String?
+  /// `--long-lines`: only SPEC §7's long-line figures, then exit.
+  var longLinesOnly = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -54,8 +56,12 @@ struct Options {
       case "--write-journal":
         guard let path = rest.popFirst() else { Options.fail("--write-journal needs a file") }
         journalPath = path
+      case "--long-lines":
+        longLinesOnly = true
       case "-h", "--help":
-        print("usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]")
+        print(
+          "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
+            + " [--long-lines]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -394,6 +400,10 @@ let longLineRuns: [(seconds: Double, bytes: Int)?] = [false, true].map { scienti
   return (runs.map(\.seconds).min()!, runs.map(\.bytes).min()!)
 }
 try? FileManager.default.removeItem(at: longLineDirectory)
+if options.longLinesOnly {
+  printLongLines(keystrokes: [false, true].map { timeLongLineKeystrokes(scientific: $0) })
+  exit(0)
+}
 
 // MARK: - Against bc, and big sessions, through the binary (issue 23, SPEC §7)
 //
@@ -746,6 +756,23 @@ let moveMedian = median(liveTimes.move)
 
 let longLineKeystrokes = [false, true].map { timeLongLineKeystrokes(scientific: $0) }
 
+/// The long lines' rows: the runs through the binary and the keystrokes' times.
+func printLongLines(keystrokes: [[Double]]) {
+  print("long lines (SPEC §7): a \(grouped(longLineBytes))-byte key line through \(options.calc)")
+  for (name, run) in zip(["Standard", "Scientific"], longLineRuns) {
+    print(
+      "  \(name): "
+        + (run.map {
+          "\(fixed($0.seconds, 2)) s, peak memory \(fixed(Double($0.bytes) / 1_048_576, 1)) MB"
+        } ?? "not measured"))
+  }
+  for (name, times) in zip(["Standard", "Scientific"], keystrokes) {
+    print(
+      "  a keystroke at the end of a 32,000-character \(name) line: median"
+        + " \(fixed(median(times), 1)) µs, worst \(fixed(times.max() ?? 0, 1)) µs")
+  }
+}
+
 // Ours, as a tree: the same number of keys on 1,000 branches. Each branch after the first
 // starts at a random step of a random earlier branch and gets its share of the stream's lines.
 let branchCount = min(1_000, max(1, keyLines.count / 2))
@@ -860,19 +887,7 @@ print(
 print(
   "  a slider move: median \(fixed(moveMedian, 1)) µs over \(liveTimes.move.count) moves,"
     + " worst \(fixed(liveTimes.move.max() ?? 0, 1)) µs")
-print("long lines (SPEC §7): a \(grouped(longLineBytes))-byte key line through \(options.calc)")
-for (name, run) in zip(["Standard", "Scientific"], longLineRuns) {
-  print(
-    "  \(name): "
-      + (run.map {
-        "\(fixed($0.seconds, 2)) s, peak memory \(fixed(Double($0.bytes) / 1_048_576, 1)) MB"
-      } ?? "not measured"))
-}
-for (name, times) in zip(["Standard", "Scientific"], longLineKeystrokes) {
-  print(
-    "  a keystroke at the end of a 32,000-character \(name) line: median"
-      + " \(fixed(median(times), 1)) µs, worst \(fixed(times.max() ?? 0, 1)) µs")
-}
+printLongLines(keystrokes: longLineKeystrokes)
 print("goto anywhere on \(branchCount) branches of \(grouped(treeKeys)) keys in all")
 print(
   "  ours  perform(.branch) + perform(.goto) median \(fixed(treeMedian, 2)) µs over \(gotoCount)"
