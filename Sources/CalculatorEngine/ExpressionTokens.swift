@@ -7,18 +7,76 @@
 /// one it collects, a history's snapshot and a copy of the state for a preview all share one
 /// line's storage, and a key costs the same at the end of a 2 MB line as at the start of a line
 /// (SPEC §7, "Long lines"). Every chunk but the tip is full: token `i` is in chunk `i / 16`.
-public struct ExpressionTokens: Sendable {
-  /// A run of at most ``chunkSize`` tokens and the chunk before it.
+///
+/// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
+/// library does not let be `Sendable`; a chunk that two copies share is never changed.
+public struct ExpressionTokens: @unchecked Sendable {
+  /// A run of at most ``chunkSize`` tokens (stored in the object itself: one allocation a
+  /// chunk) and the chunk before it.
   ///
   /// Shared chunks are never changed (a change first copies a chunk that is not uniquely
-  /// referenced), which is what makes the class safe to share between threads.
-  final class Chunk: @unchecked Sendable {
-    let previous: Chunk?
-    var tokens: [ScientificBrain.Token]
+  /// referenced), which is what makes chunks safe to share between threads.
+  final class Chunk: ManagedBuffer<Chunk.Header, ScientificBrain.Token> {
+    struct Header {
+      let previous: Chunk?
+      var count: Int
+    }
 
-    init(previous: Chunk?, tokens: [ScientificBrain.Token]) {
-      self.previous = previous
-      self.tokens = tokens
+    /// A chunk after `previous` holding `tokens` (at most ``chunkSize``).
+    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<ScientificBrain.Token>)
+      -> Chunk
+    {
+      let chunk = unsafeDowncast(
+        Chunk.create(minimumCapacity: ExpressionTokens.chunkSize) { _ in
+          Header(previous: previous, count: tokens.count)
+        }, to: Chunk.self)
+      chunk.withUnsafeMutablePointerToElements { elements in
+        if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
+      }
+      return chunk
+    }
+
+    deinit {
+      _ = withUnsafeMutablePointers { header, elements in
+        elements.deinitialize(count: header.pointee.count)
+      }
+    }
+
+    var previous: Chunk? { header.previous }
+    var count: Int { header.count }
+
+    /// The tokens, for reading.
+    func withTokens<R>(_ body: (UnsafeBufferPointer<ScientificBrain.Token>) throws -> R) rethrows
+      -> R
+    {
+      try withUnsafeMutablePointers { header, elements in
+        try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+      }
+    }
+
+    /// A copy of the chunk, sharing the chunk before it.
+    func copy() -> Chunk {
+      withTokens { Chunk.make(previous: previous, copying: $0) }
+    }
+
+    /// Appends `token`; the chunk must have room and be uniquely referenced.
+    func append(_ token: ScientificBrain.Token) {
+      withUnsafeMutablePointers { header, elements in
+        (elements + header.pointee.count).initialize(to: token)
+        header.pointee.count += 1
+      }
+    }
+
+    /// Removes the last `k` tokens; the chunk must be uniquely referenced.
+    func removeLast(_ k: Int) {
+      withUnsafeMutablePointers { header, elements in
+        header.pointee.count -= k
+        (elements + header.pointee.count).deinitialize(count: k)
+      }
+    }
+
+    var last: ScientificBrain.Token? {
+      withTokens { $0.last }
     }
   }
 
@@ -44,22 +102,15 @@ public struct ExpressionTokens: Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: ScientificBrain.Token? { tip?.tokens.last }
+  public var last: ScientificBrain.Token? { tip?.last }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
-    if (tip?.tokens.count ?? Self.chunkSize) == Self.chunkSize {
-      let chunk = Chunk(previous: tip, tokens: [])
-      chunk.tokens.reserveCapacity(Self.chunkSize)
-      return chunk
+    if (tip?.count ?? Self.chunkSize) == Self.chunkSize {
+      return Chunk.make(previous: tip, copying: UnsafeBufferPointer(start: nil, count: 0))
     }
     var chunk = tip.take()!
-    if !isKnownUniquelyReferenced(&chunk) {
-      var tokens = [ScientificBrain.Token]()
-      tokens.reserveCapacity(Self.chunkSize)
-      tokens.append(contentsOf: chunk.tokens)
-      chunk = Chunk(previous: chunk.previous, tokens: tokens)
-    }
+    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
     return chunk
   }
 
@@ -68,7 +119,7 @@ public struct ExpressionTokens: Sendable {
   /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
   public mutating func append(_ token: ScientificBrain.Token) {
     let chunk = writableTip()
-    chunk.tokens.append(token)
+    chunk.append(token)
     tip = chunk
     count += 1
   }
@@ -79,16 +130,14 @@ public struct ExpressionTokens: Sendable {
   public mutating func removeSubrange(from index: Int) {
     guard index >= 0, index <= count else { return }
     while count > index, var chunk = tip.take() {
-      let held = chunk.tokens.count
+      let held = chunk.count
       if count - held >= index {
         tip = chunk.previous
         count -= held
         continue
       }
-      if !isKnownUniquelyReferenced(&chunk) {
-        chunk = Chunk(previous: chunk.previous, tokens: chunk.tokens)
-      }
-      chunk.tokens.removeLast(count - index)
+      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
+      chunk.removeLast(count - index)
       count = index
       tip = chunk
     }
@@ -115,18 +164,18 @@ public struct ExpressionTokens: Sendable {
     var chunk = tip
     while covered < k, let current = chunk {
       chunks.append(current)
-      covered += current.tokens.count
+      covered += current.count
       chunk = current.previous
     }
     var result: [ScientificBrain.Token] = []
     result.reserveCapacity(k)
     var skip = covered - k
     for current in chunks.reversed() {
-      if skip >= current.tokens.count {
-        skip -= current.tokens.count
+      if skip >= current.count {
+        skip -= current.count
         continue
       }
-      result.append(contentsOf: current.tokens[skip...])
+      current.withTokens { result.append(contentsOf: $0[skip...]) }
       skip = 0
     }
     return result
@@ -148,14 +197,14 @@ public struct ExpressionTokens: Sendable {
   }
 
   /// The heap bytes of this line's chunks, counted as if it shared none: per chunk an object
-  /// header of two words and two fields, and its array's header of four words and capacity.
+  /// header of two words, two fields, and room for ``chunkSize`` tokens.
   ///
   /// - Complexity: O(n / ``chunkSize``).
   var heapBytes: Int {
     var bytes = 0
     var chunk = tip
     while let current = chunk {
-      bytes += 32 + 32 + current.tokens.capacity * MemoryLayout<ScientificBrain.Token>.stride
+      bytes += 32 + Self.chunkSize * MemoryLayout<ScientificBrain.Token>.stride
       chunk = current.previous
     }
     return bytes
@@ -171,10 +220,10 @@ extension ExpressionTokens: Sequence {
 
     public mutating func next() -> ScientificBrain.Token? {
       while chunkIndex < chunks.count {
-        let tokens = chunks[chunkIndex].tokens
-        if tokenIndex < tokens.count {
+        let chunk = chunks[chunkIndex]
+        if tokenIndex < chunk.count {
           defer { tokenIndex += 1 }
-          return tokens[tokenIndex]
+          return chunk.withTokens { $0[tokenIndex] }
         }
         chunkIndex += 1
         tokenIndex = 0
@@ -200,7 +249,8 @@ extension ExpressionTokens: Hashable {
     var b = rhs.tip
     while let x = a, let y = b {
       if x === y { return true }
-      if x.tokens != y.tokens { return false }
+      let same = x.withTokens { a in y.withTokens { b in a.elementsEqual(b) } }
+      if !same { return false }
       a = x.previous
       b = y.previous
     }
