@@ -11,14 +11,19 @@ extension LineInterpreter {
   /// - Complexity: O(n) in the keys.
   static func mayNeedNotes(_ keys: [CalculatorButtonItem]) -> Bool {
     // A run of more digits than an entry holds needs more keys than that.
-    if keys.count <= Entry.maximumDigits {
-      var previousIsUnary = false
-      for key in keys {
-        if previousIsUnary, key.startsANumber { return true }
-        if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
-      }
-      return false
+    if keys.count > Entry.maximumDigits { return mayNeedNotes(long: keys) }
+    var previousIsUnary = false
+    for key in keys {
+      if previousIsUnary, key.startsANumber { return true }
+      if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
     }
+    return false
+  }
+
+  /// ``mayNeedNotes(_:)`` for a line longer than an entry's digits: apart, so that the short
+  /// line's scan stays as it was.
+  @inline(never)
+  private static func mayNeedNotes(long keys: [CalculatorButtonItem]) -> Bool {
     var digits = 0
     var previousIsUnary = false
     for key in keys {
