@@ -18,7 +18,8 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// referenced), which is what makes chunks safe to share between threads.
   final class Chunk: ManagedBuffer<Chunk.Header, ScientificBrain.Token> {
     struct Header {
-      let previous: Chunk?
+      /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
+      var previous: Chunk?
       var count: Int
     }
 
@@ -36,9 +37,17 @@ public struct ExpressionTokens: @unchecked Sendable {
       return chunk
     }
 
+    /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
+    /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
     deinit {
-      _ = withUnsafeMutablePointers { header, elements in
+      var next = withUnsafeMutablePointers { header, elements in
         elements.deinitialize(count: header.pointee.count)
+        return header.pointee.previous.take()
+      }
+      while var chunk = next.take() {
+        // A chunk another line still holds stays, with the chain before it.
+        guard isKnownUniquelyReferenced(&chunk) else { break }
+        next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
       }
     }
 

@@ -64,4 +64,23 @@ import Testing
       }
     }
   }
+
+  /// A line of three million tokens (187,500 chunks; a recursive release overflowed the stack
+  /// here) and a copy of its start are let go of without
+  /// exhausting the stack, and the copy outlives the line intact.
+  @Test func aLongLineIsLetGoOf() {
+    var half = ExpressionTokens()
+    do {
+      var line = ExpressionTokens()
+      for index in 0..<3_000_000 {
+        line.append(Self.alphabet[index % Self.alphabet.count])
+        if index == 500_000 { half = line }
+      }
+      #expect(line.count == 3_000_000)
+    }
+    #expect(half.count == 500_001)
+    #expect(half.suffix(3) == (499_998...500_000).map { Self.alphabet[$0 % Self.alphabet.count] })
+    half = ExpressionTokens()
+    #expect(half.isEmpty)
+  }
 }
