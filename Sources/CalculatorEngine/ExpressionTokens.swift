@@ -6,7 +6,11 @@
 /// copied first, at most ``chunkSize`` tokens). So the expression line that a brain shows, the
 /// one it collects, a history's snapshot and a copy of the state for a preview all share one
 /// line's storage, and a key costs the same at the end of a 2 MB line as at the start of a line
-/// (SPEC §7, "Long lines"). Every chunk but the tip is full: token `i` is in chunk `i / 16`.
+/// (SPEC §7, "Long lines"). Every chunk but the tip is full.
+///
+/// The `(` that lead the line are only counted: an operator replaced by one of higher precedence
+/// brackets everything before it (`1-2+*` → `(1 - 2) ×`), and a line of such replacements would
+/// otherwise insert at its start again and again.
 ///
 /// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
 /// library does not let be `Sendable`; a chunk that two copies share is never changed.
@@ -92,8 +96,10 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// The most tokens a chunk holds: what a change after a copy copies at most.
   public static let chunkSize = 16
 
-  /// The last chunk; `nil` when the line is empty.
+  /// The last chunk; `nil` when no token follows the leading `(`.
   private var tip: Chunk?
+  /// How many `(` lead the line, before the chunks' tokens (which never start with one).
+  private var opens = 0
   /// The number of tokens.
   public private(set) var count = 0
 
@@ -111,7 +117,7 @@ public struct ExpressionTokens: @unchecked Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: ScientificBrain.Token? { tip?.last }
+  public var last: ScientificBrain.Token? { tip?.last ?? (opens > 0 ? .open : nil) }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
@@ -127,6 +133,11 @@ public struct ExpressionTokens: @unchecked Sendable {
   ///
   /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
   public mutating func append(_ token: ScientificBrain.Token) {
+    if tip == nil, case .open = token {
+      opens += 1
+      count += 1
+      return
+    }
     let chunk = writableTip()
     chunk.append(token)
     tip = chunk
@@ -138,6 +149,10 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// - Complexity: O(k / ``chunkSize`` + ``chunkSize``), k the tokens removed.
   public mutating func removeSubrange(from index: Int) {
     guard index >= 0, index <= count else { return }
+    if index <= opens {
+      (tip, opens, count) = (nil, index, index)
+      return
+    }
     while count > index, var chunk = tip.take() {
       let held = chunk.count
       if count - held >= index {
@@ -154,9 +169,15 @@ public struct ExpressionTokens: @unchecked Sendable {
 
   /// Inserts `token` at `index` (clamped to `0...count`).
   ///
-  /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`.
+  /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`; O(1) for a `(` among the
+  ///   leading ones.
   public mutating func insert(_ token: ScientificBrain.Token, at index: Int) {
     let index = Swift.max(0, Swift.min(index, count))
+    if index <= opens, case .open = token {
+      opens += 1
+      count += 1
+      return
+    }
     let after = suffix(count - index)
     removeSubrange(from: index)
     append(token)
@@ -168,6 +189,10 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// - Complexity: O(k + ``chunkSize``).
   public func suffix(_ k: Int) -> [ScientificBrain.Token] {
     let k = Swift.max(0, Swift.min(k, count))
+    if k > count - opens {
+      return [ScientificBrain.Token](repeating: .open, count: k - (count - opens))
+        + suffix(count - opens)
+    }
     var chunks: [Chunk] = []
     var covered = 0
     var chunk = tip
@@ -195,7 +220,7 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// - Complexity: O(n / ``chunkSize``).
   private var chunks: [Chunk] {
     var chunks: [Chunk] = []
-    chunks.reserveCapacity((count + Self.chunkSize - 1) / Self.chunkSize)
+    chunks.reserveCapacity((count - opens + Self.chunkSize - 1) / Self.chunkSize)
     var chunk = tip
     while let current = chunk {
       chunks.append(current)
@@ -223,11 +248,16 @@ public struct ExpressionTokens: @unchecked Sendable {
 extension ExpressionTokens: Sequence {
   /// Iterates the tokens in order.
   public struct Iterator: IteratorProtocol {
+    var opens: Int
     let chunks: [Chunk]
     var chunkIndex = 0
     var tokenIndex = 0
 
     public mutating func next() -> ScientificBrain.Token? {
+      if opens > 0 {
+        opens -= 1
+        return .open
+      }
       while chunkIndex < chunks.count {
         let chunk = chunks[chunkIndex]
         if tokenIndex < chunk.count {
@@ -242,7 +272,7 @@ extension ExpressionTokens: Sequence {
   }
 
   /// - Complexity: O(n / ``chunkSize``) to start.
-  public func makeIterator() -> Iterator { Iterator(chunks: chunks) }
+  public func makeIterator() -> Iterator { Iterator(opens: opens, chunks: chunks) }
 
   public var underestimatedCount: Int { count }
 }
@@ -252,7 +282,8 @@ extension ExpressionTokens: Hashable {
   ///
   /// - Complexity: O(n) in the tokens after the last chunk both share; O(1) for a copy.
   public static func == (lhs: ExpressionTokens, rhs: ExpressionTokens) -> Bool {
-    guard lhs.count == rhs.count else { return false }
+    // Leading `(` are always counted, never chained: equal lines count as many.
+    guard lhs.count == rhs.count, lhs.opens == rhs.opens else { return false }
     // Every chunk but the tip is full, so the two chains' chunks cover the same positions.
     var a = lhs.tip
     var b = rhs.tip

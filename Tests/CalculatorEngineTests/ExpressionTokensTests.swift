@@ -35,6 +35,10 @@ import Testing
           let index = random.below(model.count + 1)
           line.insert(token, at: index)
           model.insert(token, at: index)
+        case 8:
+          // Brackets around the start, as an operator of higher precedence puts them.
+          line.insert(.open, at: 0)
+          model.insert(.open, at: 0)
         default:
           // A copy, kept beside the original.
           break
