@@ -4,7 +4,7 @@ import CalculatorEngine
 /// interpreter still does what they say, and adds a note to the line's result.
 extension LineInterpreter {
   /// Whether a line of `keys` may need a note or may pass an error on the way (an error shown
-  /// and then left by a digit or `.`, rule 14): one longer than an entry's digits; a unary key
+  /// and then left by a digit or `.`, rule 14): a run of more digits than an entry holds; a unary key
   /// followed directly by a digit, `.` or `(`; a second `.` in a run of digits; an operator
   /// directly after the same one; a first key that is a binary operator acting on a 0 nobody
   /// typed (`startsOnAnUntouchedZero`, which the caller works out only for such a key); or a
@@ -22,8 +22,10 @@ extension LineInterpreter {
   static func mayNeedNotes(
     _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool
   ) -> Bool {
-    // A run of more digits than an entry holds needs more keys than that.
-    if keys.count > Entry.maximumDigits || startsOnAnUntouchedZero { return true }
+    if startsOnAnUntouchedZero { return true }
+    // A run of more digits than an entry holds needs more keys than that; a longer line is
+    // scanned for such a run apart, so that a long line of short numbers is not replayed.
+    if keys.count > Entry.maximumDigits, mayNeedNotes(long: keys) { return true }
     var isPending = isPending
     // Whether a key since the last AC, CE or mode key may have shown an error.
     var mayShowError = false
@@ -96,6 +98,31 @@ extension LineInterpreter {
       }
       pointTyped = false
       armed = mayShowError
+    }
+    return false
+  }
+
+  /// Whether a line longer than an entry's digits holds a run of digits that may overflow an
+  /// entry, or a unary key followed directly by a digit: apart from the short line's scan, so
+  /// that it stays as it was.
+  @inline(never)
+  private static func mayNeedNotes(long keys: [CalculatorButtonItem]) -> Bool {
+    var digits = 0
+    var previousIsUnary = false
+    for key in keys {
+      if previousIsUnary, key.startsANumber { return true }
+      // Digits count until a key that surely ends the entry; any other key (backspace, a sign,
+      // an exponent, a memory key) might leave it going, and keeps the count.
+      switch key {
+      case .digit, .dot:
+        digits += 1
+        if digits > Entry.maximumDigits { return true }
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary:
+        digits = 0
+      case .command, .memory, .exponent, .fixedToExponential, .angle:
+        break
+      }
+      if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
     }
     return false
   }
@@ -235,14 +262,17 @@ extension LineInterpreter {
   var pendingNote: String? {
     let state = session.state
     let format = context.noteFormat
-    var shown = format.expression(for: state)
+    // Only a pending line is written out: a finished one may be megabytes long.
+    let isTyping: Bool
     if let scientific = state.scientific {
       guard scientific.isPending else { return nil }
-      if scientific.isTyping { shown += " " + format.text(for: state) }
+      isTyping = scientific.isTyping
     } else {
       guard state.brain.isPending else { return nil }
-      if state.brain.isTypingRightOperand { shown += " " + format.text(for: state) }
+      isTyping = state.brain.isTypingRightOperand
     }
+    var shown = format.expression(for: state)
+    if isTyping { shown += " " + format.text(for: state) }
     return "\(shown) is not finished; add = to compute it"
   }
 }

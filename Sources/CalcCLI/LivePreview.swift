@@ -174,6 +174,30 @@ extension LineInterpreter {
   private func unfinishedPreview(
     of line: UnsafeBufferPointer<UInt8>, error: KeyTextError, format: DisplayFormat
   ) -> LivePreview? {
+    switch Self.unfinishedPart(of: line, error: error) {
+    case nil: return nil
+    case .bareWord: return result(session.state, format)
+    case .keys(let start):
+      let before = UnsafeBufferPointer(rebasing: line[..<start])
+      guard let parsed = try? ScriptLine(before) else { return nil }
+      return preview(of: parsed, line: before, format: format) ?? result(session.state, format)
+    }
+  }
+
+  /// Where a line that did not parse (with `error`) ends in something still being typed.
+  enum UnfinishedPart: Equatable {
+    /// The whole line is the start of a bare command word (`hel`): the position's own preview.
+    case bareWord
+    /// The bytes from `start` on begin a longer key (`co`, `yro`): the line before it counts.
+    case keys(before: Int)
+  }
+
+  /// The unfinished part of `line` that gave `error`, or `nil` when the error is elsewhere.
+  ///
+  /// - Complexity: O(n) in the line's bytes.
+  static func unfinishedPart(of line: UnsafeBufferPointer<UInt8>, error: KeyTextError)
+    -> UnfinishedPart?
+  {
     // The error's column counts characters: the offset of its first byte.
     var offset = 0
     var column = 1
@@ -187,19 +211,127 @@ extension LineInterpreter {
     if word.count == trimmed.count, !word.isEmpty,
       ScriptLine.bareWords.contains(where: { $0.utf8.starts(with: word) })
     {
-      return result(session.state, format)
+      return .bareWord
     }
     // The unfinished key starts at the error or at a letter before it in the same word.
     var start = min(offset, line.count - 1)
     while start >= 0, (line[start] | 0x20) >= 0x61, (line[start] | 0x20) <= 0x7A {
-      if KeyText.isUnfinishedSpelling(line[start...]) {
-        let before = UnsafeBufferPointer(rebasing: line[..<start])
-        guard let parsed = try? ScriptLine(before) else { return nil }
-        return preview(of: parsed, line: before, format: format) ?? result(session.state, format)
-      }
+      if KeyText.isUnfinishedSpelling(line[start...]) { return .keys(before: start) }
       start -= 1
     }
     return nil
+  }
+}
+
+/// The live display of a line being typed, worked out incrementally (SPEC §7: 2 ms a keystroke
+/// while keys are added at the end of a 32,000-character line): it keeps the keys of the last
+/// key line it previewed and the states after every ``interval`` of them, so that the next
+/// preview replays only the keys after the longest common prefix of the two lines, from the
+/// last kept state within it.
+///
+/// What it shows is exactly ``LineInterpreter/preview(of:format:)``'s (a line that is not a
+/// line of keys goes there whole), with the expression line cut to the end that a row of a
+/// given width can show. It works on copies: nothing is applied to the session. It belongs to
+/// one position of one session: ``LiveRows`` starts a new one after every move.
+public struct PreviewCache {
+  /// The keys of the last key line previewed.
+  private var keys: [CalculatorButtonItem] = []
+  /// The state after `startLine()` and the first `index` keys, for index 0, ``interval``,
+  /// 2 × ``interval``, … up to the keys' count (those within the last line's common prefix
+  /// with the line before it).
+  private var states: [(index: Int, state: Calculator)] = []
+  /// The state after all of ``keys``.
+  private var end: Calculator?
+
+  /// How many keys apart the kept states are (``defaultInterval`` unless a test asks for
+  /// fewer): an edit inside the line replays at most this many keys before it, and each kept
+  /// state costs O(1) memory beside the shared expression line.
+  public let interval: Int
+
+  /// The interval of the REPL's cache.
+  public static let defaultInterval = 256
+
+  /// An empty cache keeping a state every `interval` keys.
+  public init(interval: Int = PreviewCache.defaultInterval) {
+    self.interval = max(1, interval)
+  }
+
+  /// What ``LineInterpreter/preview(of:format:)`` gives for `line` after `interpreter`'s
+  /// session, with an expression line of more than `width` columns cut to its end (after `…`)
+  /// when `width` is given: its ``LivePreview/row(width:)`` at that width is the same.
+  ///
+  /// - Complexity: O(n) in the line's bytes for parsing and comparing, plus the replay of the
+  ///   keys after the longest common prefix with the last line and fewer than ``interval``
+  ///   keys before it, plus O(`width`) for the expression line.
+  public mutating func preview(
+    of line: [UInt8], interpreter: LineInterpreter, format: DisplayFormat, width: Int? = nil
+  ) -> LivePreview? {
+    line.withUnsafeBufferPointer { buffer in
+      let parsed: ScriptLine
+      do throws(KeyTextError) {
+        parsed = try ScriptLine(buffer)
+      } catch {
+        guard case .keys(let start) = LineInterpreter.unfinishedPart(of: buffer, error: error),
+          let before = try? ScriptLine(UnsafeBufferPointer(rebasing: buffer[..<start]))
+        else { return interpreter.preview(of: line, format: format) }
+        parsed = before
+      }
+      // Anything but a line of keys that Enter would apply: the preview of the whole line.
+      guard case .keys(let keys) = parsed,
+        let state = advance(to: keys, from: interpreter.session.state)
+      else { return interpreter.preview(of: line, format: format) }
+      return Self.result(state, format, width: width)
+    }
+  }
+
+  /// The state after `startLine()` and `keys` from `start`, replaying from the last kept state
+  /// within the longest common prefix of `keys` and the last line's keys; `nil` when a key
+  /// is one that the mode at its place does not have (Enter would reject the line).
+  ///
+  /// The kept keys never hold such a key, so only the keys replayed are checked, from the
+  /// mode of the state they start from.
+  private mutating func advance(to keys: [CalculatorButtonItem], from start: Calculator)
+    -> Calculator?
+  {
+    var common = 0
+    let shared = min(keys.count, self.keys.count)
+    while common < shared, keys[common] == self.keys[common] { common += 1 }
+    var state: Calculator
+    var index: Int
+    if let end, common == self.keys.count, !states.isEmpty {
+      (state, index) = (end, common)
+    } else {
+      while let last = states.last, last.index > common { states.removeLast() }
+      if states.isEmpty {
+        var first = start
+        first.startLine()
+        states.append((0, first))
+      }
+      (index, state) = states[states.count - 1]
+    }
+    guard state.firstKeyOutOfMode(in: keys[index...]) == nil else { return nil }
+    while index < keys.count {
+      state.press(keys[index])
+      index += 1
+      if index % interval == 0 { states.append((index, state)) }
+    }
+    self.keys = keys
+    end = state
+    return state
+  }
+
+  /// The expression line and display of `state`, the expression line cut to its last
+  /// `width` + 2 tokens after `…` when it has more (each token but a final space is at least a
+  /// column wide, so the cut line is still wider than the row).
+  static func result(_ state: Calculator, _ format: DisplayFormat, width: Int?) -> LivePreview {
+    let display = format.text(for: state)
+    guard let width, let scientific = state.scientific,
+      scientific.shownLine.count > max(1, width) + 2
+    else { return .result(expression: format.expression(for: state), display: display) }
+    var bytes = Array("…".utf8)
+    format.append(
+      ExpressionTokens(scientific.shownLine.suffix(max(1, width) + 2)), to: &bytes)
+    return .result(expression: String(decoding: bytes, as: UTF8.self), display: display)
   }
 }
 
@@ -216,6 +348,8 @@ public struct LiveRows {
   public let format: DisplayFormat
   /// The locale's decimal separator, accepted as the decimal point (SPEC §6).
   private let separator: [UInt8]
+  /// The last key line's keys and states, for the next keystroke's preview.
+  private var cache = PreviewCache()
 
   /// Rows for `interpreter`'s session, with numbers in `format`.
   public init(interpreter: LineInterpreter, format: DisplayFormat) {
@@ -227,10 +361,11 @@ public struct LiveRows {
   /// The live row for `line` as typed so far (after `prefix`, such as `:edit 3 `), dimmed and
   /// at most `width` columns; `nil` for a blank line.
   ///
-  /// - Complexity: as ``LineInterpreter/preview(of:format:)``.
-  public func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
+  /// - Complexity: as ``PreviewCache/preview(of:interpreter:format:width:)``: a key added at
+  ///   the end of a line replays that key alone.
+  public mutating func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
     let text = REPL.acceptingDecimalSeparator(prefix + line, separator: separator)
-    return interpreter.preview(of: text, format: format).map {
+    return cache.preview(of: text, interpreter: interpreter, format: format, width: width).map {
       interpreter.style.dim($0.row(width: width))
     }
   }
@@ -253,6 +388,7 @@ public struct LiveRows {
   public mutating func move(_ slider: SliderMove, columns: Int) -> (
     effect: Session.Effect?, prompt: String, bar: String
   ) {
+    cache = PreviewCache()
     let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
       bytes throws(LineError) in try interpreter.run(bytes, output: OutputBuffer())
     }

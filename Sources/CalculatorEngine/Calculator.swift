@@ -295,5 +295,5 @@ public enum ExpressionLine: Hashable, Sendable {
   /// Standard mode's: `12 + 3 =`, `√(9)`.
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.
-  case scientific([ScientificBrain.Token])
+  case scientific(ExpressionTokens)
 }

@@ -249,7 +249,7 @@ public struct DisplayFormat: Hashable, Sendable {
   ///
   /// Windows ends a line that waits for an operand with a space (`1 + `); calc does not, as in
   /// Standard mode (`1 +`).
-  public func append(_ tokens: [ScientificBrain.Token], to bytes: inout [UInt8]) {
+  public func append(_ tokens: ExpressionTokens, to bytes: inout [UInt8]) {
     for (index, token) in tokens.enumerated() {
       switch token {
       case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }

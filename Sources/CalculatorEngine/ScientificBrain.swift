@@ -8,7 +8,7 @@ import CalcDecimal
 /// expression line follows Windows' `CHistoryCollector` (`History.cpp`), token for token. It
 /// differs where SPEC §9 decides: the result is always the calculation the expression line
 /// shows (replacing a waiting operator by one of lower precedence resolves as if the new one
-/// had been typed; the implied × after `)` keeps a pending operation), rule 14 holds while an
+/// had been typed; the implied × after `)` is a typed ×), rule 14 holds while an
 /// error is shown, percent with nothing pending is Y/100, and F-E is turned off by AC and CE.
 ///
 /// Memory keys and the angle unit belong to ``Calculator``, which passes what they need.
@@ -180,13 +180,13 @@ public struct ScientificBrain: Hashable, Sendable {
   /// Whether F-E is on (`m_nFE`).
   public private(set) var isExponential = false
   /// The expression being collected (`CHistoryCollector`'s tokens and indices).
-  var tokens: [Token] = []
+  var tokens = ExpressionTokens()
   var lastOperandStart = -1
   var lastOperatorStart = -1
   var operandStarts: [Int] = []
   var lastOperandIsBracketed = false
   /// The expression line on screen: the tokens when Windows last showed them.
-  public private(set) var shownLine: [Token] = []
+  public private(set) var shownLine = ExpressionTokens()
 
   /// The most brackets open at once, and the depth of the precedence stack (`MAXPRECDEPTH`).
   public static let maximumDepth = 25
@@ -195,11 +195,12 @@ public struct ScientificBrain: Hashable, Sendable {
   public static let initial = ScientificBrain()
 
   /// The heap bytes of a boxed brain: the box (a header of two words and the value) and each
-  /// array's storage (a header of four words and its capacity).
+  /// array's storage (a header of four words and its capacity), and the expression lines' chunks
+  /// (``ExpressionTokens/heapBytes``, the shown line's counted as if it shared none).
   var heapBytes: Int {
     16 + MemoryLayout<ScientificBrain>.stride
-      + 32 * 5 + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
-      + (tokens.capacity + shownLine.capacity) * MemoryLayout<Token>.stride
+      + 32 * 3 + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
+      + tokens.heapBytes + shownLine.heapBytes
       + operandStarts.capacity * MemoryLayout<Int>.stride
   }
 
@@ -240,6 +241,12 @@ public struct ScientificBrain: Hashable, Sendable {
         return
       }
     }
+    if thisKey == .close, key.startsAnOperand {
+      // The × that a digit or point right after `)` implies is pressed, then the key.
+      press(.op(.multiply), unit: unit)
+      press(key, unit: unit)
+      return
+    }
     let isSetting: Bool
     switch key {
     case .command(.backspace), .exponent, .fixedToExponential, .angle, .memory(.store),
@@ -253,7 +260,7 @@ public struct ScientificBrain: Hashable, Sendable {
       lastKey = thisKey
       thisKey = LastKey(key)
     }
-    if !noPreviousEquals { shownLine = [] }
+    if !noPreviousEquals { shownLine = ExpressionTokens() }
     // Toggle between typing and showing a value.
     if isTyping {
       let ends: Bool
@@ -280,9 +287,7 @@ public struct ScientificBrain: Hashable, Sendable {
         forget()
         return
       }
-      if lastKey == .close { impliedMultiply() }
     case .dot:
-      if lastKey == .close { impliedMultiply() }
       if !input.appendPoint() { forget() }
     case .op(let op): binary(Operator(op))
     case .binary(let kind): binary(Operator(kind))
@@ -332,7 +337,7 @@ public struct ScientificBrain: Hashable, Sendable {
     guard error == nil else { return }
     lastKey = thisKey
     thisKey = .other
-    if !noPreviousEquals { shownLine = [] }
+    if !noPreviousEquals { shownLine = ExpressionTokens() }
     isTyping = false
     addLastOperatorToLine()
     current = value
@@ -434,30 +439,6 @@ public struct ScientificBrain: Hashable, Sendable {
     changeOp = true
   }
 
-  /// The × that a digit or point right after `)` implies.
-  ///
-  /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
-  /// (`1+(2)3=` → 6). calc keeps a pending operation that binds less tightly than ×, as a typed
-  /// `*` would (`1+(2)3=` → 7, SPEC §9); one that binds as tightly is still replaced, as in
-  /// Windows (`2(3)4=` → 12, a row of the conformance file).
-  private mutating func impliedMultiply() {
-    if lastOperandStart == -1 { addOperandToLine(current) }
-    if changeOp, let waiting = op, Operator.multiply.precedence > waiting.precedence,
-      pending.count < ScientificBrain.maximumDepth
-    {
-      pending.append(Pending(value: last, op: waiting))
-      pushOperandStart(lastOperandStart)
-    }
-    op = .multiply
-    last = current
-    hold = .zero
-    noPreviousEquals = true
-    addOperatorToLine(.multiply)
-    changeOp = true
-    previousOp = nil
-    lastOperatorPushed = false
-  }
-
   // MARK: - Functions
 
   /// A function of the value in the display; on success the answer is the current value.
@@ -549,7 +530,7 @@ public struct ScientificBrain: Hashable, Sendable {
     switch lastKey {
     case .digit, .point, .function, .close:
       // An omitted × (Windows presses it itself, after which the last key is the bracket).
-      if !noPreviousEquals { shownLine = [] }
+      if !noPreviousEquals { shownLine = ExpressionTokens() }
       pushOperator(.multiply)
       lastKey = .open
       afterOperator = false
@@ -604,7 +585,7 @@ public struct ScientificBrain: Hashable, Sendable {
     while !brackets.isEmpty, error == nil {
       // Windows presses `)` itself, with `=`'s last key as the last key.
       thisKey = .close
-      if !noPreviousEquals { shownLine = [] }
+      if !noPreviousEquals { shownLine = ExpressionTokens() }
       closeBracket()
       lastKey = thisKey
       thisKey = .equals
@@ -721,8 +702,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   private mutating func truncateLine(from index: Int) {
-    guard index >= 0, index <= tokens.count else { return }
-    tokens.removeSubrange(index...)
+    tokens.removeSubrange(from: index)
   }
 
   private mutating func pushOperandStart(_ index: Int) {
@@ -741,7 +721,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   private mutating func resetLine() {
-    tokens = []
+    tokens = ExpressionTokens()
     lastOperandStart = -1
     lastOperatorStart = -1
     operandStarts = []
@@ -766,6 +746,27 @@ public struct ScientificBrain: Hashable, Sendable {
         shownLine = tokens
         lastOperandStart = -1
       }
+    }
+  }
+}
+
+extension CalculatorButtonItem {
+  /// Whether the key right after `)` implies a × (SPEC §9): a digit or the point.
+  ///
+  /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
+  /// (`1+(2)3=` → 6, `2(3)4=` → 12). calc presses `*` itself before the key, as Windows does for
+  /// an omitted × before `(`, so that the result is the calculation the line shows: a pending
+  /// operation that binds less tightly waits (`1+(2)3=` → 7), one that binds as tightly or more
+  /// runs first (`2(3)4=` and `2*(1+2)4=` → 24, `2^(1)3=` → 6), and an error it gives is shown
+  /// until the key, which then starts a new calculation (rule 14), exactly as after a typed `*`.
+  /// A mode with brackets and precedence (Programmer, SPEC §10) implies × the same way: through
+  /// its own operator key, with no path of its own.
+  var startsAnOperand: Bool {
+    switch self {
+    case .digit, .dot: true
+    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .angle, .mode:
+      false
     }
   }
 }

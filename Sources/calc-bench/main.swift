@@ -34,6 +34,8 @@ struct Options {
   var calc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("calc").path
   var journalPath: String?
+  /// `--long-lines`: only SPEC §7's long-line figures, then exit.
+  var longLinesOnly = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -54,8 +56,12 @@ struct Options {
       case "--write-journal":
         guard let path = rest.popFirst() else { Options.fail("--write-journal needs a file") }
         journalPath = path
+      case "--long-lines":
+        longLinesOnly = true
       case "-h", "--help":
-        print("usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]")
+        print(
+          "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
+            + " [--long-lines]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -336,6 +342,68 @@ try? FileManager.default.removeItem(at: historyDirectory)
 /// The header, a row per step and the slider after the displays of the session's lines.
 let historyComplete =
   historyPeak.map { $0.lines == sessionLines + 1 + (historySteps + 1) + 1 } ?? false
+
+// MARK: - Long lines (SPEC §7), through the binary
+//
+// A 2 MB key line of the arithmetic mix in each mode, run by `calc --plain FILE`: its wall time
+// and peak memory (ru_maxrss from wait4), both linear in the line's length. Measured here too,
+// while calc-bench is small (see above).
+
+/// A line of about `bytes` bytes of the benchmark's arithmetic mix, ending with `=`: `1+`, `*`
+/// and `%` in Standard mode, and brackets too in Scientific mode.
+func longLine(bytes: Int, scientific: Bool) -> String {
+  let piece = scientific ? "1+2*((3+4)*5)%+" : "1+2*3%+"
+  return String(repeating: piece, count: max(1, bytes / piece.utf8.count)) + "1="
+}
+
+/// The wall time and peak memory of running `argv` with its output read (and dropped) until it
+/// ends; `nil` if it could not be run or did not succeed.
+func timedRun(_ argv: [String]) -> (seconds: Double, bytes: Int)? {
+  let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+  guard input >= 0 else { return nil }
+  defer { close(input) }
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return nil }
+  let start = Double(now()) / 1e9
+  let child = spawnChild(argv, input: input, output: ends[1], closing: [ends[0]])
+  close(ends[1])
+  defer { close(ends[0]) }
+  guard let pid = child else { return nil }
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = read(ends[0], &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  guard status == 0 else { return nil }
+  return (Double(now()) / 1e9 - start, usage.ru_maxrss * 1024)
+}
+
+let longLineBytes = 2 << 20
+let longLineDirectory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("calc-bench-lines-\(getpid())")
+try? FileManager.default.createDirectory(at: longLineDirectory, withIntermediateDirectories: true)
+/// Standard's run, then Scientific's: each the best of three.
+let longLineRuns: [(seconds: Double, bytes: Int)?] = [false, true].map { scientific in
+  let path = longLineDirectory.appendingPathComponent(scientific ? "sci.calc" : "std.calc").path
+  guard
+    FileManager.default.createFile(
+      atPath: path,
+      contents: Data((longLine(bytes: longLineBytes, scientific: scientific) + "\n").utf8))
+  else { return nil }
+  let argv = [options.calc, "--plain", "--mode", scientific ? "scientific" : "standard", path]
+  let runs = (0..<3).compactMap { _ in timedRun(argv) }
+  guard runs.count == 3 else { return nil }
+  return (runs.map(\.seconds).min()!, runs.map(\.bytes).min()!)
+}
+try? FileManager.default.removeItem(at: longLineDirectory)
+if options.longLinesOnly {
+  printLongLines(keystrokes: [false, true].map { timeLongLineKeystrokes(scientific: $0) })
+  exit(0)
+}
 
 // MARK: - Against bc, and big sessions, through the binary (issue 23, SPEC §7)
 //
@@ -662,6 +730,49 @@ let liveTimes = timeLiveRows(liveSession, line: liveLine, moves: 2_000, random: 
 let liveMedian = median(liveTimes.keystroke)
 let moveMedian = median(liveTimes.move)
 
+// The live display while keys are added at the end of a 32,000-character line (SPEC §7), in
+// each mode, in a fresh session: the render path of the last 300 keystrokes, as above.
+@inline(never) func timeLongLineKeystrokes(scientific: Bool) -> [Double] {
+  var interpreter = LineInterpreter(
+    context: LineInterpreter.Context(format: DisplayFormat(localeIdentifier: "en_US")))
+  if scientific { try! interpreter.run("sci", output: OutputBuffer()) }
+  let line = Array(longLine(bytes: 32_000, scientific: scientific).utf8)
+  var rows = LiveRows(interpreter: interpreter, format: interpreter.format)
+  // The line typed up to where the measurement starts (the REPL previews every keystroke).
+  _ = rows.preview(Array(line[..<(line.count - 300)]), width: 79)
+  var times: [Double] = []
+  for end in (line.count - 299)...line.count {
+    let typed = Array(line[..<end])
+    let start = now()
+    let row = rows.preview(typed, width: 79)
+    let frame = LiveRows.frame(
+      row.map { [$0] } ?? [], cursorRow: 0, lastRow: (end + 6) / 80, cursorColumn: (end + 6) % 80)
+    let stop = now()
+    consume(frame.utf8.count)
+    times.append(Double(stop - start) / 1e3)
+  }
+  return times
+}
+
+let longLineKeystrokes = [false, true].map { timeLongLineKeystrokes(scientific: $0) }
+
+/// The long lines' rows: the runs through the binary and the keystrokes' times.
+func printLongLines(keystrokes: [[Double]]) {
+  print("long lines (SPEC §7): a \(grouped(longLineBytes))-byte key line through \(options.calc)")
+  for (name, run) in zip(["Standard", "Scientific"], longLineRuns) {
+    print(
+      "  \(name): "
+        + (run.map {
+          "\(fixed($0.seconds, 2)) s, peak memory \(fixed(Double($0.bytes) / 1_048_576, 1)) MB"
+        } ?? "not measured"))
+  }
+  for (name, times) in zip(["Standard", "Scientific"], keystrokes) {
+    print(
+      "  a keystroke at the end of a 32,000-character \(name) line: median"
+        + " \(fixed(median(times), 1)) µs, worst \(fixed(times.max() ?? 0, 1)) µs")
+  }
+}
+
 // Ours, as a tree: the same number of keys on 1,000 branches. Each branch after the first
 // starts at a random step of a random earlier branch and gets its share of the stream's lines.
 let branchCount = min(1_000, max(1, keyLines.count / 2))
@@ -776,6 +887,7 @@ print(
 print(
   "  a slider move: median \(fixed(moveMedian, 1)) µs over \(liveTimes.move.count) moves,"
     + " worst \(fixed(liveTimes.move.max() ?? 0, 1)) µs")
+printLongLines(keystrokes: longLineKeystrokes)
 print("goto anywhere on \(branchCount) branches of \(grouped(treeKeys)) keys in all")
 print(
   "  ours  perform(.branch) + perform(.goto) median \(fixed(treeMedian, 2)) µs over \(gotoCount)"
@@ -864,6 +976,12 @@ print(
 print("  :edit ≤ 1 s             \(editTime.wall <= 1 ? "met" : "MISSED")")
 print(
   "  live row, slider ≤ 2 ms  \(liveMedian <= 2_000 && moveMedian <= 2_000 ? "met" : "MISSED")")
+let longLinesMet = longLineRuns.allSatisfy { run in
+  run.map { $0.seconds <= 2 && $0.bytes <= 256 << 20 } ?? false
+}
+print("  2 MB line ≤ 2 s, 256 MB \(longLinesMet ? "met" : "MISSED")")
+let longLineKeyMedian = longLineKeystrokes.map(median).max() ?? 0
+print("  long-line key ≤ 2 ms    \(longLineKeyMedian <= 2_000 ? "met" : "MISSED")")
 print("  goto median ≤ 50 µs     \(gotoMedian <= 50 && treeMedian <= 50 ? "met" : "MISSED")")
 print("  apply ≥ seed_apply      \(applyRate >= seedApplyRate ? "met" : "MISSED")")
 print("  ≤ 2 bytes per key       \(bytesPerKey <= 2 && treeBytesPerKey <= 2 ? "met" : "MISSED")")
@@ -886,4 +1004,7 @@ print(
     + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")" + editSummary
     + " mixed_apply=\(fixed(mixedRate / mega, 1)) mixed_bytes_per_key=\(fixed(mixedBytesPerKey, 3))"
     + " live_key_us=\(fixed(liveMedian, 1)) slider_move_us=\(fixed(moveMedian, 1))"
+    + " long_line_s=\(longLineRuns.map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_mb=\(longLineRuns.map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_key_us=\(fixed(longLineKeyMedian, 1))"
 )

@@ -113,6 +113,61 @@ import Testing
     }
   }
 
+  /// The incremental preview (`PreviewCache`, a state kept every 8 keys) while random lines
+  /// are typed piece by piece, backspaced and edited inside, after random lines: at every step
+  /// it is the preview of the whole line, and with a width its row at that width is the row of
+  /// the whole line's preview.
+  @Test func theIncrementalPreviewEqualsThePreview() throws {
+    var random = SplitMix64(state: 0x1C4E)
+    let alphabet =
+      Array("0123456789+-*/=.%~@c()^!".map(String.init)) + [
+        "1+", "1+", "1+", "2*", "2*", "sci ", "std ", "sin", "co", "mr", "ms", "m", "ce", "x",
+        "(1+2)", "rad ",
+        " ", "fe",
+      ]
+    let format = DisplayFormat(localeIdentifier: "en_US")
+    var totalCuts = 0
+    for _ in 0..<TestSize.count(short: 30, long: 600) {
+      var interpreter = LineInterpreter(format: format)
+      // Half of the sessions start in Scientific mode, whose lines are cut for the row.
+      if random.below(2) == 0 { try interpreter.run("sci", output: OutputBuffer()) }
+      for _ in 0..<random.below(3) {
+        let line = (0..<random.below(8)).map { _ in alphabet[random.below(alphabet.count)] }
+        _ = try? interpreter.run(line.joined(), output: OutputBuffer())
+      }
+      var cuts = 0
+      var whole = PreviewCache(interval: 8)
+      var cut = PreviewCache(interval: 8)
+      var line: [UInt8] = []
+      for _ in 0..<150 {
+        let piece = Array(alphabet[random.below(alphabet.count)].utf8)
+        switch random.below(10) {
+        case 0..<6:
+          line += piece
+        case 6..<8:
+          line.removeLast(min(line.count, 1 + random.below(3)))
+        case 8:
+          line.insert(contentsOf: piece, at: random.below(line.count + 1))
+        default:
+          let start = random.below(line.count + 1)
+          line.removeSubrange(start..<min(line.count, start + 1 + random.below(4)))
+        }
+        let expected = interpreter.preview(of: line)
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(
+          whole.preview(of: line, interpreter: interpreter, format: format) == expected, "\(text)")
+        let width = 1 + random.below(30)
+        if case .result(let expression, _) = expected, expression.count > width { cuts += 1 }
+        #expect(
+          cut.preview(of: line, interpreter: interpreter, format: format, width: width)?
+            .row(width: width) == expected?.row(width: width), "\(text) at \(width)")
+      }
+      totalCuts += cuts
+    }
+    // Rows narrower than the expression line come up often enough to test the cut.
+    #expect(totalCuts >= 30)
+  }
+
   private func ScriptLineIsBlank(_ line: String) -> Bool {
     (try? ScriptLine(line)) == .blank
   }

@@ -1,0 +1,311 @@
+/// An expression line's tokens as a persistent sequence: a copy costs O(1) and shares all but the
+/// last few tokens with the original, whatever the line's length.
+///
+/// The tokens live in chunks of ``chunkSize``, each pointing at the chunk before it; only the last
+/// chunk (the tip) is ever changed, and only in place when no other copy holds it (else it is
+/// copied first, at most ``chunkSize`` tokens). So the expression line that a brain shows, the
+/// one it collects, a history's snapshot and a copy of the state for a preview all share one
+/// line's storage, and a key costs the same at the end of a 2 MB line as at the start of a line
+/// (SPEC §7, "Long lines"). Every chunk but the tip is full.
+///
+/// The `(` that lead the line are only counted: an operator replaced by one of higher precedence
+/// brackets everything before it (`1-2+*` → `(1 - 2) ×`), and a line of such replacements would
+/// otherwise insert at its start again and again.
+///
+/// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
+/// library does not let be `Sendable`; a chunk that two copies share is never changed.
+public struct ExpressionTokens: @unchecked Sendable {
+  /// A run of at most ``chunkSize`` tokens (stored in the object itself: one allocation a
+  /// chunk) and the chunk before it.
+  ///
+  /// Shared chunks are never changed (a change first copies a chunk that is not uniquely
+  /// referenced), which is what makes chunks safe to share between threads.
+  final class Chunk: ManagedBuffer<Chunk.Header, ScientificBrain.Token> {
+    struct Header {
+      /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
+      var previous: Chunk?
+      var count: Int
+    }
+
+    /// A chunk after `previous` holding `tokens` (at most ``chunkSize``).
+    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<ScientificBrain.Token>)
+      -> Chunk
+    {
+      let chunk = unsafeDowncast(
+        Chunk.create(minimumCapacity: ExpressionTokens.chunkSize) { _ in
+          Header(previous: previous, count: tokens.count)
+        }, to: Chunk.self)
+      chunk.withUnsafeMutablePointerToElements { elements in
+        if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
+      }
+      return chunk
+    }
+
+    /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
+    /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
+    deinit {
+      var next = withUnsafeMutablePointers { header, elements in
+        elements.deinitialize(count: header.pointee.count)
+        return header.pointee.previous.take()
+      }
+      while var chunk = next.take() {
+        // A chunk another line still holds stays, with the chain before it.
+        guard isKnownUniquelyReferenced(&chunk) else { break }
+        next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
+      }
+    }
+
+    var previous: Chunk? { header.previous }
+    var count: Int { header.count }
+
+    /// The tokens, for reading.
+    func withTokens<R>(_ body: (UnsafeBufferPointer<ScientificBrain.Token>) throws -> R) rethrows
+      -> R
+    {
+      try withUnsafeMutablePointers { header, elements in
+        try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+      }
+    }
+
+    /// A copy of the chunk, sharing the chunk before it.
+    func copy() -> Chunk {
+      withTokens { Chunk.make(previous: previous, copying: $0) }
+    }
+
+    /// Appends `token`; the chunk must have room and be uniquely referenced.
+    func append(_ token: ScientificBrain.Token) {
+      withUnsafeMutablePointers { header, elements in
+        (elements + header.pointee.count).initialize(to: token)
+        header.pointee.count += 1
+      }
+    }
+
+    /// Removes the last `k` tokens; the chunk must be uniquely referenced.
+    func removeLast(_ k: Int) {
+      withUnsafeMutablePointers { header, elements in
+        header.pointee.count -= k
+        (elements + header.pointee.count).deinitialize(count: k)
+      }
+    }
+
+    var last: ScientificBrain.Token? {
+      withTokens { $0.last }
+    }
+  }
+
+  /// The most tokens a chunk holds: what a change after a copy copies at most.
+  public static let chunkSize = 16
+
+  /// The last chunk; `nil` when no token follows the leading `(`.
+  private var tip: Chunk?
+  /// How many `(` lead the line, before the chunks' tokens (which never start with one).
+  private var opens = 0
+  /// The number of tokens.
+  public private(set) var count = 0
+
+  /// An empty line.
+  public init() {}
+
+  /// A line of `tokens`.
+  ///
+  /// - Complexity: O(n).
+  public init(_ tokens: some Sequence<ScientificBrain.Token>) {
+    for token in tokens { append(token) }
+  }
+
+  /// Whether the line has no tokens.
+  public var isEmpty: Bool { count == 0 }
+
+  /// The last token.
+  public var last: ScientificBrain.Token? { tip?.last ?? (opens > 0 ? .open : nil) }
+
+  /// The tip, uniquely held and with room for another token (a new chunk when it is full).
+  private mutating func writableTip() -> Chunk {
+    if (tip?.count ?? Self.chunkSize) == Self.chunkSize {
+      return Chunk.make(previous: tip, copying: UnsafeBufferPointer(start: nil, count: 0))
+    }
+    var chunk = tip.take()!
+    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
+    return chunk
+  }
+
+  /// Appends `token`.
+  ///
+  /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
+  public mutating func append(_ token: ScientificBrain.Token) {
+    if tip == nil, case .open = token {
+      opens += 1
+      count += 1
+      return
+    }
+    let chunk = writableTip()
+    chunk.append(token)
+    tip = chunk
+    count += 1
+  }
+
+  /// Removes the tokens from `index` on; nothing when `index` is not within `0...count`.
+  ///
+  /// - Complexity: O(k / ``chunkSize`` + ``chunkSize``), k the tokens removed.
+  public mutating func removeSubrange(from index: Int) {
+    guard index >= 0, index <= count else { return }
+    if index <= opens {
+      (tip, opens, count) = (nil, index, index)
+      return
+    }
+    while count > index, var chunk = tip.take() {
+      let held = chunk.count
+      if count - held >= index {
+        tip = chunk.previous
+        count -= held
+        continue
+      }
+      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
+      chunk.removeLast(count - index)
+      count = index
+      tip = chunk
+    }
+  }
+
+  /// Inserts `token` at `index` (clamped to `0...count`).
+  ///
+  /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`; O(1) for a `(` among the
+  ///   leading ones.
+  public mutating func insert(_ token: ScientificBrain.Token, at index: Int) {
+    let index = Swift.max(0, Swift.min(index, count))
+    if index <= opens, case .open = token {
+      opens += 1
+      count += 1
+      return
+    }
+    let after = suffix(count - index)
+    removeSubrange(from: index)
+    append(token)
+    for moved in after { append(moved) }
+  }
+
+  /// The last `k` tokens (all of them when there are fewer), in order.
+  ///
+  /// - Complexity: O(k + ``chunkSize``).
+  public func suffix(_ k: Int) -> [ScientificBrain.Token] {
+    let k = Swift.max(0, Swift.min(k, count))
+    if k > count - opens {
+      return [ScientificBrain.Token](repeating: .open, count: k - (count - opens))
+        + suffix(count - opens)
+    }
+    var chunks: [Chunk] = []
+    var covered = 0
+    var chunk = tip
+    while covered < k, let current = chunk {
+      chunks.append(current)
+      covered += current.count
+      chunk = current.previous
+    }
+    var result: [ScientificBrain.Token] = []
+    result.reserveCapacity(k)
+    var skip = covered - k
+    for current in chunks.reversed() {
+      if skip >= current.count {
+        skip -= current.count
+        continue
+      }
+      current.withTokens { result.append(contentsOf: $0[skip...]) }
+      skip = 0
+    }
+    return result
+  }
+
+  /// The chunks from the first to the tip.
+  ///
+  /// - Complexity: O(n / ``chunkSize``).
+  private var chunks: [Chunk] {
+    var chunks: [Chunk] = []
+    chunks.reserveCapacity((count - opens + Self.chunkSize - 1) / Self.chunkSize)
+    var chunk = tip
+    while let current = chunk {
+      chunks.append(current)
+      chunk = current.previous
+    }
+    chunks.reverse()
+    return chunks
+  }
+
+  /// The heap bytes of this line's chunks, counted as if it shared none: per chunk an object
+  /// header of two words, two fields, and room for ``chunkSize`` tokens.
+  ///
+  /// - Complexity: O(n / ``chunkSize``).
+  var heapBytes: Int {
+    var bytes = 0
+    var chunk = tip
+    while let current = chunk {
+      bytes += 32 + Self.chunkSize * MemoryLayout<ScientificBrain.Token>.stride
+      chunk = current.previous
+    }
+    return bytes
+  }
+}
+
+extension ExpressionTokens: Sequence {
+  /// Iterates the tokens in order.
+  public struct Iterator: IteratorProtocol {
+    var opens: Int
+    let chunks: [Chunk]
+    var chunkIndex = 0
+    var tokenIndex = 0
+
+    public mutating func next() -> ScientificBrain.Token? {
+      if opens > 0 {
+        opens -= 1
+        return .open
+      }
+      while chunkIndex < chunks.count {
+        let chunk = chunks[chunkIndex]
+        if tokenIndex < chunk.count {
+          defer { tokenIndex += 1 }
+          return chunk.withTokens { $0[tokenIndex] }
+        }
+        chunkIndex += 1
+        tokenIndex = 0
+      }
+      return nil
+    }
+  }
+
+  /// - Complexity: O(n / ``chunkSize``) to start.
+  public func makeIterator() -> Iterator { Iterator(opens: opens, chunks: chunks) }
+
+  public var underestimatedCount: Int { count }
+}
+
+extension ExpressionTokens: Hashable {
+  /// Whether two lines hold the same tokens; chunks that both share end the comparison there.
+  ///
+  /// - Complexity: O(n) in the tokens after the last chunk both share; O(1) for a copy.
+  public static func == (lhs: ExpressionTokens, rhs: ExpressionTokens) -> Bool {
+    // Leading `(` are always counted, never chained: equal lines count as many.
+    guard lhs.count == rhs.count, lhs.opens == rhs.opens else { return false }
+    // Every chunk but the tip is full, so the two chains' chunks cover the same positions.
+    var a = lhs.tip
+    var b = rhs.tip
+    while let x = a, let y = b {
+      if x === y { return true }
+      let same = x.withTokens { a in y.withTokens { b in a.elementsEqual(b) } }
+      if !same { return false }
+      a = x.previous
+      b = y.previous
+    }
+    return a == nil && b == nil
+  }
+
+  /// Hashes the count and the last token: equal lines hash alike, in O(1).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    hasher.combine(last)
+  }
+}
+
+extension ExpressionTokens: ExpressibleByArrayLiteral {
+  public init(arrayLiteral tokens: ScientificBrain.Token...) {
+    self.init(tokens)
+  }
+}

@@ -1,0 +1,50 @@
+import CalcTestSupport
+import CalculatorEngine
+import Testing
+
+@testable import CalcCLI
+
+/// The cheap scan that decides whether a line of keys is replayed for notes
+/// (`LineInterpreter.mayNeedNotes`) passes over no line that has notes: a long line of short
+/// numbers is applied once, and a line whose entry ignored digits still gets its note.
+@Suite struct LongLineNotesScanTests {
+  @Test func noLineWithNotesIsPassedOver() throws {
+    var random = SplitMix64(state: 0x5CA9)
+    let pieces = [
+      "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", ".", "~", "<", "+", "*", "=", "@", "ms",
+      "mr", "ce", "exp", "(", ")", "sin", "1234567890", "12345678901234567890", "sci ", "std ",
+    ]
+    var withNotes = 0
+    for _ in 0..<TestSize.count(short: 400, long: 20_000) {
+      var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+      if random.below(2) == 0 { try interpreter.run("sci", output: OutputBuffer()) }
+      let text = (0..<random.below(30)).map { _ in pieces[random.below(pieces.count)] }.joined()
+      guard case .keys(let keys) = try? ScriptLine(text),
+        interpreter.session.state.firstKeyOutOfMode(in: keys) == nil
+      else { continue }
+      let before = interpreter.session.state
+      let found = Array(text.utf8).withUnsafeBufferPointer { line in
+        interpreter.keyNotes(for: keys, after: before, line: line)
+      }
+      if !found.notes.isEmpty || found.passedAnError {
+        withNotes += 1
+        var started = before
+        started.startLine()
+        let mayNeed = LineInterpreter.mayNeedNotes(
+          keys, isPending: started.isPendingOperation,
+          startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
+        #expect(mayNeed, "\(text)")
+      }
+    }
+    #expect(withNotes >= 20)
+  }
+
+  /// A run of digits that overflows an entry anywhere in a long line is found, though the
+  /// line's other keys compute nothing that could show an error.
+  @Test func aRunThatOverflowsAnEntryInALongLineIsFound() throws {
+    let overflowing = try KeyText.keys(
+      in: String(repeating: "1ms", count: 100) + "123456789<0123456789")
+    #expect(
+      LineInterpreter.mayNeedNotes(overflowing, isPending: false, startsOnAnUntouchedZero: false))
+  }
+}
