@@ -123,6 +123,9 @@ extension LineInterpreter {
     of directive: ScriptLine.Directive, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
   ) -> LivePreview {
     let spec = CommandSpec.named(directive.name)
+    if directive.name == "edit", let opened = lineToEdit(directive, format: format) {
+      return opened
+    }
     let command: LineCommand
     do throws(LineError) {
       command = try LineCommand(directive)
@@ -161,6 +164,28 @@ extension LineInterpreter {
       .quit:
       return summary
     }
+  }
+
+  /// For `:edit L` without keys, which at the REPL puts line L on the input line to be edited
+  /// (SPEC §6): line L's keys and the display after it (`line 1: 12+3=   15`), or the error for
+  /// a line that does not exist; `nil` for any other argument, and in a session too large to list
+  /// its lines at each keystroke.
+  ///
+  /// - Complexity: O(n) in the length of the current branch.
+  private func lineToEdit(_ directive: ScriptLine.Directive, format: DisplayFormat) -> LivePreview?
+  {
+    let history = session.history
+    guard history.count <= LivePreview.editLimit,
+      let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)), number >= 1
+    else { return nil }
+    let lines = history.lines()
+    guard number <= lines.count else {
+      return .error(SessionError.unknownLine(number, count: lines.count).description)
+    }
+    let line = lines[number - 1]
+    return .result(
+      expression: "line \(number): \(KeyText.text(of: line.keys))",
+      display: format.text(for: history.state(at: line.end)))
   }
 
   /// `:goto N|+K|-K — move to step N, or K steps on/back`.

@@ -41,6 +41,10 @@ import Testing
     (":undo", ["12+3=", "*2="], .result(expression: "12 + 3 =", display: "15")),
     (":edit 1 2+3=", ["12+3=", "*2="], .result(expression: "5 × 2 =", display: "10")),
     (":goto 9", ["12+3="], .error("step 9 is out of range 0…5")),
+    // `:edit L` alone opens line L at the REPL: the row shows that line, not an error.
+    (":edit 1", ["12+3=", "*2="], .result(expression: "line 1: 12+3=", display: "15")),
+    (":edit 2 ", ["12+3=", "*2="], .result(expression: "line 2: *2=", display: "30")),
+    (":edit 3", ["12+3=", "*2="], .error("no line 3 (lines: 1…2)")),
     // Other commands, and names and arguments still being typed: what they do.
     (
       ":history", [],
