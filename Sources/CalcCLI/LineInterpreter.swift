@@ -259,10 +259,12 @@ public struct LineInterpreter {
       return
     }
     let before = session.state
+    // The replay for notes comes first and lets go of its states before the line is applied, so
+    // that a long line's expression line is held once at a time, not twice.
+    let found = needsNotes ? keyNotes(for: keys, after: before, line: line) : nil
     try performKeys(keys, line: line, output: output)
     var passedAnError = false
-    if needsNotes {
-      let found = keyNotes(for: keys, after: before, line: line)
+    if let found {
       notes += found.notes
       passedAnError = found.passedAnError
     }
