@@ -359,27 +359,8 @@ func longLine(bytes: Int, scientific: Bool) -> String {
 /// The wall time and peak memory of running `argv` with its output read (and dropped) until it
 /// ends; `nil` if it could not be run or did not succeed.
 func timedRun(_ argv: [String]) -> (seconds: Double, bytes: Int)? {
-  let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
-  guard input >= 0 else { return nil }
-  defer { close(input) }
-  var ends: [Int32] = [0, 0]
-  guard pipe(&ends) == 0 else { return nil }
-  let start = Double(now()) / 1e9
-  let child = spawnChild(argv, input: input, output: ends[1], closing: [ends[0]])
-  close(ends[1])
-  defer { close(ends[0]) }
-  guard let pid = child else { return nil }
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = read(ends[0], &buffer, buffer.count)
-    if count < 0 && errno == EINTR { continue }
-    guard count > 0 else { break }
-  }
-  var status: Int32 = 0
-  var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-  guard status == 0 else { return nil }
-  return (Double(now()) / 1e9 - start, usage.ru_maxrss * 1024)
+  guard let run = measuredRun(argv), run.status == 0 else { return nil }
+  return (run.seconds, run.bytes)
 }
 
 let longLineBytes = 2 << 20
@@ -416,6 +397,15 @@ func clockSeconds() -> Double { Double(now()) / 1e9 }
 /// The wall time of running `argv` with its standard input from `input` and its output read
 /// (and dropped) until it ends; `nil` if it could not be run.
 func spawnTime(_ argv: [String], input: String = "/dev/null") -> Double? {
+  measuredRun(argv, input: input)?.seconds
+}
+
+/// The wall time, peak memory (`ru_maxrss`) and wait status of running `argv` with its standard
+/// input from `input` and its output read (and dropped) until it ends; `nil` if it could not be
+/// run.
+func measuredRun(_ argv: [String], input: String = "/dev/null") -> (
+  seconds: Double, bytes: Int, status: Int32
+)? {
   let inputFD = open(input, O_RDONLY | O_CLOEXEC)
   guard inputFD >= 0 else { return nil }
   defer { close(inputFD) }
@@ -433,8 +423,9 @@ func spawnTime(_ argv: [String], input: String = "/dev/null") -> Double? {
     guard count > 0 else { break }
   }
   var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  return clockSeconds() - start
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  return (clockSeconds() - start, usage.ru_maxrss * 1024, status)
 }
 
 /// The time from writing `second` to `argv`'s standard input, once `first` has been answered
