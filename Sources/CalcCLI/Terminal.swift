@@ -24,6 +24,17 @@ enum Terminal {
   /// `ESC [ n B`: the cursor down `rows` rows, not past the bottom (nothing for 0).
   static func cursorDown(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
 
+  /// `ESC [ n G`: the cursor to column `column` of its row, counted from 0.
+  static func column(_ column: Int) -> String { "\u{1B}[\(column + 1)G" }
+
+  /// `CR ESC [ C ESC [ J CR ESC [ K`: the cursor's row and every row below it cleared, the
+  /// cursor at the start of its row. Not `CR ESC [ J`: tmux takes that, on the top row, for a
+  /// clear of the whole screen and keeps the rows in its scrollback (`scroll-on-clear`).
+  static let eraseRowAndBelow = "\r\u{1B}[C\u{1B}[J\r\u{1B}[K"
+
+  /// `ESC [ H ESC [ 2 J`: the cursor to the top left corner and the screen cleared (Ctrl-L).
+  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
   /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
   static let clearLine = "\r\u{1B}[K"
 
