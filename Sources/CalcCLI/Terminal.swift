@@ -95,13 +95,24 @@ enum Terminal {
     return result + "…" + (coloured ? "\u{1B}[0m" : "")
   }
 
-  /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
-  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
-  /// word longer than a line is cut at the edge. Escape sequences take no room.
-  /// For `:help` and the start-up line (SPEC §6: wrapped at word boundaries).
+  /// A message (a note, an error, what a command did) for a terminal `width` columns wide, or
+  /// `nil` when it is not one: broken at spaces, so that a number is never split across two
+  /// rows (SPEC §6); a word longer than a row is left whole for the terminal to wrap.
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  static func wrapped(_ text: String, width: Int) -> String {
+  static func message(_ text: String, width: Int?) -> String {
+    guard let width else { return text }
+    return wrapped(text, width: width, cutsLongWords: false)
+  }
+
+  /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
+  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
+  /// word longer than a line is cut at the edge (left whole without `cutsLongWords`). Escape
+  /// sequences take no room. For `:help` and the start-up line (SPEC §6: wrapped at word
+  /// boundaries).
+  ///
+  /// - Complexity: O(n) in the scalars of `text`.
+  static func wrapped(_ text: String, width: Int, cutsLongWords: Bool = true) -> String {
     guard width > 8 else { return text }
     var result: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -144,7 +155,7 @@ enum Terminal {
         currentWidth += wordWidth
         hasWord = true
       }
-      result.append(cut(current, width: width))
+      result.append(cutsLongWords ? cut(current, width: width) : current)
     }
     return result.joined(separator: "\n")
   }
