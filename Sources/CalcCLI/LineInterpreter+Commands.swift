@@ -228,6 +228,7 @@ extension LineInterpreter {
     }
     let copy = host.clipboard.copy(text)
     output.write(copy.sequence)
-    output.write(style.dim(Terminal.message("\(text) \(copy.report)", width: output.columns)) + "\n")
+    output.write(
+      style.dim(Terminal.message("\(text) \(copy.report)", width: output.columns)) + "\n")
   }
 }

@@ -137,7 +137,10 @@ struct Listing {
     let expressionWidth = widths.expression
     let pad = Listing.pad
     let stepHeader = showsStep ? pad("step", widths.step, true) + "  " : ""
-    let expressionHeader = showsExpression ? pad("expression", widths.expression, false) + "  " : ""
+    let expressionHeader =
+      showsExpression
+      ? pad(Listing.cutRight("expression", widths.expression), widths.expression, false) + "  "
+      : ""
     output.writeRow(style.dim("  " + stepHeader + "key  " + expressionHeader + "display"))
     forEachHistoryRow(steps, output: output) { step, key, expression, state in
       let display = Listing.fitted(state.display, format: format, width: displayRoom)
@@ -327,7 +330,9 @@ struct Listing {
           > columns
       {
         output.bytes.removeSubrange(start...)
-        output.write(Listing.narrowTapeRow(row, step: number, stepWidth: width, format: format, columns: columns))
+        output.write(
+          Listing.narrowTapeRow(
+            row, step: number, stepWidth: width, format: format, columns: columns))
       }
       output.bytes.append(UInt8(ascii: "\n"))
       output.flushIfFull()
@@ -357,7 +362,8 @@ struct Listing {
       let left = stepText + shown + (result == nil ? "" : " ")
       let fits = left.count + resultWidth <= columns
       let prefix = fits || !keepsExpression ? left : shown + " "
-      return prefix + (result.map { fitted($0, format: format, width: columns - prefix.count) } ?? "")
+      return prefix
+        + (result.map { fitted($0, format: format, width: columns - prefix.count) } ?? "")
     }
     guard let result else { return stepText + expression }
     if stepText.count + resultWidth <= columns { return stepText + format.text(for: result) }

@@ -390,7 +390,8 @@ struct REPL {
     output.endPaging()
     if failure == nil, !notes.isEmpty, !isQuiet {
       for note in notes {
-        errors.write(style.dim(Terminal.message("note: \(note.message)", width: errors.columns)) + "\n")
+        errors.write(
+          style.dim(Terminal.message("note: \(note.message)", width: errors.columns)) + "\n")
       }
       errors.flush()
     }
