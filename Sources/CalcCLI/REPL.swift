@@ -316,7 +316,9 @@ struct REPL {
           // Journaled before it is drawn, so that kill -9 loses no move.
           if let effect { journal?.record([effect]) }
           return (prompt, bar)
-        })
+        },
+      prompt: !prefix.isEmpty
+        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) })
     let input = read(&editor)
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil

@@ -302,6 +302,12 @@ enum Readline {
       }
       if resized.exchange(false, ordering: .relaxed) {
         rl_reset_screen_size()
+        // The prompt shortened or lengthened for the new width.
+        if let prompt = live?.prompt {
+          var (rows, columns): (Int32, Int32) = (0, 0)
+          rl_get_screen_size(&rows, &columns)
+          rl_set_prompt(prompt(Int(columns)))
+        }
         // Back to the prompt's row, everything below cleared, then the prompt, the line and
         // the rows below drawn for the new width, in one frame.
         framePrefix = Terminal.cursorUp(Int(_rl_last_v_pos)) + Terminal.eraseRowAndBelow
