@@ -21,7 +21,8 @@ struct Listing {
   let isStopped: (OutputBuffer) -> Bool
 
   /// Appends the display of `state` and a newline; with `showsExpression`, the expression line
-  /// above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
+  /// above it (dimmed) when it is not empty, broken at spaces to fit ``OutputBuffer/columns``:
+  /// a two-line display like Windows Calculator's.
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
   /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:)``).
@@ -32,7 +33,10 @@ struct Listing {
   ) -> LineInterpreter.StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
-      if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
+      // On a terminal, broken at spaces: a number is never split across two rows (SPEC §6).
+      if !expression.isEmpty {
+        output.write(style.dim(Terminal.message(expression, width: output.columns)) + "\n")
+      }
     }
     let isError = state.isError
     if isError {

@@ -14,7 +14,10 @@ import Testing
 /// break at spaces; the prompt takes at most a third of the width.
 @Suite struct NarrowWidthTests {
   private func interpreter(_ lines: [String]) throws -> LineInterpreter {
-    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+    // As at the REPL: the expression line above the display.
+    var interpreter = LineInterpreter(
+      context: LineInterpreter.Context(
+        format: DisplayFormat(localeIdentifier: "en_US"), showsExpression: true))
     for line in lines { try interpreter.run(line, output: OutputBuffer()) }
     return interpreter
   }
@@ -114,7 +117,13 @@ import Testing
         "branch 2 (from branch 1): line 3",
         "changed; 2 results changed: 66 → 6 (step",
         "49), 66 → 6 (step 50)",
+        "2 × 3 =",
         "6",
+      ])
+    // The expression line above the display too.
+    #expect(
+      try lines("*98765432109876=", columns: 40, session: ["12345678901234"]) == [
+        "12,345,678,901,234 × 98,765,432,109,876", "=", "1,219,326,311,370,155,158,039,986,984",
       ])
     // A word longer than the row is left whole for the terminal to wrap, never cut.
     let long = "error: " + String(repeating: "9", count: 45) + " is too long"
