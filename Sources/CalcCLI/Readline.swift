@@ -142,6 +142,10 @@ enum Readline {
     }
     install(SIGCONT) { _ in Readline.continued.store(true, ordering: .relaxed) }
     install(SIGWINCH) { _ in Readline.resized.store(true, ordering: .relaxed) }
+    // A parent may have left them blocked (a blocked signal stays blocked across exec, and
+    // tmux gives its panes the mask it was started with): they would then never arrive.
+    var signals = keySignals
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
   /// Binds `clear` to every key that readline's `clear-screen` is bound to (Ctrl-L unless an
@@ -301,16 +305,18 @@ enum Readline {
         rl_forced_update_display()
       }
       if resized.exchange(false, ordering: .relaxed) {
+        var (rows, old, columns): (Int32, Int32, Int32) = (0, 0, 0)
+        rl_get_screen_size(&rows, &old)
         rl_reset_screen_size()
+        rl_get_screen_size(&rows, &columns)
         // The prompt shortened or lengthened for the new width.
-        if let prompt = live?.prompt {
-          var (rows, columns): (Int32, Int32) = (0, 0)
-          rl_get_screen_size(&rows, &columns)
-          rl_set_prompt(prompt(Int(columns)))
-        }
+        if let prompt = live?.prompt { rl_set_prompt(prompt(Int(columns))) }
         // Back to the prompt's row, everything below cleared, then the prompt, the line and
         // the rows below drawn for the new width, in one frame.
-        framePrefix = Terminal.cursorUp(Int(_rl_last_v_pos)) + Terminal.eraseRowAndBelow
+        let up = Terminal.rowsAboveCursorAfterResize(
+          row: Int(_rl_last_v_pos), column: Int(_rl_last_c_pos), from: Int(old),
+          to: Int(columns), reflows: terminalReflows)
+        framePrefix = Terminal.cursorUp(up) + Terminal.eraseRowAndBelow
         hasRowsBelow = false
         lastPreview = nil
         rl_forced_update_display()
@@ -347,6 +353,12 @@ enum Readline {
       if count == 0 || errno != EINTR { return EOF }
       rl_check_signals()
     }
+  }
+
+  /// Whether the terminal rewraps its lines when its width changes (``Terminal/reflows(_:)``),
+  /// from calc's environment.
+  private static let terminalReflows = Terminal.reflows { name in
+    getenv(name).map { String(cString: $0) }
   }
 
   /// The signals acted on between two keys: Ctrl-C, `fg` and a resize.

@@ -32,6 +32,29 @@ enum Terminal {
   /// clear of the whole screen and keeps the rows in its scrollback (`scroll-on-clear`).
   static let eraseRowAndBelow = "\r\u{1B}[C\u{1B}[J\r\u{1B}[K"
 
+  /// Whether the terminal, as its environment names it, rewraps the lines it shows when its
+  /// width changes (tmux, VTE's terminals such as GNOME Terminal, kitty, Konsole, Windows
+  /// Terminal, iTerm2, WezTerm, Apple's Terminal, VS Code's) rather than cutting or padding
+  /// each row as xterm does. `variable` reads the environment.
+  static func reflows(_ variable: (String) -> String?) -> Bool {
+    let markers = ["TMUX", "VTE_VERSION", "KITTY_WINDOW_ID", "KONSOLE_VERSION", "WT_SESSION"]
+    if markers.contains(where: { variable($0).map { !$0.isEmpty } ?? false }) { return true }
+    let programs = ["iTerm.app", "WezTerm", "Apple_Terminal", "vscode"]
+    return variable("TERM_PROGRAM").map(programs.contains) ?? false
+  }
+
+  /// How many rows above the cursor the prompt's row is after the terminal went from `old` to
+  /// `new` columns, the cursor having been on row `row` of the input (0 is the prompt's) at
+  /// `column`: the same row when the terminal cuts or pads rows (xterm); when it `reflows`
+  /// them, the prompt and the input are one line rewrapped at the new width, the cursor
+  /// `row × old + column` columns into it.
+  static func rowsAboveCursorAfterResize(
+    row: Int, column: Int, from old: Int, to new: Int, reflows: Bool
+  ) -> Int {
+    guard reflows, old > 0, new > 0 else { return row }
+    return (row * old + column) / new
+  }
+
   /// `ESC [ H ESC [ 2 J`: the cursor to the top left corner and the screen cleared (Ctrl-L).
   static let clearScreen = "\u{1B}[H\u{1B}[2J"
 

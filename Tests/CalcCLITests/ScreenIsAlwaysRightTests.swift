@@ -133,6 +133,27 @@ import Testing
     #expect(Terminal.message(long, width: nil) == long)
   }
 
+  @Test func afterAResizeThePromptsRowIsFoundWhereTheTerminalPutIt() {
+    // (row, column, old width, new width, reflows) → rows up to the prompt's.
+    let cases: [(Int, Int, Int, Int, Bool, Int)] = [
+      (1, 5, 60, 30, true, 2), (1, 5, 60, 80, true, 0), (0, 20, 40, 10, true, 2),
+      (1, 5, 60, 30, false, 1), (1, 5, 60, 80, false, 1), (0, 20, 40, 10, false, 0),
+    ]
+    for (row, column, old, new, reflows, expected) in cases {
+      #expect(
+        Terminal.rowsAboveCursorAfterResize(
+          row: row, column: column, from: old, to: new, reflows: reflows) == expected)
+    }
+    let environments: [([String: String], Bool)] = [
+      (["TMUX": "/tmp/tmux-0/default,1,0"], true), (["VTE_VERSION": "7600"], true),
+      (["TERM_PROGRAM": "iTerm.app"], true), (["TERM_PROGRAM": "other"], false),
+      (["XTERM_VERSION": "XTerm(390)"], false), (["TMUX": ""], false), ([:], false),
+    ]
+    for (environment, expected) in environments {
+      #expect(Terminal.reflows { environment[$0] } == expected, "\(environment)")
+    }
+  }
+
   @Test func thePromptTakesAtMostAThirdOfTheWidth() throws {
     // Step 3 of 10, with the memory set and, after a branch, step 4 of branch 2.
     let atThree = try interpreter(["5", "ms", "12+3=", "*2=", ":goto 3"])
@@ -254,5 +275,75 @@ import Testing
     #expect(screens[0] == screens[1])
     // Every row is one of the lines' own: the input's rows, or an output row.
     #expect(screens[1].contains(rows("calc> " + lines[0], columns: columns)[1]))
+  }
+}
+
+/// SPEC §6 in a real tmux, which rewraps its lines when the window's width changes and keeps
+/// what a clear of the screen removes in its scrollback: a resize and Ctrl-L leave no stale
+/// text there either.
+@Suite struct ScreenInARealTmuxTests {
+  @Test func resizesAndCtrlLLeaveNoStaleTextInTheScrollback() throws {
+    guard let tmux = toolOnPath("tmux") else {
+      Issue.record("tmux is not installed (apt-get install tmux)")
+      return
+    }
+    try withTemporaryDirectory { directory in
+      let socket = directory.appendingPathComponent("tmux.socket").path
+      let tmuxCommand = { (arguments: [String]) throws -> CalcRun in
+        try CalcProcess.run(["-S", socket] + arguments, executable: tmux)
+      }
+      defer { _ = try? tmuxCommand(["kill-server"]) }
+      // As in ClipboardTests: the server keeps no descriptor of this test process.
+      let start = try CalcProcess.run(
+        [
+          "-c",
+          "i=3; while [ $i -lt 256 ]; do eval \"exec $i>&-\"; i=$((i+1)); done; "
+            + "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -x 60 -y 12 \"$2\" "
+            + "</dev/null >/dev/null 2>&1",
+          tmux.path, socket,
+          "env HOME='\(directory.path)' TERM=xterm NO_COLOR=1 '\(CalcProcess.binary.path)' "
+            + "--no-journal",
+        ], executable: URL(fileURLWithPath: "/bin/bash"))
+      #expect(start.status == 0)
+      /// The pane's lines, the scrollback first, trailing blanks and empty lines at the end
+      /// dropped, once `condition` holds of them (or after five seconds).
+      func pane(until condition: ([String]) -> Bool) throws -> [String] {
+        var lines: [String] = []
+        for _ in 0..<100 {
+          let text = try tmuxCommand(["capture-pane", "-p", "-S", "-"]).stdout
+          lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+          }
+          while lines.last == "" { lines.removeLast() }
+          if condition(lines) { break }
+          usleep(50_000)
+        }
+        return lines
+      }
+      let line = (1...23).map(String.init).joined(separator: "+")
+      _ = try pane { $0.last == "calc>" }
+      _ = try tmuxCommand(["send-keys", "1+2=", "Enter"])
+      _ = try pane { $0.last == "calc>" && $0.contains("3") }
+      _ = try tmuxCommand(["send-keys", line])
+      _ = try pane { $0.last == "253 +   23" }
+      for width in ["30", "80"] {
+        _ = try tmuxCommand(["resize-window", "-x", width])
+        // tmux tells the pane of a resize after a delay of its own (about 250 ms); a key that
+        // arrives before that is read in the old width.
+        usleep(800_000)
+        let lines = try pane { $0.filter { $0.hasPrefix("calc> 1+2+3") }.count == 1 }
+        #expect(lines.filter { $0.hasPrefix("calc> 1+2+3") }.count == 1, "\(width): \(lines)")
+        // The output above the prompt is all there.
+        #expect(lines.contains("3") && lines.contains("1 + 2 ="), "\(width): \(lines)")
+      }
+      _ = try tmuxCommand(["send-keys", "C-l"])
+      _ = try pane { $0.first == REPL.startupLine && $0.last == "253 +   23" }
+      _ = try tmuxCommand(["send-keys", "Enter"])
+      let final = try pane { $0.last == "calc>" && $0.contains("23") }
+      #expect(
+        final == [
+          REPL.startupLine, "calc> 1+2=", "1 + 2 =", "3", "calc> " + line, "253 +", "23", "calc>",
+        ])
+    }
   }
 }
