@@ -53,6 +53,9 @@ struct LiveDisplay {
   /// The prompt at the current position for a terminal `columns` wide (SPEC §6: at most a
   /// third of the width), drawn again after a resize; `nil` keeps the prompt as it is.
   var prompt: ((_ columns: Int) -> String)? = nil
+  /// The slider's bar at the current position for a terminal `columns` wide, drawn again
+  /// after a resize while the bar is shown; `nil` keeps it as it is.
+  var bar: ((_ columns: Int) -> String)? = nil
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.

@@ -400,6 +400,13 @@ struct Listing {
     }
   }
 
+  /// The slider's bar as the REPL draws it below the input on a terminal `columns` wide: at
+  /// most 60 cells, and four columns to spare.
+  func sliderBar(columns: Int) -> String {
+    let label = " \(history.position)/\(history.count)".count
+    return slider(width: max(1, min(60, columns - 4 - label)))
+  }
+
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
   func slider(width: Int = 30) -> String {
     let count = history.count

@@ -318,7 +318,11 @@ struct REPL {
           return (prompt, bar)
         },
       prompt: !prefix.isEmpty
-        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) })
+        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) },
+      bar: { columns in
+        let interpreter = box.rows.interpreter
+        return interpreter.style.dim(interpreter.listing.sliderBar(columns: columns))
+      })
     let input = read(&editor)
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil

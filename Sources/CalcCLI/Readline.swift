@@ -311,6 +311,8 @@ enum Readline {
         rl_get_screen_size(&rows, &columns)
         // The prompt shortened or lengthened for the new width.
         if let prompt = live?.prompt { rl_set_prompt(prompt(Int(columns))) }
+        // The slider's bar, if shown, for the new width too.
+        if sliderRow != nil, let bar = live?.bar { sliderRow = bar(Int(columns)) }
         // Back to the prompt's row, everything below cleared, then the prompt, the line and
         // the rows below drawn for the new width, in one frame.
         let up = Terminal.rowsAboveCursorAfterResize(
