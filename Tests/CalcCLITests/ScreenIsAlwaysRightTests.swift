@@ -241,6 +241,29 @@ import Testing
     }
   }
 
+  /// After a resize the prompt and the slider's bar are drawn again for the new width: the
+  /// prompt within a third of it, the bar within the row.
+  @Test func aResizeRedrawsThePromptAndTheSliderBarForTheNewWidth() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, live: true, columns: 100, rows: 10)
+      try calc.type((1...30).map(String.init).joined(separator: "+") + "=\r")
+      try calc.waitForLastLines(["465", "calc> "])
+      try calc.type("\u{1B}[1;3D")  // Alt-←
+      let wide = "[" + String(repeating: "━", count: 59) + "●─] 80/81"
+      try calc.wait(for: "the bar") { $0.screen.rowsBelowCursor.prefix(2) == ["435 +   30", wide] }
+      #expect(calc.lines.last == "calc[80/81]> ")
+      try calc.resize(columns: 36, rows: 10)
+      let narrow = "[" + String(repeating: "━", count: 26) + "●] 80/81"
+      try calc.wait(for: "the bar for 36 columns") {
+        $0.screen.rowsBelowCursor.prefix(2) == ["435 +   30", narrow]
+      }
+      #expect(calc.lines.last == "[80/81]> ")
+      try calc.type("\r")
+      try calc.waitForLastLines(["[80/81]>", "435 +", "30", "[80/81]> "])
+      #expect(calc.screen.rowsBelowCursor.allSatisfy { $0.isEmpty })
+    }
+  }
+
   /// Lines longer than the width, typed a key at a time so that each wraps onto the row where
   /// the live row was, leave the screen and the scrollback exactly as without the live display.
   @Test(arguments: [40, 80])
