@@ -297,8 +297,10 @@ enum Readline {
       }
       if continued.exchange(false, ordering: .relaxed) {
         // `fg`: the shell has moved to a fresh row; the prompt, the line and the rows below
-        // are drawn there (a row kept free below first, as before each prompt).
-        framePrefix = live == nil ? "" : Terminal.reserveRowBelow
+        // are drawn there (a row kept free below first, as before each prompt). The cursor's
+        // row is cleared first: when nothing moved the cursor (SIGSTOP and SIGCONT sent by
+        // another program), it is the input's row, drawn again in place.
+        framePrefix = Terminal.clearLine + (live == nil ? "" : Terminal.reserveRowBelow)
         hasRowsBelow = false
         lastPreview = nil
         rl_on_new_line()

@@ -264,6 +264,29 @@ import Testing
     }
   }
 
+  /// Ctrl-Z erases the live row before calc stops (the shell's message and the scrollback do
+  /// not get it); when calc goes on, the prompt, the line and the live row are drawn again.
+  @Test func ctrlZErasesTheLiveRowAndContinuingDrawsItAgain() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory, live: true, columns: 40, rows: 10)
+      try calc.type("12+3")
+      try calc.wait(for: "the live row") { $0.screen.rowsBelowCursor.first == "12 +   3" }
+      try calc.type("\u{1A}")
+      try calc.wait(for: "the live row erased") {
+        $0.screen.rowsBelowCursor.allSatisfy { $0.isEmpty } && $0.lines.last == "calc> 12+3^Z"
+      }
+      // calc leads a session of its own here, an orphaned process group, where the system
+      // does not stop it; SIGCONT is what `fg` would send.
+      kill(calc.pid, SIGCONT)
+      try calc.wait(for: "the line and the live row drawn again") {
+        $0.lines.last == "calc> 12+3" && $0.screen.rowsBelowCursor.first == "12 +   3"
+      }
+      try calc.type("=\r")
+      try calc.waitForLastLines(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
+      #expect(!calc.lines.contains { $0.contains("^Z") })
+    }
+  }
+
   /// Lines longer than the width, typed a key at a time so that each wraps onto the row where
   /// the live row was, leave the screen and the scrollback exactly as without the live display.
   @Test(arguments: [40, 80])
