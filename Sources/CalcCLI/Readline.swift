@@ -166,8 +166,8 @@ enum Readline {
   }
 
   /// Ctrl-L: the screen cleared, then the prompt, the line and the rows below drawn at the top,
-  /// in one frame. (readline's own clear-screen writes through a buffered stream that the frame
-  /// overtook: the prompt was drawn a second time after the line.)
+  /// in one frame and one write. (readline's own clear-screen writes the clear through its
+  /// buffered stream, outside calc's frame, and knows nothing of the rows below.)
   /// The prompt's rows and those below are erased before the screen is cleared: a terminal that
   /// keeps what a clear removes (tmux) then keeps only what was there before the prompt.
   private static func clearScreen() -> Int32 {
