@@ -50,6 +50,12 @@ struct LiveDisplay {
   /// new position and the slider's bar; `nil` when moves are not offered (a line of the past
   /// being edited).
   var move: ((SliderMove) -> (prompt: String, bar: String))?
+  /// The prompt at the current position for a terminal `columns` wide (SPEC §6: at most a
+  /// third of the width), drawn again after a resize; `nil` keeps the prompt as it is.
+  var prompt: ((_ columns: Int) -> String)? = nil
+  /// The slider's bar at the current position for a terminal `columns` wide, drawn again
+  /// after a resize while the bar is shown; `nil` keeps it as it is.
+  var bar: ((_ columns: Int) -> String)? = nil
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.

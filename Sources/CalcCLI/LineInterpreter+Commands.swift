@@ -9,7 +9,7 @@ extension LineInterpreter {
     switch try LineCommand(command) {
     case .session(let change):
       if case .rewrote(let rewrite) = try perform(change, at: command) {
-        output.write(rewriteMessage(rewrite) + "\n")
+        output.write(Terminal.message(rewriteMessage(rewrite), width: output.columns) + "\n")
       }
       appendDisplay(to: output)
     case .lines(let which):
@@ -228,6 +228,7 @@ extension LineInterpreter {
     }
     let copy = host.clipboard.copy(text)
     output.write(copy.sequence)
-    output.write(style.dim("\(text) \(copy.report)") + "\n")
+    output.write(
+      style.dim(Terminal.message("\(text) \(copy.report)", width: output.columns)) + "\n")
   }
 }

@@ -313,7 +313,8 @@ public struct LineInterpreter {
     }
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {
-      output.write(style.dim("(branch \(newBranch) from step \(fork) of branch \(from))") + "\n")
+      let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
+      output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
     }
   }
 

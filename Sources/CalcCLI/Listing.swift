@@ -21,7 +21,8 @@ struct Listing {
   let isStopped: (OutputBuffer) -> Bool
 
   /// Appends the display of `state` and a newline; with `showsExpression`, the expression line
-  /// above it (dimmed) when it is not empty: a two-line display like Windows Calculator's.
+  /// above it (dimmed) when it is not empty, broken at spaces to fit ``OutputBuffer/columns``:
+  /// a two-line display like Windows Calculator's.
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
   /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:)``).
@@ -32,7 +33,10 @@ struct Listing {
   ) -> LineInterpreter.StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
-      if !expression.isEmpty { output.write(style.dim(expression) + "\n") }
+      // On a terminal, broken at spaces: a number is never split across two rows (SPEC §6).
+      if !expression.isEmpty {
+        output.write(style.dim(Terminal.message(expression, width: output.columns)) + "\n")
+      }
     }
     let isError = state.isError
     if isError {
@@ -43,6 +47,45 @@ struct Listing {
     output.bytes.append(UInt8(ascii: "\n"))
     return LineInterpreter.StateFacts(showsError: isError, isPending: state.isPendingOperation)
   }
+
+  /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow
+  /// terminal is shown in scientific notation, never cut): as the display shows it when it
+  /// fits, else a value in scientific notation with as many significant digits as fit, rounded
+  /// (`9.99999999E27`); with no width, or a display that is not a value, as it shows it.
+  ///
+  /// - Complexity: O(34) format attempts at most.
+  static func fitted(_ display: CalculatorBrain.Display, format: DisplayFormat, width: Int?)
+    -> String
+  {
+    let text = format.text(for: display)
+    guard let width, Terminal.width(of: text) > width else { return text }
+    let value: Decimal34
+    switch display {
+    case .value(let number), .exponential(let number): value = number
+    case .entry, .scientificEntry, .error: return text
+    }
+    var shortest = text
+    for digits in stride(from: Decimal34.precision, through: 1, by: -1) {
+      var bytes: [UInt8] = []
+      format.appendExponential(value.rounded(toSignificantDigits: digits), to: &bytes)
+      shortest = String(decoding: bytes, as: UTF8.self)
+      if Terminal.width(of: shortest) <= width { break }
+    }
+    return shortest
+  }
+
+  /// `text` cut to `width` columns from the left, after `…` (an expression line keeps its end).
+  private static func cutLeft(_ text: String, _ width: Int) -> String {
+    text.count > width ? "…" + String(text.suffix(max(0, width - 1))) : text
+  }
+
+  /// `text` cut to `width` columns from the right, before `…` (key text keeps its start).
+  private static func cutRight(_ text: String, _ width: Int) -> String {
+    text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
+  }
+
+  /// The narrowest a shortened expression or key text column gets before it is left out.
+  static let narrowestTextColumn = 6
 
   /// Pads `text` with spaces to `width` characters, on the right or (with `left`) the left.
   private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
@@ -76,29 +119,40 @@ struct Listing {
     var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
     let measured =
       steps.lowerBound...min(steps.upperBound, steps.lowerBound + Self.measuredRows - 1)
-    forEachHistoryRow(measured, output: output) { _, _, expression, display in
+    forEachHistoryRow(measured, output: output) { _, _, expression, state in
       widths.expression = max(widths.expression, expression.count)
-      widths.display = max(widths.display, display.count)
+      widths.display = max(widths.display, format.text(for: state.display).count)
     }
-    // On a narrow terminal the expression column gives way, so that the display still fits:
-    // expressions are shortened from the left, as the live display does.
+    // On a narrow terminal the columns give way so that the display fits (SPEC §6): the
+    // expression is shortened from the left (as the live display does), then left out, then
+    // the step; a display still too wide is shown in scientific notation.
+    var (showsExpression, showsStep) = (true, true)
+    var displayRoom: Int?
     if let columns = output.columns {
       let room = columns - (2 + widths.step + 2 + 3 + 2 + 2 + widths.display)
-      widths.expression = max(10, min(widths.expression, room))
+      widths.expression = min(widths.expression, max(room, Self.narrowestTextColumn))
+      showsExpression = room >= Self.narrowestTextColumn
+      showsStep = columns >= 2 + widths.step + 2 + 3 + 2 + widths.display || showsExpression
+      displayRoom =
+        columns - 2 - 3 - 2 - (showsStep ? widths.step + 2 : 0)
+        - (showsExpression ? widths.expression + 2 : 0)
+      widths.display = min(widths.display, displayRoom ?? widths.display)
     }
     let expressionWidth = widths.expression
     let pad = Listing.pad
-    let header =
-      "  \(pad("step", widths.step, true))  key  \(pad("expression", widths.expression, false))"
-      + "  display"
-    output.writeRow(style.dim(header))
-    forEachHistoryRow(steps, output: output) { step, key, expression, display in
-      let expression =
-        expression.count > expressionWidth
-        ? "…" + String(expression.suffix(expressionWidth - 1)) : expression
+    let stepHeader = showsStep ? pad("step", widths.step, true) + "  " : ""
+    let expressionHeader =
+      showsExpression
+      ? pad(Listing.cutRight("expression", widths.expression), widths.expression, false) + "  "
+      : ""
+    output.writeRow(style.dim("  " + stepHeader + "key  " + expressionHeader + "display"))
+    forEachHistoryRow(steps, output: output) { step, key, expression, state in
+      let display = Listing.fitted(state.display, format: format, width: displayRoom)
       var line =
-        "\(pad(String(step), widths.step, true))  \(pad(key, 3, false))  "
-        + "\(pad(expression, widths.expression, false))  "
+        (showsStep ? pad(String(step), widths.step, true) + "  " : "") + pad(key, 3, false) + "  "
+        + (showsExpression
+          ? pad(Listing.cutLeft(expression, expressionWidth), widths.expression, false) + "  "
+          : "")
       let mark = forks[step].map { "  " + Listing.forkMark($0) } ?? ""
       if step > history.position {
         line = "  " + style.dim(line + pad(display, widths.display, false) + "  (kept)" + mark)
@@ -135,23 +189,41 @@ struct Listing {
     let widths = (
       line: max(4, String(lines.count).count), step: max(4, String(history.count).count)
     )
-    let texts = shown.map { line in
-      let text = KeyText.text(of: line.keys)
-      return text.count > Self.keysWidth ? String(text.prefix(Self.keysWidth - 1)) + "…" : text
+    var texts = shown.map { line in Self.cutRight(KeyText.text(of: line.keys), Self.keysWidth) }
+    var keysWidth = max(4, texts.map(\.count).max() ?? 0)
+    // On a narrow terminal the columns give way so that the display fits (SPEC §6): the keys
+    // are cut shorter, then left out, then the step; a display still too wide is shown in
+    // scientific notation.
+    var (showsKeys, showsStep) = (true, true)
+    var displayRoom: Int?
+    if let columns = output.columns {
+      let displayWidth = max(7, displays.map { format.text(for: $0).count }.max() ?? 0)
+      let room = columns - (2 + widths.line + 2 + widths.step + 2 + 2 + displayWidth)
+      if room < keysWidth {
+        keysWidth = max(4, room)
+        texts = texts.map { Self.cutRight($0, keysWidth) }
+      }
+      showsKeys = room >= Self.narrowestTextColumn
+      showsStep = showsKeys || columns >= 2 + widths.line + 2 + widths.step + 2 + displayWidth
+      displayRoom =
+        columns - 2 - widths.line - 2 - (showsStep ? widths.step + 2 : 0)
+        - (showsKeys ? keysWidth + 2 : 0)
     }
-    let keysWidth = max(4, texts.map(\.count).max() ?? 0)
     let pad = Listing.pad
     output.writeRow(
       style.dim(
-        "  \(pad("line", widths.line, true))  \(pad("step", widths.step, true))  "
-          + "\(pad("keys", keysWidth, false))  display"))
+        "  \(pad("line", widths.line, true))  "
+          + (showsStep ? pad("step", widths.step, true) + "  " : "")
+          + (showsKeys ? pad("keys", keysWidth, false) + "  " : "") + "display"))
     for ((number, line), (text, display)) in zip(
       zip(numbers, shown), zip(texts, displays))
     {
       guard !isStopped(output) else { return }
       let row =
-        "\(pad(String(number), widths.line, true))  \(pad(String(line.start + 1), widths.step, true))  "
-        + "\(pad(text, keysWidth, false))  \(format.text(for: display))"
+        "\(pad(String(number), widths.line, true))  "
+        + (showsStep ? pad(String(line.start + 1), widths.step, true) + "  " : "")
+        + (showsKeys ? pad(text, keysWidth, false) + "  " : "")
+        + Listing.fitted(display, format: format, width: displayRoom)
       if line.start >= position {
         output.writeRow("  " + style.dim(row + "  (kept)"))
       } else if line.end >= position {
@@ -173,9 +245,10 @@ struct Listing {
   static let expressionWidth = 40
 
   /// Calls `body` for each of `steps` with its number, key title, expression line (cut to its
-  /// last ``expressionWidth`` characters) and display, until ``isStopped``.
+  /// last ``expressionWidth`` characters) and state, until ``isStopped``.
   private func forEachHistoryRow(
-    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, String, String, String) -> Void
+    _ steps: ClosedRange<Int>, output: OutputBuffer,
+    _ body: (Int, String, String, History.State) -> Void
   ) {
     struct Stopped: Error {}
     let width = Listing.expressionWidth
@@ -183,7 +256,7 @@ struct Listing {
       guard !isStopped(output) else { throw Stopped() }
       let line = format.expression(for: state)
       let shown = line.count > width ? "…" + String(line.suffix(width - 1)) : line
-      body(step, key?.title ?? "", shown, format.text(for: state))
+      body(step, key?.title ?? "", shown, state)
     }
   }
 
@@ -253,16 +326,52 @@ struct Listing {
       case .memory(let title, let amount):
         output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
       }
-      // Cut to the terminal, when there is one: the row as text, only then.
-      if let columns = output.columns, output.bytes.count - start > columns {
-        let row = String(decoding: output.bytes[start...], as: UTF8.self)
+      // Too wide for the terminal, when there is one: made again as text, only then, with
+      // the expression shortened from the left, then left out, then the step; a result still
+      // too wide in scientific notation (SPEC §6).
+      if let columns = output.columns, output.bytes.count - start > columns,
+        Terminal.visibleWidth(of: String(decoding: output.bytes[start...], as: UTF8.self))
+          > columns
+      {
         output.bytes.removeSubrange(start...)
-        output.write(Terminal.cut(row, width: columns))
+        output.write(
+          Listing.narrowTapeRow(
+            row, step: number, stepWidth: width, format: format, columns: columns))
       }
       output.bytes.append(UInt8(ascii: "\n"))
       output.flushIfFull()
     }
     if rows == 0, !isStopped(output) { output.write("no calculations\n") }
+  }
+
+  /// A row of `:tape` that is too wide for `columns` (SPEC §6): the expression shortened from
+  /// the left after `…`, or left out when fewer than ``narrowestTextColumn`` columns remain for
+  /// it; then the step left out; a result still too wide in scientific notation.
+  static func narrowTapeRow(
+    _ row: TapeRow, step: String, stepWidth: Int, format: DisplayFormat, columns: Int
+  ) -> String {
+    let (expression, result): (String, CalculatorBrain.Display?) =
+      switch row {
+      case .calculation(let line, let result): (format.text(for: line), result)
+      case .memory(let title, let amount): (title, amount.map { .value($0) })
+      }
+    let resultWidth = result.map { format.text(for: $0).count } ?? 0
+    let stepText = String(repeating: " ", count: max(0, stepWidth - step.count)) + step + "  "
+    // A memory row keeps its key (`M+`): it is the row's meaning.
+    let keepsExpression: Bool
+    if case .memory = row { keepsExpression = true } else { keepsExpression = false }
+    let room = columns - stepText.count - 1 - resultWidth
+    if keepsExpression || room >= narrowestTextColumn {
+      let shown = keepsExpression ? expression : cutLeft(expression, room)
+      let left = stepText + shown + (result == nil ? "" : " ")
+      let fits = left.count + resultWidth <= columns
+      let prefix = fits || !keepsExpression ? left : shown + " "
+      return prefix
+        + (result.map { fitted($0, format: format, width: columns - prefix.count) } ?? "")
+    }
+    guard let result else { return stepText + expression }
+    if stepText.count + resultWidth <= columns { return stepText + format.text(for: result) }
+    return fitted(result, format: format, width: columns)
   }
 
   /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result`,
@@ -289,6 +398,13 @@ struct Listing {
       output.write("\(step),\(field(expression)),\(field(result))\n")
       output.flushIfFull()
     }
+  }
+
+  /// The slider's bar as the REPL draws it below the input on a terminal `columns` wide: at
+  /// most 60 cells, and four columns to spare.
+  func sliderBar(columns: Int) -> String {
+    let label = " \(history.position)/\(history.count)".count
+    return slider(width: max(1, min(60, columns - 4 - label)))
   }
 
   /// `[━━━━━━━●───] 7/10`: the book's slider over the current branch, at most 30 cells wide.
@@ -326,23 +442,41 @@ struct Listing {
       return Row(
         number: String(number), leaves: branch.parent.map { "\($0) at \(branch.fork)" } ?? "",
         steps: String(branch.count),
-        display: format.text(for: history.stateAtEnd(ofBranch: number)), keys: expression)
+        display: format.text(for: history.stateAtEnd(ofBranch: number).display),
+        keys: expression)
     }
-    let widths = (
+    var widths = (
       number: 6, leaves: max(6, rows.map(\.leaves.count).max()!),
       steps: max(5, rows.map(\.steps.count).max()!),
       display: max(7, rows.map(\.display.count).max()!)
     )
+    // On a narrow terminal the last keys go first (cut, then left out with the rest of the row
+    // past the edge), then the steps; a display still too wide is shown in scientific
+    // notation (SPEC §6).
+    var showsSteps = true
+    var displayRoom: Int?
+    if let columns = output.columns {
+      let before = 2 + widths.number + 2 + widths.leaves + 2
+      showsSteps = before + widths.steps + 2 + widths.display <= columns
+      displayRoom = columns - before - (showsSteps ? widths.steps + 2 : 0)
+      widths.display = min(widths.display, max(7, displayRoom ?? 0))
+    }
     let pad = Listing.pad
     let header =
       "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
-      + "  \(pad("steps", widths.steps, true))  \(pad("display", widths.display, false))  last keys"
+      + (showsSteps ? "  " + pad("steps", widths.steps, true) : "")
+      + "  \(pad("display", widths.display, false))  last keys"
     output.writeRow(style.dim(header))
     for (index, row) in rows.enumerated() {
+      let display =
+        row.display.count > (displayRoom ?? .max)
+        ? Listing.fitted(
+          history.stateAtEnd(ofBranch: index + 1).display, format: format, width: displayRoom)
+        : row.display
       var line =
         "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
-        + "  \(pad(row.steps, widths.steps, true))  \(pad(row.display, widths.display, false))"
-        + "  \(row.keys)"
+        + (showsSteps ? "  " + pad(row.steps, widths.steps, true) : "")
+        + "  \(pad(display, widths.display, false))  \(row.keys)"
       line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
       while line.last == " " { line.removeLast() }
       output.writeRow(line)

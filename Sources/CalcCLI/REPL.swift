@@ -40,14 +40,19 @@ struct REPL {
   /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8), the
   /// parts of ``promptParts`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
   /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
-  /// a space, the position attached to the part before.
+  /// a space, the position attached to the part before. Shortened for the terminal on standard
+  /// input (see ``prompt(parts:of:columns:)``).
   var prompt: String {
     Self.prompt(for: interpreter)
   }
 
-  /// The prompt for `interpreter`'s session; see ``prompt``.
-  static func prompt(for interpreter: LineInterpreter) -> String {
-    prompt(parts: promptParts(for: interpreter), of: interpreter)
+  /// The prompt for `interpreter`'s session on a terminal `columns` wide (by default the one on
+  /// standard input; `nil`: not shortened); see ``prompt``.
+  static func prompt(
+    for interpreter: LineInterpreter,
+    columns: Int? = Terminal.size(of: STDIN_FILENO)?.columns
+  ) -> String {
+    prompt(parts: promptParts(for: interpreter), of: interpreter, columns: columns)
   }
 
   /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
@@ -68,12 +73,44 @@ struct REPL {
     return parts
   }
 
-  /// The prompt from its parts (see ``prompt``): the one place it is put together.
-  static func prompt(parts: [String], of interpreter: LineInterpreter) -> String {
+  /// How the prompt is shortened to take at most a third of the terminal's width (SPEC §6),
+  /// each step on top of the ones before.
+  enum PromptShortening: Int, CaseIterable, Comparable {
+    /// The whole prompt.
+    case whole
+    /// Without `calc `: `sci b2[3/8]> `, `[3/8]> `.
+    case withoutName
+    /// The position without the branch's length: `[3]`.
+    case shortPosition
+    /// Without the word size (Programmer mode's `QWORD`; no mode shows one yet, so that this
+    /// step changes nothing today).
+    case withoutWordSize
+
+    static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
+  }
+
+  /// The prompt from its parts (see ``prompt``): the one place it is put together. On a
+  /// terminal `columns` wide, shortened step by step (``PromptShortening``) until it takes at
+  /// most a third of the width; when even the shortest is wider, the shortest.
+  static func prompt(parts: [String], of interpreter: LineInterpreter, columns: Int? = nil)
+    -> String
+  {
     let history = interpreter.session.history
-    let place = history.isAtEnd ? "" : "[\(history.position)/\(history.count)]"
-    return (["calc"] + parts).joined(separator: " ") + place
-      + (history.state.memory == nil ? "" : " M") + "> "
+    let memory = history.state.memory == nil ? "" : " M"
+    func prompt(_ shortening: PromptShortening) -> String {
+      let place =
+        history.isAtEnd
+        ? ""
+        : shortening >= .shortPosition
+          ? "[\(history.position)]" : "[\(history.position)/\(history.count)]"
+      let words = shortening >= .withoutName ? parts : ["calc"] + parts
+      let text = words.joined(separator: " ") + place + memory
+      return (shortening >= .withoutName ? String(text.drop { $0 == " " }) : text) + "> "
+    }
+    guard let columns else { return prompt(.whole) }
+    let shortenings = PromptShortening.allCases
+    return shortenings.lazy.map(prompt).first { Terminal.width(of: $0) <= columns / 3 }
+      ?? prompt(shortenings.last!)
   }
 
   /// Runs the REPL on the terminal: readline, standard output and standard error.
@@ -209,6 +246,8 @@ struct REPL {
       }
       // Listings are cut to the width, :help wrapped and :pad narrowed (SPEC §6).
       output.columns = size?.columns
+      // Notes and errors are broken at spaces (SPEC §6: a number is never split).
+      errors.columns = errors.fd.flatMap { Terminal.size(of: $0)?.columns }
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         if screen != nil {
@@ -280,7 +319,13 @@ struct REPL {
           // Journaled before it is drawn, so that kill -9 loses no move.
           if let effect { journal?.record([effect]) }
           return (prompt, bar)
-        })
+        },
+      prompt: !prefix.isEmpty
+        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) },
+      bar: { columns in
+        let interpreter = box.rows.interpreter
+        return interpreter.style.dim(interpreter.listing.sliderBar(columns: columns))
+      })
     let input = read(&editor)
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil
@@ -353,7 +398,10 @@ struct REPL {
     }
     output.endPaging()
     if failure == nil, !notes.isEmpty, !isQuiet {
-      for note in notes { errors.write(style.dim("note: \(note.message)") + "\n") }
+      for note in notes {
+        errors.write(
+          style.dim(Terminal.message("note: \(note.message)", width: errors.columns)) + "\n")
+      }
       errors.flush()
     }
     if let failure { report(failure, editor: &editor, errors: errors, style: style) }
@@ -367,7 +415,7 @@ struct REPL {
   ) {
     // The rest of a paste goes with a rejected or interrupted line.
     let dropped = editor.discardPendingInput()
-    errors.write(style.error("error: \(failure)") + "\n")
+    errors.write(style.error(Terminal.message("error: \(failure)", width: errors.columns)) + "\n")
     if dropped > 0 {
       let lines = dropped == 1 ? "1 pasted line was" : "\(dropped) pasted lines were"
       errors.write(style.error("error: \(lines) not run") + "\n")

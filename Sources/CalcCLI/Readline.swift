@@ -119,8 +119,15 @@ enum Readline {
         }
       }
     }
-    // ... and the user's own file once more, so that a `$if calc` section there wins.
+    // Ctrl-L (and any key bound to clear-screen) clears the screen and draws the prompt, the
+    // line and the rows below again (SPEC §6).
+    let clear: @convention(c) (Int32, Int32) -> Int32 = { _, _ in Readline.clearScreen() }
+    rl_add_funmap_entry(strdup("calc-clear-screen"), clear)
+    takeOverClearScreen(clear)
+    // ... and the user's own file once more, so that a `$if calc` section there wins ...
     if let file = userInitFile() { rl_read_init_file(file) }
+    // ... where a key bound to clear-screen gets calc's.
+    takeOverClearScreen(clear)
     // Ctrl-C abandons the line being edited and shows a fresh prompt; while a line runs, it
     // stops the line (see Interruption). It never ends calc. Without SA_RESTART, so that a
     // wait for input (`:load` of a FIFO) ends with EINTR. While readline reads, it catches
@@ -135,6 +142,41 @@ enum Readline {
     }
     install(SIGCONT) { _ in Readline.continued.store(true, ordering: .relaxed) }
     install(SIGWINCH) { _ in Readline.resized.store(true, ordering: .relaxed) }
+    // A parent may have left them blocked (a blocked signal stays blocked across exec, and
+    // tmux gives its panes the mask it was started with): they would then never arrive.
+    var signals = keySignals
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  }
+
+  /// Binds `clear` to every key that readline's `clear-screen` is bound to (Ctrl-L unless an
+  /// inputrc says otherwise), in the emacs and vi keymaps.
+  private static func takeOverClearScreen(_ clear: @convention(c) (Int32, Int32) -> Int32) {
+    for name in ["emacs", "vi-insert", "vi-command"] {
+      guard let keymap = rl_get_keymap_by_name(name),
+        let sequences = rl_invoking_keyseqs_in_map(rl_clear_screen, keymap)
+      else { continue }
+      var index = 0
+      while let sequence = sequences[index] {
+        rl_bind_keyseq_in_map(sequence, clear, keymap)
+        free(sequence)
+        index += 1
+      }
+      free(sequences)
+    }
+  }
+
+  /// Ctrl-L: the screen cleared, then the prompt, the line and the rows below drawn at the top,
+  /// in one frame and one write. (readline's own clear-screen writes the clear through its
+  /// buffered stream, outside calc's frame, and knows nothing of the rows below.)
+  /// The prompt's rows and those below are erased before the screen is cleared: a terminal that
+  /// keeps what a clear removes (tmux) then keeps only what was there before the prompt.
+  private static func clearScreen() -> Int32 {
+    framePrefix =
+      Terminal.cursorUp(Int(_rl_last_v_pos)) + Terminal.eraseRowAndBelow + Terminal.clearScreen
+    hasRowsBelow = false
+    lastPreview = nil
+    rl_forced_update_display()
+    return 0
   }
 
   /// `$INPUTRC`, else `~/.inputrc`, when it exists.
@@ -254,14 +296,31 @@ enum Readline {
         abandonLine()
       }
       if continued.exchange(false, ordering: .relaxed) {
+        // `fg`: the shell has moved to a fresh row; the prompt, the line and the rows below
+        // are drawn there (a row kept free below first, as before each prompt). The cursor's
+        // row is cleared first: when nothing moved the cursor (SIGSTOP and SIGCONT sent by
+        // another program), it is the input's row, drawn again in place.
+        framePrefix = Terminal.clearLine + (live == nil ? "" : Terminal.reserveRowBelow)
+        hasRowsBelow = false
+        lastPreview = nil
         rl_on_new_line()
         rl_forced_update_display()
       }
       if resized.exchange(false, ordering: .relaxed) {
+        var (rows, old, columns): (Int32, Int32, Int32) = (0, 0, 0)
+        rl_get_screen_size(&rows, &old)
         rl_reset_screen_size()
+        rl_get_screen_size(&rows, &columns)
+        // The prompt shortened or lengthened for the new width.
+        if let prompt = live?.prompt { rl_set_prompt(prompt(Int(columns))) }
+        // The slider's bar, if shown, for the new width too.
+        if sliderRow != nil, let bar = live?.bar { sliderRow = bar(Int(columns)) }
         // Back to the prompt's row, everything below cleared, then the prompt, the line and
         // the rows below drawn for the new width, in one frame.
-        framePrefix = Terminal.cursorUp(Int(_rl_last_v_pos)) + "\r" + Terminal.eraseBelow
+        let up = Terminal.rowsAboveCursorAfterResize(
+          row: Int(_rl_last_v_pos), column: Int(_rl_last_c_pos), from: Int(old),
+          to: Int(columns), reflows: terminalReflows)
+        framePrefix = Terminal.cursorUp(up) + Terminal.eraseRowAndBelow
         hasRowsBelow = false
         lastPreview = nil
         rl_forced_update_display()
@@ -282,6 +341,13 @@ enum Readline {
         abandonLine()
       }
       guard waitForInput(fd) else {
+        // Ctrl-Z: the rows below the input go before calc stops, so that neither the shell's
+        // message nor the scrollback holds them.
+        if [SIGTSTP, SIGTTIN, SIGTTOU].contains(_rl_caught_signal), hasRowsBelow {
+          writeToTerminal(Array(clearingRowsBelow().utf8))
+          hasRowsBelow = false
+          lastPreview = nil
+        }
         rl_check_signals()  // readline's handling: the terminal, then calc's handler
         continue
       }
@@ -291,6 +357,12 @@ enum Readline {
       if count == 0 || errno != EINTR { return EOF }
       rl_check_signals()
     }
+  }
+
+  /// Whether the terminal rewraps its lines when its width changes (``Terminal/reflows(_:)``),
+  /// from calc's environment.
+  private static let terminalReflows = Terminal.reflows { name in
+    getenv(name).map { String(cString: $0) }
   }
 
   /// The signals acted on between two keys: Ctrl-C, `fg` and a resize.
@@ -332,12 +404,25 @@ enum Readline {
       rl_redisplay()
       return
     }
+    // Anything readline wrote through the stream before (a bell, a completion list) goes first.
+    if let target { fflush(target) }
+    let before = (row: Int(_rl_last_v_pos), lastRow: Int(_rl_vis_botlin), column: _rl_last_c_pos)
     (rl_outstream, _rl_out_stream) = (collector, collector)
     rl_redisplay()
     (rl_outstream, _rl_out_stream) = (target, target)
     fclose(collector)
     var frame = Array(framePrefix.utf8)
     framePrefix = ""
+    // The line has grown onto rows where calc's rows were: readline takes those rows for
+    // empty and writes only the new characters, so they are cleared first, from where the
+    // cursor was, and the cursor put back.
+    if hasRowsBelow, Int(_rl_vis_botlin) > before.lastRow {
+      let down = before.lastRow - before.row + 1
+      frame +=
+        Array(
+          (Terminal.cursorDown(down) + "\r" + Terminal.eraseBelow + Terminal.cursorUp(down)
+            + Terminal.column(Int(before.column))).utf8)
+    }
     if let buffer {
       frame += UnsafeRawBufferPointer(start: buffer, count: size)
       free(buffer)
@@ -370,6 +455,15 @@ enum Readline {
     }
     guard !rows.isEmpty || hasRowsBelow else { return "" }
     hasRowsBelow = !rows.isEmpty
+    return drawing(rows)
+  }
+
+  /// The text that clears the rows below the input, the cursor left where it is.
+  private static func clearingRowsBelow() -> String { drawing([]) }
+
+  /// `rows` drawn below the input's last row (none: the rows there cleared), the cursor left
+  /// where it is (``Terminal/rowsBelowInput(_:cursorRow:lastRow:cursorColumn:)``).
+  private static func drawing(_ rows: [String]) -> String {
     return Terminal.rowsBelowInput(
       rows, cursorRow: Int(_rl_last_v_pos), lastRow: Int(_rl_vis_botlin),
       cursorColumn: Int(_rl_last_c_pos))
@@ -480,12 +574,7 @@ enum Readline {
     // A list of matches goes below the input, where the live rows are: they go first, and
     // the redisplay after the list draws them again.
     if hasRowsBelow {
-      writeToTerminal(
-        Array(
-          Terminal.rowsBelowInput(
-            [], cursorRow: Int(_rl_last_v_pos), lastRow: Int(_rl_vis_botlin),
-            cursorColumn: Int(_rl_last_c_pos)
-          ).utf8))
+      writeToTerminal(Array(clearingRowsBelow().utf8))
       hasRowsBelow = false
       lastPreview = nil
     }

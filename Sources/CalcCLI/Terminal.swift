@@ -24,6 +24,40 @@ enum Terminal {
   /// `ESC [ n B`: the cursor down `rows` rows, not past the bottom (nothing for 0).
   static func cursorDown(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
 
+  /// `ESC [ n G`: the cursor to column `column` of its row, counted from 0.
+  static func column(_ column: Int) -> String { "\u{1B}[\(column + 1)G" }
+
+  /// `CR ESC [ C ESC [ J CR ESC [ K`: the cursor's row and every row below it cleared, the
+  /// cursor at the start of its row. Not `CR ESC [ J`: tmux takes that, on the top row, for a
+  /// clear of the whole screen and keeps the rows in its scrollback (`scroll-on-clear`).
+  static let eraseRowAndBelow = "\r\u{1B}[C\u{1B}[J\r\u{1B}[K"
+
+  /// Whether the terminal, as its environment names it, rewraps the lines it shows when its
+  /// width changes (tmux, VTE's terminals such as GNOME Terminal, kitty, Konsole, Windows
+  /// Terminal, iTerm2, WezTerm, Apple's Terminal, VS Code's) rather than cutting or padding
+  /// each row as xterm does. `variable` reads the environment.
+  static func reflows(_ variable: (String) -> String?) -> Bool {
+    let markers = ["TMUX", "VTE_VERSION", "KITTY_WINDOW_ID", "KONSOLE_VERSION", "WT_SESSION"]
+    if markers.contains(where: { variable($0).map { !$0.isEmpty } ?? false }) { return true }
+    let programs = ["iTerm.app", "WezTerm", "Apple_Terminal", "vscode"]
+    return variable("TERM_PROGRAM").map(programs.contains) ?? false
+  }
+
+  /// How many rows above the cursor the prompt's row is after the terminal went from `old` to
+  /// `new` columns, the cursor having been on row `row` of the input (0 is the prompt's) at
+  /// `column`: the same row when the terminal cuts or pads rows (xterm); when it `reflows`
+  /// them, the prompt and the input are one line rewrapped at the new width, the cursor
+  /// `row × old + column` columns into it.
+  static func rowsAboveCursorAfterResize(
+    row: Int, column: Int, from old: Int, to new: Int, reflows: Bool
+  ) -> Int {
+    guard reflows, old > 0, new > 0 else { return row }
+    return (row * old + column) / new
+  }
+
+  /// `ESC [ H ESC [ 2 J`: the cursor to the top left corner and the screen cleared (Ctrl-L).
+  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
   /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
   static let clearLine = "\r\u{1B}[K"
 
@@ -84,13 +118,24 @@ enum Terminal {
     return result + "…" + (coloured ? "\u{1B}[0m" : "")
   }
 
-  /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
-  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
-  /// word longer than a line is cut at the edge. Escape sequences take no room.
-  /// For `:help` and the start-up line (SPEC §6: wrapped at word boundaries).
+  /// A message (a note, an error, what a command did) for a terminal `width` columns wide, or
+  /// `nil` when it is not one: broken at spaces, so that a number is never split across two
+  /// rows (SPEC §6); a word longer than a row is left whole for the terminal to wrap.
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  static func wrapped(_ text: String, width: Int) -> String {
+  static func message(_ text: String, width: Int?) -> String {
+    guard let width else { return text }
+    return wrapped(text, width: width, cutsLongWords: false)
+  }
+
+  /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
+  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
+  /// word longer than a line is cut at the edge (left whole without `cutsLongWords`). Escape
+  /// sequences take no room. For `:help` and the start-up line (SPEC §6: wrapped at word
+  /// boundaries).
+  ///
+  /// - Complexity: O(n) in the scalars of `text`.
+  static func wrapped(_ text: String, width: Int, cutsLongWords: Bool = true) -> String {
     guard width > 8 else { return text }
     var result: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -133,7 +178,7 @@ enum Terminal {
         currentWidth += wordWidth
         hasWord = true
       }
-      result.append(cut(current, width: width))
+      result.append(cutsLongWords ? cut(current, width: width) : current)
     }
     return result.joined(separator: "\n")
   }

@@ -69,6 +69,13 @@ struct TerminalScreen {
     cells[(row + 1)...].map(Self.trimmed)
   }
 
+  /// Every row of the screen, top to bottom, trailing blanks removed (the scrollback not
+  /// included).
+  var screenRows: [String] { cells.map(Self.trimmed) }
+
+  /// The lines that scrolled off the top, oldest first.
+  var scrollback: [String] { scrolledOff }
+
   /// The cursor's row on the screen, from 0 at the top.
   var cursorRow: Int { row }
 
