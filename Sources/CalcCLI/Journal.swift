@@ -258,11 +258,7 @@ public final class Journal {
     var lines: [String] = []
     for effect in Journal.coalescingMoves(effects) {
       // A replaced session is the one the command carried: the journal needs no other.
-      guard case .load(let loaded) = effect.command else {
-        lines += Journal.lines(for: effect.command, change: effect.change, after: Session())
-        continue
-      }
-      lines += Journal.lines(for: effect.command, change: effect.change, after: loaded)
+      lines += Journal.lines(for: effect.command, change: effect.change, after: Session())
     }
     return append(lines)
   }
