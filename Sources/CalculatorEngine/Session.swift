@@ -211,6 +211,8 @@ public struct Session: Sendable {
       case .moved(let from, let to) where from == to: break
       case .applied(0, _): break
       case .rewrote(let rewrite) where rewrite.isUnchanged: break
+      // A session that came whole brings its own.
+      case .loaded(isWhole: true): break
       case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote:
         isRightAfterRestore = false
       }

@@ -157,6 +157,18 @@ extension SessionScript {
     }
   }
 
+  /// The lines of ``forEachLine(ofWhole:_:)``, each ending in a newline.
+  ///
+  /// - Complexity: O(n) in the number of keys of both sessions.
+  public static func text(ofWhole session: Session) -> String {
+    var text = ""
+    forEachLine(ofWhole: session) { line in
+      text += line
+      text += "\n"
+    }
+    return text
+  }
+
   /// What the first line of a script says about who wrote it, in which format.
   public enum Origin: Hashable, Sendable {
     /// No calc header: a script a person wrote, or a journal of before SPEC rule 18.
