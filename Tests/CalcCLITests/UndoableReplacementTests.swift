@@ -176,4 +176,40 @@ import Testing
       #expect(run.stdout == "restored the session after :reset: 1 branch, 2 keys\n0\n")
     }
   }
+
+  /// The REPL on a pseudo-terminal: `12+3=`, `:reset`, `5=`, `:undo` twice (the old session
+  /// again), `kill -9`, then `calc --resume`: the same session, where `:redo` brings the
+  /// replacement back.
+  @Test func aKilledREPLResumesAfterAnUndoOfAReset() throws {
+    try withTemporaryDirectory { directory in
+      try "".write(
+        to: directory.appendingPathComponent(".inputrc"), atomically: true, encoding: .utf8)
+      let environment = ["HOME": directory.path, "NO_COLOR": "1"]
+      let calc = try TerminalSession(directory: directory, environment: environment)
+      try calc.waitForLastLines(["calc> "])
+      for (line, last) in [
+        ("12+3=", ["15", "calc> "]), (":reset", ["0", "calc> "]), ("5=", ["5", "calc> "]),
+        (":undo", ["0", "calc[0/2]> "]),
+        (
+          ":undo",
+          ["restored the session before :reset: 1 branch, 5 keys", "12 + 3 =", "15", "calc> "]
+        ),
+      ] {
+        try calc.type(line + "\r")
+        try calc.waitForLastLines(last)
+      }
+      kill(calc.pid, SIGKILL)
+      while calc.isRunning { usleep(10_000) }
+
+      let again = try TerminalSession(
+        directory: directory, environment: environment, arguments: ["--resume"])
+      try again.waitForLastLines(["resumed 5 keys, at step 5 of 5", "12 + 3 =", "15", "calc> "])
+      try again.type(":redo\r")
+      try again.waitForLastLines([
+        "calc> :redo", "restored the session after :reset: 1 branch, 2 keys", "0", "calc[0/2]> ",
+      ])
+      try again.type(":quit\r")
+      #expect(try again.waitForExit() == 0)
+    }
+  }
 }
