@@ -182,7 +182,9 @@ enum LineCommand {
         "unknown command ':\(TextEscaping.escaped(directive.name))' (try :help)",
         column: directive.column)
     }
-    if spec.argument == .none { try directive.requireNoArgument() }
+    // `:reset`'s reader (``SessionScript/command(_:)``) takes the journal's `load` and `resume`
+    // (what a recorded replacement names) and refuses any other argument itself.
+    if spec.argument == .none, spec.name != "reset" { try directive.requireNoArgument() }
     self = try spec.make(directive)
   }
 }

@@ -33,10 +33,10 @@ import CalculatorEngine
 /// # calc journal, format 3 # crc 2be62890
 /// 12+3= # crc eba0e26d
 /// :goto 2 # crc 47c1e3df
-/// :reset # crc+ a4bd166a
-/// # calc session, format 3: 1 branch, at step 5 of 5 on branch 1 # crc+ 02cb85f8
-/// 12+3= # crc+ 1d1f4f97
-/// :goto 5 # crc 74d91d0f
+/// :reset load # crc+ 2b52d679
+/// # calc session, format 3: 1 branch, at step 5 of 5 on branch 1 # crc+ 5c6dfec3
+/// 12+3= # crc+ 034e3dd2
+/// :goto 5 # crc 84fcec77
 /// ```
 ///
 /// (The header, then `12+3=`, `:goto 2`, then a `:load` of a file holding `12+3=`.) The first
@@ -48,7 +48,9 @@ import CalculatorEngine
 /// as the comments they are.
 ///
 /// Each ``append(_:)`` is one *record*, the changes of one accepted line, written with one
-/// `write(2)`: usually one line; `:load` and `:resume` write `:reset` and a whole session. Every
+/// `write(2)`: usually one line; `:load` and `:resume` write `:reset load` or `:reset resume`
+/// and a whole session, which a resume replays as one change that `:undo` can take back, like
+/// the one recorded (SPEC §4; ``SessionScript/forEachRecordLine(of:change:leaving:_:)``). Every
 /// line of a record but its last is marked `crc+` (the record continues), its last `crc`. A
 /// resume (``ResumedSession``) keeps a record only once its last line is read and verified, so a
 /// record torn at a line boundary is not half replayed.
@@ -258,11 +260,7 @@ public final class Journal {
     var lines: [String] = []
     for effect in Journal.coalescingMoves(effects) {
       // A replaced session is the one the command carried: the journal needs no other.
-      guard case .load(let loaded) = effect.command else {
-        lines += Journal.lines(for: effect.command, change: effect.change, after: Session())
-        continue
-      }
-      lines += Journal.lines(for: effect.command, change: effect.change, after: loaded)
+      lines += Journal.lines(for: effect.command, change: effect.change, after: Session())
     }
     return append(lines)
   }

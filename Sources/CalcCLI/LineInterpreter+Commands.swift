@@ -8,8 +8,14 @@ extension LineInterpreter {
   {
     switch try LineCommand(command) {
     case .session(let change):
-      if case .rewrote(let rewrite) = try perform(change, at: command) {
+      switch try perform(change, at: command) {
+      case .rewrote(let rewrite):
         output.write(Terminal.message(rewriteMessage(rewrite), width: output.columns) + "\n")
+      case .restored(let restore):
+        output.write(
+          style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
+      case .applied, .moved, .switched, .reset, .loaded:
+        break
       }
       appendDisplay(to: output)
     case .lines(let which):
@@ -99,7 +105,7 @@ extension LineInterpreter {
     case .resume:
       let resumed = try ResumedSession.latest(
         in: host.journalDirectory, excluding: host.ownJournal)
-      try perform(.load(resumed.session), at: command)
+      try perform(.load(resumed.session, by: .resume), at: command)
       if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
       output.write(style.dim(resumed.summary + "\n"))
       if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
@@ -179,6 +185,22 @@ extension LineInterpreter {
     let more = count > 3 ? ", … and \(count - 3) more" : ""
     return prefix + what + "; \(count) result\(count == 1 ? "" : "s") changed: "
       + shown.joined(separator: ", ") + more
+  }
+
+  /// What an `:undo` or `:redo` that restored a whole session says (SPEC §4): `restored the
+  /// session before :reset: 3 branches, 41 keys` (the session now current), `restored the
+  /// session after :load: 1 branch, 5 keys`, `… after :reset: no keys`.
+  func restoredMessage(_ restore: Session.Restore) -> String {
+    let history = session.history
+    let count = history.recordedCount
+    let branches = history.branchCount
+    let size =
+      count == 0
+      ? "no keys"
+      : "\(branches == 1 ? "1 branch" : "\(branches) branches"), "
+        + (count == 1 ? "1 key" : "\(count) keys")
+    let when = restore.isReplaced ? "before" : "after"
+    return "restored the session \(when) \(restore.replacement.command): \(size)"
   }
 
   /// `loaded 9 keys at step 5 from s.calc`, with the branches when there are several.

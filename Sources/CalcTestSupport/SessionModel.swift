@@ -19,6 +19,17 @@ public struct SessionModel: Sendable {
   public private(set) var current = 1
   /// The position on the current branch.
   public private(set) var position = 0
+  /// The other session of the last reset (SPEC §4), one level deep: none or one (an array, so
+  /// that a model can hold a model), whose own ``kept`` is empty.
+  public private(set) var kept: [SessionModel] = []
+  /// Whether ``kept`` holds the session the reset replaced (the replacement is current), rather
+  /// than the replacement (the replaced session was restored).
+  public private(set) var keptIsReplaced = false
+  /// Whether the last change restored the replaced session: `redo` then restores the
+  /// replacement wherever the position is.
+  public private(set) var isRightAfterRestore = false
+  /// How many restores were made, to tell a restore from a move.
+  private var restores = 0
 
   public init() {}
 
@@ -118,14 +129,49 @@ public struct SessionModel: Sendable {
     return result.sorted()
   }
 
-  /// Moves back `lines` lines, stopping at 0.
+  /// Moves back `lines` lines, stopping at 0; one line back from the start of a replacement
+  /// (step 0, or the end of a first line that is a lone mode key) restores the session it
+  /// replaced, and stops there.
   public mutating func undo(_ lines: Int) {
-    for _ in 0..<lines { position = boundaries.last { $0 < position } ?? 0 }
+    for _ in 0..<lines {
+      if !kept.isEmpty, keptIsReplaced, position <= replacementStart {
+        restore()
+        return
+      }
+      position = boundaries.last { $0 < position } ?? 0
+    }
   }
 
-  /// Moves forward `lines` lines, stopping at the end.
+  /// Moves forward `lines` lines, stopping at the end; right after a restore, or one line
+  /// forward from the end, it restores the replacement, and stops there.
   public mutating func redo(_ lines: Int) {
-    for _ in 0..<lines { position = boundaries.first { $0 > position } ?? count }
+    for index in 0..<lines {
+      if !kept.isEmpty, !keptIsReplaced, (isRightAfterRestore && index == 0) || position == count {
+        restore()
+        return
+      }
+      position = boundaries.first { $0 > position } ?? count
+    }
+  }
+
+  /// Where a replacement's own lines start: 1 when the first line of the current branch is a
+  /// lone mode key, else 0.
+  var replacementStart: Int {
+    guard let first = keys.first, case .mode = first, boundaries.contains(1) else { return 0 }
+    return 1
+  }
+
+  /// Swaps the current session and the kept one.
+  private mutating func restore() {
+    var left = self
+    left.kept = []
+    left.isRightAfterRestore = false
+    let (other, wasReplaced, count) = (kept[0], keptIsReplaced, restores)
+    self = other
+    kept = [left]
+    keptIsReplaced = !wasReplaced
+    isRightAfterRestore = wasReplaced
+    restores = count + 1
   }
 
   /// Makes branch `number` current at its end; false, changing nothing, if there is none.
@@ -136,9 +182,21 @@ public struct SessionModel: Sendable {
     return true
   }
 
-  /// Empties everything.
+  /// Empties everything, keeping the session it replaces; an empty session is not kept (what
+  /// was kept stays).
   public mutating func reset() {
+    guard !branches.isEmpty else {
+      if kept.isEmpty { self = SessionModel() }
+      return
+    }
+    var old = self
+    old.kept = []
+    old.isRightAfterRestore = false
+    let count = restores
     self = SessionModel()
+    kept = [old]
+    keptIsReplaced = true
+    restores = count
   }
 
   /// The input lines of the current branch: where each starts and its keys (SPEC §4, `:lines`).
@@ -190,7 +248,24 @@ public struct SessionModel: Sendable {
   }
 
   /// Does `operation`; false, changing nothing, when the session must refuse it.
+  ///
+  /// A change, but for a restore by `undo`, ends ``isRightAfterRestore``; one that changes
+  /// nothing (a move to the position, an edit to the same keys) leaves it.
   public mutating func perform(_ operation: SessionOperation) -> Bool {
+    let before = (branches, current, position, restores)
+    let accepted = performWithoutTheFlag(operation)
+    if accepted, restores == before.3 {
+      var changed = branches != before.0 || current != before.1 || position != before.2
+      switch operation {
+      case .branch, .reset: changed = true
+      case .keys, .goto, .offset, .undo, .redo, .edit, .insert, .delete: break
+      }
+      if changed { isRightAfterRestore = false }
+    }
+    return accepted
+  }
+
+  private mutating func performWithoutTheFlag(_ operation: SessionOperation) -> Bool {
     switch operation {
     case .keys(let keys):
       if Self.rejects(keys, after: state) { return false }

@@ -409,6 +409,34 @@ public struct History: Sendable {
     return target
   }
 
+  /// Where `count` lines back from the position begin, stopping at `floor` (a line start, or
+  /// above the position), and how many of the `count` were left when it stopped there.
+  ///
+  /// - Complexity: O(keys crossed / 8 + log b).
+  func lineStart(back count: Int, floor: Int) -> (step: Int, left: Int) {
+    var target = position
+    var left = count
+    while left > 0, target > floor {
+      target = previousBoundary(before: target)
+      left -= 1
+    }
+    return (target, left)
+  }
+
+  /// Where `count` lines forward from the position end, stopping at the end of the branch, and
+  /// how many of the `count` were left when it stopped there.
+  ///
+  /// - Complexity: O(keys crossed / 8 + log b).
+  func lineEndCounting(forward count: Int) -> (step: Int, left: Int) {
+    var target = position
+    var left = count
+    while left > 0, target < self.count {
+      target = nextBoundary(after: target)
+      left -= 1
+    }
+    return (target, left)
+  }
+
   /// Where the `count`th line forward from the position ends, stopping at the end of the branch.
   ///
   /// - Complexity: O(keys crossed / 8 + log b).

@@ -3,12 +3,68 @@
 /// Every change is a ``Command`` passed to ``perform(_:)``, which reduces it in one `switch` and
 /// returns what happened, for a front end to show (and to record). A command that cannot be
 /// done throws a ``SessionError`` and changes nothing.
+///
+/// `reset` and `load` replace the whole session and keep the one they replaced, one level deep
+/// (SPEC §4, ``Kept``): `undo` where there is nothing left to undo restores it, and `redo`
+/// right after (or where there is nothing left to redo) restores the replacement again.
 public struct Session: Sendable {
   /// The keys, branches and position, and the calculator there.
   public private(set) var history = History()
 
-  /// An empty session: no keys, position 0, a fresh calculator.
+  /// The other session of the last replacement, one level deep: the session it replaced (while
+  /// the replacement is current), or the replacement (after `undo` restored the replaced
+  /// one); `nil` when nothing was replaced. Its own ``kept`` is always `nil`.
+  public private(set) var kept: Kept?
+
+  /// Whether the last change was an `undo` that restored the replaced session: `redo` then
+  /// restores the replacement wherever the position is. A change that changes nothing (a move
+  /// to where the position is) leaves it set.
+  public private(set) var isRightAfterRestore = false
+
+  /// An empty session: no keys, position 0, a fresh calculator, nothing kept.
   public init() {}
+
+  /// What replaced a session: `:reset`, `:load` or `:resume`.
+  public enum Replacement: Hashable, Sendable {
+    case reset, load, resume
+
+    /// `:reset`, `:load`, `:resume`: the command as typed.
+    public var command: String {
+      switch self {
+      case .reset: ":reset"
+      case .load: ":load"
+      case .resume: ":resume"
+      }
+    }
+  }
+
+  /// The session kept by the last replacement (SPEC §4): shared, not copied, by copies of the
+  /// session, so that a replacement and a restore cost O(1).
+  public final class Kept: Sendable {
+    /// The kept session, at its position; its own ``Session/kept`` is `nil`.
+    public let session: Session
+    /// What replaced it, or what it replaced.
+    public let replacement: Replacement
+    /// Whether it is the session the replacement replaced (the replacement is current; `undo`
+    /// restores it), rather than the replacement (the replaced session was restored; `redo`
+    /// restores it).
+    public let isReplaced: Bool
+
+    init(session: Session, replacement: Replacement, isReplaced: Bool) {
+      self.session = session
+      self.replacement = replacement
+      self.isReplaced = isReplaced
+    }
+  }
+
+  /// The step where the replacement's own history starts, for `undo`: 0, or 1 when the first
+  /// line of the current branch is a lone mode key (the `--mode` line after `:reset`).
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  var replacementStart: Int {
+    guard history.count >= 1, case .mode = history.key(at: 1) else { return 0 }
+    return history.count == 1 || history.startsLine(at: 2) ? 1 : 0
+  }
 
   /// The calculator at the position (lent, not copied: a script reads it for every line).
   public var state: History.State { _read { yield history.state } }
@@ -32,11 +88,17 @@ public struct Session: Sendable {
     case redo(Int)
     /// Makes the branch with this number current, at its end.
     case branch(Int)
-    /// Empties the session.
+    /// Empties the session, keeping the one it replaces (see ``load(_:by:)``).
     case reset
-    /// Replaces the session with another, for instance one rebuilt from a saved script.
-    /// (Boxed, so that a command stays a word and a tag: applying keys is the common case.)
-    indirect case load(Session)
+    /// Replaces the session with another, for instance one rebuilt from a saved script;
+    /// `by` names the command that did it, for `undo`'s message. (Boxed, so that a command
+    /// stays a word and a tag: applying keys is the common case.)
+    ///
+    /// Like `reset`, it keeps the session it replaces (its own kept session is dropped: one
+    /// level), unless that holds no keys: then the kept session stays as it was, or, when
+    /// there is none, the new session comes whole, with its own kept session (a `--resume`
+    /// continues where the earlier session ended).
+    indirect case load(Session, by: Replacement = .load)
     /// Replaces line L (from 1, of ``History/lines()``) of the current branch with these keys
     /// and replays every later line after it, as typed, on a new branch from where line L
     /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
@@ -83,13 +145,26 @@ public struct Session: Sendable {
     case switched(branch: Int)
     /// The session was emptied.
     case reset
-    /// The session was replaced.
-    case loaded
+    /// The session was replaced; `isWhole` when the new session came whole, with its own kept
+    /// session (it replaced one that held nothing, and kept nothing: see
+    /// ``Command/load(_:by:)``).
+    case loaded(isWhole: Bool)
+    /// `undo` restored the replaced session, or `redo` the replacement (``Restore``).
+    case restored(Restore)
     /// A line of the past was edited, inserted or deleted (``Rewrite``).
     ///
     /// Boxed, so that a change is a few words and copying one (an effect per line of a script)
     /// needs no more than a retain.
     indirect case rewrote(Rewrite)
+  }
+
+  /// What a restore did: which replacement, and in which direction.
+  public struct Restore: Hashable, Sendable {
+    /// The command that made the replacement.
+    public let replacement: Replacement
+    /// Whether the session before the replacement came back (`undo`), rather than the
+    /// replacement (`redo`).
+    public let isReplaced: Bool
   }
 
   /// What an `edit`, `insert` or `delete` did.
@@ -125,10 +200,29 @@ public struct Session: Sendable {
   ///
   /// - Complexity: `keys`: O(n) in the keys. `goto`, `undo`, `redo`, `branch`: independent of
   ///   the length of the history and, but for `branch` (the depth of the branch in the tree), of
-  ///   the number of branches; `undo` and `redo` also scan the lines they cross. `reset`, `load`:
-  ///   O(1).
+  ///   the number of branches; `undo` and `redo` also scan the lines they cross. `reset`, `load`,
+  ///   and a restore by `undo` or `redo`: O(1) but for a move of the kept session.
   @discardableResult
   public mutating func perform(_ command: Command) throws(SessionError) -> Change {
+    let change = try reduce(command)
+    if isRightAfterRestore {
+      switch change {
+      case .restored(let restore) where restore.isReplaced: break
+      case .moved(let from, let to) where from == to: break
+      case .applied(0, _): break
+      case .rewrote(let rewrite) where rewrite.isUnchanged: break
+      // A session that came whole brings its own.
+      case .loaded(isWhole: true): break
+      case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote:
+        isRightAfterRestore = false
+      }
+    }
+    return change
+  }
+
+  /// Does `command` (see ``perform(_:)``).
+  @inline(__always)
+  private mutating func reduce(_ command: Command) throws(SessionError) -> Change {
     switch command {
     case .keys(let keys):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
@@ -149,9 +243,23 @@ public struct Session: Sendable {
       return move(to: step)
     case .undo(let count):
       guard count >= 0 else { throw .negativeCount(count) }
+      // An undo that finds nothing to undo past the replacement's start restores the session
+      // it replaced, and the lines still to undo go with it.
+      if let kept, kept.isReplaced {
+        let (step, left) = history.lineStart(back: count, floor: replacementStart)
+        if left > 0 { return restore(kept, leavingAt: step) }
+        return move(to: step)
+      }
       return move(to: history.lineStart(back: count))
     case .redo(let count):
       guard count >= 0 else { throw .negativeCount(count) }
+      // Right after the restore, or finding nothing to redo: the replacement comes back.
+      if let kept, !kept.isReplaced, count > 0 {
+        if isRightAfterRestore { return restore(kept, leavingAt: history.position) }
+        let (step, left) = history.lineEndCounting(forward: count)
+        if left > 0 { return restore(kept, leavingAt: step) }
+        return move(to: step)
+      }
       return move(to: history.lineEnd(forward: count))
     case .branch(let number):
       guard number >= 1, number <= history.branchCount else {
@@ -160,11 +268,10 @@ public struct Session: Sendable {
       history.switchTo(branch: number)
       return .switched(branch: number)
     case .reset:
-      history = History()
+      replace(with: Session(), by: .reset)
       return .reset
-    case .load(let session):
-      self = session
-      return .loaded
+    case .load(let session, let replacement):
+      return .loaded(isWhole: replace(with: session, by: replacement))
     case .edit(let line, let keys):
       guard !keys.isEmpty else { return try perform(.delete(line: line)) }
       return try rewrite(line, .edited, keys)
@@ -247,6 +354,43 @@ public struct Session: Sendable {
       Rewrite(
         kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
         results: results))
+  }
+
+  /// Makes `new` current, keeping this session one level deep (see ``Command/load(_:by:)``);
+  /// returns whether `new` came whole, with its own kept session.
+  @discardableResult
+  private mutating func replace(with new: Session, by replacement: Replacement) -> Bool {
+    guard !history.isEmpty else {
+      // Nothing worth keeping: what was kept stays, or the new session comes whole.
+      guard kept == nil else {
+        history = new.history
+        isRightAfterRestore = false
+        return false
+      }
+      self = new
+      return true
+    }
+    var old = self
+    old.kept = nil
+    old.isRightAfterRestore = false
+    self = Session()
+    history = new.history
+    kept = Kept(session: old, replacement: replacement, isReplaced: true)
+    return false
+  }
+
+  /// Swaps the current session and the kept one: the current one is kept at `step` (a step of
+  /// its current branch), the kept one comes back at its position.
+  private mutating func restore(_ kept: Kept, leavingAt step: Int) -> Change {
+    var left = self
+    left.kept = nil
+    left.isRightAfterRestore = false
+    if step != left.history.position { left.history.move(to: step) }
+    history = kept.session.history
+    self.kept = Kept(
+      session: left, replacement: kept.replacement, isReplaced: !kept.isReplaced)
+    isRightAfterRestore = kept.isReplaced
+    return .restored(Restore(replacement: kept.replacement, isReplaced: kept.isReplaced))
   }
 
   private mutating func move(to step: Int) -> Change {

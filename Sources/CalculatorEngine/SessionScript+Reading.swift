@@ -2,7 +2,8 @@
 ///
 /// What ``SessionScript`` writes, and what a REPL journal holds, is a calc script of key lines
 /// and the five session directives `:goto N|+K|-K`, `:undo [K]`, `:redo [K]`, `:branch N` and
-/// `:reset`. This is the one reader of them: `:load` and `--resume` replay through it, and a
+/// `:reset` (in a journal also `:reset load` and `:reset resume`, which name the command of a
+/// replacement; ``resetLine(_:)``). This is the one reader of them: `:load` and `--resume` replay through it, and a
 /// program that imports only the engine can replay calc's files with it.
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them.
@@ -24,8 +25,14 @@ extension SessionScript {
     case "redo": return .redo(try directive.countArgument())
     case "branch": return .branch(try directive.branchArgument())
     case "reset":
-      try directive.requireNoArgument()
-      return .reset
+      // The journal names a `:load` or `:resume` it records (``resetLine(_:)``).
+      switch directive.argument {
+      case "load": return .load(Session(), by: .load)
+      case "resume": return .load(Session(), by: .resume)
+      default:
+        try directive.requireNoArgument()
+        return .reset
+      }
     case "edit":
       let (line, keys) = try directive.lineAndKeysArgument()
       return .edit(line: line, keys: keys)
@@ -39,7 +46,8 @@ extension SessionScript {
   }
 
   /// Calls `body` with each script line that performs `command`, without newlines: the keys as
-  /// canonical key text, a directive, or for `load` `:reset` and the loaded session's script.
+  /// canonical key text, a directive, or for `load` its ``resetLine(_:)`` and the loaded
+  /// session's script.
   ///
   /// Replaying the lines after the session as it was before `command` gives the session as it
   /// was after it.
@@ -56,8 +64,8 @@ extension SessionScript {
     case .redo(let count): try body(":redo \(count)")
     case .branch(let number): try body(":branch \(number)")
     case .reset: try body(":reset")
-    case .load(let session):
-      try body(":reset")
+    case .load(let session, let replacement):
+      try body(resetLine(replacement))
       try forEachLine(of: session.history, body)
     case .edit(let line, let keys): try body(":edit \(line) \(KeyText.text(of: keys))")
     case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
@@ -69,8 +77,15 @@ extension SessionScript {
   /// `session`: what a journal keeps.
   ///
   /// A line of keys is its key text; a move (`:goto`, `:undo`, `:redo`) is the absolute
-  /// `:goto N` it came to, or nothing if it stayed; a replaced session is `:reset` and its whole
-  /// script, so that the record never depends on another file.
+  /// `:goto N` it came to, or nothing if it stayed; a replaced session is `:reset` (`:reset
+  /// load`, `:reset resume`: ``resetLine(_:)``) and its whole script, so that the record never
+  /// depends on another file; a restore by `undo` or `redo` is the command as given (`:undo 1`),
+  /// which replays to the same restore.
+  ///
+  /// Replayed, a replacement is one change, undoable like the one recorded: `:reset` keeps the
+  /// session before it, and the script's lines build the new session on the empty one. A new
+  /// session that came whole with its own kept session (it replaced an empty one: a
+  /// `--resume`) is written with that too (``forEachLine(ofWhole:_:)``).
   /// - Complexity: O(n) in the keys of a line, or of the whole session for a replacement.
   public static func forEachRecordLine(
     of command: Session.Command, change: Session.Change, leaving session: Session,
@@ -86,13 +101,72 @@ extension SessionScript {
       try body(":branch \(branch)")
     case .reset:
       try body(":reset")
-    case .loaded:
-      try body(":reset")
-      try forEachLine(of: session.history, body)
+    case .loaded(let isWhole):
+      guard case .load(let loaded, let replacement) = command else { return }
+      try body(resetLine(replacement))
+      if isWhole {
+        try forEachLine(ofWhole: loaded, body)
+      } else {
+        try forEachLine(of: loaded.history, body)
+      }
+    case .restored:
+      try forEachLine(performing: command, body)
     case .rewrote(let rewrite):
       // Deterministic: the command replays to the same branches.
       if !rewrite.isUnchanged { try forEachLine(performing: command, body) }
     }
+  }
+
+  /// `:reset`, `:reset load`, `:reset resume`: the line that starts the record of a
+  /// replacement, naming the command that made it.
+  public static func resetLine(_ replacement: Session.Replacement) -> String {
+    switch replacement {
+    case .reset: ":reset"
+    case .load: ":reset load"
+    case .resume: ":reset resume"
+    }
+  }
+
+  /// Calls `body` with the lines that rebuild `session` whole, after an empty session: its
+  /// script, and with a kept session (SPEC §4) the replacement and restore that leave it kept
+  /// as it is.
+  ///
+  /// The session before a replacement is written first, then the replacement's line
+  /// (``resetLine(_:)``) and the replacement's script; when the session before it is the
+  /// current one (restored), an `:undo` follows, and unless ``Session/isRightAfterRestore``,
+  /// two moves that end where it is.
+  /// - Complexity: O(n) in the number of keys of both sessions.
+  public static func forEachLine(ofWhole session: Session, _ body: (String) throws -> Void)
+    rethrows
+  {
+    guard let kept = session.kept else {
+      try forEachLine(of: session.history, body)
+      return
+    }
+    let (before, after) =
+      kept.isReplaced ? (kept.session, session) : (session, kept.session)
+    try forEachLine(of: before.history, body)
+    try body(resetLine(kept.replacement))
+    try forEachLine(of: after.history, body)
+    guard !kept.isReplaced else { return }
+    try body(":undo")
+    if !session.isRightAfterRestore {
+      let position = session.history.position
+      try body(":goto \(position == 0 ? 1 : 0)")
+      try body(":goto \(position)")
+    }
+  }
+
+  /// The lines of ``forEachLine(ofWhole:_:)``, each ending in a newline.
+  ///
+  /// - Complexity: O(n) in the number of keys of both sessions.
+  public static func text(ofWhole session: Session) -> String {
+    var text = ""
+    forEachLine(ofWhole: session) { line in
+      text += line
+      text += "\n"
+    }
+    return text
   }
 
   /// What the first line of a script says about who wrote it, in which format.

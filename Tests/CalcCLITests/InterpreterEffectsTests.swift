@@ -16,6 +16,8 @@ import Testing
       case .switched(let branch): "switched \(branch)"
       case .reset: "reset"
       case .loaded: "loaded"
+      case .restored(let restore):
+        "restored \(restore.isReplaced ? "before" : "after") \(restore.replacement.command)"
       case .rewrote(let rewrite): "rewrote \(rewrite.line)"
       }
     }

@@ -195,7 +195,7 @@ import Testing
       let lines = Self.checkedLines(try bytes(of: path))
       var loading = LineInterpreter(format: .plain)
       try loading.run(":load \(file)", output: OutputBuffer())
-      var loaded = [":reset"]
+      var loaded = [":reset load"]
       SessionScript.forEachLine(of: loading.session.history) { loaded.append($0) }
       #expect(loaded.count == 14)
       #expect(

@@ -131,7 +131,8 @@ import Testing
       #expect(
         newest.hasPrefix(
           Journal.header
-            + "\n:reset\n# calc session, format 3: 2 branches, at step 8 of 8 on branch 2\n"))
+            + "\n:reset resume\n# calc session, format 3: 2 branches, at step 8 of 8 on branch 2\n")
+      )
       #expect(newest.hasSuffix(":goto 8\n:branch 1\nmr\n"))
     }
   }
@@ -502,6 +503,12 @@ import Testing
         #expect(
           SessionScript.text(of: resumed.session.history)
             == SessionScript.text(of: live.session.history), "\(context)")
+        // What a replacement kept comes back too (SPEC §4), and whether :redo would restore it.
+        #expect(
+          SessionScript.text(ofWhole: resumed.session)
+            == SessionScript.text(ofWhole: live.session), "\(context)")
+        #expect(
+          resumed.session.isRightAfterRestore == live.session.isRightAfterRestore, "\(context)")
         #expect(resumed.session.state == live.session.state, "\(context)")
         resumed.session.history._checkInvariants()
       }

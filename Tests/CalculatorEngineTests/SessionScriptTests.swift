@@ -32,7 +32,7 @@ import Testing
       (.reset, ":reset"),
       (
         .load(loaded),
-        ":reset\n# calc session, format 3: 1 branch, at step 5 of 5 on branch 1\n12+3=\n:goto 5"
+        ":reset load\n# calc session, format 3: 1 branch, at step 5 of 5 on branch 1\n12+3=\n:goto 5"
       ),
     ]
     for (command, expected) in table {

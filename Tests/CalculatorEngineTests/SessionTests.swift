@@ -51,12 +51,28 @@ import Testing
       }
     }
     if session.state != model.state { return "state \(session.state) ≠ \(model.state)" }
-    return nil
+    // The kept session of a replacement (SPEC §4), one level deep.
+    if session.isRightAfterRestore != model.isRightAfterRestore {
+      return "right after a restore: \(session.isRightAfterRestore) ≠ \(model.isRightAfterRestore)"
+    }
+    switch (session.kept, model.kept.first) {
+    case (nil, nil): return nil
+    case (let kept?, let keptModel?):
+      if kept.isReplaced != model.keptIsReplaced {
+        return "kept is the replaced one: \(kept.isReplaced) ≠ \(model.keptIsReplaced)"
+      }
+      if kept.session.kept != nil { return "the kept session keeps one too" }
+      return difference(kept.session, keptModel).map { "kept: " + $0 }
+    case (let kept, _):
+      return "kept \(kept == nil ? "nothing" : "a session") ≠ the model's"
+    }
   }
 
   /// Runs one random session of `steps` operations, comparing after each; returns the most
   /// branches it had and its longest branch, for the coverage check.
-  static func runRandomSession(seed: UInt64, steps: Int) -> (branches: Int, longest: Int) {
+  static func runRandomSession(seed: UInt64, steps: Int) -> (
+    branches: Int, longest: Int, restores: Int
+  ) {
     var random = SplitMix64(state: seed)
     var session = Session()
     // Built with internal checks (one pass of `.ci/run`), the history checks itself after every
@@ -66,21 +82,22 @@ import Testing
     var log: [String] = []
     var mostBranches = 0
     var longest = 0
+    var restores = 0
     for _ in 0..<steps {
       let operation = SessionOperation.random(for: model, using: &random)
       log.append(operation.description)
       let before = session
       let accepted = model.perform(operation)
       do {
-        try session.perform(operation.command)
+        if case .restored = try session.perform(operation.command) { restores += 1 }
         if !accepted {
           Issue.record("seed \(seed): \(operation) was accepted; log: \(log)")
-          return (mostBranches, longest)
+          return (mostBranches, longest, restores)
         }
       } catch {
         if accepted {
           Issue.record("seed \(seed): \(operation) threw \(error); log: \(log)")
-          return (mostBranches, longest)
+          return (mostBranches, longest, restores)
         }
         let (was, now) = (before.history, session.history)
         if was.position != now.position || was.currentBranch != now.currentBranch
@@ -92,14 +109,14 @@ import Testing
       }
       if let difference = difference(session, model) {
         Issue.record("seed \(seed): after \(operation): \(difference); log: \(log)")
-        return (mostBranches, longest)
+        return (mostBranches, longest, restores)
       }
       // After every edit, accepted or refused, the session saves and loads back the same.
       switch operation {
       case .edit, .insert, .delete:
         if let loss = roundTripLoss(session) {
           Issue.record("seed \(seed): after \(operation): \(loss); log: \(log)")
-          return (mostBranches, longest)
+          return (mostBranches, longest, restores)
         }
       case .keys, .goto, .offset, .undo, .redo, .branch, .reset: break
       }
@@ -109,7 +126,29 @@ import Testing
     if let loss = roundTripLoss(session) {
       Issue.record("seed \(seed): at the end: \(loss); log: \(log)")
     }
-    return (mostBranches, longest)
+    if let loss = wholeRoundTripLoss(session) {
+      Issue.record("seed \(seed): at the end, whole: \(loss); log: \(log)")
+    }
+    return (mostBranches, longest, restores)
+  }
+
+  /// What writing `session` whole (``SessionScript/forEachLine(ofWhole:_:)``, what the journal
+  /// writes for a `--resume`) and replaying it loses, or `nil`: the kept session of a
+  /// replacement too, and whether a `redo` would restore it right away.
+  static func wholeRoundTripLoss(_ session: Session) -> String? {
+    let text = SessionScript.text(ofWhole: session)
+    let (loaded, stop) = SessionScript.replay(Array(text.utf8))
+    if let stop {
+      return "the script stops at its line \(stop.line) (\(stop.error?.message ?? "torn")):\n"
+        + text
+    }
+    if SessionScript.text(ofWhole: loaded) != text {
+      return "written again, it differs:\n\(SessionScript.text(ofWhole: loaded))\nfrom\n\(text)"
+    }
+    if loaded.isRightAfterRestore != session.isRightAfterRestore || loaded.state != session.state {
+      return "the state or the restore differ"
+    }
+    return nil
   }
 
   /// What saving `session` (``SessionScript``) and replaying the script into a fresh session
@@ -158,23 +197,28 @@ import Testing
   /// (mode lines, Scientific keys that Standard mode rejects), `goto`, `undo`, `redo`, `branch`,
   /// `reset`, and edits, insertions and deletions (of mode lines too, some refused because a
   /// later line would be rejected on replay); after each edit, accepted or refused, and at the
-  /// end, `:save` then `:load` must give the same session (``roundTripLoss(_:)``).
+  /// end, `:save` then `:load` must give the same session (``roundTripLoss(_:)``), and the
+  /// session written whole, what it keeps of a `reset` included, must replay to itself
+  /// (``wholeRoundTripLoss(_:)``). `undo` and `redo` across a `reset` restore the session it
+  /// replaced and the replacement (SPEC §4), as the model does.
   @Test(arguments: 0..<shards)
   func agreesWithTheModel(shard: Int) {
     if let text = ProcessInfo.processInfo.environment["SESSION_TEST_SEED"] {
       if shard == 0, let seed = UInt64(text) { _ = Self.runRandomSession(seed: seed, steps: 30) }
       return
     }
-    var (branched, long) = (0, 0)
+    var (branched, long, restores) = (0, 0, 0)
     for index in stride(from: shard, to: Self.sessionCount, by: Self.shards) {
       let seed = 0x5E55_1011 &+ UInt64(index) &* 0x9E37_79B9
       let coverage = Self.runRandomSession(seed: seed, steps: 30)
       if coverage.branches >= 3 { branched += 1 }
       if coverage.longest > History.snapshotInterval { long += 1 }
+      restores += coverage.restores
     }
     // The generator's promises, so that a change to it cannot quietly weaken the test.
     #expect(branched > Self.sessionCount / Self.shards / 4, "many sessions have several branches")
     #expect(long > Self.sessionCount / Self.shards / 64, "some sessions cross a snapshot")
+    #expect(restores > Self.sessionCount / Self.shards / 20, "undo and redo restore sessions")
   }
 
   /// A rejected command changes nothing, and says what is valid.
