@@ -96,3 +96,54 @@ func expectRun(
   #expect(run.stderr == stderr, "stderr of calc \(arguments)", sourceLocation: sourceLocation)
   #expect(run.status == status, "status of calc \(arguments)", sourceLocation: sourceLocation)
 }
+
+/// A tmux server of a test's own, on a private socket, with one detached session of `columns` ×
+/// `rows` running `command` (a shell command line); ``stop()`` ends it.
+///
+/// The server keeps every descriptor that starting it gave it: its standard ones are /dev/null
+/// and the others (pipes of this test process, some of other tests running at the same time)
+/// are closed first, or a reader of those pipes would wait for the server to end.
+struct TmuxServer {
+  let tmux: URL
+  let socket: String
+
+  /// Whether tmux is on `PATH`; tests that need it are enabled where it is, and under CI.
+  static var isAvailable: Bool { toolOnPath("tmux") != nil || runningUnderCI }
+
+  /// Starts the server with its socket in `directory`; throws when tmux is missing.
+  init(in directory: URL, columns: Int, rows: Int, command: String) throws {
+    guard let tmux = toolOnPath("tmux") else {
+      throw CocoaError(
+        .executableNotLoadable,
+        userInfo: [
+          NSLocalizedDescriptionKey: "tmux is not installed (apt-get install tmux)"
+        ])
+    }
+    self.tmux = tmux
+    socket = directory.appendingPathComponent("tmux.socket").path
+    let start = try CalcProcess.run(
+      [
+        "-c",
+        "i=3; while [ $i -lt 256 ]; do eval \"exec $i>&-\"; i=$((i+1)); done; "
+          + "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -x \(columns) -y \(rows) \"$2\" "
+          + "</dev/null >/dev/null 2>&1",
+        tmux.path, socket, command,
+      ], executable: URL(fileURLWithPath: "/bin/bash"))
+    guard start.status == 0 else {
+      throw CocoaError(
+        .executableLoad,
+        userInfo: [
+          NSLocalizedDescriptionKey: "tmux new-session exited with \(start.status)"
+        ])
+    }
+  }
+
+  /// Runs the tmux command `arguments` against this server.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> CalcRun {
+    try CalcProcess.run(["-S", socket] + arguments, executable: tmux)
+  }
+
+  /// Ends the server and its session.
+  func stop() { _ = try? run(["kill-server"]) }
+}

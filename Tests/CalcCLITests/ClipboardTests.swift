@@ -78,32 +78,16 @@ import Testing
   /// tmux's buffer. Needs tmux: skipped with that reason where it is missing, failing under CI.
   @Test(
     .enabled(
-      if: toolOnPath("tmux") != nil || runningUnderCI,
+      if: TmuxServer.isAvailable,
       "tmux is not installed (apt-get install tmux): :copy inside tmux is unchecked"))
   func insideARealTmux() throws {
-    guard let tmux = toolOnPath("tmux") else {
-      Issue.record("tmux is not installed (apt-get install tmux)")
-      return
-    }
     try withTemporaryDirectory { directory in
-      let socket = directory.appendingPathComponent("tmux.socket").path
-      let tmuxCommand = { (arguments: [String]) throws -> CalcRun in
-        try CalcProcess.run(["-S", socket] + arguments, executable: tmux)
-      }
-      defer { _ = try? tmuxCommand(["kill-server"]) }
-      // The server that new-session starts keeps every descriptor it was given: its standard
-      // ones are /dev/null and the others (pipes of this test process) are closed, so that
-      // reading this command's output does not wait for the server to end.
-      let start = try CalcProcess.run(
-        [
-          "-c",
-          "i=3; while [ $i -lt 256 ]; do eval \"exec $i>&-\"; i=$((i+1)); done; "
-            + "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -x 80 -y 24 \"$2\" "
-            + "</dev/null >/dev/null 2>&1",
-          tmux.path, socket,
-          "env HOME='\(directory.path)' TERM=xterm '\(CalcProcess.binary.path)' --no-journal",
-        ], executable: URL(fileURLWithPath: "/bin/bash"))
-      #expect(start.status == 0)
+      let server = try TmuxServer(
+        in: directory, columns: 80, rows: 24,
+        command:
+          "env HOME='\(directory.path)' TERM=xterm '\(CalcProcess.binary.path)' --no-journal")
+      defer { server.stop() }
+      let tmuxCommand = server.run
       _ = try tmuxCommand(["send-keys", "1234*1000=", "Enter", ":copy", "Enter"])
       var screen = ""
       for _ in 0..<200 {

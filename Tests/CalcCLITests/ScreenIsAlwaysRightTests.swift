@@ -327,30 +327,19 @@ import Testing
 /// SPEC §6 in a real tmux, which rewraps its lines when the window's width changes and keeps
 /// what a clear of the screen removes in its scrollback: a resize and Ctrl-L leave no stale
 /// text there either.
-@Suite struct ScreenInARealTmuxTests {
+@Suite(
+  .enabled(
+    if: TmuxServer.isAvailable,
+    "tmux is not installed (apt-get install tmux): the screen in tmux is unchecked"))
+struct ScreenInARealTmuxTests {
   @Test func resizesAndCtrlLLeaveNoStaleTextInTheScrollback() throws {
-    guard let tmux = toolOnPath("tmux") else {
-      Issue.record("tmux is not installed (apt-get install tmux)")
-      return
-    }
     try withTemporaryDirectory { directory in
-      let socket = directory.appendingPathComponent("tmux.socket").path
-      let tmuxCommand = { (arguments: [String]) throws -> CalcRun in
-        try CalcProcess.run(["-S", socket] + arguments, executable: tmux)
-      }
-      defer { _ = try? tmuxCommand(["kill-server"]) }
-      // As in ClipboardTests: the server keeps no descriptor of this test process.
-      let start = try CalcProcess.run(
-        [
-          "-c",
-          "i=3; while [ $i -lt 256 ]; do eval \"exec $i>&-\"; i=$((i+1)); done; "
-            + "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -x 60 -y 12 \"$2\" "
-            + "</dev/null >/dev/null 2>&1",
-          tmux.path, socket,
-          "env HOME='\(directory.path)' TERM=xterm NO_COLOR=1 '\(CalcProcess.binary.path)' "
-            + "--no-journal",
-        ], executable: URL(fileURLWithPath: "/bin/bash"))
-      #expect(start.status == 0)
+      let server = try TmuxServer(
+        in: directory, columns: 60, rows: 12,
+        command: "env HOME='\(directory.path)' TERM=xterm NO_COLOR=1 "
+          + "'\(CalcProcess.binary.path)' --no-journal")
+      defer { server.stop() }
+      let tmuxCommand = server.run
       /// The pane's lines, the scrollback first, trailing blanks and empty lines at the end
       /// dropped, once `condition` holds of them (or after five seconds).
       func pane(until condition: ([String]) -> Bool) throws -> [String] {
