@@ -76,8 +76,14 @@ extension LineInterpreter {
         }
       case .memory(let memory):
         switch memory {
-        case .recall, .add, .subtract: mayShowError = true
-        case .store, .clear: break
+        case .add, .subtract: mayShowError = true
+        case .store: break
+        case .recall, .clear:
+          // With the memory empty they do nothing, and the number being typed goes on, its
+          // point included (`1.mc.5`: the second point is ignored).
+          if memory == .recall { mayShowError = true }
+          armed = mayShowError
+          continue
         }
       case .bracket(let bracket):
         switch bracket {

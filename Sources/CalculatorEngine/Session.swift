@@ -204,6 +204,8 @@ public struct Session: Sendable {
   ///   and a restore by `undo` or `redo`: O(1) but for a move of the kept session.
   @discardableResult
   public mutating func perform(_ command: Command) throws(SessionError) -> Change {
+    guard isRightAfterRestore else { return try reduce(command) }
+    let (position, branch) = (history.position, history.currentBranch)
     let change = try reduce(command)
     if isRightAfterRestore {
       switch change {
@@ -211,6 +213,12 @@ public struct Session: Sendable {
       case .moved(let from, let to) where from == to: break
       case .applied(0, _): break
       case .rewrote(let rewrite) where rewrite.isUnchanged: break
+      // `:delete` of the last line at its own start: its keys stay as the kept future, and
+      // nothing moves.
+      case .rewrote(let rewrite)
+      where rewrite.newBranch == nil && history.position == position
+        && history.currentBranch == branch:
+        break
       // A session that came whole brings its own.
       case .loaded(isWhole: true): break
       case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote:
