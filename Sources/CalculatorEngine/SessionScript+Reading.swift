@@ -161,12 +161,7 @@ extension SessionScript {
   ///
   /// - Complexity: O(n) in the number of keys of both sessions.
   public static func text(ofWhole session: Session) -> String {
-    var text = ""
-    forEachLine(ofWhole: session) { line in
-      text += line
-      text += "\n"
-    }
-    return text
+    joined { forEachLine(ofWhole: session, $0) }
   }
 
   /// What the first line of a script says about who wrote it, in which format.

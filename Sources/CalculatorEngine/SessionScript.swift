@@ -70,8 +70,13 @@ public enum SessionScript {
   ///
   /// - Complexity: O(n) in the number of keys on all branches.
   public static func text(of history: History) -> String {
+    joined { forEachLine(of: history, $0) }
+  }
+
+  /// The lines that `write` gives its argument, each ending in a newline.
+  static func joined(_ write: (_ line: (String) -> Void) -> Void) -> String {
     var text = ""
-    forEachLine(of: history) { line in
+    write { line in
       text += line
       text += "\n"
     }

@@ -698,14 +698,7 @@ let gotoWorst = gotoMicros.max() ?? 0
   var rows = LiveRows(interpreter: interpreter, format: interpreter.format)
   var keystroke: [Double] = []
   for end in stride(from: max(1, line.count - 300), through: line.count, by: 1) {
-    let typed = Array(line[..<end])
-    let start = now()
-    let row = rows.preview(typed, width: 79)
-    let frame = LiveRows.frame(
-      row.map { [$0] } ?? [], cursorRow: 0, lastRow: (end + 6) / 80, cursorColumn: (end + 6) % 80)
-    let stop = now()
-    consume(frame.utf8.count)
-    keystroke.append(Double(stop - start) / 1e3)
+    keystroke.append(timeKeystroke(&rows, typed: Array(line[..<end])))
   }
   var move: [Double] = []
   for _ in 0..<moves {
@@ -719,6 +712,19 @@ let gotoWorst = gotoMicros.max() ?? 0
     move.append(Double(stop - start) / 1e3)
   }
   return (keystroke, move)
+}
+
+/// The microseconds from a keystroke that leaves `typed` on the input line (80 columns, after a
+/// 6-column prompt) to the frame that draws its live row.
+@inline(never) func timeKeystroke(_ rows: inout LiveRows, typed: [UInt8]) -> Double {
+  let end = typed.count
+  let start = now()
+  let row = rows.preview(typed, width: 79)
+  let frame = LiveRows.frame(
+    row.map { [$0] } ?? [], cursorRow: 0, lastRow: (end + 6) / 80, cursorColumn: (end + 6) % 80)
+  let stop = now()
+  consume(frame.utf8.count)
+  return Double(stop - start) / 1e3
 }
 
 let liveLine = Array(KeyText.text(of: keyStream(count: 1_000, seed: options.seed ^ 0x11FE)).utf8)
@@ -740,14 +746,7 @@ let moveMedian = median(liveTimes.move)
   _ = rows.preview(Array(line[..<(line.count - 300)]), width: 79)
   var times: [Double] = []
   for end in (line.count - 299)...line.count {
-    let typed = Array(line[..<end])
-    let start = now()
-    let row = rows.preview(typed, width: 79)
-    let frame = LiveRows.frame(
-      row.map { [$0] } ?? [], cursorRow: 0, lastRow: (end + 6) / 80, cursorColumn: (end + 6) % 80)
-    let stop = now()
-    consume(frame.utf8.count)
-    times.append(Double(stop - start) / 1e3)
+    times.append(timeKeystroke(&rows, typed: Array(line[..<end])))
   }
   return times
 }
