@@ -14,9 +14,9 @@ let package = Package(
   targets: [
     // The exact decimal: Decimal34, its arithmetic and its one half-even rounding. The standard
     // library only.
-    .target(name: "CalcDecimal"),
+    .target(name: "CalcDecimal", exclude: ["README.md"]),
     // The calculator itself: keys, the brain, display, history. Foundation and CalcDecimal only.
-    .target(name: "CalculatorEngine", dependencies: ["CalcDecimal"]),
+    .target(name: "CalculatorEngine", dependencies: ["CalcDecimal"], exclude: ["README.md"]),
     // GNU readline, wrapped by exactly one file of CalcCLI.
     .systemLibrary(
       name: "CReadline",
@@ -30,7 +30,8 @@ let package = Package(
         "CalculatorEngine",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      exclude: ["README.md"]
     ),
     .executableTarget(
       name: "calc", dependencies: ["CalcCLI"],
@@ -42,12 +43,14 @@ let package = Package(
       ]),
     .executableTarget(
       name: "calc-bench",
-      dependencies: ["CalcCLI", "CalcDecimal", "CalculatorEngine", "CalcTestSupport"]),
+      dependencies: ["CalcCLI", "CalcDecimal", "CalculatorEngine", "CalcTestSupport"],
+      exclude: ["README.md"]),
     // The fuzz target (Scripts/fuzz.sh builds it with libFuzzer; built plainly, it replays inputs).
-    .executableTarget(name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"]),
+    .executableTarget(
+      name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"], exclude: ["README.md"]),
     // Test oracles shared by the tests and the benchmark: a seeded random number generator and
     // the book's replay model. Not part of the engine's API.
-    .target(name: "CalcTestSupport", dependencies: ["CalculatorEngine"]),
+    .target(name: "CalcTestSupport", dependencies: ["CalculatorEngine"], exclude: ["README.md"]),
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(
       name: "paper-tape", dependencies: ["CalculatorEngine"], path: "Examples/PaperTape"),
