@@ -36,7 +36,7 @@ let package = Package(
     .executableTarget(
       name: "calc", dependencies: ["CalcCLI"],
       // A position-dependent executable has its 73,000 relative relocations resolved at link
-      // time instead of at every start (about 1 ms of a 4 ms start; see README, Performance).
+      // time instead of at every start (about 1 ms of a 4 ms start; Documentation/Performance.md).
       linkerSettings: [
         .unsafeFlags(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
