@@ -10,7 +10,7 @@ import CalculatorEngine
 /// key); a command prints what it prints; blank and comment lines print nothing. A rejected line
 /// throws a ``LineError`` and changes nothing.
 public struct LineInterpreter {
-  /// How a front end wants lines run and shown, fixed for the interpreter's life.
+  /// How a front end wants lines run and shown.
   public struct Context: Sendable {
     /// How displays are shown.
     public var format: DisplayFormat
@@ -121,8 +121,9 @@ public struct LineInterpreter {
     public var column: Int
   }
 
-  /// How lines are run and shown.
-  public let context: Context
+  /// How lines are run and shown; a runner changes the per-run parts (the script folder)
+  /// between files.
+  public internal(set) var context: Context
   /// What the interpreter asks of the machine.
   public let host: Host
   /// The session: keys, branches, position. It changes only through ``run(_:output:)``.

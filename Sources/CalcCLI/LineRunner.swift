@@ -1,0 +1,223 @@
+import CalculatorEngine
+
+/// The per-line policy that the REPL, scripts and `--keys` share: runs a line through the
+/// interpreter, applies the start mode after `:reset`, turns notes and errors into messages at
+/// the run's location, tracks the line whose pending operation is noted at the end, and decides
+/// the exit status (SPEC §5).
+///
+/// It writes to the sinks it is given (``OutputBuffer``s: a descriptor's, or memory for tests
+/// and embedders) and makes no system call of its own. Per-run settings (``source``, the
+/// interpreter's script folder) change between files without rebuilding the interpreter.
+///
+/// A script (``Source/script(name:)``) and `--keys` (``Source/keys(option:)``) write their
+/// notes and errors to ``errors`` as they happen, after the output before them; the REPL
+/// (``Source/terminal``) gets them in the ``LineReport`` to show in its own style.
+public struct LineRunner {
+  /// Where a run's lines come from, which says where its messages say they are from.
+  public enum Source: Sendable, Equatable {
+    /// A script file (`<stdin>` for standard input): `FILE:LINE:COLUMN: message`, and notes
+    /// `FILE:LINE:COLUMN: note: message`.
+    case script(name: String)
+    /// Key text given as the argument of `option` (`--keys`), a one-line script of keys alone
+    /// (a `:` or a bare word is no command there): `calc: --keys: message`, notes
+    /// `calc: note: message`; text without keys shows the display, as bc shows 0.
+    case keys(option: String)
+    /// The REPL: notes are `note: message`, errors the caller's to show (``LineReport``).
+    case terminal
+  }
+
+  /// How a line ended the run, if it did.
+  public enum End: Sendable, Equatable {
+    /// `:quit` (or `quit`, `exit`): the run ends as if its input had.
+    case quit
+    /// A rejected line without ``keepsGoing``, or an input that could not be read: the run
+    /// stops with `status` (``fail(_:)``).
+    case failed(Int32)
+    /// The output's reader went away or writing failed: nothing more is worth running.
+    case outputStopped
+  }
+
+  /// What a line did, for the front end.
+  public struct LineReport: Sendable {
+    /// The session command the line performed with its change, for a journal.
+    public var effect: Session.Effect?
+    /// The start mode's key applied after a `:reset`, for a journal after ``effect``.
+    public var startEffect: Session.Effect?
+    /// The notes at the run's location (``Source``), for ``Source/terminal`` to show; empty for
+    /// a quiet run, and for the others, which wrote them already.
+    public var notes: [String] = []
+    /// Why the line was rejected, if it was; it changed nothing.
+    public var failure: LineError?
+    /// Whether the run ends here.
+    public var end: End?
+    /// Whether the line was accepted.
+    public var isAccepted: Bool { failure == nil }
+    /// Whether the line asked to quit.
+    public var quits: Bool { end == .quit }
+  }
+
+  /// The interpreter, which keeps the session.
+  public var interpreter: LineInterpreter
+  /// Where displays and command output go.
+  public var output: OutputBuffer
+  /// Where notes and errors go (not for ``Source/terminal``).
+  public var errors: OutputBuffer
+  /// Where the lines come from; a script run sets it for each file.
+  public var source: Source
+  /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
+  /// key line writes the unchanged display, so that every key line gets one answer line.
+  public var keepsGoing = false
+  /// `-q`: no notes.
+  public var isQuiet = false
+  /// The location of the last line that changed the session, if it applied keys: for the note
+  /// that the input ended with an operation pending (not after a move, which a person means).
+  private(set) var lastKeyLine: (source: Source, number: Int)?
+  /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
+  public private(set) var rejectedALine = false
+  /// Whether a key line showed an error, at its end or on the way (SPEC §5): the exit status is
+  /// then 1. Lines replayed by `:load`, `:edit`, `:insert` and `:delete` are no key lines of
+  /// the run, and a move (`:goto`, `:undo`) to an error is none either.
+  public private(set) var showedAnError = false
+
+  /// A runner of lines from `source` through `interpreter`, writing to `output` and `errors`.
+  public init(
+    interpreter: LineInterpreter, output: OutputBuffer, errors: OutputBuffer, source: Source,
+    keepsGoing: Bool = false, isQuiet: Bool = false
+  ) {
+    self.interpreter = interpreter
+    self.output = output
+    self.errors = errors
+    self.source = source
+    self.keepsGoing = keepsGoing
+    self.isQuiet = isQuiet
+  }
+
+  /// Runs `line` (UTF-8, without its newline), line `number` of ``source``.
+  ///
+  /// A script's and `--keys`' notes and errors are written to ``errors`` after the output
+  /// before them; a rejected line with ``keepsGoing`` writes the unchanged display when it was a
+  /// key line. Output is flushed once a good amount is pending (a REPL's waits for its caller).
+  public mutating func run(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> LineReport {
+    var report = LineReport()
+    do throws(LineError) {
+      if case .keys = source, try Self.keys(in: line).isEmpty {
+        // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
+        interpreter.appendDisplay(to: output)
+        if interpreter.session.state.isError { showedAnError = true }
+        lastKeyLine = (source, number)
+      } else {
+        let result = try interpreter.run(line, output: output)
+        if case .reset? = result.effect?.change {
+          report.startEffect = interpreter.enterStartMode()
+        }
+        switch result.effect?.change {
+        case .applied?:
+          lastKeyLine = (source, number)
+          if result.showedAnError { showedAnError = true }
+        case .moved?, .switched?, .reset?, .loaded?, .restored?, .rewrote?: lastKeyLine = nil
+        case nil: break
+        }
+        if !isQuiet {
+          for note in result.notes {
+            report.notes.append(
+              Self.text(of: "note: " + note.message, in: source, line: number, column: note.column))
+          }
+        }
+        if result.outcome == .quit { report.end = .quit }
+        report.effect = result.effect
+      }
+    } catch {
+      report.failure = error
+      rejectedALine = true
+      if case .terminal = source { return report }
+      write(Self.text(of: rejection(error.message), in: source, line: number, column: error.column))
+      guard keepsGoing else {
+        report.end = .failed(ExitStatus.dataError)
+        return report
+      }
+      // One answer per key line, also for a rejected one: the display, unchanged.
+      if !ScriptLine.isCommand(line) {
+        interpreter.appendDisplay(to: output)
+        output.flushIfFull()
+      }
+      if output.hasStopped { report.end = .outputStopped }
+      return report
+    }
+    if case .terminal = source { return report }
+    for note in report.notes { write(note) }
+    report.notes = []
+    guard report.end == nil else { return report }
+    output.flushIfFull()
+    if output.hasStopped { report.end = .outputStopped }
+    return report
+  }
+
+  /// Runs one line of text; see ``run(_:number:)``.
+  public mutating func run(_ line: [UInt8], number: Int) -> LineReport {
+    line.withUnsafeBufferPointer { run($0, number: number) }
+  }
+
+  /// Ends a run whose input ended (or quit): the note that an operation is pending after the
+  /// last key line, then the exit status — SPEC §5's order: 74 if output failed, else 65 if a
+  /// line was rejected, else 1 if a key line showed an error, else 0.
+  public mutating func finish() -> Int32 {
+    if !isQuiet, let lastKeyLine, let pending = interpreter.pendingNote {
+      write(
+        Self.text(
+          of: "note: " + pending, in: lastKeyLine.source, line: lastKeyLine.number, column: 1))
+    }
+    let status =
+      rejectedALine
+      ? ExitStatus.dataError : showedAnError ? ExitStatus.errorDisplayed : ExitStatus.success
+    return output.exitStatus(status, errors: errors)
+  }
+
+  /// Ends a run that stopped with `status` (66 for an unreadable input, 65 for a rejected
+  /// line): `status`, or 74 if output failed.
+  public func fail(_ status: Int32) -> Int32 {
+    output.exitStatus(status, errors: errors)
+  }
+
+  /// Writes `message` about line `number` to ``errors`` after all pending output, at the run's
+  /// location; for a message about no line (`cannot read 'x': …`), `number` is `nil`.
+  public func report(_ message: String, line number: Int?, column: Int = 1) {
+    write(
+      number.map { Self.text(of: message, in: source, line: $0, column: column) }
+        ?? Diagnostic(message).text)
+  }
+
+  /// The message for a rejected line: `--keys: message` for key text given as an argument.
+  private func rejection(_ message: String) -> String {
+    guard case .keys(let option) = source else { return message }
+    return option + ": " + message
+  }
+
+  /// The keys of `line`, a line of key text alone.
+  private static func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
+    -> [CalculatorButtonItem]
+  {
+    do throws(KeyTextError) {
+      return try KeyText.keys(in: line)
+    } catch {
+      throw LineError(error)
+    }
+  }
+
+  /// `message` about `line` and `column` of `source`, placed as it places its messages.
+  private static func text(of message: String, in source: Source, line: Int, column: Int)
+    -> String
+  {
+    switch source {
+    case .script(let name): Diagnostic(file: name, line: line, column: column, message).text
+    case .keys: Diagnostic(message).text
+    case .terminal: message
+    }
+  }
+
+  /// Writes `text` and a newline to ``errors`` after all pending output.
+  private func write(_ text: String) {
+    output.flush()
+    errors.write(text + "\n")
+    errors.flush()
+  }
+}
