@@ -110,7 +110,7 @@ struct BatchRunner {
           return false
         }
       }
-      switch runner.run(line, number: lineNumber).end {
+      switch runner.run(line, number: lineNumber) {
       case nil: return true
       case .quit?: end = .quit
       case .failed(let status)?: end = .failed(status)

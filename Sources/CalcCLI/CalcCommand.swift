@@ -253,7 +253,7 @@ public struct Invocation: Hashable, Sendable {
       var runner = LineRunner(
         interpreter: interpreter, output: output, errors: errors, source: .keys(option: "--keys"),
         isQuiet: quiet)
-      if case .failed(let status)? = runner.run(ArgumentText.bytes(of: keys), number: 1).end {
+      if case .failed(let status)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
         return runner.fail(status)
       }
       return runner.finish()

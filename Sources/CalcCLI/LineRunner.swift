@@ -30,30 +30,26 @@ public struct LineRunner {
   public enum End: Sendable, Equatable {
     /// `:quit` (or `quit`, `exit`): the run ends as if its input had.
     case quit
-    /// A rejected line without ``keepsGoing``, or an input that could not be read: the run
-    /// stops with `status` (``fail(_:)``).
+    /// A rejected line without ``keepsGoing``: the run stops with `status` (``fail(_:)``).
     case failed(Int32)
     /// The output's reader went away or writing failed: nothing more is worth running.
     case outputStopped
   }
 
-  /// What a line did, for the front end.
+  /// What a line typed at the REPL did (``runTyped(_:)``).
   public struct LineReport: Sendable {
     /// The session command the line performed with its change, for a journal.
     public var effect: Session.Effect?
     /// The start mode's key applied after a `:reset`, for a journal after ``effect``.
     public var startEffect: Session.Effect?
-    /// The notes at the run's location (``Source``), for ``Source/terminal`` to show; empty for
-    /// a quiet run, and for the others, which wrote them already.
+    /// Its notes, `note: message`, to show; none for a quiet run.
     public var notes: [String] = []
     /// Why the line was rejected, if it was; it changed nothing.
     public var failure: LineError?
-    /// Whether the run ends here.
-    public var end: End?
+    /// Whether the line asked to quit (`:quit`, `quit`, `exit`).
+    public var quits = false
     /// Whether the line was accepted.
     public var isAccepted: Bool { failure == nil }
-    /// Whether the line asked to quit.
-    public var quits: Bool { end == .quit }
   }
 
   /// The interpreter, which keeps the session.
@@ -92,13 +88,13 @@ public struct LineRunner {
     self.isQuiet = isQuiet
   }
 
-  /// Runs `line` (UTF-8, without its newline), line `number` of ``source``.
+  /// Runs `line` (UTF-8, without its newline), line `number` of a script or `--keys`, and
+  /// returns how it ended the run, if it did.
   ///
-  /// A script's and `--keys`' notes and errors are written to ``errors`` after the output
-  /// before them; a rejected line with ``keepsGoing`` writes the unchanged display when it was a
-  /// key line. Output is flushed once a good amount is pending (a REPL's waits for its caller).
-  public mutating func run(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> LineReport {
-    var report = LineReport()
+  /// Notes and errors are written to ``errors`` after the output before them; a rejected line
+  /// with ``keepsGoing`` writes the unchanged display when it was a key line. Output is flushed
+  /// once a good amount is pending. Returns nothing to keep: a script runs this for every line.
+  public mutating func run(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> End? {
     do throws(LineError) {
       if case .keys = source, try Self.keys(in: line).isEmpty {
         // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
@@ -107,54 +103,76 @@ public struct LineRunner {
         lastKeyLine = (source, number)
       } else {
         let result = try interpreter.run(line, output: output)
-        if case .reset? = result.effect?.change {
-          report.startEffect = interpreter.enterStartMode()
-        }
-        switch result.effect?.change {
-        case .applied?:
-          lastKeyLine = (source, number)
-          if result.showedAnError { showedAnError = true }
-        case .moved?, .switched?, .reset?, .loaded?, .restored?, .rewrote?: lastKeyLine = nil
-        case nil: break
-        }
+        _ = account(for: result, number: number)
         if !isQuiet {
           for note in result.notes {
-            report.notes.append(
+            write(
               Self.text(of: "note: " + note.message, in: source, line: number, column: note.column))
           }
         }
-        if result.outcome == .quit { report.end = .quit }
-        report.effect = result.effect
+        if result.outcome == .quit { return .quit }
       }
     } catch {
-      report.failure = error
       rejectedALine = true
-      if case .terminal = source { return report }
       write(Self.text(of: rejection(error.message), in: source, line: number, column: error.column))
-      guard keepsGoing else {
-        report.end = .failed(ExitStatus.dataError)
-        return report
-      }
+      guard keepsGoing else { return .failed(ExitStatus.dataError) }
       // One answer per key line, also for a rejected one: the display, unchanged.
-      if !ScriptLine.isCommand(line) {
-        interpreter.appendDisplay(to: output)
-        output.flushIfFull()
-      }
-      if output.hasStopped { report.end = .outputStopped }
-      return report
+      if !ScriptLine.isCommand(line) { interpreter.appendDisplay(to: output) }
     }
-    if case .terminal = source { return report }
-    for note in report.notes { write(note) }
-    report.notes = []
-    guard report.end == nil else { return report }
     output.flushIfFull()
-    if output.hasStopped { report.end = .outputStopped }
+    return output.hasStopped ? .outputStopped : nil
+  }
+
+  /// Runs one line of text; see ``run(_:number:)-(UnsafeBufferPointer<UInt8>,_)``.
+  public mutating func run(_ line: [UInt8], number: Int) -> End? {
+    line.withUnsafeBufferPointer { run($0, number: number) }
+  }
+
+  /// Runs `line` typed at the REPL (``Source/terminal``) and returns what it did, for the REPL
+  /// to journal and show: its notes (`note: message`) and its error are not written.
+  ///
+  /// Output is left pending for the caller (the REPL pages it).
+  public mutating func runTyped(_ line: [UInt8]) -> LineReport {
+    var report = LineReport()
+    let ran: Result<LineInterpreter.LineResult, LineError> = line.withUnsafeBufferPointer {
+      do throws(LineError) {
+        return .success(try interpreter.run($0, output: output))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch ran {
+    case .success(let result):
+      report.startEffect = account(for: result, number: 1)
+      report.effect = result.effect
+      if !isQuiet {
+        report.notes = result.notes.map {
+          Self.text(of: "note: " + $0.message, in: source, line: 1, column: $0.column)
+        }
+      }
+      report.quits = result.outcome == .quit
+    case .failure(let error):
+      report.failure = error
+    }
     return report
   }
 
-  /// Runs one line of text; see ``run(_:number:)``.
-  public mutating func run(_ line: [UInt8], number: Int) -> LineReport {
-    line.withUnsafeBufferPointer { run($0, number: number) }
+  /// Takes account of what a line did: the start mode after `:reset` (its effect is returned,
+  /// for a journal), the line whose pending operation is noted at the end, and an error shown.
+  private mutating func account(for result: LineInterpreter.LineResult, number: Int)
+    -> Session.Effect?
+  {
+    switch result.effect?.change {
+    case .applied?:
+      lastKeyLine = (source, number)
+      if result.showedAnError { showedAnError = true }
+    case .reset?:
+      lastKeyLine = nil
+      return interpreter.enterStartMode()
+    case .moved?, .switched?, .loaded?, .restored?, .rewrote?: lastKeyLine = nil
+    case nil: break
+    }
+    return nil
   }
 
   /// Ends a run whose input ended (or quit): the note that an operation is pending after the

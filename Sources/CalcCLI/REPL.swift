@@ -396,7 +396,7 @@ struct REPL {
     errors: OutputBuffer, style: Style, notes lineNotes: [LineInterpreter.LineNote] = []
   ) -> (outcome: LineInterpreter.Outcome, isAccepted: Bool) {
     let before = runner
-    let ran = runner.run(line, number: 1)
+    let ran = runner.runTyped(line)
     var outcome = ran.quits ? LineInterpreter.Outcome.quit : .proceed
     var failure = ran.failure?.message
     let notes = lineNotes.map { "note: " + $0.message } + ran.notes
