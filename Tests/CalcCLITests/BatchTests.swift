@@ -1,3 +1,4 @@
+import CalcTestSupport
 import Foundation
 import Testing
 
@@ -344,17 +345,22 @@ import Testing
 
   // MARK: - Size
 
-  @Test func aLineOfAMillionKeys() throws {
-    // 50,000 additions, then entry edits that end at 0, then `1=`: 1,000,000 keys in all.
+  /// A line of a million keys with `CALC_LONG_TESTS=1`, of 100,000 by default (a million keys
+  /// take about 5 s in a debug build).
+  @Test func aLineOfManyKeys() throws {
+    // 50,000 additions, then entry edits that end at 0, then `1=`: 1,000,000 keys in all (a
+    // tenth of each by default).
+    let additions = TestSize.count(short: 5_000, long: 50_000)
+    let edits = TestSize.count(short: 44_999, long: 449_999)
     let keys =
-      String(repeating: "1+", count: 50_000) + String(repeating: "9<", count: 449_999) + "1="
-    #expect(keys.utf8.count == 1_000_000)
+      String(repeating: "1+", count: additions) + String(repeating: "9<", count: edits) + "1="
+    #expect(keys.utf8.count == TestSize.count(short: 100_000, long: 1_000_000))
     let run = try Script.runInProcess("7=\n" + keys + "\n:keys\n")
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    #expect(run.stdout.hasPrefix("7\n50001\n7=\n1+1+"))
+    #expect(run.stdout.hasPrefix("7\n\(additions + 1)\n7=\n1+1+"))
     // Compared apart from #expect, which would print a megabyte on failure.
-    let same = run.stdout == "7\n50001\n7=\n" + keys + "\n"
+    let same = run.stdout == "7\n\(additions + 1)\n7=\n" + keys + "\n"
     #expect(same)
   }
 
