@@ -68,7 +68,8 @@ public struct LineRunner {
   /// The location of the last line that changed the session, if it applied keys: for the note
   /// that the input ended with an operation pending (not after a move, which a person means).
   private(set) var lastKeyLine: (source: Source, number: Int)?
-  /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
+  /// Whether a line was rejected (and, with ``keepsGoing``, passed over): the exit status is
+  /// then 65.
   public private(set) var rejectedALine = false
   /// Whether a key line showed an error, at its end or on the way (SPEC §5): the exit status is
   /// then 1. Lines replayed by `:load`, `:edit`, `:insert` and `:delete` are no key lines of
@@ -94,6 +95,8 @@ public struct LineRunner {
   /// Notes and errors are written to ``errors`` after the output before them; a rejected line
   /// with ``keepsGoing`` writes the unchanged display when it was a key line. Output is flushed
   /// once a good amount is pending. Returns nothing to keep: a script runs this for every line.
+  /// - Complexity: as ``LineInterpreter/run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``; a line
+  ///   of `--keys` is scanned once more first.
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> End? {
     do throws(LineError) {
       if case .keys = source, try Self.keys(in: line).isEmpty {
@@ -132,6 +135,7 @@ public struct LineRunner {
   /// to journal and show: its notes (`note: message`) and its error are not written.
   ///
   /// Output is left pending for the caller (the REPL pages it).
+  /// - Complexity: as ``LineInterpreter/run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``.
   public mutating func runTyped(_ line: [UInt8]) -> LineReport {
     var report = LineReport()
     let ran: Result<LineInterpreter.LineResult, LineError> = line.withUnsafeBufferPointer {
