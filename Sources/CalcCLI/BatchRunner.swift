@@ -18,38 +18,40 @@ public enum ExitStatus {
   public static let ioError: Int32 = 74
 }
 
-/// Runs scripts: files, or standard input, line by line, exactly as the REPL would.
+/// Runs scripts: files, or standard input, line by line, exactly as the REPL would, through a
+/// ``LineRunner``.
 ///
 /// Output is buffered; a rejected line is reported on standard error as `FILE:LINE:COLUMN:
 /// message` after everything printed before it, and stops the run.
 struct BatchRunner {
-  var interpreter: LineInterpreter
-  let output: OutputBuffer
-  let errors: OutputBuffer
-  /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
-  /// key line writes the unchanged display, so that every key line gets one answer line.
-  var keepsGoing = false
-  /// `-q`: no notes.
-  var isQuiet = false
-  /// The line of the last change, if it applied keys: for the note that the input ended with an
-  /// operation pending (not after a move, which a person means).
-  private(set) var lastLine: (name: String, number: Int)?
-  /// Whether a line was rejected and passed over (``keepsGoing``): the exit status is then 65.
-  private(set) var rejectedALine = false
-  /// Whether a key line showed an error, at its end or on the way (SPEC §5): the exit status is
-  /// then 1. Lines replayed by `:load`, `:edit`, `:insert` and `:delete` are no key lines of
-  /// the script, and a move (`:goto`, `:undo`) to an error is none either.
-  private(set) var showedAnError = false
+  /// The runner of each line; its settings (`--keep-going`, `-q`) are the run's.
+  var runner: LineRunner
+  /// What a name `-` reads: the process's standard input, or bytes (tests).
+  var standardInput = ScriptInput.descriptor(STDIN_FILENO)
+
+  /// Where a script's bytes come from.
+  enum ScriptInput {
+    /// An open descriptor, read as it comes.
+    case descriptor(Int32)
+    /// Bytes held in memory.
+    case bytes([UInt8])
+  }
+
+  /// A runner of scripts through `runner`.
+  init(runner: LineRunner, standardInput: ScriptInput = .descriptor(STDIN_FILENO)) {
+    self.runner = runner
+    self.standardInput = standardInput
+  }
 
   /// Runs the scripts `names` (`-` is standard input) and returns the exit status.
   ///
   /// Each name is opened byte for byte, and shown in messages escaped (``FileName/shown``).
   mutating func run(names: [FileName]) -> Int32 {
     // Open everything first: a missing file is reported before any line runs.
-    var inputs: [(name: String, fd: Int32, folder: FileName?)] = []
+    var inputs: [(name: String, input: ScriptInput, folder: FileName?)] = []
     for name in names {
       if name.bytes.elementsEqual("-".utf8) {
-        inputs.append(("<stdin>", STDIN_FILENO, nil))
+        inputs.append(("<stdin>", standardInput, nil))
         continue
       }
       // A name from the command line holds no NUL byte.
@@ -58,31 +60,27 @@ struct BatchRunner {
         let code = errno
         let reason = Platform.errorMessage(code)
         let hint = code == ENOENT ? Self.keysHint(name) : ""
-        report(Diagnostic("cannot read '\(name.shown)': \(reason)\(hint)"))
+        runner.report("cannot read '\(name.shown)': \(reason)\(hint)", line: nil)
         return ExitStatus.noInput
       }
-      inputs.append((name.shown, fd, Self.folder(of: name)))
+      inputs.append((name.shown, .descriptor(fd), Self.folder(of: name)))
     }
-    defer { for input in inputs where input.fd != STDIN_FILENO { close(input.fd) } }
-    scripts: for input in inputs {
-      var context = interpreter.context
-      context.scriptFolder = input.folder
-      interpreter = LineInterpreter(
-        context: context, host: interpreter.host, session: interpreter.session)
-      switch runScript(input.fd, name: input.name) {
-      case .finished: continue
-      case .quit: break scripts
-      case .failed(let status): return output.exitStatus(status, errors: errors)
+    defer {
+      for input in inputs {
+        if case .descriptor(let fd) = input.input, fd != STDIN_FILENO { close(fd) }
       }
     }
-    if !isQuiet, let lastLine, let pending = interpreter.pendingNote {
-      report(Diagnostic(file: lastLine.name, line: lastLine.number, "note: " + pending))
+    scripts: for input in inputs {
+      // The same interpreter goes on with each file's settings.
+      runner.interpreter.context.scriptFolder = input.folder
+      runner.source = .script(name: input.name)
+      switch runScript(input.input, name: input.name) {
+      case .finished: continue
+      case .quit: break scripts
+      case .failed(let status): return runner.fail(status)
+      }
     }
-    // SPEC §5: 74 (output failed, in exitStatus), 66, 65, 1, 0, in that order.
-    let status =
-      rejectedALine
-      ? ExitStatus.dataError : showedAnError ? ExitStatus.errorDisplayed : ExitStatus.success
-    return output.exitStatus(status, errors: errors)
+    return runner.finish()
   }
 
   private enum ScriptEnd {
@@ -91,9 +89,13 @@ struct BatchRunner {
     case failed(Int32)
   }
 
-  private mutating func runScript(_ fd: Int32, name: String) -> ScriptEnd {
-    let reader = LineReader(fd: fd)
-    reader.willRead = { [output] in output.flush() }
+  private mutating func runScript(_ input: ScriptInput, name: String) -> ScriptEnd {
+    let reader: LineReader
+    switch input {
+    case .descriptor(let fd): reader = LineReader(fd: fd)
+    case .bytes(let bytes): reader = LineReader(read: Self.reading(bytes))
+    }
+    reader.willRead = { [output = runner.output] in output.flush() }
     var lineNumber = 0
     var end = ScriptEnd.finished
     reader.forEachLine { line in
@@ -103,59 +105,45 @@ struct BatchRunner {
         do throws(LineError) {
           _ = try SessionScript.origin(ofFirstLine: line)
         } catch {
-          report(Diagnostic(file: name, line: 1, column: error.column, error.message))
+          runner.report(error.message, line: 1, column: error.column)
           end = .failed(ExitStatus.dataError)
           return false
         }
       }
-      do throws(LineError) {
-        let result = try interpreter.run(line, output: output)
-        if case .reset? = result.effect?.change { _ = interpreter.enterStartMode() }
-        switch result.effect?.change {
-        case .applied?:
-          lastLine = (name, lineNumber)
-          if result.showedAnError { showedAnError = true }
-        case .moved?, .switched?, .reset?, .loaded?, .restored?, .rewrote?: lastLine = nil
-        case nil: break
-        }
-        for note in result.notes where !isQuiet {
-          report(
-            Diagnostic(file: name, line: lineNumber, column: note.column, "note: " + note.message))
-        }
-        if result.outcome == .quit {
-          end = .quit
-          return false
-        }
-        output.flushIfFull()
-        return !output.hasStopped
-      } catch {
-        report(Diagnostic(file: name, line: lineNumber, column: error.column, error.message))
-        guard keepsGoing else {
-          end = .failed(ExitStatus.dataError)
-          return false
-        }
-        rejectedALine = true
-        // One answer per key line, also for a rejected one: the display, unchanged.
-        if !ScriptLine.isCommand(line) {
-          interpreter.appendDisplay(to: output)
-          output.flushIfFull()
-        }
-        return !output.hasStopped
+      switch runner.run(line, number: lineNumber) {
+      case nil: return true
+      case .quit?: end = .quit
+      case .failed(let status)?: end = .failed(status)
+      case .outputStopped?: break
       }
+      return false
     }
     guard case .finished = end, let failure = reader.failure else { return end }
     switch failure {
     case .unreadable(let reason):
-      report(Diagnostic("cannot read '\(name)': \(reason)"))
+      runner.report("cannot read '\(name)': \(reason)", line: nil)
       return .failed(ExitStatus.noInput)
     case .lineTooLong:
-      report(Diagnostic(file: name, line: lineNumber + 1, LineReader.tooLongMessage))
+      runner.report(LineReader.tooLongMessage, line: lineNumber + 1)
       return .failed(ExitStatus.dataError)
     case .interrupted:
       return .failed(ExitStatus.dataError)
     case .acceptedRejectedPrefix:
-      report(Diagnostic(file: name, line: lineNumber, LineReader.disagreementMessage))
+      runner.report(LineReader.disagreementMessage, line: lineNumber)
       return .failed(ExitStatus.dataError)
+    }
+  }
+
+  /// A `read` for ``LineReader`` that hands on `bytes` as far as each buffer holds, then 0.
+  private static func reading(_ bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer) -> Int {
+    var offset = 0
+    return { buffer in
+      let count = min(buffer.count, bytes.count - offset)
+      bytes.withUnsafeBytes { source in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+      }
+      offset += count
+      return count
     }
   }
 
@@ -178,10 +166,4 @@ struct BatchRunner {
     return " (to press keys: calc -k '\(keys)')"
   }
 
-  /// Writes `diagnostic` to standard error after all pending output.
-  private func report(_ diagnostic: Diagnostic) {
-    output.flush()
-    errors.write(diagnostic.text + "\n")
-    errors.flush()
-  }
 }

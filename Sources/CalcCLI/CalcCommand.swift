@@ -188,8 +188,15 @@ public struct Invocation: Hashable, Sendable {
 
   /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
   public func run(environment: Environment = .process) -> Int32 {
+    run(environment: environment, streams: .process)
+  }
+
+  /// Does it with `streams` for standard input, output and error: the process's, or memory
+  /// (``StandardStreams/memory(input:)``), where `--keys` and scripts run in process exactly as
+  /// they do in their own (the REPL needs a terminal). Returns the exit status.
+  public func run(environment: Environment, streams: StandardStreams) -> Int32 {
     let identifier = LocaleSetting.identifier(option: locale, environment: environment)
-    let errors = OutputBuffer(fd: STDERR_FILENO)
+    let errors = streams.errors
     if locale != nil, !LocaleSetting.isKnown(identifier) {
       errors.write(
         "calc: unknown locale '\(ArgumentText.shown(locale ?? identifier))' (e.g. en_US, de_DE)\n")
@@ -197,21 +204,24 @@ public struct Invocation: Hashable, Sendable {
       return ExitStatus.usage
     }
     // Grouping is for a person: each stream is grouped only when it is a terminal (SPEC §3).
-    let outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+    let outputIsTerminal = streams.outputIsTerminal
     let localeFormat = DisplayFormat(localeIdentifier: identifier)
     func format(terminal: Bool) -> DisplayFormat {
       plain ? .plain : terminal || display ? localeFormat : localeFormat.ungrouped
     }
-    let style = Style.forOutput(STDOUT_FILENO, environment: environment)
-    let output = OutputBuffer(fd: STDOUT_FILENO)
-    let isInteractive = keys == nil && files.isEmpty && Platform.isTerminal(STDIN_FILENO)
+    let style =
+      streams.isProcess ? Style.forOutput(STDOUT_FILENO, environment: environment) : .plain
+    let output = streams.output
+    let isInteractive = keys == nil && files.isEmpty && streams.inputIsTerminal
     var context = LineInterpreter.Context(
       format: format(terminal: outputIsTerminal), trace: trace, style: style,
       showsExpression: isInteractive && outputIsTerminal, outputIsTerminal: outputIsTerminal,
       isInteractive: isInteractive)
-    context.noteFormat = format(terminal: Platform.isTerminal(STDERR_FILENO))
+    context.noteFormat = format(terminal: streams.errorsAreTerminal)
     context.startMode = mode
-    let host = LineInterpreter.Host.system(environment: environment)
+    var host = LineInterpreter.Host.system(environment: environment)
+    // Ctrl-C is the process's: a run in memory is never interrupted.
+    if !streams.isProcess { host.isInterrupted = { false } }
     var interpreter = LineInterpreter(context: context, host: host)
     if resume && !isInteractive {
       // Without a terminal, the resumed session is where the keys or scripts start, quietly.
@@ -228,18 +238,25 @@ public struct Invocation: Hashable, Sendable {
       }
       errors.flush()
     }
-    if !Platform.isTerminal(STDIN_FILENO) || !files.isEmpty || keys != nil {
-      // A reader that goes away ends calc quietly, as it does other filters.
-      signal(SIGPIPE, SIG_DFL)
+    if streams.isProcess {
+      if !streams.inputIsTerminal || !files.isEmpty || keys != nil {
+        // A reader that goes away ends calc quietly, as it does other filters.
+        signal(SIGPIPE, SIG_DFL)
+      }
+      // A file that grows past `ulimit -f` is a write error to report, not a reason to die.
+      signal(SIGXFSZ, SIG_IGN)
     }
-    // A file that grows past `ulimit -f` is a write error to report, not a reason to die.
-    signal(SIGXFSZ, SIG_IGN)
     // A resumed session keeps its own mode.
     if !isInteractive && !resume { _ = interpreter.enterStartMode() }
     if let keys {
-      return Self.runKeys(
-        ArgumentText.bytes(of: keys), interpreter: &interpreter, output: output, errors: errors,
-        quiet: quiet)
+      // `--keys`: a one-line script of keys alone, its messages without a file's location.
+      var runner = LineRunner(
+        interpreter: interpreter, output: output, errors: errors, source: .keys(option: "--keys"),
+        isQuiet: quiet)
+      if case .failed(let status)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
+        return runner.fail(status)
+      }
+      return runner.finish()
     } else if isInteractive {
       var repl = REPL(
         interpreter: interpreter, environment: environment, keepsJournal: journal,
@@ -247,59 +264,51 @@ public struct Invocation: Hashable, Sendable {
       return repl.run()
     } else {
       var runner = BatchRunner(
-        interpreter: interpreter, output: output, errors: errors, keepsGoing: keepGoing,
-        isQuiet: quiet)
+        runner: LineRunner(
+          interpreter: interpreter, output: output, errors: errors,
+          source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
+        standardInput: streams.input)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       return runner.run(names: names.isEmpty ? [FileName("-")] : names)
     }
   }
+}
 
-  /// `--keys`: one key line (its bytes, which need not be UTF-8); its display, or its trace.
-  private static func runKeys(
-    _ keys: [UInt8], interpreter: inout LineInterpreter, output: OutputBuffer,
-    errors: OutputBuffer, quiet: Bool
-  ) -> Int32 {
-    do throws(LineError) {
-      var parsed: [CalculatorButtonItem] = []
-      do throws(KeyTextError) {
-        try KeyText.scan(keys) { parsed.append($0) }
-      } catch {
-        throw LineError(error)
-      }
-      // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
-      if parsed.isEmpty {
-        interpreter.appendDisplay(to: output)
-      } else {
-        let result: Result<Void, LineError> = keys.withUnsafeBufferPointer { buffer in
-          do throws(LineError) {
-            try interpreter.applyKeys(parsed, line: buffer, output: output)
-            return .success(())
-          } catch {
-            return .failure(error)
-          }
-        }
-        try result.get()
-      }
-      if !quiet {
-        var notes = interpreter.notes.map(\.message)
-        if let pending = interpreter.pendingNote { notes.append(pending) }
-        if !notes.isEmpty {
-          output.flush()
-          for note in notes { errors.write("calc: note: \(note)\n") }
-          errors.flush()
-        }
-      }
-      // SPEC §5: 1 when the key line showed an error, at its end or on the way; text without
-      // keys shows the display as it is.
-      let showedAnError =
-        parsed.isEmpty ? interpreter.session.state.isError : interpreter.showedAnError
-      let status = showedAnError ? ExitStatus.errorDisplayed : ExitStatus.success
-      return output.exitStatus(status, errors: errors)
-    } catch {
-      errors.write("calc: --keys: \(error.description)\n")
-      errors.flush()
-      return ExitStatus.dataError
-    }
+/// The standard streams of a run: the process's own, or memory, where tests and embedders run
+/// `--keys` and scripts in process.
+public struct StandardStreams {
+  /// What standard input (a script named `-`) reads.
+  var input: BatchRunner.ScriptInput
+  /// Standard output.
+  public let output: OutputBuffer
+  /// Standard error.
+  public let errors: OutputBuffer
+  /// Whether standard input is a terminal (the REPL runs then).
+  public var inputIsTerminal = false
+  /// Whether standard output is a terminal: numbers grouped, `:copy`'s sequence.
+  public var outputIsTerminal = false
+  /// Whether standard error is a terminal: notes' numbers grouped.
+  public var errorsAreTerminal = false
+  /// Whether these are the process's: its signal dispositions are set, colours follow the
+  /// terminal and Ctrl-C interrupts.
+  public let isProcess: Bool
+
+  /// The process's standard streams.
+  public static var process: StandardStreams {
+    var streams = StandardStreams(
+      input: .descriptor(STDIN_FILENO), output: OutputBuffer(fd: STDOUT_FILENO),
+      errors: OutputBuffer(fd: STDERR_FILENO), isProcess: true)
+    streams.inputIsTerminal = Platform.isTerminal(STDIN_FILENO)
+    streams.outputIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+    streams.errorsAreTerminal = Platform.isTerminal(STDERR_FILENO)
+    return streams
+  }
+
+  /// Streams in memory: standard input reads `input`; what is written is kept in ``output``
+  /// and ``errors`` (``OutputBuffer/text``); none is a terminal.
+  public static func memory(input: [UInt8] = []) -> StandardStreams {
+    StandardStreams(
+      input: .bytes(input), output: OutputBuffer(), errors: OutputBuffer(), isProcess: false)
   }
 }
 

@@ -10,7 +10,7 @@ import CalculatorEngine
 /// key); a command prints what it prints; blank and comment lines print nothing. A rejected line
 /// throws a ``LineError`` and changes nothing.
 public struct LineInterpreter {
-  /// How a front end wants lines run and shown, fixed for the interpreter's life.
+  /// How a front end wants lines run and shown.
   public struct Context: Sendable {
     /// How displays are shown.
     public var format: DisplayFormat
@@ -121,10 +121,11 @@ public struct LineInterpreter {
     public var column: Int
   }
 
-  /// How lines are run and shown.
-  public let context: Context
-  /// What the interpreter asks of the machine.
-  public let host: Host
+  /// How lines are run and shown; a runner changes the per-run parts (the script folder)
+  /// between files.
+  public internal(set) var context: Context
+  /// What the interpreter asks of the machine; the REPL sets its own journal once it is open.
+  public internal(set) var host: Host
   /// The session: keys, branches, position. It changes only through ``run(_:output:)``.
   public private(set) var session: Session
   /// The effect of the line that is running.

@@ -7,7 +7,8 @@ import CalculatorEngine
 /// The interactive session: readline input, the display after each line, errors that change
 /// nothing, and the time position in the prompt.
 struct REPL {
-  var interpreter: LineInterpreter
+  /// The runner of each line, with the interpreter; its sinks are set when the REPL runs.
+  var runner: LineRunner
   let environment: Environment
   /// Whether this run keeps a journal (`--no-journal` turns it off).
   var keepsJournal = true
@@ -18,6 +19,27 @@ struct REPL {
   /// Whether the live display shows what Enter would give while a line is typed (SPEC §6):
   /// off with `--no-live`; the slider's rows are drawn either way.
   var showsPreview = true
+
+  /// The interpreter, which keeps the session.
+  var interpreter: LineInterpreter {
+    get { runner.interpreter }
+    _modify { yield &runner.interpreter }
+  }
+
+  /// A REPL continuing `interpreter`'s session.
+  init(
+    interpreter: LineInterpreter, environment: Environment, keepsJournal: Bool = true,
+    resumes: Bool = false, isQuiet: Bool = false, showsPreview: Bool = true
+  ) {
+    runner = LineRunner(
+      interpreter: interpreter, output: OutputBuffer(), errors: OutputBuffer(), source: .terminal,
+      isQuiet: isQuiet)
+    self.environment = environment
+    self.keepsJournal = keepsJournal
+    self.resumes = resumes
+    self.isQuiet = isQuiet
+    self.showsPreview = showsPreview
+  }
 
   /// How many lines the history file keeps.
   static let historyLimit = 1000
@@ -151,6 +173,7 @@ struct REPL {
     editor: inout some LineEditor, output: OutputBuffer, errors: OutputBuffer, errorStyle: Style,
     pagerCommand: String?, screen: OutputBuffer? = nil, drawsBelowInput: Bool = false
   ) -> Int32 {
+    (runner.output, runner.errors, runner.isQuiet) = (output, errors, isQuiet)
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
     let person = screen ?? output
@@ -372,35 +395,23 @@ struct REPL {
     _ line: [UInt8], journal: Journal?, editor: inout some LineEditor, output: OutputBuffer,
     errors: OutputBuffer, style: Style, notes lineNotes: [LineInterpreter.LineNote] = []
   ) -> (outcome: LineInterpreter.Outcome, isAccepted: Bool) {
-    let before = interpreter
-    var outcome = LineInterpreter.Outcome.proceed
-    var effect: Session.Effect?
-    var notes = lineNotes
-    var failure: String?
-    do throws(LineError) {
-      let result = try line.withUnsafeBufferPointer { bytes throws(LineError) in
-        try interpreter.run(bytes, output: output)
-      }
-      (outcome, effect) = (result.outcome, result.effect)
-      notes += result.notes
-    } catch {
-      failure = error.message
-    }
+    let before = runner
+    let ran = runner.runTyped(line)
+    var outcome = ran.quits ? LineInterpreter.Outcome.quit : .proceed
+    var failure = ran.failure?.message
+    let notes = lineNotes.map { "note: " + $0.message } + ran.notes
     if Interruption.reset() {
-      interpreter = before
+      runner = before
       output.bytes.removeAll()
       (outcome, failure) = (.proceed, "interrupted")
-    } else if failure == nil, let effect {
+    } else if failure == nil, let effect = ran.effect {
       journal?.record([effect])
-      if case .reset = effect.change, let start = interpreter.enterStartMode() {
-        journal?.record([start])
-      }
+      if let start = ran.startEffect { journal?.record([start]) }
     }
     output.endPaging()
     if failure == nil, !notes.isEmpty, !isQuiet {
       for note in notes {
-        errors.write(
-          style.dim(Terminal.message("note: \(note.message)", width: errors.columns)) + "\n")
+        errors.write(style.dim(Terminal.message(note, width: errors.columns)) + "\n")
       }
       errors.flush()
     }

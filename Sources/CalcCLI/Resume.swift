@@ -271,10 +271,8 @@ extension REPL {
       errors.write(message + "\n")
       errors.flush()
     }
-    var host = interpreter.host
-    host.ownJournal = journal?.path
-    interpreter = LineInterpreter(
-      context: interpreter.context, host: host, session: interpreter.session)
+    // The same interpreter, with this run's journal to pass over at `:resume`.
+    interpreter.host.ownJournal = journal?.path
     return journal
   }
 

@@ -3,7 +3,7 @@ import CalculatorEngine
 import Foundation
 import Testing
 
-/// SPEC §4, "Changing the past": `:lines`, `:edit`, `:insert` and `:delete` through the binary,
+/// SPEC §4, "Changing the past": `:lines`, `:edit`, `:insert` and `:delete` in process (scripts),
 /// the journal, and the REPL's pre-filled `:edit L` on the pseudo-terminal. The model-based
 /// property (random sessions with random edits against `SessionModel`) is in `SessionTests`,
 /// whose generator makes edits, insertions and deletions; save/load and journal identity after
@@ -12,7 +12,7 @@ import Testing
   static let invoice = "100+10=\n*2=\n+5=\n-1=\n*3=\n"
 
   @Test func linesListsNumberStepKeysAndDisplay() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.invoice + ":goto 13\n:lines\n:lines 2\n:lines 2..3\n",
       stdout: "110\n220\n225\n224\n672\n225\n" + """
           line  step  keys     display
@@ -29,12 +29,12 @@ import Testing
         ▶    3    11  +5=   225
 
         """)
-    try expectRun(["-"], stdin: ":lines\n", stdout: "no lines\n")
+    try expectScript(["-"], stdin: ":lines\n", stdout: "no lines\n")
   }
 
   @Test func aForkIsALineBoundary() throws {
     // Branch 2 leaves inside line 1 (at step 2): its first line is `12`, then its own `7=`.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "12+3=\n:goto 2\n7=\n:lines\n",
       stdout: "15\n12\n7\n" + """
           line  step  keys  display
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func editReplaysTheLaterLinesOnANewBranchAndSaysWhatChanged() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.invoice + ":edit 1 100+20=\n:branches\n:branch 1\n",
       stdout: "110\n220\n225\n224\n672\n"
         + "branch 2 (from branch 1): line 1 changed; 5 results changed: 110 → 120 (step 7), "
@@ -57,16 +57,16 @@ import Testing
 
           """)
     // One result: the later lines start calculations of their own.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1+1=\n5*5=\n:edit 1 1+2=\n",
       stdout:
         "2\n25\nbranch 2 (from branch 1): line 1 changed; 1 result changed: 2 → 3 (step 4)\n25\n")
     // No result: the same display.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1+1=\n:edit 1 2=\n",
       stdout: "2\nbranch 2 (from branch 1): line 1 changed; no results changed\n2\n")
     // The same keys: nothing changes, no branch.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1+1=\n:edit 1 1+1=\n:branches\n",
       stdout: "2\nnothing changed\n2\n" + """
           branch  leaves  steps  display  last keys
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func insertAndDelete() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.invoice + ":insert 2 +1=\n:lines 1..3\n",
       stdout: "110\n220\n225\n224\n672\n"
         + "branch 2 (from branch 1): line 2 inserted; 4 results changed: 220 → 222 (step 13), "
@@ -88,30 +88,30 @@ import Testing
 
           """)
     // At n+1: the branch grows, like typing at its end.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1+1=\n:goto 0\n:insert 2 *3=\n:branches\n",
       stdout: "2\n0\nline 2 inserted at the end of branch 1\n6\n" + """
           branch  leaves  steps  display  last keys
         ▶      1              7  6        1+1=×3=
 
         """)
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.invoice + ":delete 2\n",
       stdout: "110\n220\n225\n224\n672\n"
         + "branch 2 (from branch 1): line 2 deleted; 3 results changed: 225 → 115 (step 10), "
         + "224 → 114 (step 13), 672 → 342 (step 16)\n342\n")
     // The last line: back to where it starts, its keys kept, like :undo.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.invoice + ":delete 5\n:redo\n",
       stdout: "110\n220\n225\n224\n672\n"
         + "line 5 deleted: back to step 16, its keys kept as the future (like :undo)\n224\n672\n")
   }
 
   @Test func errorsNameTheLineAndChangeNothing() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1+1=\n:edit 3 5=\n", stdout: "2\n",
       stderr: "<stdin>:2:7: no line 3 (this branch has line 1)\n", status: 65)
-    try expectRun(
+    try expectScript(
       ["--keep-going", "-"],
       stdin:
         "1+1=\n5=\n:edit 0 5=\n:delete 9\n:insert 4 1=\n:edit 1\n:edit 1 5x\n:insert 1\n:keys\n",

@@ -268,7 +268,7 @@ import Testing
     }
   }
 
-  @Test func everySingleBitFlipStopsAtOrBeforeItsLine() throws {
+  @Test func singleBitFlipsStopAtOrBeforeTheirLine() throws {
     try withTemporaryDirectory { directory in
       let file = try writeSessionFile(in: directory)
       let folder = directory.appendingPathComponent("calc").path
@@ -291,7 +291,9 @@ import Testing
       #expect(record == states.count - 1)
       var flips = 0
       for offset in original.indices {
-        for bit in 0..<8 {
+        // Every bit of every byte with `CALC_LONG_TESTS=1` (about 40 s in a debug build on two
+        // busy cores); by default one bit of each byte, a different one for each byte in turn.
+        for bit in TestSize.isLong ? Array(0..<8) : [offset % 8] {
           var damaged = original
           damaged[offset] ^= 1 << bit
           try write(damaged, to: path)
@@ -310,7 +312,7 @@ import Testing
           #expect(Self.same(resumed.session, states[record]), "\(context): \(resumed.damage ?? "")")
         }
       }
-      #expect(flips == original.count * 8)
+      #expect(flips == original.count * (TestSize.isLong ? 8 : 1))
     }
   }
 

@@ -2,18 +2,28 @@ import CalcCLI
 import Foundation
 import Testing
 
-/// `calc --keys KEYS`, `--trace`, `--locale`, `--help`, `--version` and usage errors, run through
-/// the built binary (SPEC §1, §3, §5).
+/// `calc --keys KEYS`, `--trace`, `--locale`, `--help`, `--version` and usage errors (SPEC §1, §3,
+/// §5): in process (``InProcess``), and through the built binary for what ArgumentParser answers.
 @Suite struct KeysOptionTests {
-  /// Runs calc with `arguments` and no locale variables unless `environment` sets them.
-  private func calc(_ arguments: String..., environment: [String: String?] = [:]) throws
-    -> CalcRun
-  {
-    try CalcProcess.run(arguments, environment: posixLocale.merging(environment) { $1 })
+  /// Runs calc in process (``InProcess``) with `arguments` and no locale variables unless
+  /// `environment` sets them.
+  private func calc(
+    _ arguments: String..., environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CalcRun {
+    try InProcess.run(
+      arguments, environment: posixLocale.merging(environment) { $1 },
+      sourceLocation: sourceLocation)
+  }
+
+  /// Runs the built binary with `arguments` and no locale variables: for what ArgumentParser
+  /// answers (help, version, usage errors), which needs the process's exit.
+  private func binary(_ arguments: String...) throws -> CalcRun {
+    try CalcProcess.run(arguments, environment: posixLocale)
   }
 
   @Test func printsTheDisplay() throws {
-    let run = try CalcProcess.run(["--keys", "12+3="])
+    let run = try InProcess.run(["--keys", "12+3="])
     #expect(run.stdout == "15\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
@@ -271,27 +281,27 @@ import Testing
   }
 
   @Test func unknownOptionIsAUsageError() throws {
-    let run = try calc("--bogus")
+    let run = try binary("--bogus")
     #expect(run.stdout == "")
     #expect(run.stderr.contains("Unknown option '--bogus'"))
     #expect(run.status == 64)
   }
 
   @Test func keysWithAFileIsAUsageError() throws {
-    let run = try calc("--keys", "1+1=", "script.calc")
+    let run = try binary("--keys", "1+1=", "script.calc")
     #expect(run.stdout == "")
     #expect(run.stderr.contains("--keys cannot be combined with script files"))
     #expect(run.status == 64)
   }
 
   @Test func keysWithoutAValueIsAUsageError() throws {
-    let run = try calc("--keys")
+    let run = try binary("--keys")
     #expect(run.stdout == "")
     #expect(run.status == 64)
   }
 
   @Test func helpMentionsTheExitStatuses() throws {
-    let run = try calc("--help")
+    let run = try binary("--help")
     #expect(run.status == 0)
     #expect(run.stderr == "")
     // Too many options for one usage line: ArgumentParser lists them below it.
@@ -319,7 +329,7 @@ import Testing
   }
 
   @Test func version() throws {
-    let run = try calc("--version")
+    let run = try binary("--version")
     #expect(run.stdout == "calc \(CalcCommand.version)\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
@@ -441,7 +451,7 @@ import Testing
   }
 
   @Test func displayWithPlainIsAUsageError() throws {
-    let run = try calc("--display", "--plain", "--keys", "1")
+    let run = try binary("--display", "--plain", "--keys", "1")
     #expect(run.stdout == "")
     #expect(run.stderr.hasPrefix("calc: --display and --plain cannot be combined.\n"))
     #expect(run.status == 64)

@@ -108,20 +108,20 @@ import Testing
   ]
 
   @Test(arguments: rows) func throughKeys(_ row: Row) throws {
-    try expectRun(
+    try expectScript(
       ["--display", "-k", row.keys], stdout: row.display + "\n",
       stderr: row.note.map { "calc: note: \($0)\n" } ?? "", status: row.status)
     // -q silences the note, never the status.
-    try expectRun(
+    try expectScript(
       ["--display", "-q", "-k", row.keys], stdout: row.display + "\n", status: row.status)
   }
 
   @Test(arguments: rows) func throughAScript(_ row: Row) throws {
     // The keys on line 2, after a line that clears, as a fresh calculator is.
-    try expectRun(
+    try expectScript(
       ["--display", "-"], stdin: "c\n\(row.keys)\n", stdout: "0\n\(row.display)\n",
       stderr: row.note.map { "<stdin>:2:\(row.column): note: \($0)\n" } ?? "", status: row.status)
-    try expectRun(
+    try expectScript(
       ["--display", "--quiet", "-"], stdin: "c\n\(row.keys)\n", stdout: "0\n\(row.display)\n",
       status: row.status)
   }
@@ -157,7 +157,7 @@ import Testing
 
   @Test func theNoteShowsOnceWhereALineGoesPastSeveralErrors() throws {
     // Each error the line went past gets its note, in order; a clear on purpose gets none.
-    try expectRun(
+    try expectScript(
       ["-k", "1/0=2/0=5=c3/0=c"], stdout: "0\n",
       stderr: "calc: note: Cannot divide by zero at column 4 (1 ÷ 0 =); the keys after it started "
         + "a new calculation\n"
@@ -169,12 +169,12 @@ import Testing
 
   @Test func anErrorShownByAnyKeyLineGivesStatusOne() throws {
     // At the end of a line that a later line leaves, or on the way.
-    try expectRun(["-"], stdin: "1/0=\n5=\n", stdout: "Cannot divide by zero\n5\n", status: 1)
-    try expectRun(
+    try expectScript(["-"], stdin: "1/0=\n5=\n", stdout: "Cannot divide by zero\n5\n", status: 1)
+    try expectScript(
       ["-"], stdin: "2+2=\n50/0*100=\n3=\n", stdout: "4\n100\n3\n",
       stderr: "<stdin>:2:5: note: Cannot divide by zero at column 5 (50 ÷ 0 ×); the keys after "
         + "it started a new calculation\n", status: 1)
-    try expectRun(["-"], stdin: "2+2=\n", stdout: "4\n")
+    try expectScript(["-"], stdin: "2+2=\n", stdout: "4\n")
   }
 
   @Test func statusesTakePrecedenceInOrder() throws {
@@ -235,8 +235,8 @@ import Testing
         pagerCommand: nil)
       #expect(status == 0)
       let environment: [String: String?] = ["HOME": directory.path, "XDG_STATE_HOME": state]
-      try expectRun(["--resume", "-k", "+1="], environment: environment, stdout: "101\n")
-      try expectRun(
+      try expectScript(["--resume", "-k", "+1="], environment: environment, stdout: "101\n")
+      try expectScript(
         ["--resume", "-"], stdin: ":keys\n", environment: environment,
         stdout: "1/0=\n50/0*100=\n")
     }
@@ -252,7 +252,7 @@ import Testing
         status: 64)
     }
     // A value that looks like the option is a value, and after `--` a FILE.
-    try expectRun(
+    try expectScript(
       ["-k", "-k"], stdout: "", stderr: "calc: --keys: unknown key 'k' at column 2\n",
       status: 65)
   }
@@ -266,7 +266,7 @@ import Testing
         stderr: "calc: cannot read '12+3': No such file or directory "
           + "(to press keys: calc -k '12+3=')\n", status: 66)
       // The hint's command does print the result, without a note.
-      try expectRun(["-k", "12+3="], stdout: "15\n")
+      try expectScript(["-k", "12+3="], stdout: "15\n")
       try expectRun(
         ["12+3="], directory: directory, stdout: "",
         stderr: "calc: cannot read '12+3=': No such file or directory "
@@ -279,12 +279,12 @@ import Testing
   }
 
   @Test func eNamesEuler() throws {
-    try expectRun(
+    try expectScript(
       ["-k", "sci e q"], stdout: "",
       stderr: "calc: --keys: unknown key 'e' at column 5 (CE is 'ce'; in Scientific mode the "
         + "constant e is 'euler', and a number in scientific notation is typed with exp: "
         + "sci 1exp40)\n", status: 65)
-    try expectRun(["-k", "sci euler q"], stdout: "7.3890561\n")
+    try expectScript(["-k", "sci euler q"], stdout: "7.3890561\n")
   }
 
   @Test func helpExplainsTheUnitSubscript() {

@@ -48,17 +48,17 @@ import Testing
 
   /// `quit` and `exit` end a script as `:quit` does; `help` prints `:help`.
   @Test func bareWordsWorkInScripts() throws {
-    let help = try Script.run(":help\n")
-    let bare = try Script.run("12+3=\n  help  # the commands\n")
+    let help = try Script.runInProcess(":help\n")
+    let bare = try Script.runInProcess("12+3=\n  help  # the commands\n")
     #expect(bare.stdout == "15\n" + help.stdout)
     #expect(help.stdout.contains(":history [K|N..M]"))
     for word in ["quit", "exit", "QUIT", " exit # done"] {
-      let run = try Script.run("12+3=\n\(word)\n*2=\n")
+      let run = try Script.runInProcess("12+3=\n\(word)\n*2=\n")
       #expect(run.stdout == "15\n", "\(word)")
       #expect(run.stderr == "", "\(word)")
       #expect(run.status == 0, "\(word)")
     }
-    let misspelt = try Script.run("quitt\n")
+    let misspelt = try Script.runInProcess("quitt\n")
     #expect(misspelt.stderr == "<stdin>:1:2: unknown key 'u' at column 2\n")
     #expect(misspelt.status == 65)
   }

@@ -2,12 +2,18 @@ import Foundation
 import Testing
 
 /// calc in shell scripts (SPEC §3 plain output, §5): `--plain` for `--keys`, `--trace` and
-/// scripts, `-k`, and the hint for a FILE that is really key text; run through the built binary.
+/// scripts, `-k`, and the hint for a FILE that is really key text; in process (``InProcess``), and
+/// through the built binary where a shell, a current directory or a usage error is involved.
 @Suite struct ScriptFriendlyOutputTests {
-  private func calc(_ arguments: String..., environment: [String: String?] = [:]) throws
-    -> CalcRun
-  {
-    try CalcProcess.run(arguments, environment: posixLocale.merging(environment) { $1 })
+  /// Runs calc in process (``InProcess``) with `arguments`, without the caller's locale
+  /// variables unless `environment` sets them.
+  private func calc(
+    _ arguments: String..., environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CalcRun {
+    try InProcess.run(
+      arguments, environment: posixLocale.merging(environment) { $1 },
+      sourceLocation: sourceLocation)
   }
 
   @Test(arguments: [
@@ -69,7 +75,7 @@ import Testing
         run.stdout
           == "1234\n1234000\n0.6666666666666666666666666666666667\nCannot divide by zero\n")
       #expect(run.status == 1)
-      let piped = try Script.run("1000+234=\n:goto 4\n", arguments: ["--plain"])
+      let piped = try Script.runInProcess("1000+234=\n:goto 4\n", arguments: ["--plain"])
       #expect(piped.stdout == "1234\n1000\n")
     }
   }
@@ -86,7 +92,8 @@ import Testing
   }
 
   @Test func kWithAFileIsAUsageError() throws {
-    let run = try calc("-k", "1+1=", "script.calc")
+    // A usage error: ArgumentParser's, through the binary.
+    let run = try CalcProcess.run(["-k", "1+1=", "script.calc"], environment: posixLocale)
     #expect(run.stdout == "")
     #expect(run.stderr.contains("--keys cannot be combined with script files"))
     #expect(run.status == 64)

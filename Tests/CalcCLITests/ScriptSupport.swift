@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Helpers for end-to-end tests that run scripts through the built `calc` binary.
 enum Script {
@@ -11,6 +12,18 @@ enum Script {
     try CalcProcess.run(
       arguments, stdin: Data(script.utf8),
       environment: posixLocale.merging(environment) { $1 }, directory: directory)
+  }
+
+  /// Runs `script` on standard input in process (``InProcess``), with `arguments`, without the
+  /// caller's locale variables unless `environment` sets them: ``run(_:arguments:in:environment:)``
+  /// without the binary, for everything that needs no process of its own.
+  static func runInProcess(
+    _ script: String, arguments: [String] = [], environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CalcRun {
+    try InProcess.run(
+      arguments, stdin: Data(script.utf8), environment: posixLocale.merging(environment) { $1 },
+      sourceLocation: sourceLocation)
   }
 
   /// Writes `text` to `name` in `directory` and returns its URL.

@@ -10,7 +10,7 @@ import Testing
   static let script = "1+2*3=\n13.5ms\n22m+\nmr\n5mc\nmc\n"
 
   @Test func memoryKeysAreRowsLikeOnAPrintingCalculator() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.script + ":tape\n",
       stdout: "9\n13.5\n22\n35.5\n5\n5\n" + """
          4  1 + 2 = 3
@@ -22,7 +22,7 @@ import Testing
 
         """)
     // A memory key while an error is shown does nothing: no row.
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "1/0=\nms\n:tape\n",
       stdout: "Cannot divide by zero\n" + """
         Cannot divide by zero
@@ -35,7 +35,7 @@ import Testing
   /// as its expression line; `:history` shows each step's line; `:goto` crosses a mode switch
   /// and the display follows; `:keys` writes the mode keys.
   @Test func scientificCalculationsAreRowsAndStepsCrossModes() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: "sci\n1+2*3=\n2*(3+4)^2=\nstd 1+2*3=\n:tape\n:goto 7\n:keys\n",
       stdout: "0\n7\n98\n9\n" + """
          7  1 + 2 × 3 = 7
@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func stepsCountAsInHistoryUpToThePosition() throws {
-    try expectRun(
+    try expectScript(
       ["-"], stdin: Self.script + ":tape 4\n:tape 5..14\n:goto 12\n:tape\n:tape 1..13\n",
       stdout: "9\n13.5\n22\n35.5\n5\n5\n" + "15  MR 35.5\n17  MC\n"
         + " 6  3 × 3 = 9\n11  MS 13.5\n14  M+ 22\n"

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The history commands (SPEC §4, §6), through the built binary with scripts on standard input.
+/// The history commands (SPEC §4, §6), with scripts on standard input in process (``InProcess``),
+/// and through the built binary where files are named relative to its current directory.
 @Suite struct TimeTravelCommandTests {
   /// `:history` of `98-3+2*4=` at step 7: the spec's `98-3+2×4` example, with two kept keys.
   static let history98 = """
@@ -40,14 +41,14 @@ import Testing
   // MARK: - :history
 
   @Test func historyMarksThePositionAndTheKeptFuture() throws {
-    let run = try Script.run("98-3+2*4=\n:goto 7\n:history\n")
+    let run = try Script.runInProcess("98-3+2*4=\n:goto 7\n:history\n")
     #expect(run.stdout == "388\n97\n" + Self.history98)
     #expect(run.stderr == "")
     #expect(run.status == 0)
   }
 
   @Test func historyAtTheEnd() throws {
-    let run = try Script.run("5+5=\n:history\n")
+    let run = try Script.runInProcess("5+5=\n:history\n")
     #expect(
       run.stdout == """
         10
@@ -63,7 +64,7 @@ import Testing
   }
 
   @Test func historyAtStepZero() throws {
-    let run = try Script.run("5+5=\n:goto 0\n:history\n")
+    let run = try Script.runInProcess("5+5=\n:goto 0\n:history\n")
     #expect(
       run.stdout == """
         10
@@ -80,7 +81,7 @@ import Testing
   }
 
   @Test func historyWidensForAnErrorDisplay() throws {
-    let run = try Script.run("1/0=\n:goto 2\n:history\n")
+    let run = try Script.runInProcess("1/0=\n:goto 2\n:history\n")
     let kept = "  (kept)"
     #expect(
       run.stdout == """
@@ -98,7 +99,7 @@ import Testing
   }
 
   @Test func historyShowsButtonTitles() throws {
-    let run = try Script.run("5~%ce<c\n:history\n")
+    let run = try Script.runInProcess("5~%ce<c\n:history\n")
     #expect(
       run.stdout == """
         0
@@ -116,7 +117,7 @@ import Testing
   }
 
   @Test func historyWidensStepsForALongBranch() throws {
-    let run = try Script.run(String(repeating: "1+", count: 5_000) + "\n:history\n")
+    let run = try Script.runInProcess(String(repeating: "1+", count: 5_000) + "\n:history\n")
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 1 + 1 + 10_001 + 1)
@@ -131,7 +132,7 @@ import Testing
   /// The expression column is the expression line at each step; one longer than 40 characters
   /// is cut to its last 39, after `…`.
   @Test func historyCutsLongExpressionLines() throws {
-    let run = try Script.run("2" + String(repeating: "@", count: 15) + "\n:history\n")
+    let run = try Script.runInProcess("2" + String(repeating: "@", count: 15) + "\n:history\n")
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     let line = String(repeating: "√(", count: 15) + "2" + String(repeating: ")", count: 15)
@@ -145,7 +146,7 @@ import Testing
   }
 
   @Test func historyOfAnEmptySession() throws {
-    let run = try Script.run(":history\n")
+    let run = try Script.runInProcess(":history\n")
     #expect(run.stdout == "no history\n")
     #expect(run.stderr == "")
     #expect(run.status == 0)
@@ -153,7 +154,7 @@ import Testing
 
   /// `:history K`: the last K steps, with the header and the whole branch's slider.
   @Test func historyOfTheLastSteps() throws {
-    let run = try Script.run("98-3+2*4=\n:goto 7\n:history 3\n:history 100\n")
+    let run = try Script.runInProcess("98-3+2*4=\n:goto 7\n:history 3\n:history 100\n")
     #expect(
       run.stdout == "388\n97\n" + """
           step  key  expression  display
@@ -169,7 +170,7 @@ import Testing
 
   /// `:history N..M`: steps N through M.
   @Test func historyOfARange() throws {
-    let run = try Script.run("98-3+2*4=\n:goto 7\n:history 2..4\n:history 0..0\n")
+    let run = try Script.runInProcess("98-3+2*4=\n:goto 7\n:history 2..4\n:history 0..0\n")
     #expect(
       run.stdout == "388\n97\n" + """
           step  key  expression  display
@@ -193,7 +194,7 @@ import Testing
     let setup = "\(keys)\n:goto 1500\n7\n:branch 1\n:goto 1400\n"
     /// The listing's lines after the setup's five displays, with runs of spaces made one.
     func listing(_ argument: String) throws -> [String] {
-      let run = try Script.run(setup + ":history \(argument)\n")
+      let run = try Script.runInProcess(setup + ":history \(argument)\n")
       #expect(run.status == 0)
       return run.stdout.split(separator: "\n").dropFirst(5).map {
         $0.split(separator: " ").joined(separator: " ")
@@ -223,7 +224,7 @@ import Testing
     ("2..10", "step 10 is out of range 0…9"),
   ])
   func historyRejectsABadRange(argument: String, message: String) throws {
-    let run = try Script.run("98-3+2*4=\n:history \(argument)\n5=\n")
+    let run = try Script.runInProcess("98-3+2*4=\n:history \(argument)\n5=\n")
     #expect(run.stdout == "388\n")
     #expect(run.stderr == "<stdin>:2:10: \(message)\n")
     #expect(run.status == 65)
@@ -232,28 +233,29 @@ import Testing
   // MARK: - Moving
 
   @Test func gotoAbsoluteAndRelative() throws {
-    let run = try Script.run("12+3=\n:goto 2\n:goto +2\n:goto -3\n:goto 5\n:goto 0\n:goto +0\n")
+    let run = try Script.runInProcess(
+      "12+3=\n:goto 2\n:goto +2\n:goto -3\n:goto 5\n:goto 0\n:goto +0\n")
     #expect(run.stdout == "15\n12\n3\n1\n15\n0\n0\n")
     #expect(run.status == 0)
   }
 
   @Test func gotoOutOfRangeChangesNothing() throws {
     // Each script stops at the rejected line; `:keys` before it shows where it stood.
-    let run = try Script.run("12+3=\n:goto 3\n:goto 6\n")
+    let run = try Script.runInProcess("12+3=\n:goto 3\n:goto 6\n")
     #expect(run.stdout == "15\n12\n")
     #expect(run.stderr == "<stdin>:3:7: step 6 is out of range 0…5\n")
     #expect(run.status == 65)
-    let huge = try Script.run("1\n:goto +9223372036854775807\n")
+    let huge = try Script.runInProcess("1\n:goto +9223372036854775807\n")
     #expect(huge.stderr == "<stdin>:2:7: step +9223372036854775807 from 1 is out of range 0…1\n")
     #expect(huge.status == 65)
-    let tooBig = try Script.run("1\n:goto 99999999999999999999999\n")
+    let tooBig = try Script.runInProcess("1\n:goto 99999999999999999999999\n")
     #expect(tooBig.status == 65)
     #expect(tooBig.stderr.hasPrefix("<stdin>:2:7: "))
   }
 
   /// `:undo` and `:redo` move by lines (SPEC §4), stopping at the ends.
   @Test func undoAndRedoMoveByLinesAndClampAtTheEnds() throws {
-    let run = try Script.run(
+    let run = try Script.runInProcess(
       "12+3=\n*2=\n+1=\n:undo\n:undo 2\n:undo 99\n:undo\n:redo\n:redo 3\n:redo 99\n:redo\n")
     #expect(run.stdout == "15\n30\n31\n30\n0\n0\n0\n15\n31\n31\n31\n")
     #expect(run.stderr == "")
@@ -261,25 +263,25 @@ import Testing
   }
 
   @Test func undoAndRedoOfZeroSteps() throws {
-    let run = try Script.run("12+3=\n:undo 0\n:goto 2\n:redo 0\n")
+    let run = try Script.runInProcess("12+3=\n:undo 0\n:goto 2\n:redo 0\n")
     #expect(run.stdout == "15\n15\n12\n12\n")
   }
 
   @Test func undoOnAnEmptySession() throws {
-    let run = try Script.run(":undo\n:redo 5\n")
+    let run = try Script.runInProcess(":undo\n:redo 5\n")
     #expect(run.stdout == "0\n0\n")
     #expect(run.status == 0)
   }
 
   @Test func undoArgumentMustBeACount() throws {
-    let run = try Script.run("1\n:redo two\n")
+    let run = try Script.runInProcess("1\n:redo two\n")
     #expect(run.stdout == "1\n")
     #expect(run.stderr == "<stdin>:2:7: :redo takes a number of lines, not 'two'\n")
     #expect(run.status == 65)
   }
 
   @Test func movingToAnErrorDisplayAtTheEndExitsWithOne() throws {
-    let run = try Script.run("1/0=\n:undo\n:redo\n")
+    let run = try Script.runInProcess("1/0=\n:undo\n:redo\n")
     #expect(run.stdout == "Cannot divide by zero\n0\nCannot divide by zero\n")
     #expect(run.status == 1)
   }
@@ -287,31 +289,31 @@ import Testing
   // MARK: - :keys, :reset, the kept future
 
   @Test func keysShowsTheAppliedKeysOnly() throws {
-    let run = try Script.run("12 + 3 = # sum\n:keys\n:goto 3\n:keys\n:goto 0\n:keys\n")
+    let run = try Script.runInProcess("12 + 3 = # sum\n:keys\n:goto 3\n:keys\n:goto 0\n:keys\n")
     #expect(run.stdout == "15\n12+3=\n12\n12+\n0\n\n")
     #expect(run.status == 0)
   }
 
   @Test func keysAreCanonical() throws {
-    let run = try Script.run("12×3÷2−1±\nC5CE√²Ms\n:keys\n")
+    let run = try Script.runInProcess("12×3÷2−1±\nC5CE√²Ms\n:keys\n")
     #expect(run.stdout == "-1\n0\n12*3/2-1~\nc5ce@q ms\n")
   }
 
   @Test func keysOfAnEmptySession() throws {
-    let run = try Script.run(":keys\n")
+    let run = try Script.runInProcess(":keys\n")
     #expect(run.stdout == "\n")
     #expect(run.status == 0)
   }
 
   @Test func resetEmptiesTheHistory() throws {
-    let run = try Script.run("12+3=\n:goto 2\n:reset\n:keys\n:history\n:goto 1\n")
+    let run = try Script.runInProcess("12+3=\n:goto 2\n:reset\n:keys\n:history\n:goto 1\n")
     #expect(run.stdout == "15\n12\n0\n\nno history\n")
     #expect(run.stderr == "<stdin>:6:7: step 1 is out of range 0…0\n")
     #expect(run.status == 65)
   }
 
   @Test func resetThenNewKeysStartFresh() throws {
-    let run = try Script.run("2+3=\n:reset\n=\n:keys\n")
+    let run = try Script.runInProcess("2+3=\n:reset\n=\n:keys\n")
     // The remembered `+3` is gone with the rest of the state.
     #expect(run.stdout == "5\n0\n0\n=\n")
   }
@@ -320,7 +322,8 @@ import Testing
   /// its future, marked where it leaves. The new line starts a new number (rule 18): `12+` then
   /// `7=` is 19, and `:keys` gives one line per input line.
   @Test func applyingKeysInThePastStartsABranch() throws {
-    let run = try Script.run("12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n:branches\n:branch 1\n")
+    let run = try Script.runInProcess(
+      "12+3=\n:goto 4\n7=\n:keys\n:history\n:redo\n:branches\n:branch 1\n")
     #expect(
       run.stdout == """
         15
@@ -357,7 +360,7 @@ import Testing
   }
 
   @Test func blankAndCommentLinesInThePastKeepTheFuture() throws {
-    let run = try Script.run("12+3=\n:goto 2\n\n# note\n:redo 9\n")
+    let run = try Script.runInProcess("12+3=\n:goto 2\n\n# note\n:redo 9\n")
     #expect(run.stdout == "15\n12\n15\n")
   }
 
@@ -421,13 +424,13 @@ import Testing
   }
 
   @Test func anUnknownBranchIsAnErrorThatChangesNothing() throws {
-    let run = try Script.run("12+3=\n:goto 2\n*4=\n:branch 99\n")
+    let run = try Script.runInProcess("12+3=\n:goto 2\n*4=\n:branch 99\n")
     #expect(run.stdout == "15\n12\n48\n")
     #expect(run.stderr == "<stdin>:4:9: no branch 99 (branches: 1…2)\n")
     #expect(run.status == 65)
-    let interactive = try Script.run(":branch 1\n")
+    let interactive = try Script.runInProcess(":branch 1\n")
     #expect(interactive.stderr == "<stdin>:1:9: no branch 1: the session has no keys yet\n")
-    let missing = try Script.run("1\n:branch\n")
+    let missing = try Script.runInProcess("1\n:branch\n")
     #expect(missing.stderr == "<stdin>:2:8: :branch needs a branch number (see :branches)\n")
   }
 
@@ -512,10 +515,10 @@ import Testing
   }
 
   @Test func saveNeedsAFileName() throws {
-    let run = try Script.run("1\n:save\n")
+    let run = try Script.runInProcess("1\n:save\n")
     #expect(run.stderr == "<stdin>:2:6: :save needs a file name\n")
     #expect(run.status == 65)
-    let load = try Script.run(":load   \n")
+    let load = try Script.runInProcess(":load   \n")
     #expect(load.stderr == "<stdin>:1:9: :load needs a file name\n")
     #expect(load.status == 65)
   }
@@ -532,7 +535,7 @@ import Testing
 
   @Test func saveExpandsTheHomeDirectory() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run(
+      let run = try Script.runInProcess(
         "6*7=\n:save ~/home.calc\n:load ~/home.calc\n", environment: ["HOME": directory.path])
       #expect(run.stdout == "42\nsaved 4 keys at step 4 to \(directory.path)/home.calc\n42\n")
       #expect(try Script.listing(directory) == ["home.calc"])
@@ -658,7 +661,7 @@ import Testing
   /// SPEC §4 `:tape`: the calculations completed on the current branch up to the position, with
   /// the step where each completed; chains, repeated `=` and a branch.
   @Test func tapeListsTheCompletedCalculations() throws {
-    let run = try Script.run(
+    let run = try Script.runInProcess(
       """
       1+2*3=
       *2==
@@ -703,7 +706,7 @@ import Testing
   }
 
   @Test func tapeRefusesABadCount() throws {
-    let run = try Script.run("1+2=\n:tape 0\n")
+    let run = try Script.runInProcess("1+2=\n:tape 0\n")
     #expect(run.stdout == "3\n")
     #expect(run.stderr == "<stdin>:2:7: :tape takes a number of steps from 1, not '0'\n")
     #expect(run.status == 65)
@@ -712,7 +715,7 @@ import Testing
   /// `:copy` needs a terminal for its clipboard sequence: in a script whose output is a pipe it
   /// is a rejected line that says so and changes nothing.
   @Test func copyOutsideATerminalSaysItCannot() throws {
-    let run = try Script.run("1000+234=\n:copy\n")
+    let run = try Script.runInProcess("1000+234=\n:copy\n")
     #expect(run.stdout == "1234\n")
     #expect(
       run.stderr

@@ -9,12 +9,12 @@ import Testing
 #endif
 
 /// `:reset`, `:load` and `:resume` keep the session they replace, one level deep (SPEC §4):
-/// through the binary, in the REPL, and across a journal and `--resume`.
+/// in process and through the binary, in the REPL, and across a journal and `--resume`.
 @Suite struct UndoableReplacementTests {
   // MARK: - Scripts through the binary
 
   @Test func resetThenUndoAndRedoInAScript() throws {
-    let run = try Script.run(
+    let run = try Script.runInProcess(
       "12+3=\n*2=\n:goto 2\n*4=\n:reset\n5=\n:undo\n:undo\n:branches\n:redo\n:redo\n:undo 7\n"
         + ":undo\n")
     #expect(
@@ -48,7 +48,7 @@ import Testing
   /// With nothing replaced, `:undo` at step 0 moves nowhere, as before; `:reset load` (the
   /// journal's form) is taken, any other argument refused.
   @Test func undoAtTheStartWithNothingReplacedAndResetArguments() throws {
-    let run = try Script.run("12+3=\n:undo\n:undo\n:reset load\n:undo\n:reset again\n")
+    let run = try Script.runInProcess("12+3=\n:undo\n:undo\n:reset load\n:undo\n:reset again\n")
     #expect(
       run.stdout == "15\n0\n0\n0\nrestored the session before :load: 1 branch, 5 keys\n0\n")
     #expect(run.stderr == "<stdin>:6:8: :reset takes no argument, not 'again'\n")
@@ -57,7 +57,7 @@ import Testing
 
   /// `--mode scientific`: the `sci` line after `:reset` is the new session's start.
   @Test func theModeLineIsTheStartOfTheNewSession() throws {
-    let run = try Script.run(
+    let run = try Script.runInProcess(
       "2+2=\n:reset\n3*3=\n:undo\n:undo\n", arguments: ["--mode", "scientific", "-"])
     #expect(
       run.stdout == "4\n0\n9\n0\nrestored the session before :reset: 1 branch, 5 keys\n4\n")
