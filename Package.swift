@@ -22,10 +22,18 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    // Front ends as a library so that tests can drive them: line interpreter, batch runner, REPL.
+    // The front end's pure core: the line interpreter, the command table, listings, the live
+    // display, help, styles and the output buffer. It imports neither Glibc nor Foundation
+    // (`.ci/run` checks): it reaches files, the clipboard's program and the clock only through
+    // the `Host` it is given.
+    .target(name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"]),
+    // The system edge and the front ends, as a library so that tests can drive them: every call
+    // to the system (Platform.swift, files, journals, the pager, readline, signals), the REPL,
+    // the batch runner and the command line. It re-exports CalcCore.
     .target(
       name: "CalcCLI",
       dependencies: [
+        "CalcCore",
         "CalcDecimal",
         "CalculatorEngine",
         "CReadline",
@@ -59,6 +67,7 @@ let package = Package(
       dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "CalcCLITests", dependencies: ["CalcCLI", "CalculatorEngine", "CalcTestSupport"]),
+      name: "CalcCLITests",
+      dependencies: ["CalcCLI", "CalcCore", "CalculatorEngine", "CalcTestSupport"]),
   ]
 )

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -38,10 +39,10 @@ struct REPL {
   }
 
   /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8), the
-  /// parts of ``promptParts`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
+  /// parts of ``Prompt/parts(for:)`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
   /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
   /// a space, the position attached to the part before. Shortened for the terminal on standard
-  /// input (see ``prompt(parts:of:columns:)``).
+  /// input (see ``Prompt/text(parts:of:columns:)``).
   var prompt: String {
     Self.prompt(for: interpreter)
   }
@@ -52,65 +53,7 @@ struct REPL {
     for interpreter: LineInterpreter,
     columns: Int? = Terminal.size(of: STDIN_FILENO)?.columns
   ) -> String {
-    prompt(parts: promptParts(for: interpreter), of: interpreter, columns: columns)
-  }
-
-  /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
-  /// angle unit when it is not degrees (in either mode), `FE` while F-E is on, and the branch
-  /// when there is more than one: `calc sci rad FE b2[3/8] M> `.
-  static func promptParts(for interpreter: LineInterpreter) -> [String] {
-    let history = interpreter.session.history
-    let state = history.state
-    var parts: [String] = []
-    if state.mode == .scientific { parts.append("sci") }
-    switch state.angleUnit {
-    case .degrees: break
-    case .radians: parts.append("rad")
-    case .grads: parts.append("grad")
-    }
-    if state.isExponential { parts.append("FE") }
-    if history.branchCount > 1 { parts.append("b\(history.currentBranch)") }
-    return parts
-  }
-
-  /// How the prompt is shortened to take at most a third of the terminal's width (SPEC §6),
-  /// each step on top of the ones before.
-  enum PromptShortening: Int, CaseIterable, Comparable {
-    /// The whole prompt.
-    case whole
-    /// Without `calc `: `sci b2[3/8]> `, `[3/8]> `.
-    case withoutName
-    /// The position without the branch's length: `[3]`.
-    case shortPosition
-    /// Without the word size (Programmer mode's `QWORD`; no mode shows one yet, so that this
-    /// step changes nothing today).
-    case withoutWordSize
-
-    static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
-  }
-
-  /// The prompt from its parts (see ``prompt``): the one place it is put together. On a
-  /// terminal `columns` wide, shortened step by step (``PromptShortening``) until it takes at
-  /// most a third of the width; when even the shortest is wider, the shortest.
-  static func prompt(parts: [String], of interpreter: LineInterpreter, columns: Int? = nil)
-    -> String
-  {
-    let history = interpreter.session.history
-    let memory = history.state.memory == nil ? "" : " M"
-    func prompt(_ shortening: PromptShortening) -> String {
-      let place =
-        history.isAtEnd
-        ? ""
-        : shortening >= .shortPosition
-          ? "[\(history.position)]" : "[\(history.position)/\(history.count)]"
-      let words = shortening >= .withoutName ? parts : ["calc"] + parts
-      let text = words.joined(separator: " ") + place + memory
-      return (shortening >= .withoutName ? String(text.drop { $0 == " " }) : text) + "> "
-    }
-    guard let columns else { return prompt(.whole) }
-    let shortenings = PromptShortening.allCases
-    return shortenings.lazy.map(prompt).first { Terminal.width(of: $0) <= columns / 3 }
-      ?? prompt(shortenings.last!)
+    Prompt.text(for: interpreter, columns: columns)
   }
 
   /// Runs the REPL on the terminal: readline, standard output and standard error.
@@ -268,7 +211,7 @@ struct REPL {
         report(error.message, editor: &editor, errors: errors, style: errorStyle)
         continue
       }
-      line = REPL.acceptingDecimalSeparator(
+      line = InputText.acceptingDecimalSeparator(
         line, separator: Array(interpreter.format.decimalSeparator.utf8))
       let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle,
@@ -314,7 +257,7 @@ struct REPL {
       move: !prefix.isEmpty
         ? nil
         : { slider in
-          let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
+          let columns = Terminal.size(of: STDIN_FILENO)?.columns
           let (effect, prompt, bar) = box.rows.move(slider, columns: columns)
           // Journaled before it is drawn, so that kill -9 loses no move.
           if let effect { journal?.record([effect]) }
@@ -331,34 +274,6 @@ struct REPL {
     editor.live = nil
     interpreter = box.rows.interpreter
     return input
-  }
-
-  /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point
-  /// in a key line, up to a comment (SPEC §6: `2,5*2=` under `de_DE`): at the REPL only, since
-  /// scripts and `--keys` must mean the same everywhere. Command lines are left as they are.
-  ///
-  /// - Complexity: O(n) in the length of the line.
-  static func acceptingDecimalSeparator(_ line: [UInt8], separator: [UInt8]) -> [UInt8] {
-    guard !separator.isEmpty, separator != [UInt8(ascii: ".")],
-      line.first(where: { $0 != 0x20 && $0 != 0x09 }) != UInt8(ascii: ":")
-    else { return line }
-    var result: [UInt8] = []
-    result.reserveCapacity(line.count)
-    var index = 0
-    while index < line.count {
-      if line[index] == UInt8(ascii: "#") {
-        result += line[index...]
-        break
-      }
-      if line[index...].starts(with: separator) {
-        result.append(UInt8(ascii: "."))
-        index += separator.count
-      } else {
-        result.append(line[index])
-        index += 1
-      }
-    }
-    return result
   }
 
   /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected

@@ -1,4 +1,5 @@
 @preconcurrency private import CReadline
+import CalcCore
 import CalculatorEngine
 import Synchronization
 

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -172,7 +173,7 @@ public struct ResumedSession: Sendable {
         }
       }
       do throws(LineError) {
-        try replay.perform(text, other: SessionFile.refusal)
+        try replay.perform(text, other: SessionFileReplay.refusal)
       } catch {
         problem = "cannot be replayed (column \(error.column): \(error.message))"
         return false

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc

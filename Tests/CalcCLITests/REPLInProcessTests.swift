@@ -2,6 +2,7 @@ import CalculatorEngine
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// The REPL's loop in process, through the line-editor seam (``ScriptedLineEditor``): prompts,
 /// displays, errors, the history it remembers, `:quit` and Ctrl-D. The real terminal, readline
@@ -15,7 +16,8 @@ import Testing
     let context = LineInterpreter.Context(
       format: .posix, showsExpression: true, isInteractive: true)
     var repl = REPL(
-      interpreter: LineInterpreter(context: context), environment: Environment([:]),
+      interpreter: LineInterpreter(context: context, host: .withFiles),
+      environment: Environment([:]),
       keepsJournal: false)
     var editor = ScriptedLineEditor(lines: lines)
     let (output, errors) = (OutputBuffer(), OutputBuffer())

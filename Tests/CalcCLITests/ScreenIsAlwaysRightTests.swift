@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,4 @@
 import CalculatorEngine
-import Foundation
 
 extension LineInterpreter {
   /// Runs a `:command` line.
@@ -47,7 +46,7 @@ extension LineInterpreter {
       let csv = OutputBuffer()
       listing.writeTapeCSV(steps, to: csv)
       do {
-        try SafeFile.write(csv.bytes, to: path)
+        try host.files.write(csv.bytes, path)
       } catch {
         let outcome =
           error.backup.map { "its old contents are in '\($0.shown)'" }
@@ -73,7 +72,7 @@ extension LineInterpreter {
       try appendCopy(at: step, to: output)
     case .save(let name, let replacing):
       let path = inScriptFolder(name)
-      if context.isInteractive, !replacing, let existing = FileIdentity(of: path),
+      if context.isInteractive, !replacing, let existing = host.files.identity(path),
         !knownFiles.contains(existing)
       {
         throw LineError(
@@ -81,18 +80,25 @@ extension LineInterpreter {
             + "to replace it: :save! \(path.shown)",
           column: command.argumentColumn)
       }
-      try atArgument(command) { () throws(LineError) in
-        try SessionFile.save(session.history, to: path)
+      do {
+        try host.files.write(Array(SessionScript.text(of: session.history).utf8), path)
+      } catch {
+        let outcome =
+          error.backup.map { "its old contents are in '\($0.shown)'" }
+          ?? "'\(path.shown)' is unchanged"
+        throw LineError(
+          "cannot save '\(path.shown)': \(error.reason); \(outcome)",
+          column: command.argumentColumn)
       }
-      if let saved = FileIdentity(of: path) { knownFiles.insert(saved) }
+      if let saved = host.files.identity(path) { knownFiles.insert(saved) }
       output.write(style.dim(savedMessage(path: path) + "\n"))
     case .load(let name):
       let path = inScriptFolder(name)
       let loaded = try atArgument(command) { () throws(LineError) in
-        try SessionFile.load(path)
+        try host.files.load(path)
       }
       try perform(.load(loaded.session), at: command)
-      if let identity = FileIdentity(of: path) { knownFiles.insert(identity) }
+      if let identity = host.files.identity(path) { knownFiles.insert(identity) }
       if context.isInteractive { output.write(style.dim(loadedMessage(path: path) + "\n")) }
       if loaded.isOlderFormat {
         notes.append(
@@ -103,8 +109,7 @@ extension LineInterpreter {
       }
       appendDisplay(to: output)
     case .resume:
-      let resumed = try ResumedSession.latest(
-        in: host.journalDirectory, excluding: host.ownJournal)
+      let resumed = try host.files.resume(host.journalDirectory, host.ownJournal)
       try perform(.load(resumed.session, by: .resume), at: command)
       if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
       output.write(style.dim(resumed.summary + "\n"))

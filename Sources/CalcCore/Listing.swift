@@ -1,6 +1,5 @@
 import CalcDecimal
 import CalculatorEngine
-import Foundation
 
 /// The listings of a session — `:history`, `:tape`, `:branches`, the slider bar and the display
 /// with its expression line — as functions of the history, the format and the style, written to
@@ -8,7 +7,7 @@ import Foundation
 ///
 /// A long listing writes its rows out as it makes them (``OutputBuffer/flushIfFull()``), so that
 /// its memory stays bounded, and asks ``isStopped`` before each row.
-struct Listing {
+package struct Listing {
   /// The history listed.
   let history: History
   /// How numbers are shown.
@@ -386,7 +385,9 @@ struct Listing {
       guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
         return text
       }
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      return "\""
+        + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+        + "\""
     }
     output.write("step,expression,result\n")
     forEachTapeRow(steps, output: output) { step, row in
@@ -402,7 +403,7 @@ struct Listing {
 
   /// The slider's bar as the REPL draws it below the input on a terminal `columns` wide: at
   /// most 60 cells, and four columns to spare.
-  func sliderBar(columns: Int) -> String {
+  package func sliderBar(columns: Int) -> String {
     let label = " \(history.position)/\(history.count)".count
     return slider(width: max(1, min(60, columns - 4 - label)))
   }

@@ -3,7 +3,7 @@
 ///
 /// The REPL knows nothing of readline: it asks for input, gets typed values back, and says
 /// which lines to remember.
-protocol LineEditor {
+package protocol LineEditor {
   /// The next input, with `prompt` shown while a line is edited.
   mutating func read(prompt: String) -> EditorInput
   /// The next input, the line starting as `prefill` (a line of the past to edit, `:edit L`);
@@ -24,7 +24,7 @@ protocol LineEditor {
 }
 
 /// What a line editor read.
-enum EditorInput: Equatable {
+package enum EditorInput: Equatable {
   /// A line typed and entered (bytes as typed, which need not be UTF-8).
   case typed([UInt8])
   /// The next line of a paste of several lines, which nothing has shown yet: the REPL shows it
@@ -39,23 +39,37 @@ enum EditorInput: Equatable {
 
 /// What the REPL gives a line editor for SPEC §6's live display and slider, as closures over
 /// the session: the editor knows nothing of calculations.
-struct LiveDisplay {
+package struct LiveDisplay {
   /// The live row for a line as typed so far, at most `width` columns and styled; `nil` for
   /// none (a blank line).
-  var preview: (_ line: [UInt8], _ width: Int) -> String?
+  package var preview: (_ line: [UInt8], _ width: Int) -> String?
   /// The live row for the position itself (the expression line and the display), shown after
   /// a move while nothing is typed.
-  var current: (_ width: Int) -> String
+  package var current: (_ width: Int) -> String
   /// Does a slider move through the session's door, journaled, and returns the prompt for the
   /// new position and the slider's bar; `nil` when moves are not offered (a line of the past
   /// being edited).
-  var move: ((SliderMove) -> (prompt: String, bar: String))?
+  package var move: ((SliderMove) -> (prompt: String, bar: String))?
   /// The prompt at the current position for a terminal `columns` wide (SPEC §6: at most a
   /// third of the width), drawn again after a resize; `nil` keeps the prompt as it is.
-  var prompt: ((_ columns: Int) -> String)? = nil
+  package var prompt: ((_ columns: Int) -> String)? = nil
   /// The slider's bar at the current position for a terminal `columns` wide, drawn again
   /// after a resize while the bar is shown; `nil` keeps it as it is.
-  var bar: ((_ columns: Int) -> String)? = nil
+  package var bar: ((_ columns: Int) -> String)? = nil
+
+  /// A live display of these closures.
+  package init(
+    preview: @escaping (_ line: [UInt8], _ width: Int) -> String?,
+    current: @escaping (_ width: Int) -> String,
+    move: ((SliderMove) -> (prompt: String, bar: String))?,
+    prompt: ((_ columns: Int) -> String)? = nil, bar: ((_ columns: Int) -> String)? = nil
+  ) {
+    self.preview = preview
+    self.current = current
+    self.move = move
+    self.prompt = prompt
+    self.bar = bar
+  }
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.
