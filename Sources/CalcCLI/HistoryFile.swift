@@ -10,6 +10,9 @@ import CalcCore
 /// readline reads the file and keeps the lines in memory (``Readline``); this is the file's
 /// side.
 enum HistoryFile {
+  /// How many lines the history file keeps.
+  static let limit = 1000
+
   /// Prepares the history file at `path` for readline to read; returns a warning when it cannot
   /// be used.
   ///

@@ -64,15 +64,12 @@ extension OutputBuffer {
 ///
 /// calc targets Linux (glibc); other systems are not supported.
 enum Platform {
-  /// How writing a buffer ended.
-  typealias WriteResult = OutputBuffer.WriteResult
-
   /// Writes all of `bytes` to `fd`: a write interrupted by a signal (`EINTR`) is retried, a
   /// descriptor that is not ready (`EAGAIN`: a non-blocking pipe whose reader is slow) is waited
   /// for, never taken for a closed one.
   ///
   /// - Complexity: O(n) in the bytes, in as few `write(2)` calls as the descriptor takes.
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> WriteResult {
+  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> OutputBuffer.WriteResult {
     bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {

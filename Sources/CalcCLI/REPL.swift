@@ -20,9 +20,6 @@ struct REPL {
   /// off with `--no-live`; the slider's rows are drawn either way.
   var showsPreview = true
 
-  /// How many lines the history file keeps.
-  static let historyLimit = 1000
-
   /// The line printed on start: how to get help and how to leave.
   static let startupLine =
     "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"

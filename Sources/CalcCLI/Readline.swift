@@ -627,7 +627,7 @@ struct ReadlineEditor: LineEditor {
     Readline.setUp(commands: commands, promptsOnStandardError: promptsOnStandardError)
     self.historyPath = historyPath
     if let path = historyPath,
-      let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)
+      let warning = Readline.loadHistory(path: path, limit: HistoryFile.limit)
     {
       warn(warning)
       self.historyPath = nil
@@ -660,7 +660,7 @@ struct ReadlineEditor: LineEditor {
 
   mutating func remember(_ line: [UInt8]) {
     guard let historyPath else { return }
-    Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
+    Readline.addHistory(line, path: historyPath, limit: HistoryFile.limit)
   }
 
   mutating func discardPendingInput() -> Int { Readline.discardPaste() }

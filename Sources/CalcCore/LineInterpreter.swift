@@ -313,16 +313,6 @@ public struct LineInterpreter {
     }
   }
 
-  /// What a key line needs to know of the state (its notes, its exit status), read where the
-  /// display is written or where `self` is not `inout`: read in a mutating method, the session's
-  /// state was copied first, about 200 instructions a read, a good part of a short line's cost.
-  package struct StateFacts {
-    /// Whether the display shows an error.
-    var showsError: Bool
-    /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
-    var isPending: Bool
-  }
-
   /// The facts of the state as it is (see ``StateFacts``).
   var stateFacts: StateFacts {
     let state = session.state

@@ -29,7 +29,7 @@ package struct Listing {
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
-  ) -> LineInterpreter.StateFacts {
+  ) -> StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
       // On a terminal, broken at spaces: a number is never split across two rows (SPEC §6).
@@ -44,7 +44,7 @@ package struct Listing {
       format.append(state, to: &output.bytes)
     }
     output.bytes.append(UInt8(ascii: "\n"))
-    return LineInterpreter.StateFacts(showsError: isError, isPending: state.isPendingOperation)
+    return StateFacts(showsError: isError, isPending: state.isPendingOperation)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow
@@ -483,5 +483,21 @@ package struct Listing {
       output.writeRow(line)
       output.flushIfFull()
     }
+  }
+}
+
+/// What a key line needs to know of the state (its notes, its exit status), read where the
+/// display is written or where `self` is not `inout`: read in a mutating method, the session's
+/// state was copied first, about 200 instructions a read, a good part of a short line's cost.
+package struct StateFacts {
+  /// Whether the display shows an error.
+  package var showsError: Bool
+  /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
+  package var isPending: Bool
+
+  /// The facts given.
+  package init(showsError: Bool, isPending: Bool) {
+    self.showsError = showsError
+    self.isPending = isPending
   }
 }
