@@ -1,3 +1,5 @@
+import CalculatorEngine
+
 /// Where the REPL reads its lines: a line editor with a prompt and a history (GNU readline in
 /// ``ReadlineEditor``; a list of lines in tests).
 ///
@@ -76,13 +78,14 @@ package struct LiveDisplay {
 public enum SliderMove: Equatable, Sendable, CaseIterable {
   case backKey, forwardKey, backLine, forwardLine
 
-  /// The command that does the move: `:goto -1`, `:goto +1`, `:undo`, `:redo`.
-  public var command: String {
+  /// The session command that does the move, as `:goto -1`, `:goto +1`, `:undo` and `:redo`
+  /// do: given to the session's door as it is, never spelled and parsed again.
+  public var command: Session.Command {
     switch self {
-    case .backKey: ":goto -1"
-    case .forwardKey: ":goto +1"
-    case .backLine: ":undo"
-    case .forwardLine: ":redo"
+    case .backKey: .goto(.offset(-1))
+    case .forwardKey: .goto(.offset(1))
+    case .backLine: .undo(1)
+    case .forwardLine: .redo(1)
     }
   }
 }

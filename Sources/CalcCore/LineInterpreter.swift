@@ -232,6 +232,14 @@ public struct LineInterpreter {
     return change
   }
 
+  /// Performs a move through time (a slider's: ``SliderMove/command``), printing nothing;
+  /// returns its effect for a journal, or `nil` when the session refuses it (at an end).
+  package mutating func performMove(_ command: Session.Command) -> Session.Effect? {
+    effect = nil
+    guard (try? perform(command)) != nil else { return nil }
+    return effect.take()
+  }
+
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
   /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the

@@ -415,14 +415,12 @@ public struct LiveRows {
     effect: Session.Effect?, prompt: String, bar: String
   ) {
     cache = PreviewCache()
-    let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
-      bytes throws(LineError) in try interpreter.run(bytes, output: OutputBuffer())
-    }
+    let effect = interpreter.performMove(slider.command)
     let history = interpreter.session.history
     let label = " \(history.position)/\(history.count)".count
     let bar = interpreter.listing.slider(width: max(1, min(60, (columns ?? 80) - 4 - label)))
     return (
-      moved?.effect, Prompt.text(for: interpreter, columns: columns), interpreter.style.dim(bar)
+      effect, Prompt.text(for: interpreter, columns: columns), interpreter.style.dim(bar)
     )
   }
 
