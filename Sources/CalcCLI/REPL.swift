@@ -152,11 +152,7 @@ struct REPL {
       // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
       if parsed != .blank { editor.remember(line) }
       // `:edit L` without keys: line L's keys to edit on the input line, then the edit.
-      if case .directive(let directive)? = parsed, directive.name == "edit",
-        let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)),
-        number >= 1, number <= interpreter.session.history.lines().count
-      {
-        let keys = interpreter.session.history.lines()[number - 1].keys
+      if case .editLine(let number, let keys)? = interpreter.request(for: parsed) {
         // The live row shows what the edit would give; no slider while a line of the past is
         // edited.
         let edited = read(
@@ -164,7 +160,7 @@ struct REPL {
           screen: person, prefix: Array(":edit \(number) ".utf8)
         ) { editor in
           editor.read(
-            prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
+            prompt: "edit line \(number)> ", prefill: Array(keys.utf8))
         }
         switch edited {
         case .typed(let edited), .pasted(let edited):

@@ -17,6 +17,11 @@ extension LineInterpreter {
         break
       }
       appendDisplay(to: output)
+    case .editLine:
+      // Run as a line (a script, or a line that does not exist): the keys are missing, and the
+      // session command's reader says so.
+      _ = try CommandSpec.sessionCommand(command)
+      throw LineError(":edit needs the line's keys", column: command.argumentColumn)
     case .lines(let which):
       let lines = session.history.lines()
       let numbers = try atArgument(command) { () throws(LineError) in
@@ -257,5 +262,27 @@ extension LineInterpreter {
     output.write(copy.sequence)
     output.write(
       style.dim(Terminal.message("\(text) \(copy.report)", width: output.columns)) + "\n")
+  }
+}
+
+/// What a line asks of the front end before it runs, instead of running.
+public enum LineRequest: Equatable, Sendable {
+  /// `:edit L` without keys, line L existing: its keys (as key text) to edit on the input line,
+  /// which the front end then runs as `:edit L KEYS` (or `:delete L` when emptied).
+  case editLine(Int, keys: String)
+}
+
+extension LineInterpreter {
+  /// What `line` asks of the REPL before it runs, or `nil` for a line to run as it is: the
+  /// command table decides (``LineCommand/editLine(_:)``), the loop reads the answer.
+  ///
+  /// - Complexity: O(n) in the lines of the current branch, for `:edit L`; else O(1).
+  public func request(for line: ScriptLine?) -> LineRequest? {
+    guard case .directive(let directive)? = line,
+      case .editLine(let number)? = try? LineCommand(directive)
+    else { return nil }
+    let lines = session.history.lines()
+    guard number >= 1, number <= lines.count else { return nil }
+    return .editLine(number, keys: KeyText.text(of: lines[number - 1].keys))
   }
 }

@@ -160,6 +160,14 @@ extension LineInterpreter {
         return .error(error.message)
       }
       return result(copy.session.state, format)
+    case .editLine:
+      // A line that cannot be listed: what running it would say (its keys are missing).
+      do throws(LineError) {
+        _ = try CommandSpec.sessionCommand(directive)
+      } catch {
+        return .error(error.message)
+      }
+      return summary
     case .history, .lines, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad, .help,
       .quit:
       return summary
