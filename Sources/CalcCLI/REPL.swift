@@ -105,7 +105,7 @@ struct REPL {
       screen.flush()
     }
     // At 40 columns the start-up line is broken at a space, not by the terminal.
-    let startupColumns = Terminal.size(of: screen == nil ? STDOUT_FILENO : STDERR_FILENO)?.columns
+    let startupColumns = editor.size(of: screen == nil ? .output : .errors)?.columns
     let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
     person.write((screen == nil ? interpreter.style : errorStyle).dim(startup) + "\n")
     person.flush()
@@ -127,7 +127,7 @@ struct REPL {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
-      let prompt = self.prompt
+      let prompt = Prompt.text(for: interpreter, columns: editor.size(of: .input)?.columns)
       let input = read(
         editor: &editor, journal: journal, live: drawsBelowInput, format: screenFormat,
         screen: person
@@ -176,14 +176,14 @@ struct REPL {
         }
       }
       // The screen's size is read for each line: the window may have changed.
-      let size = Terminal.size(of: STDOUT_FILENO)
+      let size = editor.size(of: .output)
       if let pagerCommand, let size {
         output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
       }
       // Listings are cut to the width, :help wrapped and :pad narrowed (SPEC §6).
       output.columns = size?.columns
       // Notes and errors are broken at spaces (SPEC §6: a number is never split).
-      errors.columns = errors.fd.flatMap { Terminal.size(of: $0)?.columns }
+      errors.columns = editor.size(of: .errors)?.columns
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         if screen != nil {
@@ -249,8 +249,7 @@ struct REPL {
       current: { width in box.rows.current(width: width) },
       move: !prefix.isEmpty
         ? nil
-        : { slider in
-          let columns = Terminal.size(of: STDIN_FILENO)?.columns
+        : { slider, columns in
           let (effect, prompt, bar) = box.rows.move(slider, columns: columns)
           // Journaled before it is drawn, so that kill -9 loses no move.
           if let effect { journal?.record([effect]) }

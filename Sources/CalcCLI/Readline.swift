@@ -86,7 +86,7 @@ enum Readline {
       rl_ding()
       return 0
     }
-    let (prompt, bar) = move(slider)
+    let (prompt, bar) = move(slider, Terminal.size(of: STDIN_FILENO)?.columns)
     current.sliderRow = bar
     current.lastPreview = nil
     rl_set_prompt(prompt)
@@ -681,4 +681,12 @@ struct ReadlineEditor: LineEditor {
   }
 
   mutating func discardPendingInput() -> Int { Readline.discardPaste() }
+
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)? {
+    switch stream {
+    case .input: Terminal.size(of: STDIN_FILENO)
+    case .output: Terminal.size(of: STDOUT_FILENO)
+    case .errors: Terminal.size(of: STDERR_FILENO)
+    }
+  }
 }

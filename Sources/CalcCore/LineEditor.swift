@@ -23,6 +23,20 @@ package protocol LineEditor {
   /// Returns how many whole lines were waiting (and are now not run).
   @discardableResult
   mutating func discardPendingInput() -> Int
+  /// The size of the terminal on `stream`, read anew at each call (the window may have
+  /// changed), or `nil` when the stream is no terminal: the REPL reads the screen's size only
+  /// through its editor.
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)?
+}
+
+/// The streams of a REPL whose terminal sizes it asks its line editor for.
+package enum TerminalStream: Sendable {
+  /// Where lines are typed (standard input): the prompt and the slider fit its width.
+  case input
+  /// Where displays and listings go (standard output): the pager's screen, listings' width.
+  case output
+  /// Where notes and errors go (standard error).
+  case errors
 }
 
 /// What a line editor read.
@@ -49,9 +63,9 @@ package struct LiveDisplay {
   /// a move while nothing is typed.
   package var current: (_ width: Int) -> String
   /// Does a slider move through the session's door, journaled, and returns the prompt for the
-  /// new position and the slider's bar; `nil` when moves are not offered (a line of the past
-  /// being edited).
-  package var move: ((SliderMove) -> (prompt: String, bar: String))?
+  /// new position and the slider's bar for a terminal `columns` wide (`nil`: not a terminal);
+  /// `nil` when moves are not offered (a line of the past being edited).
+  package var move: ((SliderMove, _ columns: Int?) -> (prompt: String, bar: String))?
   /// The prompt at the current position for a terminal `columns` wide (SPEC §6: at most a
   /// third of the width), drawn again after a resize; `nil` keeps the prompt as it is.
   package var prompt: ((_ columns: Int) -> String)? = nil
@@ -63,7 +77,7 @@ package struct LiveDisplay {
   package init(
     preview: @escaping (_ line: [UInt8], _ width: Int) -> String?,
     current: @escaping (_ width: Int) -> String,
-    move: ((SliderMove) -> (prompt: String, bar: String))?,
+    move: ((SliderMove, _ columns: Int?) -> (prompt: String, bar: String))?,
     prompt: ((_ columns: Int) -> String)? = nil, bar: ((_ columns: Int) -> String)? = nil
   ) {
     self.preview = preview
@@ -103,10 +117,15 @@ struct ScriptedLineEditor: LineEditor {
   private(set) var prefills: [String] = []
   var hasRowsBelow = false
   var live: LiveDisplay?
+  /// The size of the terminal on every stream; `nil`: none is a terminal.
+  var terminalSize: (rows: Int, columns: Int)?
 
-  init(lines: [String]) {
+  init(lines: [String], terminalSize: (rows: Int, columns: Int)? = nil) {
     self.lines = lines
+    self.terminalSize = terminalSize
   }
+
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)? { terminalSize }
 
   mutating func read(prompt: String) -> EditorInput {
     prompts.append(prompt)
