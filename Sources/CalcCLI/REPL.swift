@@ -93,126 +93,211 @@ struct REPL {
   ) -> Int32 {
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
-    let person = screen ?? output
-    /// The display again on the screen, when the output goes elsewhere.
-    func showDisplay() {
-      guard let screen else { return }
-      let brain = interpreter.session.state
-      let format = interpreter.context.noteFormat
-      let expression = format.expression(for: brain)
-      if !expression.isEmpty { screen.write(errorStyle.dim(expression) + "\n") }
-      screen.write(errorStyle.dim(format.text(for: brain)) + "\n")
-      screen.flush()
-    }
-    // At 40 columns the start-up line is broken at a space, not by the terminal.
-    let startupColumns = editor.size(of: screen == nil ? .output : .errors)?.columns
-    let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
-    person.write((screen == nil ? interpreter.style : errorStyle).dim(startup) + "\n")
-    person.flush()
-    // A resumed session keeps its own mode: no start-mode line after it.
-    var hasResumed = false
-    if resumes {
-      if run(
-        Array(":resume".utf8), journal: journal, editor: &editor, output: output, errors: errors,
-        style: errorStyle
-      ).isAccepted {
-        showDisplay()
-        hasResumed = true
-      }
-    }
-    if !hasResumed, let start = interpreter.enterStartMode() { journal?.record([start]) }
+    let sinks = Sinks(output: output, errors: errors, errorStyle: errorStyle, screen: screen)
+    showStartup(sinks, editor: editor)
+    start(journal: journal, editor: &editor, sinks)
     // Numbers on the screen: grouped for the terminal even when the output goes to a file.
-    let screenFormat = screen == nil ? interpreter.format : interpreter.context.noteFormat
+    let reading = Reading(
+      journal: journal, live: drawsBelowInput,
+      format: screen == nil ? interpreter.format : interpreter.context.noteFormat)
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
-      let prompt = Prompt.text(for: interpreter, columns: editor.size(of: .input)?.columns)
-      let input = read(
-        editor: &editor, journal: journal, live: drawsBelowInput, format: screenFormat,
-        screen: person
-      ) { editor in editor.read(prompt: prompt) }
-      switch input {
-      case .typed(let typed):
-        line = typed
-      case .pasted(let pasted):
-        // The next line of a paste, shown as if typed at the prompt.
-        person.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
-        person.flush()
-        line = pasted
-      case .end(let cursorAfterPrompt):
-        // Ctrl-D: leave the terminal on a fresh line, exactly once.
-        if cursorAfterPrompt { person.write("\n") }
-        person.flush()
-        return output.exitStatus(ExitStatus.success, errors: errors)
-      case .abandoned:
-        continue
+      switch nextLine(editor: &editor, reading, sinks) {
+      case .line(let next): line = next
+      case .none: continue
+      case .end: return output.exitStatus(ExitStatus.success, errors: errors)
       }
-      let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
-      // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
-      if parsed != .blank { editor.remember(line) }
-      // `:edit L` without keys: line L's keys to edit on the input line, then the edit.
-      if case .editLine(let number, let keys)? = interpreter.request(for: parsed) {
-        // The live row shows what the edit would give; no slider while a line of the past is
-        // edited.
-        let edited = read(
-          editor: &editor, journal: nil, live: drawsBelowInput, format: screenFormat,
-          screen: person, prefix: Array(":edit \(number) ".utf8)
-        ) { editor in
-          editor.read(
-            prompt: "edit line \(number)> ", prefill: Array(keys.utf8))
-        }
-        switch edited {
-        case .typed(let edited), .pasted(let edited):
-          // An emptied line deletes the line (SPEC §4).
-          line =
-            edited.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-            ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
-          editor.remember(line)
-        case .end, .abandoned:
-          person.write(errorStyle.dim("line \(number) left as it was") + "\n")
-          person.flush()
-          continue
-        }
-      }
-      // The screen's size is read for each line: the window may have changed.
-      let size = editor.size(of: .output)
-      if let pagerCommand, let size {
-        output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
-      }
-      // Listings are cut to the width, :help wrapped and :pad narrowed (SPEC §6).
-      output.columns = size?.columns
-      // Notes and errors are broken at spaces (SPEC §6: a number is never split).
-      errors.columns = editor.size(of: .errors)?.columns
+      fitToScreen(editor: editor, pagerCommand: pagerCommand, sinks)
       // An empty line shows the expression line and the display again.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        if screen != nil {
-          showDisplay()
-        } else {
-          interpreter.appendDisplay(to: output)
-          output.endPaging()
-        }
+        showAgain(sinks)
         continue
       }
-      // A number typed the way the display groups it (`1.234,5` under de_DE) is rejected, and
-      // `1.234` gets a note (SPEC §6); then the separator is read as the decimal point, so that
-      // the line is recorded with `.`.
-      let localeNotes: [LineInterpreter.LineNote]
-      do throws(LineError) {
-        localeNotes = try LocaleDecimalPoint.notes(for: line, format: interpreter.format)
-      } catch {
-        report(error.message, editor: &editor, errors: errors, style: errorStyle)
-        continue
-      }
-      line = InputText.acceptingDecimalSeparator(
-        line, separator: Array(interpreter.format.decimalSeparator.utf8))
+      guard let localeNotes = readDecimalPoint(&line, editor: &editor, sinks) else { continue }
       let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle,
         notes: localeNotes)
       if outcome == .quit { break }
-      if isAccepted { showDisplay() }
+      if isAccepted { showDisplay(sinks) }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
+  }
+
+  /// Where a run of the REPL writes, fixed for the run.
+  private struct Sinks {
+    /// Displays and command output.
+    let output: OutputBuffer
+    /// Errors and notes.
+    let errors: OutputBuffer
+    /// Colours on standard error.
+    let errorStyle: Style
+    /// Where the person reads when it is not ``output`` (`calc > FILE`: standard error).
+    let screen: OutputBuffer?
+    /// Where the person reads: ``screen``, else ``output``.
+    var person: OutputBuffer { screen ?? output }
+  }
+
+  /// How lines are read in a run: the journal that records slider moves, whether the live
+  /// rows are drawn, and the format of numbers on the screen.
+  private struct Reading {
+    let journal: Journal?
+    let live: Bool
+    let format: DisplayFormat
+  }
+
+  /// What reading gave the loop.
+  private enum NextLine {
+    /// A line to run.
+    case line([UInt8])
+    /// Nothing to run (Ctrl-C on a line, an edit left as it was): read again.
+    case none
+    /// The end of input.
+    case end
+  }
+
+  /// The display again on the screen, when the output goes elsewhere.
+  private func showDisplay(_ sinks: Sinks) {
+    guard let screen = sinks.screen else { return }
+    let brain = interpreter.session.state
+    let format = interpreter.context.noteFormat
+    let expression = format.expression(for: brain)
+    if !expression.isEmpty { screen.write(sinks.errorStyle.dim(expression) + "\n") }
+    screen.write(sinks.errorStyle.dim(format.text(for: brain)) + "\n")
+    screen.flush()
+  }
+
+  /// The start-up line, broken at a space to fit the terminal (at 40 columns), not by it.
+  private func showStartup(_ sinks: Sinks, editor: some LineEditor) {
+    let startupColumns = editor.size(of: sinks.screen == nil ? .output : .errors)?.columns
+    let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
+    sinks.person.write(
+      (sinks.screen == nil ? interpreter.style : sinks.errorStyle).dim(startup) + "\n")
+    sinks.person.flush()
+  }
+
+  /// Resumes the last session (`--resume`), or else enters the start mode, journaled: a resumed
+  /// session keeps its own mode.
+  private mutating func start(journal: Journal?, editor: inout some LineEditor, _ sinks: Sinks) {
+    if resumes,
+      run(
+        Array(":resume".utf8), journal: journal, editor: &editor, output: sinks.output,
+        errors: sinks.errors, style: sinks.errorStyle
+      ).isAccepted
+    {
+      showDisplay(sinks)
+      return
+    }
+    if let start = interpreter.enterStartMode() { journal?.record([start]) }
+  }
+
+  /// Reads the next line: a pasted line is echoed after the prompt, a line worth recalling is
+  /// remembered, and a request of the line (`:edit L` alone: ``LineRequest/editLine(_:keys:)``)
+  /// is served by a second, prefilled read.
+  private mutating func nextLine(
+    editor: inout some LineEditor, _ reading: Reading, _ sinks: Sinks
+  ) -> NextLine {
+    let person = sinks.person
+    let prompt = Prompt.text(for: interpreter, columns: editor.size(of: .input)?.columns)
+    let line: [UInt8]
+    let input = read(
+      editor: &editor, journal: reading.journal, live: reading.live, format: reading.format,
+      screen: person
+    ) { editor in editor.read(prompt: prompt) }
+    switch input {
+    case .typed(let typed):
+      line = typed
+    case .pasted(let pasted):
+      // The next line of a paste, shown as if typed at the prompt.
+      person.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
+      person.flush()
+      line = pasted
+    case .end(let cursorAfterPrompt):
+      // Ctrl-D: leave the terminal on a fresh line, exactly once.
+      if cursorAfterPrompt { person.write("\n") }
+      person.flush()
+      return .end
+    case .abandoned:
+      return .none
+    }
+    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
+    // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
+    if parsed != .blank { editor.remember(line) }
+    switch interpreter.request(for: parsed) {
+    case nil:
+      return .line(line)
+    case .editLine(let number, let keys):
+      return edit(line: number, keys: keys, editor: &editor, reading, sinks)
+    }
+  }
+
+  /// `:edit L` without keys: line L's keys to edit on the input line, then the edit (`:edit L
+  /// KEYS`, or `:delete L` for an emptied line); the live row shows what the edit would give,
+  /// and there is no slider while a line of the past is edited.
+  private mutating func edit(
+    line number: Int, keys: String, editor: inout some LineEditor, _ reading: Reading,
+    _ sinks: Sinks
+  ) -> NextLine {
+    let edited = read(
+      editor: &editor, journal: nil, live: reading.live, format: reading.format,
+      screen: sinks.person, prefix: Array(":edit \(number) ".utf8)
+    ) { editor in
+      editor.read(prompt: "edit line \(number)> ", prefill: Array(keys.utf8))
+    }
+    switch edited {
+    case .typed(let edited), .pasted(let edited):
+      // An emptied line deletes the line (SPEC §4).
+      let line =
+        edited.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+        ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
+      editor.remember(line)
+      return .line(line)
+    case .end, .abandoned:
+      sinks.person.write(sinks.errorStyle.dim("line \(number) left as it was") + "\n")
+      sinks.person.flush()
+      return .none
+    }
+  }
+
+  /// Reads the screen's size for the line about to run (the window may have changed): the
+  /// pager's screen, listings cut to the width, `:help` wrapped and `:pad` narrowed (SPEC §6),
+  /// notes and errors broken at spaces (a number is never split).
+  private func fitToScreen(editor: some LineEditor, pagerCommand: String?, _ sinks: Sinks) {
+    let size = editor.size(of: .output)
+    if let pagerCommand, let size {
+      sinks.output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
+    }
+    sinks.output.columns = size?.columns
+    sinks.errors.columns = editor.size(of: .errors)?.columns
+  }
+
+  /// An empty line: the expression line and the display again.
+  private func showAgain(_ sinks: Sinks) {
+    if sinks.screen != nil {
+      showDisplay(sinks)
+    } else {
+      interpreter.appendDisplay(to: sinks.output)
+      sinks.output.endPaging()
+    }
+  }
+
+  /// A number typed the way the display groups it (`1.234,5` under de_DE) is rejected (`nil`,
+  /// reported), and `1.234` gets a note (SPEC §6); then the locale's separator in `line` is read
+  /// as the decimal point, so that the line is recorded with `.`. Returns the notes.
+  private func readDecimalPoint(
+    _ line: inout [UInt8], editor: inout some LineEditor, _ sinks: Sinks
+  ) -> [LineInterpreter.LineNote]? {
+    let localeNotes: [LineInterpreter.LineNote]
+    do throws(LineError) {
+      localeNotes = try LocaleDecimalPoint.notes(for: line, format: interpreter.format)
+    } catch {
+      report(error.message, editor: &editor, errors: sinks.errors, style: sinks.errorStyle)
+      return nil
+    }
+    line = InputText.acceptingDecimalSeparator(
+      line, separator: Array(interpreter.format.decimalSeparator.utf8))
+    return localeNotes
   }
 
   /// Reads the next input with `read`, with the live display and the slider (SPEC §6) when
