@@ -93,6 +93,55 @@ enum Platform {
     }
   }
 
+  /// Writes all of `bytes` to the file open at `fd` — from its start with `pwrite` when
+  /// `fromStart` (so that a retry after a failure starts again at the beginning), else at the
+  /// file's offset with `write` — retrying a write that a signal interrupts (`EINTR`): the one
+  /// such loop for files (journals, the history file, `:save`) and readline's terminal.
+  ///
+  /// Returns `nil` when every byte was written, else the `errno` of the write that failed or
+  /// wrote nothing.
+  ///
+  /// - Complexity: O(n) in the bytes.
+  static func writeFully(_ bytes: [UInt8], to fd: Int32, fromStart: Bool = false) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        fromStart
+          ? pwrite(fd, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
+          : write(fd, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return errno }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Reads the file open at `fd` to its end in chunks of 64 KiB — from its start with `pread`
+  /// when `fromStart`, else from the file's offset with `read` — retrying a read that a signal
+  /// interrupts (`EINTR`), and gives `body` each chunk.
+  ///
+  /// Returns `nil` at the end of the file, else the `errno` of the read that failed.
+  ///
+  /// - Complexity: O(n) in the file's size, in memory of one chunk.
+  static func readChunks(
+    _ fd: Int32, fromStart: Bool = false, _ body: (ArraySlice<UInt8>) -> Void
+  ) -> Int32? {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { raw in
+        fromStart
+          ? pread(fd, raw.baseAddress!, raw.count, offset) : read(fd, raw.baseAddress!, raw.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return errno }
+      guard count > 0 else { return nil }
+      body(chunk[..<count])
+      offset += off_t(count)
+    }
+  }
+
   /// Waits until `fd` is ready for `events` (`POLLIN`, `POLLOUT`), or a signal arrives.
   static func wait(for fd: Int32, events: Int32) {
     var descriptor = pollfd(fd: fd, events: Int16(events), revents: 0)

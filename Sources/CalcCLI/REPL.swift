@@ -35,24 +35,6 @@ struct REPL {
     return home + "/.calc_history"
   }
 
-  /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8), the
-  /// parts of ``Prompt/parts(for:)`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
-  /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
-  /// a space, the position attached to the part before. Shortened for the terminal on standard
-  /// input (see ``Prompt/text(parts:of:columns:)``).
-  var prompt: String {
-    Self.prompt(for: interpreter)
-  }
-
-  /// The prompt for `interpreter`'s session on a terminal `columns` wide (by default the one on
-  /// standard input; `nil`: not shortened); see ``prompt``.
-  static func prompt(
-    for interpreter: LineInterpreter,
-    columns: Int? = Terminal.size(of: STDIN_FILENO)?.columns
-  ) -> String {
-    Prompt.text(for: interpreter, columns: columns)
-  }
-
   /// Runs the REPL on the terminal: readline, standard output and standard error.
   ///
   /// With standard output not a terminal (`calc > FILE`), displays and command output go to
@@ -341,7 +323,7 @@ struct REPL {
           return (prompt, bar)
         },
       prompt: !prefix.isEmpty
-        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) },
+        ? nil : { columns in Prompt.text(for: box.rows.interpreter, columns: columns) },
       bar: { columns in
         let interpreter = box.rows.interpreter
         return interpreter.style.dim(interpreter.listing.sliderBar(columns: columns))

@@ -489,13 +489,7 @@ enum Readline {
   /// Writes `bytes` to the terminal readline draws on, in one write where the system allows.
   private static func writeToTerminal(_ bytes: [UInt8]) {
     let fd = rl_outstream.map { fileno($0) } ?? STDOUT_FILENO
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    _ = Platform.writeFully(bytes, to: fd)
   }
 
   /// Ctrl-C: the line being edited is dropped and a fresh prompt drawn below it.

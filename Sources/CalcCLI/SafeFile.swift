@@ -206,16 +206,10 @@ enum SafeFile {
   /// The whole contents of the regular file open at `fd`, read from its start.
   private static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
     var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        pread(fd, $0.baseAddress!, $0.count, off_t(contents.count))
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw .system(errno) }
-      guard count > 0 else { return contents }
-      contents.append(contentsOf: chunk[..<count])
+    if let code = Platform.readChunks(fd, fromStart: true, { contents.append(contentsOf: $0) }) {
+      throw .system(code)
     }
+    return contents
   }
 
   /// A new file beside `target` holding `contents`, flushed to disk: `.calc-backup-PID-XXXXXX`,
@@ -246,15 +240,7 @@ enum SafeFile {
   /// Writes all of `contents` to `fd` from offset 0 (`pwrite`, so that a retry after a failure
   /// starts again at the beginning).
   private static func writeAll(_ contents: [UInt8], to fd: Int32) throws(Failure) {
-    var offset = 0
-    while offset < contents.count {
-      let written = contents.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw .system(errno) }
-      offset += written
-    }
+    if let code = Platform.writeFully(contents, to: fd, fromStart: true) { throw .system(code) }
   }
 
   /// Flushes the folder's entry for the renamed file to disk (best effort).
