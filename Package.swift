@@ -24,7 +24,7 @@ let package = Package(
     ),
     // The front end's pure core: the line interpreter, the command table, listings, the live
     // display, help, styles and the output buffer. It imports neither Glibc nor Foundation
-    // (`.ci/run` checks): it reaches files, the clipboard's program and the clock only through
+    // (`.ci/run` checks): it reaches files and the clipboard's program only through
     // the `Host` it is given.
     .target(name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"]),
     // The system edge and the front ends, as a library so that tests can drive them: every call
