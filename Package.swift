@@ -26,7 +26,11 @@ let package = Package(
     // display, help, styles and the output buffer. It imports neither Glibc nor Foundation
     // (`.ci/run` checks): it reaches files and the clipboard's program only through
     // the `Host` it is given.
-    .target(name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"]),
+    .target(
+      name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"],
+      // A script's lines cross from CalcCLI's runner into the interpreter here: its functions
+      // are offered to the modules that call them for inlining, as within one module.
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     // The system edge and the front ends, as a library so that tests can drive them: every call
     // to the system (Platform.swift, files, journals, the pager, readline, signals), the REPL,
     // the batch runner and the command line. It re-exports CalcCore.
