@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Lists circles between the files of Sources/CalcCLI and Sources/CalcCore: file A uses file B when
-# A names a type that B declares (comments and string literals left out). Prints each two-file
+# A names a type that B declares at its top level (comments and string literals left out). Prints each two-file
 # circle, every group of files that reach each other (a cycle of any length), and any file of
 # the core that uses a file of CalcCLI. With -v, also which file uses which. Run from the root.
 import re,glob,os,sys
@@ -9,7 +9,7 @@ decl={}
 strip=lambda s: re.sub(r'"(?:[^"\\\n]|\\.)*"','""',re.sub(r'//.*','',s))
 for f in files:
     src=strip(open(f).read())
-    for m in re.finditer(r'^\s*(?:@\w+\s+)*(?:public |package |private |fileprivate |final |indirect )*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)',src,re.M):
+    for m in re.finditer(r'^(?:@\w+\s+)*(?:public |package |private |fileprivate |final |indirect )*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)',src,re.M):
         # only top-level and nested type names
         decl.setdefault(m.group(1),os.path.relpath(f,'Sources'))
 uses={}
