@@ -93,7 +93,7 @@ struct REPL {
       }
       fitToScreen(editor: editor, pagerCommand: pagerCommand, sinks)
       // An empty line shows the expression line and the display again.
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      if InputText.isBlank(line) {
         showAgain(sinks)
         continue
       }
@@ -231,7 +231,7 @@ struct REPL {
     case .typed(let edited), .pasted(let edited):
       // An emptied line deletes the line (SPEC §4).
       let line =
-        edited.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+        InputText.isBlank(edited)
         ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
       editor.remember(line)
       return .line(line)
