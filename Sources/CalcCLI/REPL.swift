@@ -88,7 +88,7 @@ struct REPL {
       var line: [UInt8]
       switch nextLine(editor: &editor, reading, sinks) {
       case .line(let next): line = next
-      case .none: continue
+      case .nothing: continue
       case .end: return output.exitStatus(ExitStatus.success, errors: errors)
       }
       fitToScreen(editor: editor, pagerCommand: pagerCommand, sinks)
@@ -134,7 +134,7 @@ struct REPL {
     /// A line to run.
     case line([UInt8])
     /// Nothing to run (Ctrl-C on a line, an edit left as it was): read again.
-    case none
+    case nothing
     /// The end of input.
     case end
   }
@@ -201,7 +201,7 @@ struct REPL {
       person.flush()
       return .end
     case .abandoned:
-      return .none
+      return .nothing
     }
     let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
     // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
@@ -238,7 +238,7 @@ struct REPL {
     case .end, .abandoned:
       sinks.person.write(sinks.errorStyle.dim("line \(number) left as it was") + "\n")
       sinks.person.flush()
-      return .none
+      return .nothing
     }
   }
 
