@@ -22,10 +22,22 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    // Front ends as a library so that tests can drive them: line interpreter, batch runner, REPL.
+    // The front end's pure core: the line interpreter, the command table, listings, the live
+    // display, help, styles and the output buffer. It imports neither Glibc nor Foundation
+    // (`.ci/run` checks): it reaches files and the clipboard's program only through
+    // the `Host` it is given.
+    .target(
+      name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"],
+      // A script's lines cross from CalcCLI's runner into the interpreter here: its functions
+      // are offered to the modules that call them for inlining, as within one module.
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+    // The system edge and the front ends, as a library so that tests can drive them: every call
+    // to the system (Platform.swift, files, journals, the pager, readline, signals), the REPL,
+    // the batch runner and the command line. It re-exports CalcCore.
     .target(
       name: "CalcCLI",
       dependencies: [
+        "CalcCore",
         "CalcDecimal",
         "CalculatorEngine",
         "CReadline",
@@ -62,6 +74,7 @@ let package = Package(
       dependencies: ["CalcDecimal", "CalculatorEngine", "CalcTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "CalcCLITests", dependencies: ["CalcCLI", "CalculatorEngine", "CalcTestSupport"]),
+      name: "CalcCLITests",
+      dependencies: ["CalcCLI", "CalcCore", "CalculatorEngine", "CalcTestSupport"]),
   ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -511,27 +512,4 @@ extension CalcCommand {
     // `--keys` with FILEs is a usage error, which ArgumentParser reports.
     return invocation.keys != nil && !invocation.files.isEmpty ? nil : invocation
   }
-}
-
-/// Environment variables, looked up one at a time.
-///
-/// The process's are read with `getenv`: building a dictionary of the whole environment costs
-/// a measurable part of start-up in a statically linked binary.
-public struct Environment: Sendable {
-  private let lookup: @Sendable (String) -> String?
-
-  /// The process's environment.
-  public static let process = Environment { name in getenv(name).map { String(cString: $0) } }
-
-  /// An environment holding just `values`, for tests.
-  public init(_ values: [String: String]) {
-    lookup = { values[$0] }
-  }
-
-  private init(lookup: @escaping @Sendable (String) -> String?) {
-    self.lookup = lookup
-  }
-
-  /// The value of the variable `name`, or `nil` when it is unset.
-  public subscript(name: String) -> String? { lookup(name) }
 }

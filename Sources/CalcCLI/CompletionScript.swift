@@ -1,3 +1,5 @@
+import CalcCore
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,3 +1,5 @@
+import CalcCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,6 +10,9 @@
 /// readline reads the file and keeps the lines in memory (``Readline``); this is the file's
 /// side.
 enum HistoryFile {
+  /// How many lines the history file keeps.
+  static let limit = 1000
+
   /// Prepares the history file at `path` for readline to read; returns a warning when it cannot
   /// be used.
   ///
@@ -42,13 +47,7 @@ enum HistoryFile {
       flock(fd, LOCK_EX) == 0
     else { return }
     var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      contents.append(contentsOf: chunk[..<count])
-    }
+    _ = Platform.readChunks(fd) { contents.append(contentsOf: $0) }
     if let last = contents.last, last != UInt8(ascii: "\n") { contents.append(10) }
     contents += line + [10]
     var lines = contents.count(where: { $0 == UInt8(ascii: "\n") })
@@ -58,15 +57,7 @@ enum HistoryFile {
       lines -= 1
     }
     let kept = contents[start...]
-    var offset = 0
-    while offset < kept.count {
-      let written = kept.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    guard Platform.writeFully(Array(kept), to: fd, fromStart: true) == nil else { return }
     if start > 0 { ftruncate(fd, off_t(kept.count)) }
   }
 }

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -165,15 +166,7 @@ public final class Journal {
         }
       }
     }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        write(fd, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return fail() }
-      offset += written
-    }
+    guard Platform.writeFully(bytes, to: fd) == nil else { return fail() }
     size += off_t(bytes.count)
     checksum = running
     return true

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)

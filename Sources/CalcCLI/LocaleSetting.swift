@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 import Foundation
 

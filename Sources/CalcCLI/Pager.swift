@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ import CalculatorEngine
 /// ended, up to ``keptLimit`` bytes. A pager that ends with status 0, or on Ctrl-C, was quit by
 /// the person (`q` in less): nothing more is written. What a failing pager showed before it
 /// ended cannot be known, so one that shows the output and then fails has it shown twice.
-final class Pager {
+final class Pager: OutputPager {
   /// The shell command that pages: `$PAGER`; if it is unset, `less -FRX` when `less` is on the
   /// `PATH`. `nil` when there is none (`PAGER` set but empty, or no `less`).
   static func command(environment: Environment) -> String? {

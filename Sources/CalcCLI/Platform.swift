@@ -1,3 +1,4 @@
+import CalcCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,27 +9,67 @@ import Synchronization
   import Darwin
 #endif
 
+extension Environment {
+  /// The process's environment.
+  public static let process = Environment { name in getenv(name).map { String(cString: $0) } }
+}
+
+extension Terminal {
+  /// The terminal's size on `fd`, or `nil` if it is not a terminal or does not say.
+  static func size(of fd: Int32) -> (rows: Int, columns: Int)? {
+    guard Platform.isTerminal(fd) else { return nil }
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+      return nil
+    }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+}
+
+extension Style {
+  /// Colours for output to `fd` in `environment` (see no-color.org).
+  static func forOutput(_ fd: Int32, environment: Environment) -> Style {
+    let term = environment["TERM"] ?? ""
+    return Style(
+      isEnabled: Platform.isTerminal(fd) && !term.isEmpty && term != "dumb"
+        && (environment["NO_COLOR"] ?? "").isEmpty)
+  }
+}
+
+extension Clipboard {
+  /// The route for a process started in `environment`: tmux when `TMUX` is set, screen when
+  /// `STY` is, else the terminal.
+  init(environment: Environment) {
+    if let tmux = environment["TMUX"], !tmux.isEmpty {
+      self = .tmux(load: {
+        Platform.run(["tmux", "load-buffer", "-w", "-"], input: Array($0.utf8))
+      })
+    } else if let screen = environment["STY"], !screen.isEmpty {
+      self = .screen
+    } else {
+      self = .terminal
+    }
+  }
+}
+
+extension OutputBuffer {
+  /// Output written to `fd` as the buffer fills, with ``Platform/writeAll(_:to:)``.
+  convenience init(fd: Int32) {
+    self.init(fd: fd, writer: Platform.writeAll)
+  }
+}
+
 /// The calls calc makes to the system, in one place (as ArgumentParser's `Platform`): writing
 /// all of a buffer, waiting for a descriptor, the message of an `errno`, terminals.
 ///
 /// calc targets Linux (glibc); other systems are not supported.
 enum Platform {
-  /// How writing a buffer ended.
-  enum WriteResult: Equatable {
-    /// Every byte was written.
-    case written
-    /// The reader went away (`EPIPE`); nothing more can be written.
-    case closed
-    /// Another error, as a person reads it (`No space left on device`).
-    case failed(String)
-  }
-
   /// Writes all of `bytes` to `fd`: a write interrupted by a signal (`EINTR`) is retried, a
   /// descriptor that is not ready (`EAGAIN`: a non-blocking pipe whose reader is slow) is waited
   /// for, never taken for a closed one.
   ///
   /// - Complexity: O(n) in the bytes, in as few `write(2)` calls as the descriptor takes.
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> WriteResult {
+  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> OutputBuffer.WriteResult {
     bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -49,6 +90,55 @@ enum Platform {
         }
       }
       return .written
+    }
+  }
+
+  /// Writes all of `bytes` to the file open at `fd` — from its start with `pwrite` when
+  /// `fromStart` (so that a retry after a failure starts again at the beginning), else at the
+  /// file's offset with `write` — retrying a write that a signal interrupts (`EINTR`): the one
+  /// such loop for files (journals, the history file, `:save`) and readline's terminal.
+  ///
+  /// Returns `nil` when every byte was written, else the `errno` of the write that failed or
+  /// wrote nothing.
+  ///
+  /// - Complexity: O(n) in the bytes.
+  static func writeFully(_ bytes: [UInt8], to fd: Int32, fromStart: Bool = false) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        fromStart
+          ? pwrite(fd, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
+          : write(fd, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return errno }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Reads the file open at `fd` to its end in chunks of 64 KiB — from its start with `pread`
+  /// when `fromStart`, else from the file's offset with `read` — retrying a read that a signal
+  /// interrupts (`EINTR`), and gives `body` each chunk.
+  ///
+  /// Returns `nil` at the end of the file, else the `errno` of the read that failed.
+  ///
+  /// - Complexity: O(n) in the file's size, in memory of one chunk.
+  static func readChunks(
+    _ fd: Int32, fromStart: Bool = false, _ body: (ArraySlice<UInt8>) -> Void
+  ) -> Int32? {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { raw in
+        fromStart
+          ? pread(fd, raw.baseAddress!, raw.count, offset) : read(fd, raw.baseAddress!, raw.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return errno }
+      guard count > 0 else { return nil }
+      body(chunk[..<count])
+      offset += off_t(count)
     }
   }
 
@@ -195,50 +285,13 @@ enum FileKind: Equatable {
   }
 }
 
-/// A message about the input, for standard error: where it is (`FILE:LINE:COLUMN: `) or, when
-/// it is about no place in a file, `calc: `, then what is wrong.
-///
-/// The one printer of calc's messages about input, so that every message starts with a location
-/// or with `calc: `.
-struct Diagnostic: Equatable {
-  /// The file as shown in messages (`<stdin>`, an escaped name), if the message is about one.
-  var file: String?
-  /// The 1-based line in `file`.
-  var line: Int?
-  /// The 1-based column in `line`, counted in characters.
-  var column: Int?
-  /// What is wrong, as a sentence without a trailing period.
-  var message: String
-
-  /// A message about the whole run (`calc: cannot read 'x': …`).
-  init(_ message: String) {
-    self.message = message
-  }
-
-  /// A message about `line` and `column` of `file`.
-  init(file: String, line: Int, column: Int = 1, _ message: String) {
-    (self.file, self.line, self.column, self.message) = (file, line, column, message)
-  }
-
-  /// `FILE:LINE:COLUMN: message`, or `calc: message`.
-  var text: String {
-    guard let file, let line else { return "calc: " + message }
-    return "\(file):\(line):\(column ?? 1): \(message)"
-  }
-}
-
-/// Which file a name leads to (links followed): its device and inode.
-struct FileIdentity: Hashable {
-  let device: UInt64
-  let inode: UInt64
-
+extension FileIdentity {
   /// The file `name` leads to, or `nil` when there is none (or it cannot be looked at).
   init?(of name: FileName) {
     guard !name.bytes.contains(0) else { return nil }
     var information = stat()
     guard name.withCString({ stat($0, &information) }) == 0 else { return nil }
-    device = UInt64(information.st_dev)
-    inode = UInt64(information.st_ino)
+    self.init(device: UInt64(information.st_dev), inode: UInt64(information.st_ino))
   }
 }
 

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -41,9 +42,6 @@ struct REPL {
     self.showsPreview = showsPreview
   }
 
-  /// How many lines the history file keeps.
-  static let historyLimit = 1000
-
   /// The line printed on start: how to get help and how to leave.
   static let startupLine =
     "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
@@ -57,82 +55,6 @@ struct REPL {
     if let path = environment["CALC_HISTORY"], !path.isEmpty { return path }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
     return home + "/.calc_history"
-  }
-
-  /// `calc> ` at the end of the current branch, `calc[3/8]> ` before it (step 3 of its 8), the
-  /// parts of ``promptParts`` (`calc sci rad FE b2> `), and ` M` before the `>` while the memory
-  /// holds a value (`calc M> `, `calc sci b2[3/8] M> `): SPEC §6 and §9, each part separated by
-  /// a space, the position attached to the part before. Shortened for the terminal on standard
-  /// input (see ``prompt(parts:of:columns:)``).
-  var prompt: String {
-    Self.prompt(for: interpreter)
-  }
-
-  /// The prompt for `interpreter`'s session on a terminal `columns` wide (by default the one on
-  /// standard input; `nil`: not shortened); see ``prompt``.
-  static func prompt(
-    for interpreter: LineInterpreter,
-    columns: Int? = Terminal.size(of: STDIN_FILENO)?.columns
-  ) -> String {
-    prompt(parts: promptParts(for: interpreter), of: interpreter, columns: columns)
-  }
-
-  /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
-  /// angle unit when it is not degrees (in either mode), `FE` while F-E is on, and the branch
-  /// when there is more than one: `calc sci rad FE b2[3/8] M> `.
-  static func promptParts(for interpreter: LineInterpreter) -> [String] {
-    let history = interpreter.session.history
-    let state = history.state
-    var parts: [String] = []
-    if state.mode == .scientific { parts.append("sci") }
-    switch state.angleUnit {
-    case .degrees: break
-    case .radians: parts.append("rad")
-    case .grads: parts.append("grad")
-    }
-    if state.isExponential { parts.append("FE") }
-    if history.branchCount > 1 { parts.append("b\(history.currentBranch)") }
-    return parts
-  }
-
-  /// How the prompt is shortened to take at most a third of the terminal's width (SPEC §6),
-  /// each step on top of the ones before.
-  enum PromptShortening: Int, CaseIterable, Comparable {
-    /// The whole prompt.
-    case whole
-    /// Without `calc `: `sci b2[3/8]> `, `[3/8]> `.
-    case withoutName
-    /// The position without the branch's length: `[3]`.
-    case shortPosition
-    /// Without the word size (Programmer mode's `QWORD`; no mode shows one yet, so that this
-    /// step changes nothing today).
-    case withoutWordSize
-
-    static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
-  }
-
-  /// The prompt from its parts (see ``prompt``): the one place it is put together. On a
-  /// terminal `columns` wide, shortened step by step (``PromptShortening``) until it takes at
-  /// most a third of the width; when even the shortest is wider, the shortest.
-  static func prompt(parts: [String], of interpreter: LineInterpreter, columns: Int? = nil)
-    -> String
-  {
-    let history = interpreter.session.history
-    let memory = history.state.memory == nil ? "" : " M"
-    func prompt(_ shortening: PromptShortening) -> String {
-      let place =
-        history.isAtEnd
-        ? ""
-        : shortening >= .shortPosition
-          ? "[\(history.position)]" : "[\(history.position)/\(history.count)]"
-      let words = shortening >= .withoutName ? parts : ["calc"] + parts
-      let text = words.joined(separator: " ") + place + memory
-      return (shortening >= .withoutName ? String(text.drop { $0 == " " }) : text) + "> "
-    }
-    guard let columns else { return prompt(.whole) }
-    let shortenings = PromptShortening.allCases
-    return shortenings.lazy.map(prompt).first { Terminal.width(of: $0) <= columns / 3 }
-      ?? prompt(shortenings.last!)
   }
 
   /// Runs the REPL on the terminal: readline, standard output and standard error.
@@ -176,130 +98,211 @@ struct REPL {
     (runner.output, runner.errors, runner.isQuiet) = (output, errors, isQuiet)
     let journal = openJournal(errors: errors)
     defer { journal?.close() }
-    let person = screen ?? output
-    /// The display again on the screen, when the output goes elsewhere.
-    func showDisplay() {
-      guard let screen else { return }
-      let brain = interpreter.session.state
-      let format = interpreter.context.noteFormat
-      let expression = format.expression(for: brain)
-      if !expression.isEmpty { screen.write(errorStyle.dim(expression) + "\n") }
-      screen.write(errorStyle.dim(format.text(for: brain)) + "\n")
-      screen.flush()
-    }
-    // At 40 columns the start-up line is broken at a space, not by the terminal.
-    let startupColumns = Terminal.size(of: screen == nil ? STDOUT_FILENO : STDERR_FILENO)?.columns
-    let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
-    person.write((screen == nil ? interpreter.style : errorStyle).dim(startup) + "\n")
-    person.flush()
-    // A resumed session keeps its own mode: no start-mode line after it.
-    var hasResumed = false
-    if resumes {
-      if run(
-        Array(":resume".utf8), journal: journal, editor: &editor, output: output, errors: errors,
-        style: errorStyle
-      ).isAccepted {
-        showDisplay()
-        hasResumed = true
-      }
-    }
-    if !hasResumed, let start = interpreter.enterStartMode() { journal?.record([start]) }
+    let sinks = Sinks(output: output, errors: errors, errorStyle: errorStyle, screen: screen)
+    showStartup(sinks, editor: editor)
+    start(journal: journal, editor: &editor, sinks)
     // Numbers on the screen: grouped for the terminal even when the output goes to a file.
-    let screenFormat = screen == nil ? interpreter.format : interpreter.context.noteFormat
+    let reading = Reading(
+      journal: journal, live: drawsBelowInput,
+      format: screen == nil ? interpreter.format : interpreter.context.noteFormat)
     while !output.hasStopped {
       // Ctrl-C from here on stops the line that is read next.
       Interruption.reset()
       var line: [UInt8]
-      let prompt = self.prompt
-      let input = read(
-        editor: &editor, journal: journal, live: drawsBelowInput, format: screenFormat,
-        screen: person
-      ) { editor in editor.read(prompt: prompt) }
-      switch input {
-      case .typed(let typed):
-        line = typed
-      case .pasted(let pasted):
-        // The next line of a paste, shown as if typed at the prompt.
-        person.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
-        person.flush()
-        line = pasted
-      case .end(let cursorAfterPrompt):
-        // Ctrl-D: leave the terminal on a fresh line, exactly once.
-        if cursorAfterPrompt { person.write("\n") }
-        person.flush()
-        return output.exitStatus(ExitStatus.success, errors: errors)
-      case .abandoned:
-        continue
+      switch nextLine(editor: &editor, reading, sinks) {
+      case .line(let next): line = next
+      case .nothing: continue
+      case .end: return output.exitStatus(ExitStatus.success, errors: errors)
       }
-      let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
-      // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
-      if parsed != .blank { editor.remember(line) }
-      // `:edit L` without keys: line L's keys to edit on the input line, then the edit.
-      if case .directive(let directive)? = parsed, directive.name == "edit",
-        let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)),
-        number >= 1, number <= interpreter.session.history.lines().count
-      {
-        let keys = interpreter.session.history.lines()[number - 1].keys
-        // The live row shows what the edit would give; no slider while a line of the past is
-        // edited.
-        let edited = read(
-          editor: &editor, journal: nil, live: drawsBelowInput, format: screenFormat,
-          screen: person, prefix: Array(":edit \(number) ".utf8)
-        ) { editor in
-          editor.read(
-            prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
-        }
-        switch edited {
-        case .typed(let edited), .pasted(let edited):
-          // An emptied line deletes the line (SPEC §4).
-          line =
-            edited.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-            ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
-          editor.remember(line)
-        case .end, .abandoned:
-          person.write(errorStyle.dim("line \(number) left as it was") + "\n")
-          person.flush()
-          continue
-        }
-      }
-      // The screen's size is read for each line: the window may have changed.
-      let size = Terminal.size(of: STDOUT_FILENO)
-      if let pagerCommand, let size {
-        output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
-      }
-      // Listings are cut to the width, :help wrapped and :pad narrowed (SPEC §6).
-      output.columns = size?.columns
-      // Notes and errors are broken at spaces (SPEC §6: a number is never split).
-      errors.columns = errors.fd.flatMap { Terminal.size(of: $0)?.columns }
+      fitToScreen(editor: editor, pagerCommand: pagerCommand, sinks)
       // An empty line shows the expression line and the display again.
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        if screen != nil {
-          showDisplay()
-        } else {
-          interpreter.appendDisplay(to: output)
-          output.endPaging()
-        }
+      if InputText.isBlank(line) {
+        showAgain(sinks)
         continue
       }
-      // A number typed the way the display groups it (`1.234,5` under de_DE) is rejected, and
-      // `1.234` gets a note (SPEC §6); then the separator is read as the decimal point, so that
-      // the line is recorded with `.`.
-      let localeNotes: [LineInterpreter.LineNote]
-      do throws(LineError) {
-        localeNotes = try LocaleDecimalPoint.notes(for: line, format: interpreter.format)
-      } catch {
-        report(error.message, editor: &editor, errors: errors, style: errorStyle)
-        continue
-      }
-      line = REPL.acceptingDecimalSeparator(
-        line, separator: Array(interpreter.format.decimalSeparator.utf8))
+      guard let localeNotes = readDecimalPoint(&line, editor: &editor, sinks) else { continue }
       let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle,
         notes: localeNotes)
       if outcome == .quit { break }
-      if isAccepted { showDisplay() }
+      if isAccepted { showDisplay(sinks) }
     }
     return output.exitStatus(ExitStatus.success, errors: errors)
+  }
+
+  /// Where a run of the REPL writes, fixed for the run.
+  private struct Sinks {
+    /// Displays and command output.
+    let output: OutputBuffer
+    /// Errors and notes.
+    let errors: OutputBuffer
+    /// Colours on standard error.
+    let errorStyle: Style
+    /// Where the person reads when it is not ``output`` (`calc > FILE`: standard error).
+    let screen: OutputBuffer?
+    /// Where the person reads: ``screen``, else ``output``.
+    var person: OutputBuffer { screen ?? output }
+  }
+
+  /// How lines are read in a run: the journal that records slider moves, whether the live
+  /// rows are drawn, and the format of numbers on the screen.
+  private struct Reading {
+    let journal: Journal?
+    let live: Bool
+    let format: DisplayFormat
+  }
+
+  /// What reading gave the loop.
+  private enum NextLine {
+    /// A line to run.
+    case line([UInt8])
+    /// Nothing to run (Ctrl-C on a line, an edit left as it was): read again.
+    case nothing
+    /// The end of input.
+    case end
+  }
+
+  /// The display again on the screen, when the output goes elsewhere.
+  private func showDisplay(_ sinks: Sinks) {
+    guard let screen = sinks.screen else { return }
+    let brain = interpreter.session.state
+    let format = interpreter.context.noteFormat
+    let expression = format.expression(for: brain)
+    if !expression.isEmpty { screen.write(sinks.errorStyle.dim(expression) + "\n") }
+    screen.write(sinks.errorStyle.dim(format.text(for: brain)) + "\n")
+    screen.flush()
+  }
+
+  /// The start-up line, broken at a space to fit the terminal (at 40 columns), not by it.
+  private func showStartup(_ sinks: Sinks, editor: some LineEditor) {
+    let startupColumns = editor.size(of: sinks.screen == nil ? .output : .errors)?.columns
+    let startup = startupColumns.map { Terminal.wrapped(startupLine, width: $0) } ?? startupLine
+    sinks.person.write(
+      (sinks.screen == nil ? interpreter.style : sinks.errorStyle).dim(startup) + "\n")
+    sinks.person.flush()
+  }
+
+  /// Resumes the last session (`--resume`), or else enters the start mode, journaled: a resumed
+  /// session keeps its own mode.
+  private mutating func start(journal: Journal?, editor: inout some LineEditor, _ sinks: Sinks) {
+    if resumes,
+      run(
+        Array(":resume".utf8), journal: journal, editor: &editor, output: sinks.output,
+        errors: sinks.errors, style: sinks.errorStyle
+      ).isAccepted
+    {
+      showDisplay(sinks)
+      return
+    }
+    if let start = interpreter.enterStartMode() { journal?.record([start]) }
+  }
+
+  /// Reads the next line: a pasted line is echoed after the prompt, a line worth recalling is
+  /// remembered, and a request of the line (`:edit L` alone: ``LineRequest/editLine(_:keys:)``)
+  /// is served by a second, prefilled read.
+  private mutating func nextLine(
+    editor: inout some LineEditor, _ reading: Reading, _ sinks: Sinks
+  ) -> NextLine {
+    let person = sinks.person
+    let prompt = Prompt.text(for: interpreter, columns: editor.size(of: .input)?.columns)
+    let line: [UInt8]
+    let input = read(
+      editor: &editor, journal: reading.journal, live: reading.live, format: reading.format,
+      screen: person
+    ) { editor in editor.read(prompt: prompt) }
+    switch input {
+    case .typed(let typed):
+      line = typed
+    case .pasted(let pasted):
+      // The next line of a paste, shown as if typed at the prompt.
+      person.write(prompt + TextEscaping.escaped(String(decoding: pasted, as: UTF8.self)) + "\n")
+      person.flush()
+      line = pasted
+    case .end(let cursorAfterPrompt):
+      // Ctrl-D: leave the terminal on a fresh line, exactly once.
+      if cursorAfterPrompt { person.write("\n") }
+      person.flush()
+      return .end
+    case .abandoned:
+      return .nothing
+    }
+    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
+    // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
+    if parsed != .blank { editor.remember(line) }
+    switch interpreter.request(for: parsed) {
+    case nil:
+      return .line(line)
+    case .editLine(let number, let keys):
+      return edit(line: number, keys: keys, editor: &editor, reading, sinks)
+    }
+  }
+
+  /// `:edit L` without keys: line L's keys to edit on the input line, then the edit (`:edit L
+  /// KEYS`, or `:delete L` for an emptied line); the live row shows what the edit would give,
+  /// and there is no slider while a line of the past is edited.
+  private mutating func edit(
+    line number: Int, keys: String, editor: inout some LineEditor, _ reading: Reading,
+    _ sinks: Sinks
+  ) -> NextLine {
+    let edited = read(
+      editor: &editor, journal: nil, live: reading.live, format: reading.format,
+      screen: sinks.person, prefix: Array(":edit \(number) ".utf8)
+    ) { editor in
+      editor.read(prompt: "edit line \(number)> ", prefill: Array(keys.utf8))
+    }
+    switch edited {
+    case .typed(let edited), .pasted(let edited):
+      // An emptied line deletes the line (SPEC §4).
+      let line =
+        InputText.isBlank(edited)
+        ? Array(":delete \(number)".utf8) : Array(":edit \(number) ".utf8) + edited
+      editor.remember(line)
+      return .line(line)
+    case .end, .abandoned:
+      sinks.person.write(sinks.errorStyle.dim("line \(number) left as it was") + "\n")
+      sinks.person.flush()
+      return .nothing
+    }
+  }
+
+  /// Reads the screen's size for the line about to run (the window may have changed): the
+  /// pager's screen, listings cut to the width, `:help` wrapped and `:pad` narrowed (SPEC §6),
+  /// notes and errors broken at spaces (a number is never split).
+  private func fitToScreen(editor: some LineEditor, pagerCommand: String?, _ sinks: Sinks) {
+    let size = editor.size(of: .output)
+    if let pagerCommand, let size {
+      sinks.output.pager = Pager(command: pagerCommand, rows: size.rows, columns: size.columns)
+    }
+    sinks.output.columns = size?.columns
+    sinks.errors.columns = editor.size(of: .errors)?.columns
+  }
+
+  /// An empty line: the expression line and the display again.
+  private func showAgain(_ sinks: Sinks) {
+    if sinks.screen != nil {
+      showDisplay(sinks)
+    } else {
+      interpreter.appendDisplay(to: sinks.output)
+      sinks.output.endPaging()
+    }
+  }
+
+  /// A number typed the way the display groups it (`1.234,5` under de_DE) is rejected (`nil`,
+  /// reported), and `1.234` gets a note (SPEC §6); then the locale's separator in `line` is read
+  /// as the decimal point, so that the line is recorded with `.`. Returns the notes.
+  private func readDecimalPoint(
+    _ line: inout [UInt8], editor: inout some LineEditor, _ sinks: Sinks
+  ) -> [LineInterpreter.LineNote]? {
+    let localeNotes: [LineInterpreter.LineNote]
+    do throws(LineError) {
+      localeNotes = try LocaleDecimalPoint.notes(for: line, format: interpreter.format)
+    } catch {
+      report(error.message, editor: &editor, errors: sinks.errors, style: sinks.errorStyle)
+      return nil
+    }
+    line = InputText.acceptingDecimalSeparator(
+      line, separator: Array(interpreter.format.decimalSeparator.utf8))
+    return localeNotes
   }
 
   /// Reads the next input with `read`, with the live display and the slider (SPEC §6) when
@@ -336,15 +339,14 @@ struct REPL {
       current: { width in box.rows.current(width: width) },
       move: !prefix.isEmpty
         ? nil
-        : { slider in
-          let columns = Terminal.size(of: STDIN_FILENO)?.columns ?? 80
+        : { slider, columns in
           let (effect, prompt, bar) = box.rows.move(slider, columns: columns)
           // Journaled before it is drawn, so that kill -9 loses no move.
           if let effect { journal?.record([effect]) }
           return (prompt, bar)
         },
       prompt: !prefix.isEmpty
-        ? nil : { columns in REPL.prompt(for: box.rows.interpreter, columns: columns) },
+        ? nil : { columns in Prompt.text(for: box.rows.interpreter, columns: columns) },
       bar: { columns in
         let interpreter = box.rows.interpreter
         return interpreter.style.dim(interpreter.listing.sliderBar(columns: columns))
@@ -354,34 +356,6 @@ struct REPL {
     editor.live = nil
     interpreter = box.rows.interpreter
     return input
-  }
-
-  /// `line` with the locale's decimal separator, when it is not `.`, read as the decimal point
-  /// in a key line, up to a comment (SPEC §6: `2,5*2=` under `de_DE`): at the REPL only, since
-  /// scripts and `--keys` must mean the same everywhere. Command lines are left as they are.
-  ///
-  /// - Complexity: O(n) in the length of the line.
-  static func acceptingDecimalSeparator(_ line: [UInt8], separator: [UInt8]) -> [UInt8] {
-    guard !separator.isEmpty, separator != [UInt8(ascii: ".")],
-      line.first(where: { $0 != 0x20 && $0 != 0x09 }) != UInt8(ascii: ":")
-    else { return line }
-    var result: [UInt8] = []
-    result.reserveCapacity(line.count)
-    var index = 0
-    while index < line.count {
-      if line[index] == UInt8(ascii: "#") {
-        result += line[index...]
-        break
-      }
-      if line[index...].starts(with: separator) {
-        result.append(UInt8(ascii: "."))
-        index += separator.count
-      } else {
-        result.append(line[index])
-        index += 1
-      }
-    }
-    return result
   }
 
   /// Runs one line: its change goes to the journal, then its output to the terminal; a rejected

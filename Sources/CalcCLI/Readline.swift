@@ -1,4 +1,5 @@
 @preconcurrency private import CReadline
+import CalcCore
 import CalculatorEngine
 import Synchronization
 
@@ -12,13 +13,45 @@ import Synchronization
 /// instead of its own `rl_getc`, which would go back to waiting after a signal: calc has to act
 /// on Ctrl-C during a Ctrl-R search and on `fg` after Ctrl-Z, between two keys.
 enum Readline {
-  /// Command names completed after `:` at the start of a line.
-  nonisolated(unsafe) private static var commandNames: [String] = []
+  /// What readline's callbacks share between calls — the paste being run, the live rows, the
+  /// slider's bar, completion's place — in one object, owned by the ``ReadlineEditor`` that set
+  /// readline up.
+  final class State {
+    /// Command names completed after `:` at the start of a line.
+    var commandNames: [String] = []
+    /// Lines of a paste after the one that was entered: the REPL runs them one by one.
+    var pastedLines: [[UInt8]] = []
+    /// The end of a paste after its last newline: the start of the next line being edited.
+    var pastedFragment: [UInt8] = []
+    /// After Ctrl-C in a search: the search is aborted first, then the line is abandoned.
+    var abandonAfterSearch = false
+    /// While a line of the past is edited (`:edit L`): Ctrl-C ends the read instead of giving a
+    /// fresh prompt, and ``wasAbandoned`` says so.
+    var endsOnInterrupt = false
+    /// Whether the last ``readLine(prompt:prefill:)`` ended with Ctrl-C.
+    var wasAbandoned = false
+    /// Whether calc has drawn rows below the input (the live row, the slider's bar): Enter and
+    /// Ctrl-C erase them.
+    var hasRowsBelow = false
+    /// The live display and the slider while a line is read (SPEC §6); `nil` turns both off
+    /// (`TERM=dumb`, `--no-live`, a line of the past being edited turns off the slider only).
+    var live: LiveDisplay?
+    /// The slider's bar, drawn below the live row from a move until the line is entered or
+    /// abandoned.
+    var sliderRow: String?
+    /// Text written at the start of the next frame: after a resize, back to the prompt's row and
+    /// everything below it cleared, since readline then draws the prompt and line afresh.
+    var framePrefix = ""
+    /// The last live row and what it was worked out from: the preview is worked out again only
+    /// when the line, the width or the slider changes (not when the cursor moves).
+    var lastPreview: (line: [UInt8], width: Int, row: String?)?
+    /// How far completion's list of matches has got (readline asks for them one at a time).
+    var matchIndex = 0
+  }
 
-  /// Lines of a paste after the one that was entered: the REPL runs them one by one.
-  nonisolated(unsafe) private static var pastedLines: [[UInt8]] = []
-  /// The end of a paste after its last newline: the start of the next line being edited.
-  nonisolated(unsafe) private static var pastedFragment: [UInt8] = []
+  /// The one pointer C needs: readline's callbacks take no context, so they reach the state of
+  /// the editor that set readline up last through it (``setUp(_:commands:promptsOnStandardError:)``).
+  nonisolated(unsafe) private static var current = State()
 
   /// Whether ``readLine(prompt:)`` is running: Ctrl-C then abandons the line being edited.
   private static let isReading = Atomic<Bool>(false)
@@ -26,28 +59,6 @@ enum Readline {
   private static let abandonRequested = Atomic<Bool>(false)
   /// Set by the SIGCONT handler: the prompt and the line are drawn again (after Ctrl-Z, `fg`).
   private static let continued = Atomic<Bool>(false)
-  /// After Ctrl-C in a search: the search is aborted first, then the line is abandoned.
-  nonisolated(unsafe) private static var abandonAfterSearch = false
-  /// While a line of the past is edited (`:edit L`): Ctrl-C ends the read instead of giving a
-  /// fresh prompt, and ``wasAbandoned`` says so.
-  nonisolated(unsafe) private static var endsOnInterrupt = false
-  /// Whether the last ``readLine(prompt:prefill:)`` ended with Ctrl-C.
-  nonisolated(unsafe) private(set) static var wasAbandoned = false
-  /// Whether calc has drawn rows below the input (the live row, the slider's bar): Enter and
-  /// Ctrl-C erase them.
-  nonisolated(unsafe) static var hasRowsBelow = false
-  /// The live display and the slider while a line is read (SPEC §6); `nil` turns both off
-  /// (`TERM=dumb`, `--no-live`, a line of the past being edited turns off the slider only).
-  nonisolated(unsafe) static var live: LiveDisplay?
-  /// The slider's bar, drawn below the live row from a move until the line is entered or
-  /// abandoned.
-  nonisolated(unsafe) private static var sliderRow: String?
-  /// Text written at the start of the next frame: after a resize, back to the prompt's row and
-  /// everything below it cleared, since readline then draws the prompt and line afresh.
-  nonisolated(unsafe) private static var framePrefix = ""
-  /// The last live row and what it was worked out from: the preview is worked out again only
-  /// when the line, the width or the slider changes (not when the cursor moves).
-  nonisolated(unsafe) private static var lastPreview: (line: [UInt8], width: Int, row: String?)?
   /// Set by the SIGWINCH handler: the terminal changed size, and the frame is drawn anew.
   private static let resized = Atomic<Bool>(false)
 
@@ -71,21 +82,22 @@ enum Readline {
   /// frame when readline redisplays after this function. The line keeps its text. While no
   /// slider is offered (a line of the past being edited), the bell.
   private static func slide(_ slider: SliderMove) -> Int32 {
-    guard let move = live?.move else {
+    guard let move = current.live?.move else {
       rl_ding()
       return 0
     }
-    let (prompt, bar) = move(slider)
-    sliderRow = bar
-    lastPreview = nil
+    let (prompt, bar) = move(slider, Terminal.size(of: STDIN_FILENO)?.columns)
+    current.sliderRow = bar
+    current.lastPreview = nil
     rl_set_prompt(prompt)
     return 0
   }
 
   /// Sets readline up for calc: `$if calc` in `~/.inputrc`, UTF-8 editing, completion, pastes,
   /// Ctrl-C and Ctrl-Z.
-  static func setUp(commands: [String], promptsOnStandardError: Bool = false) {
-    commandNames = commands.map { ":" + $0 }
+  static func setUp(_ state: State, commands: [String], promptsOnStandardError: Bool = false) {
+    current = state
+    current.commandNames = commands.map { ":" + $0 }
     // `calc > FILE`: the prompt and the echo are for the person at the terminal (SPEC §5).
     if promptsOnStandardError { rl_outstream = stderr }
     rl_readline_name = UnsafePointer(strdup("calc"))
@@ -171,10 +183,10 @@ enum Readline {
   /// The prompt's rows and those below are erased before the screen is cleared: a terminal that
   /// keeps what a clear removes (tmux) then keeps only what was there before the prompt.
   private static func clearScreen() -> Int32 {
-    framePrefix =
+    current.framePrefix =
       Terminal.cursorUp(Int(_rl_last_v_pos)) + Terminal.eraseRowAndBelow + Terminal.clearScreen
-    hasRowsBelow = false
-    lastPreview = nil
+    current.hasRowsBelow = false
+    current.lastPreview = nil
     rl_forced_update_display()
     return 0
   }
@@ -219,7 +231,7 @@ enum Readline {
   ///
   /// The bytes are those typed, which need not be UTF-8.
   static func readLine(prompt: String) -> [UInt8]? {
-    endsOnInterrupt = false
+    current.endsOnInterrupt = false
     return readEntered(prompt: prompt)
   }
 
@@ -228,24 +240,24 @@ enum Readline {
   static func readLine(prompt: String, prefill: [UInt8], endsOnInterrupt ends: Bool = true)
     -> [UInt8]?
   {
-    endsOnInterrupt = ends
-    wasAbandoned = false
-    defer { endsOnInterrupt = false }
-    pastedFragment = prefill
+    current.endsOnInterrupt = ends
+    current.wasAbandoned = false
+    defer { current.endsOnInterrupt = false }
+    current.pastedFragment = prefill
     return readEntered(prompt: prompt)
   }
 
   private static func readEntered(prompt: String) -> [UInt8]? {
     continued.store(false, ordering: .relaxed)
-    sliderRow = nil
-    lastPreview = nil
-    if live != nil {
+    current.sliderRow = nil
+    current.lastPreview = nil
+    if current.live != nil {
       writeToTerminal(Array(Terminal.reserveRowBelow.utf8))
     }
-    if !pastedFragment.isEmpty {
+    if !current.pastedFragment.isEmpty {
       rl_startup_hook = {
-        Readline.insert(Readline.pastedFragment)
-        Readline.pastedFragment = []
+        Readline.insert(Readline.current.pastedFragment)
+        Readline.current.pastedFragment = []
         rl_startup_hook = nil
         return 0
       }
@@ -263,15 +275,15 @@ enum Readline {
   /// The next line of a paste of several lines, if one is waiting: the REPL shows it after the
   /// prompt, as if typed, and runs it.
   static func nextPastedLine() -> [UInt8]? {
-    pastedLines.isEmpty ? nil : pastedLines.removeFirst()
+    current.pastedLines.isEmpty ? nil : current.pastedLines.removeFirst()
   }
 
   /// Forgets the rest of a paste (after `:quit`, or when a line fails).
   @discardableResult
   static func discardPaste() -> Int {
-    let count = pastedLines.count
-    pastedLines = []
-    pastedFragment = []
+    let count = current.pastedLines.count
+    current.pastedLines = []
+    current.pastedFragment = []
     return count
   }
 
@@ -291,8 +303,8 @@ enum Readline {
   private static func nextKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
     let fd = stream.map { fileno($0) } ?? STDIN_FILENO
     while true {
-      if abandonAfterSearch, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
-        abandonAfterSearch = false
+      if current.abandonAfterSearch, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
+        current.abandonAfterSearch = false
         abandonLine()
       }
       if continued.exchange(false, ordering: .relaxed) {
@@ -300,9 +312,10 @@ enum Readline {
         // are drawn there (a row kept free below first, as before each prompt). The cursor's
         // row is cleared first: when nothing moved the cursor (SIGSTOP and SIGCONT sent by
         // another program), it is the input's row, drawn again in place.
-        framePrefix = Terminal.clearLine + (live == nil ? "" : Terminal.reserveRowBelow)
-        hasRowsBelow = false
-        lastPreview = nil
+        current.framePrefix =
+          Terminal.clearLine + (current.live == nil ? "" : Terminal.reserveRowBelow)
+        current.hasRowsBelow = false
+        current.lastPreview = nil
         rl_on_new_line()
         rl_forced_update_display()
       }
@@ -312,30 +325,32 @@ enum Readline {
         rl_reset_screen_size()
         rl_get_screen_size(&rows, &columns)
         // The prompt shortened or lengthened for the new width.
-        if let prompt = live?.prompt { rl_set_prompt(prompt(Int(columns))) }
+        if let prompt = current.live?.prompt { rl_set_prompt(prompt(Int(columns))) }
         // The slider's bar, if shown, for the new width too.
-        if sliderRow != nil, let bar = live?.bar { sliderRow = bar(Int(columns)) }
+        if current.sliderRow != nil, let bar = current.live?.bar {
+          current.sliderRow = bar(Int(columns))
+        }
         // Back to the prompt's row, everything below cleared, then the prompt, the line and
         // the rows below drawn for the new width, in one frame.
         let up = Terminal.rowsAboveCursorAfterResize(
           row: Int(_rl_last_v_pos), column: Int(_rl_last_c_pos), from: Int(old),
           to: Int(columns), reflows: terminalReflows)
-        framePrefix = Terminal.cursorUp(up) + Terminal.eraseRowAndBelow
-        hasRowsBelow = false
-        lastPreview = nil
+        current.framePrefix = Terminal.cursorUp(up) + Terminal.eraseRowAndBelow
+        current.hasRowsBelow = false
+        current.lastPreview = nil
         rl_forced_update_display()
       }
       if abandonRequested.exchange(false, ordering: .relaxed) {
-        if endsOnInterrupt, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
+        if current.endsOnInterrupt, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
           // Editing a line of the past: Ctrl-C leaves it as it was. The line is emptied and
           // entered, and the caller is told.
-          wasAbandoned = true
+          current.wasAbandoned = true
           rl_replace_line("", 0)
           rl_point = 0
           return 13
         }
         if rl_readline_state & UInt(RL_STATE_ISEARCH) != 0 {
-          abandonAfterSearch = true
+          current.abandonAfterSearch = true
           return 7  // Ctrl-G: readline ends the search and restores the line; then it goes
         }
         abandonLine()
@@ -343,10 +358,10 @@ enum Readline {
       guard waitForInput(fd) else {
         // Ctrl-Z: the rows below the input go before calc stops, so that neither the shell's
         // message nor the scrollback holds them.
-        if [SIGTSTP, SIGTTIN, SIGTTOU].contains(_rl_caught_signal), hasRowsBelow {
+        if [SIGTSTP, SIGTTIN, SIGTTOU].contains(_rl_caught_signal), current.hasRowsBelow {
           writeToTerminal(Array(clearingRowsBelow().utf8))
-          hasRowsBelow = false
-          lastPreview = nil
+          current.hasRowsBelow = false
+          current.lastPreview = nil
         }
         rl_check_signals()  // readline's handling: the terminal, then calc's handler
         continue
@@ -411,12 +426,12 @@ enum Readline {
     rl_redisplay()
     (rl_outstream, _rl_out_stream) = (target, target)
     fclose(collector)
-    var frame = Array(framePrefix.utf8)
-    framePrefix = ""
+    var frame = Array(current.framePrefix.utf8)
+    current.framePrefix = ""
     // The line has grown onto rows where calc's rows were: readline takes those rows for
     // empty and writes only the new characters, so they are cleared first, from where the
     // cursor was, and the cursor put back.
-    if hasRowsBelow, Int(_rl_vis_botlin) > before.lastRow {
+    if current.hasRowsBelow, Int(_rl_vis_botlin) > before.lastRow {
       let down = before.lastRow - before.row + 1
       frame +=
         Array(
@@ -436,25 +451,27 @@ enum Readline {
   private static func rowsBelowInput() -> String {
     var rows: [String] = []
     let searching = rl_readline_state & UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH) != 0
-    if let live, !searching {
+    if let live = current.live, !searching {
       var columns: Int32 = 0
       var screenRows: Int32 = 0
       rl_get_screen_size(&screenRows, &columns)
       let width = max(1, Int(columns) - 1)
       let line = Array(UnsafeRawBufferPointer(start: rl_line_buffer, count: Int(rl_end)))
       let row: String?
-      if let last = lastPreview, last.line == line, last.width == width {
+      if let last = current.lastPreview, last.line == line, last.width == width {
         row = last.row
       } else {
         row = live.preview(line, width)
-        lastPreview = (line, width, row)
+        current.lastPreview = (line, width, row)
       }
       // After a move, the live row shows where the slider is even with no text typed.
-      if let row = row ?? (sliderRow == nil ? nil : live.current(width)) { rows.append(row) }
-      if let sliderRow { rows.append(sliderRow) }
+      if let row = row ?? (current.sliderRow == nil ? nil : live.current(width)) {
+        rows.append(row)
+      }
+      if let sliderRow = current.sliderRow { rows.append(sliderRow) }
     }
-    guard !rows.isEmpty || hasRowsBelow else { return "" }
-    hasRowsBelow = !rows.isEmpty
+    guard !rows.isEmpty || current.hasRowsBelow else { return "" }
+    current.hasRowsBelow = !rows.isEmpty
     return drawing(rows)
   }
 
@@ -472,13 +489,7 @@ enum Readline {
   /// Writes `bytes` to the terminal readline draws on, in one write where the system allows.
   private static func writeToTerminal(_ bytes: [UInt8]) {
     let fd = rl_outstream.map { fileno($0) } ?? STDOUT_FILENO
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    _ = Platform.writeFully(bytes, to: fd)
   }
 
   /// Ctrl-C: the line being edited is dropped and a fresh prompt drawn below it.
@@ -489,11 +500,11 @@ enum Readline {
     rl_mark = 0
     // Below the input, and the live rows there erased (they are not part of the line).
     let below = Terminal.cursorDown(Int(_rl_vis_botlin - _rl_last_v_pos)) + "\r\n"
-    writeToTerminal(Array((below + (hasRowsBelow ? Terminal.eraseBelow : "")).utf8))
-    hasRowsBelow = false
-    sliderRow = nil
-    lastPreview = nil
-    if live != nil { writeToTerminal(Array(Terminal.reserveRowBelow.utf8)) }
+    writeToTerminal(Array((below + (current.hasRowsBelow ? Terminal.eraseBelow : "")).utf8))
+    current.hasRowsBelow = false
+    current.sliderRow = nil
+    current.lastPreview = nil
+    if current.live != nil { writeToTerminal(Array(Terminal.reserveRowBelow.utf8)) }
     rl_on_new_line()
     rl_redisplay()
   }
@@ -530,8 +541,8 @@ enum Readline {
     }
     insert(lines[0])
     guard lines.count > 1 else { return 0 }
-    pastedLines = Array(lines[1..<(lines.count - 1)])
-    pastedFragment = lines[lines.count - 1]
+    current.pastedLines = Array(lines[1..<(lines.count - 1)])
+    current.pastedFragment = lines[lines.count - 1]
     rl_redisplay()
     return rl_newline(1, 10)
   }
@@ -573,10 +584,10 @@ enum Readline {
   {
     // A list of matches goes below the input, where the live rows are: they go first, and
     // the redisplay after the list draws them again.
-    if hasRowsBelow {
+    if current.hasRowsBelow {
       writeToTerminal(Array(clearingRowsBelow().utf8))
-      hasRowsBelow = false
-      lastPreview = nil
+      current.hasRowsBelow = false
+      current.lastPreview = nil
     }
     let line = String(cString: rl_line_buffer)
     let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self)
@@ -596,16 +607,14 @@ enum Readline {
     }
   }
 
-  nonisolated(unsafe) private static var matchIndex = 0
-
   private static func nextCommand(matching text: UnsafePointer<CChar>?, state: Int32)
     -> UnsafeMutablePointer<CChar>?
   {
-    if state == 0 { matchIndex = 0 }
+    if state == 0 { current.matchIndex = 0 }
     let prefix = text.map { String(cString: $0) } ?? ""
-    while matchIndex < commandNames.count {
-      let name = commandNames[matchIndex]
-      matchIndex += 1
+    while current.matchIndex < current.commandNames.count {
+      let name = current.commandNames[current.matchIndex]
+      current.matchIndex += 1
       if name.hasPrefix(prefix) { return strdup(name) }
     }
     return nil
@@ -616,17 +625,20 @@ enum Readline {
 struct ReadlineEditor: LineEditor {
   /// The history file, or `nil` when there is none or it cannot be used.
   private var historyPath: String?
+  /// What readline's callbacks share, owned here; readline reaches it through
+  /// ``Readline``'s one pointer.
+  private let state = Readline.State()
 
-  /// Sets readline up (``Readline/setUp(commands:)``) and loads the history file at
+  /// Sets readline up (``Readline/setUp(_:commands:promptsOnStandardError:)``) and loads the history file at
   /// `historyPath`; a file that cannot be used is reported through `warn` and not used.
   init(
     commands: [String], historyPath: String?, promptsOnStandardError: Bool = false,
     warn: (String) -> Void
   ) {
-    Readline.setUp(commands: commands, promptsOnStandardError: promptsOnStandardError)
+    Readline.setUp(state, commands: commands, promptsOnStandardError: promptsOnStandardError)
     self.historyPath = historyPath
     if let path = historyPath,
-      let warning = Readline.loadHistory(path: path, limit: REPL.historyLimit)
+      let warning = Readline.loadHistory(path: path, limit: HistoryFile.limit)
     {
       warn(warning)
       self.historyPath = nil
@@ -641,26 +653,34 @@ struct ReadlineEditor: LineEditor {
   }
 
   var hasRowsBelow: Bool {
-    get { Readline.hasRowsBelow }
-    set { Readline.hasRowsBelow = newValue }
+    get { state.hasRowsBelow }
+    set { state.hasRowsBelow = newValue }
   }
 
   var live: LiveDisplay? {
-    get { Readline.live }
-    set { Readline.live = newValue }
+    get { state.live }
+    set { state.live = newValue }
   }
 
   mutating func read(prompt: String, prefill: [UInt8]) -> EditorInput {
     let line = Readline.readLine(prompt: prompt, prefill: prefill)
-    if Readline.wasAbandoned { return .abandoned }
+    if state.wasAbandoned { return .abandoned }
     if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
   }
 
   mutating func remember(_ line: [UInt8]) {
     guard let historyPath else { return }
-    Readline.addHistory(line, path: historyPath, limit: REPL.historyLimit)
+    Readline.addHistory(line, path: historyPath, limit: HistoryFile.limit)
   }
 
   mutating func discardPendingInput() -> Int { Readline.discardPaste() }
+
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)? {
+    switch stream {
+    case .input: Terminal.size(of: STDIN_FILENO)
+    case .output: Terminal.size(of: STDOUT_FILENO)
+    case .errors: Terminal.size(of: STDERR_FILENO)
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
@@ -172,7 +173,7 @@ public struct ResumedSession: Sendable {
         }
       }
       do throws(LineError) {
-        try replay.perform(text, other: SessionFile.refusal)
+        try replay.perform(text, other: SessionFileReplay.refusal)
       } catch {
         problem = "cannot be replayed (column \(error.column): \(error.message))"
         return false
@@ -229,14 +230,8 @@ public struct ResumedSession: Sendable {
       return nil
     }
     var newlines = 0
-    var offset: off_t = 0
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, offset) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      newlines += buffer[..<count].lazy.filter { $0 == UInt8(ascii: "\n") }.count
-      offset += off_t(count)
+    _ = Platform.readChunks(fd, fromStart: true) { chunk in
+      newlines += chunk.lazy.filter { $0 == UInt8(ascii: "\n") }.count
     }
     return newlines + 1
   }

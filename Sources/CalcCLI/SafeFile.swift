@@ -1,63 +1,9 @@
+import CalcCore
 import CalculatorEngine
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// A file name as the system takes it: bytes, which need not be UTF-8.
-///
-/// A name typed or read from a script is passed to the system exactly as it came, so that a name
-/// that is not UTF-8 names that file and no other.
-struct FileName: Hashable, Sendable {
-  let bytes: [UInt8]
-
-  init(_ bytes: some Sequence<UInt8>) {
-    self.bytes = Array(bytes)
-  }
-
-  init(_ text: String) {
-    bytes = Array(text.utf8)
-  }
-
-  /// The name for messages: control and invisible characters escaped (`\u{1B}`), bytes that are
-  /// not UTF-8 as `\x{FF}`.
-  var shown: String {
-    var result = ""
-    var index = 0
-    while index < bytes.count {
-      var iterator = bytes[index...].makeIterator()
-      var decoder = UTF8()
-      if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-        result += TextEscaping.escaped(String(scalar))
-        index += UTF8.width(scalar)
-      } else {
-        result += "\\x{\(String(bytes[index], radix: 16, uppercase: true))}"
-        index += 1
-      }
-    }
-    return result
-  }
-
-  /// The name with `~` or a leading `~/` replaced by `home`, as a shell would.
-  func expandingTilde(home: String?) -> FileName {
-    let slash = UInt8(ascii: "/")
-    guard let home, bytes.first == UInt8(ascii: "~"), bytes.count == 1 || bytes[1] == slash
-    else { return self }
-    return FileName(Array(home.utf8) + bytes.dropFirst())
-  }
-
-  /// The folder part, up to and including the last `/`; empty for a name without one.
-  var folder: FileName {
-    FileName(bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)])
-  }
-
-  /// Calls `body` with the name as a C string. The name must hold no NUL byte.
-  func withCString<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
-    (bytes + [0]).withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-    }
-  }
-}
 
 /// Writing a file so that nothing but the file is touched: `:save`'s write path (and `:tape csv
 /// FILE`'s).
@@ -260,16 +206,10 @@ enum SafeFile {
   /// The whole contents of the regular file open at `fd`, read from its start.
   private static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
     var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        pread(fd, $0.baseAddress!, $0.count, off_t(contents.count))
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw .system(errno) }
-      guard count > 0 else { return contents }
-      contents.append(contentsOf: chunk[..<count])
+    if let code = Platform.readChunks(fd, fromStart: true, { contents.append(contentsOf: $0) }) {
+      throw .system(code)
     }
+    return contents
   }
 
   /// A new file beside `target` holding `contents`, flushed to disk: `.calc-backup-PID-XXXXXX`,
@@ -300,15 +240,7 @@ enum SafeFile {
   /// Writes all of `contents` to `fd` from offset 0 (`pwrite`, so that a retry after a failure
   /// starts again at the beginning).
   private static func writeAll(_ contents: [UInt8], to fd: Int32) throws(Failure) {
-    var offset = 0
-    while offset < contents.count {
-      let written = contents.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw .system(errno) }
-      offset += written
-    }
+    if let code = Platform.writeFully(contents, to: fd, fromStart: true) { throw .system(code) }
   }
 
   /// Flushes the folder's entry for the renamed file to disk (best effort).

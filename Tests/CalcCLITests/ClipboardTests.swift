@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// `:copy` (SPEC §6): the route to the clipboard follows the environment, and the line that
 /// reports it says only what calc did.

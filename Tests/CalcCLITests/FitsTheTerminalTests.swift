@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// SPEC §6: everything calc draws fits the terminal's width — `:pad`, `:help` (wrapped at word
 /// boundaries), the start-up line, listings (cut with `…`) — at 40 columns or more.

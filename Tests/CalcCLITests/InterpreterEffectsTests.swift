@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// The interpreter's effects as values and its injected host, in process.
 @Suite struct InterpreterEffectsTests {
@@ -24,7 +25,7 @@ import Testing
   }
 
   @Test func aLineReturnsWhatItChanged() throws {
-    var interpreter = LineInterpreter(format: .posix)
+    var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
     #expect(try Self.effect("12+3=", in: &interpreter) == "applied 5")
     #expect(try Self.effect("# a comment", in: &interpreter) == nil)
     #expect(try Self.effect(":history", in: &interpreter) == nil, "a listing changes nothing")
@@ -60,14 +61,15 @@ import Testing
   @Test func fileNamesTakeTheHomeOfTheHost() throws {
     try withTemporaryDirectory { directory in
       var interpreter = LineInterpreter(
-        context: .init(format: .posix), host: .init(home: directory.path))
+        context: .init(format: .posix), host: .init(home: directory.path, files: .system))
       let output = OutputBuffer()
       try interpreter.run("12+3=", output: output)
       try interpreter.run(":save ~/sum.calc", output: output)
       let saved = try String(
         contentsOf: directory.appendingPathComponent("sum.calc"), encoding: .utf8)
       #expect(saved.contains("12+3=\n"))
-      var other = LineInterpreter(context: .init(format: .posix), host: .init(home: nil))
+      var other = LineInterpreter(
+        context: .init(format: .posix), host: .init(home: nil, files: .system))
       #expect(throws: LineError.self, "without a home, ~ is a name like any other") {
         try other.run(":load ~/sum.calc", output: OutputBuffer())
       }

@@ -93,7 +93,7 @@ import Testing
     let journal = try #require(Journal(directory: folder) { Issue.record("\($0)") })
     var interpreter = LineInterpreter(
       context: .init(format: .plain),
-      host: .init(journalDirectory: folder, ownJournal: journal.path))
+      host: .init(journalDirectory: folder, ownJournal: journal.path, files: .system))
     var states = [interpreter.session]
     for line in lines {
       guard let effect = try? interpreter.run(line, output: OutputBuffer()).effect else { continue }
@@ -193,7 +193,7 @@ import Testing
           "ms", ":load \(file)", "+1=", ":reset", "5",
         ], in: folder)
       let lines = Self.checkedLines(try bytes(of: path))
-      var loading = LineInterpreter(format: .plain)
+      var loading = LineInterpreter(context: .init(format: .plain), host: .withFiles)
       try loading.run(":load \(file)", output: OutputBuffer())
       var loaded = [":reset load"]
       SessionScript.forEachLine(of: loading.session.history) { loaded.append($0) }

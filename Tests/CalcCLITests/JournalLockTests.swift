@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc

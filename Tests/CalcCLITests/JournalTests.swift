@@ -465,7 +465,7 @@ import Testing
       try withTemporaryDirectory { directory in
         let folder = directory.appendingPathComponent("calc").path
         // An earlier session, for :resume.
-        var earlier = LineInterpreter(format: .plain)
+        var earlier = LineInterpreter(context: .init(format: .plain), host: .withFiles)
         let first = try #require(Journal(directory: folder) { Issue.record("\($0)") })
         let ignored = OutputBuffer()
         for line in ["12+3=", "ms", ":goto 2", "*4=", "m+"] {
@@ -477,7 +477,7 @@ import Testing
         let journal = try #require(Journal(directory: folder) { Issue.record("\($0)") })
         var live = LineInterpreter(
           context: .init(format: .plain),
-          host: .init(journalDirectory: folder, ownJournal: journal.path))
+          host: .init(journalDirectory: folder, ownJournal: journal.path, files: .system))
         var saved: [String] = []
         var lines: [String] = []
         for _ in 0..<random.int(1...50) {

@@ -46,7 +46,7 @@ import Testing
   /// dropped as a script would have them reported.
   static func randomSession(seed: UInt64, steps: Int) -> LineInterpreter {
     var random = SplitMix64(state: seed)
-    var interpreter = LineInterpreter(format: .posix)
+    var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
     var model = SessionModel()
     for _ in 0..<steps {
       let operation = SessionOperation.random(for: model, using: &random)
@@ -64,7 +64,7 @@ import Testing
   @Test(arguments: 0..<4) func replayingTheSavedScriptIsIdentity(shard: Int) throws {
     for index in stride(from: shard, to: TestSize.count(short: 1_000, long: 10_000), by: 4) {
       let saved = Self.randomSession(seed: 0x5A7E_0000 &+ UInt64(index), steps: 30)
-      var replayed = LineInterpreter(format: .posix)
+      var replayed = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       let output = OutputBuffer()
       for line in SessionScript.text(of: saved.session.history).split(separator: "\n") {
         try replayed.run(String(line), output: output)
@@ -80,7 +80,7 @@ import Testing
       for index in 0..<200 {
         var saved = Self.randomSession(seed: 0x10AD_0000 &+ UInt64(index), steps: 30)
         try Self.run(":save \(path)", in: &saved)
-        var loaded = LineInterpreter(format: .posix)
+        var loaded = LineInterpreter(context: .init(format: .posix), host: .withFiles)
         try Self.run("1+1=", in: &loaded)
         let shown = try Self.run(":load \(path)", in: &loaded)
         #expect(Snapshot(loaded) == Snapshot(saved), "session \(index)")
@@ -95,7 +95,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let bad = directory.appendingPathComponent("bad.calc")
       try Data("12+\n:branch 1\n:goto 1\n5\n3x=\n".utf8).write(to: bad)
-      var interpreter = LineInterpreter(format: .posix)
+      var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       try Self.run("7*6=", "8+", ":goto 5", "1=", ":goto 2", in: &interpreter)
       let before = Snapshot(interpreter)
       let rejected = [
@@ -119,7 +119,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let bad = directory.appendingPathComponent("bad.calc")
       try Data("12+\n3x=\n".utf8).write(to: bad)
-      var interpreter = LineInterpreter(format: .posix)
+      var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       let output = OutputBuffer()
       #expect(
         throws: LineError(
@@ -135,7 +135,7 @@ import Testing
   /// (branch 3: the `1` before it is a finished number, rule 18, so it shows 5); back on branch 2
   /// at step 4.
   static func twoForks() throws -> LineInterpreter {
-    var interpreter = LineInterpreter(format: .posix)
+    var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
     try run(
       "12+3=", "*2=", ":goto 2", "*4=", ":goto 1", "5=", ":branch 2", ":goto 4", in: &interpreter)
     return interpreter

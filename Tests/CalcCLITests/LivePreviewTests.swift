@@ -3,13 +3,15 @@ import CalculatorEngine
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// SPEC §6's live display, in process: what `LineInterpreter.preview(of:)` says Enter would
 /// give, and how its row is fitted to the terminal's width.
 @Suite struct LivePreviewTests {
   /// An interpreter in en_US after `lines`.
   private func interpreter(after lines: [String]) throws -> LineInterpreter {
-    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+    var interpreter = LineInterpreter(
+      context: .init(format: DisplayFormat(localeIdentifier: "en_US")), host: .withFiles)
     for line in lines { try interpreter.run(line, output: OutputBuffer()) }
     return interpreter
   }
@@ -88,7 +90,8 @@ import Testing
       (0..<random.below(12)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
     }
     for _ in 0..<TestSize.count(short: 300, long: 5_000) {
-      var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+      var interpreter = LineInterpreter(
+        context: .init(format: DisplayFormat(localeIdentifier: "en_US")), host: .withFiles)
       for _ in 0..<random.below(4) {
         _ = try? interpreter.run(randomLine(), output: OutputBuffer())
       }
@@ -132,7 +135,7 @@ import Testing
     let format = DisplayFormat(localeIdentifier: "en_US")
     var totalCuts = 0
     for _ in 0..<TestSize.count(short: 30, long: 600) {
-      var interpreter = LineInterpreter(format: format)
+      var interpreter = LineInterpreter(context: .init(format: format), host: .withFiles)
       // Half of the sessions start in Scientific mode, whose lines are cut for the row.
       if random.below(2) == 0 { try interpreter.run("sci", output: OutputBuffer()) }
       for _ in 0..<random.below(3) {

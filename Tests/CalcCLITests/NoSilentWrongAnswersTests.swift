@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// No silent wrong answers, round 2 (issue 33, items 1, 2 and 6; SPEC §5, §6 and §1): the new
 /// notes through `--keys`, scripts and the REPL, the exit status of an error passed on the way,
@@ -128,7 +129,8 @@ import Testing
 
   /// In process, the interpreter returns each row's notes and whether it showed an error.
   @Test(arguments: rows) func throughTheInterpreter(_ row: Row) throws {
-    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+    var interpreter = LineInterpreter(
+      context: .init(format: DisplayFormat(localeIdentifier: "en_US")), host: .withFiles)
     let result = try interpreter.run(row.keys, output: OutputBuffer())
     #expect(result.notes.map(\.message) == (row.note.map { [$0] } ?? []))
     #expect(result.notes.map(\.column) == (row.note == nil ? [] : [row.column]))
@@ -227,7 +229,7 @@ import Testing
       let context = LineInterpreter.Context(format: .posix, isInteractive: true)
       var repl = REPL(
         interpreter: LineInterpreter(
-          context: context, host: LineInterpreter.Host(journalDirectory: journals)),
+          context: context, host: LineInterpreter.Host(journalDirectory: journals, files: .system)),
         environment: Environment([:]))
       var editor = ScriptedLineEditor(lines: ["1/0=", "50/0*100="])
       let status = repl.run(
@@ -310,7 +312,7 @@ import Testing
       format: german, showsExpression: true, isInteractive: true)
     var repl = REPL(
       interpreter: LineInterpreter(
-        context: context, host: LineInterpreter.Host(journalDirectory: journals)),
+        context: context, host: LineInterpreter.Host(journalDirectory: journals, files: .system)),
       environment: Environment([:]), keepsJournal: journals != nil)
     var editor = ScriptedLineEditor(lines: lines)
     let (output, errors) = (OutputBuffer(), OutputBuffer())
@@ -443,7 +445,7 @@ extension String {
     var checked = 0
     var noted = 0
     for _ in 0..<TestSize.count(short: 600, long: 100_000) {
-      var interpreter = LineInterpreter(format: .posix)
+      var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       // A random state: a line or two before, in either mode.
       for _ in 0..<random.int(0...2) {
         var prior: [CalculatorButtonItem] = random.chance(30) ? [.mode(.scientific)] : []

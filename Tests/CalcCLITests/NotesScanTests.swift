@@ -3,6 +3,7 @@ import CalculatorEngine
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// The cheap scan that decides whether a line of keys is replayed for notes
 /// (`LineInterpreter.mayNeedNotes`) passes over no line that has notes: a long line of short

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc
@@ -28,6 +30,33 @@ import Testing
   /// (A reader that went away, `.closed`, is tested through the binary, in `RobustnessTests`:
   /// here it would need SIGPIPE ignored, which every process the other tests start would
   /// inherit.)
+  /// The one retry loop for files: everything written from the start (a shorter file's rest
+  /// overwritten), read back in 64 KiB chunks, and a bad descriptor's errno for both.
+  @Test(arguments: [0, 1, 65_536, 150_001])
+  func filesAreWrittenAndReadWhole(size: Int) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("f").path
+      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      try #require(fd >= 0)
+      defer { close(fd) }
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+      #expect(Platform.writeFully(Array(repeating: 9, count: 3), to: fd) == nil)
+      #expect(Platform.writeFully(bytes, to: fd, fromStart: true) == nil)
+      var read: [UInt8] = []
+      var chunks = 0
+      #expect(
+        Platform.readChunks(fd, fromStart: true) {
+          read += $0; chunks += 1
+        } == nil)
+      let expected = size >= 3 ? bytes : bytes + [UInt8](repeating: 9, count: 3 - size)
+      #expect(read == expected)
+      #expect(chunks == (expected.count + 65_535) / 65_536)
+    }
+    #expect(Platform.writeFully([1], to: -1) == EBADF)
+    #expect(
+      Platform.readChunks(-1) { _ in Issue.record("no chunk from a bad descriptor") } == EBADF)
+  }
+
   @Test func writeAllWritesEverythingAndReportsErrors() {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)

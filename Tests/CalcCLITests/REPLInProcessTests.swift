@@ -2,6 +2,7 @@ import CalculatorEngine
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// The REPL's loop in process, through the line-editor seam (``ScriptedLineEditor``): prompts,
 /// displays, errors, the history it remembers, `:quit` and Ctrl-D. The real terminal, readline
@@ -9,15 +10,16 @@ import Testing
 @Suite struct REPLInProcessTests {
   /// Runs the REPL on `lines` with no journal; returns the editor after it, what it printed and
   /// its exit status.
-  static func run(_ lines: [String]) -> (
+  static func run(_ lines: [String], terminalSize: (rows: Int, columns: Int)? = nil) -> (
     editor: ScriptedLineEditor, output: String, errors: String, status: Int32
   ) {
     let context = LineInterpreter.Context(
       format: .posix, showsExpression: true, isInteractive: true)
     var repl = REPL(
-      interpreter: LineInterpreter(context: context), environment: Environment([:]),
+      interpreter: LineInterpreter(context: context, host: .withFiles),
+      environment: Environment([:]),
       keepsJournal: false)
-    var editor = ScriptedLineEditor(lines: lines)
+    var editor = ScriptedLineEditor(lines: lines, terminalSize: terminalSize)
     let (output, errors) = (OutputBuffer(), OutputBuffer())
     let status = repl.run(
       editor: &editor, output: output, errors: errors, errorStyle: .plain, pagerCommand: nil)
@@ -35,6 +37,30 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.output.hasSuffix("12 +\n12\n\n"), "Ctrl-D ends the last prompt's line: \(run.output)")
+  }
+
+  /// The screen's size comes through the editor's seam: the prompt takes at most a third of
+  /// its width, the start-up line is broken at spaces and listings are cut to it (SPEC §6), in
+  /// process.
+  @Test(arguments: [
+    (
+      nil, ["calc> ", "calc> ", "calc[2/5]> ", "calc[2/5]> "], 1,
+      "  step  key  expression  display\n     5  =    12 + 3 =    15       (kept)\n"
+    ),
+    (
+      (24, 30), ["calc> ", "calc> ", "[2/5]> ", "[2/5]> "], 2,
+      "  step  key  express…  display\n     5  =    12 + 3 =  15    …\n"
+    ),
+    ((24, 18), ["calc> ", "calc> ", "[2]> ", "[2]> "], 4, "  key  display\n  =    15       (…\n"),
+  ])
+  func theTerminalsSizeComesFromTheEditor(
+    size: (rows: Int, columns: Int)?, prompts: [String], startupRows: Int, listing: String
+  ) {
+    let run = Self.run(["12+3=", ":goto 2", ":history 1"], terminalSize: size)
+    #expect(run.editor.prompts == prompts)
+    let rows = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows.firstIndex(of: "12 + 3 =") == startupRows, "\(run.output)")
+    #expect(run.output.hasSuffix("12 + 3 =\n15\n12\n" + listing + "[━━●───] 2/5\n\n"))
   }
 
   @Test func aRejectedLineIsReportedAndRememberedAndTheSessionGoesOn() {

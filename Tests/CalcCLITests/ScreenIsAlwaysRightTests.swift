@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc
@@ -167,7 +168,7 @@ import Testing
       (plain, 20, "[3]> "),
     ]
     for (interpreter, columns, expected) in cases {
-      #expect(REPL.prompt(for: interpreter, columns: columns) == expected, "\(columns ?? 0)")
+      #expect(Prompt.text(for: interpreter, columns: columns) == expected, "\(columns ?? 0)")
     }
   }
 }

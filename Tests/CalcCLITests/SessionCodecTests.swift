@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc
@@ -236,7 +237,7 @@ import Testing
   /// What a person can see of a session: `:branches`, `:lines`, `:keys` and the display.
   static func listings(of session: Session) throws -> String {
     var interpreter = LineInterpreter(
-      context: LineInterpreter.Context(format: .posix), host: LineInterpreter.Host(),
+      context: LineInterpreter.Context(format: .posix), host: LineInterpreter.Host(files: .system),
       session: session)
     let output = OutputBuffer()
     for line in [":branches", ":lines", ":keys"] { try interpreter.run(line, output: output) }
@@ -254,7 +255,7 @@ import Testing
       var edits = 0
       for index in 0..<TestSize.count(short: 40, long: 400) {
         var random = SplitMix64(state: 0xC0DE_C000 &+ UInt64(index) &* 0x9E37_79B9)
-        var interpreter = LineInterpreter(format: .posix)
+        var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
         var model = SessionModel()
         for _ in 0..<40 {
           let operation = SessionOperation.random(for: model, using: &random)
@@ -268,7 +269,7 @@ import Testing
           case .keys, .goto, .offset, .undo, .redo, .branch, .reset: continue
           }
           try interpreter.run(":save \(path)", output: output)
-          var loaded = LineInterpreter(format: .posix)
+          var loaded = LineInterpreter(context: .init(format: .posix), host: .withFiles)
           try loaded.run(":load \(path)", output: output)
           #expect(
             LineInterpreterTests.Snapshot(loaded) == LineInterpreterTests.Snapshot(interpreter),
@@ -288,7 +289,7 @@ import Testing
   static func runREPL(_ lines: [String], journals folder: String, resumes: Bool) -> Session {
     let context = LineInterpreter.Context(format: .posix, isInteractive: true)
     let interpreter = LineInterpreter(
-      context: context, host: LineInterpreter.Host(journalDirectory: folder))
+      context: context, host: LineInterpreter.Host(journalDirectory: folder, files: .system))
     var repl = REPL(
       interpreter: interpreter, environment: Environment([:]), keepsJournal: true,
       resumes: resumes)
@@ -308,7 +309,7 @@ import Testing
         let folder = directory.appendingPathComponent("journals").path
         var random = SplitMix64(state: 0x2E5E_0000 &+ UInt64(index) &* 0x9E37_79B9)
         var model = SessionModel()
-        var interpreter = LineInterpreter(format: .posix)
+        var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
         var lines: [String] = []
         for _ in 0..<40 {
           let operation = SessionOperation.random(for: model, using: &random)

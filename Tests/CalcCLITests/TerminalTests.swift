@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 /// The terminal's escape sequences and the row counter that decides when output is paged.
 @Suite struct TerminalTests {

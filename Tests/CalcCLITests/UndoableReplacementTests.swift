@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalcCLI
+@testable import CalcCore
 
 #if canImport(Glibc)
   import Glibc
@@ -100,7 +101,8 @@ import Testing
     defer { journal.close() }
     var interpreter = LineInterpreter(
       context: .init(format: .posix),
-      host: .init(home: directory.path, journalDirectory: folder, ownJournal: journal.path))
+      host: .init(
+        home: directory.path, journalDirectory: folder, ownJournal: journal.path, files: .system))
     for line in lines {
       let result = try interpreter.run(line, output: OutputBuffer())
       if let effect = result.effect { journal.record([effect]) }

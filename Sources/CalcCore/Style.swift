@@ -9,14 +9,6 @@ public struct Style: Sendable {
     self.isEnabled = isEnabled
   }
 
-  /// Colours for output to `fd` in `environment` (see no-color.org).
-  static func forOutput(_ fd: Int32, environment: Environment) -> Style {
-    let term = environment["TERM"] ?? ""
-    return Style(
-      isEnabled: Platform.isTerminal(fd) && !term.isEmpty && term != "dumb"
-        && (environment["NO_COLOR"] ?? "").isEmpty)
-  }
-
   /// Errors: red.
   public func error(_ text: String) -> String { paint(text, "31") }
   /// Secondary text, such as the kept future: dim.

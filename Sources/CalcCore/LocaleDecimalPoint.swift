@@ -11,7 +11,7 @@ import CalculatorEngine
 /// (`1.234 is one point two three four; '.' does not group digits here`). A number is a run of
 /// digits, `.` and separators; blanks inside it are passed over, as key text passes them over.
 /// Command lines, comments and lines under a locale whose separator is `.` are left alone.
-enum LocaleDecimalPoint {
+package enum LocaleDecimalPoint {
   /// A character of a number: a digit (its ASCII byte), `.`, or the separator (`,`).
   enum Part: Equatable {
     case digit(UInt8)
@@ -23,7 +23,7 @@ enum LocaleDecimalPoint {
   /// `format`'s locale; throws for a number that mixes `.` and the separator.
   ///
   /// - Complexity: O(n) in the length of the line.
-  static func notes(for line: [UInt8], format: DisplayFormat) throws(LineError)
+  package static func notes(for line: [UInt8], format: DisplayFormat) throws(LineError)
     -> [LineInterpreter.LineNote]
   {
     let separator = Array(format.decimalSeparator.utf8)

@@ -9,14 +9,14 @@
 /// ``bytes(of:)`` gives the bytes back: of the whole argument, and of any part of it cut at a
 /// character, such as the value after `--keys=`. An argument that is UTF-8 and holds none of
 /// U+10FF80–U+10FFFF is its plain string.
-enum ArgumentText {
+package enum ArgumentText {
   /// The scalar that stands for the byte 0x00; only 0x80–0xFF are ever written this way.
   private static let base: UInt32 = 0x10_FF00
 
   /// The string of the argument `bytes`.
   ///
   /// - Complexity: O(n) in the number of bytes.
-  static func string(_ bytes: some Collection<UInt8>) -> String {
+  package static func string(_ bytes: some Collection<UInt8>) -> String {
     // UTF-8 without the lead byte 0xF4 of U+10FF80–U+10FFFF: the plain string.
     if !bytes.contains(0xF4), let text = String(validating: bytes, as: UTF8.self) { return text }
     let bytes = Array(bytes)
@@ -41,7 +41,7 @@ enum ArgumentText {
   ///
   /// A string from elsewhere gets its UTF-8, except that a scalar of U+10FF80–U+10FFFF is the
   /// one byte it stands for.
-  static func bytes(of text: some StringProtocol) -> [UInt8] {
+  package static func bytes(of text: some StringProtocol) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -57,7 +57,7 @@ enum ArgumentText {
   /// `text` for a message: its bytes (``bytes(of:)``) shown as ``FileName/shown`` shows a name,
   /// bytes that are not UTF-8 as `\x{FF}` and invisible characters as `\u{1B}`; line breaks are
   /// kept if `keepingNewlines`.
-  static func shown(_ text: some StringProtocol, keepingNewlines: Bool = false) -> String {
+  package static func shown(_ text: some StringProtocol, keepingNewlines: Bool = false) -> String {
     let bytes = bytes(of: text)
     guard keepingNewlines else { return FileName(bytes).shown }
     return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

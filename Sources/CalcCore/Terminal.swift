@@ -1,42 +1,28 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The terminal, in one place: its size, the escape sequences calc writes, and how many rows
+/// The terminal, in one place: the escape sequences calc writes, and how many rows
 /// output takes on it.
 ///
-/// Colours are in ``Style``; readline draws the line being edited. Everything else calc sends
+/// Its size is read by CalcCLI (`Terminal.size(of:)`, a system call); colours are in ``Style``; readline draws the line being edited. Everything else calc sends
 /// to a terminal that is not plain text comes from here.
-enum Terminal {
-  /// The terminal's size on `fd`, or `nil` if it is not a terminal or does not say.
-  static func size(of fd: Int32) -> (rows: Int, columns: Int)? {
-    guard Platform.isTerminal(fd) else { return nil }
-    var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
-      return nil
-    }
-    return (Int(size.ws_row), Int(size.ws_col))
-  }
-
+package enum Terminal {
   /// `ESC [ n A`: the cursor up `rows` rows (nothing for 0).
-  static func cursorUp(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
+  package static func cursorUp(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
 
   /// `ESC [ n B`: the cursor down `rows` rows, not past the bottom (nothing for 0).
-  static func cursorDown(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
+  package static func cursorDown(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
 
   /// `ESC [ n G`: the cursor to column `column` of its row, counted from 0.
-  static func column(_ column: Int) -> String { "\u{1B}[\(column + 1)G" }
+  package static func column(_ column: Int) -> String { "\u{1B}[\(column + 1)G" }
 
   /// `CR ESC [ C ESC [ J CR ESC [ K`: the cursor's row and every row below it cleared, the
   /// cursor at the start of its row. Not `CR ESC [ J`: tmux takes that, on the top row, for a
   /// clear of the whole screen and keeps the rows in its scrollback (`scroll-on-clear`).
-  static let eraseRowAndBelow = "\r\u{1B}[C\u{1B}[J\r\u{1B}[K"
+  package static let eraseRowAndBelow = "\r\u{1B}[C\u{1B}[J\r\u{1B}[K"
 
   /// Whether the terminal, as its environment names it, rewraps the lines it shows when its
   /// width changes (tmux, VTE's terminals such as GNOME Terminal, kitty, Konsole, Windows
   /// Terminal, iTerm2, WezTerm, Apple's Terminal, VS Code's) rather than cutting or padding
   /// each row as xterm does. `variable` reads the environment.
-  static func reflows(_ variable: (String) -> String?) -> Bool {
+  package static func reflows(_ variable: (String) -> String?) -> Bool {
     let markers = ["TMUX", "VTE_VERSION", "KITTY_WINDOW_ID", "KONSOLE_VERSION", "WT_SESSION"]
     if markers.contains(where: { variable($0).map { !$0.isEmpty } ?? false }) { return true }
     let programs = ["iTerm.app", "WezTerm", "Apple_Terminal", "vscode"]
@@ -48,7 +34,7 @@ enum Terminal {
   /// `column`: the same row when the terminal cuts or pads rows (xterm); when it `reflows`
   /// them, the prompt and the input are one line rewrapped at the new width, the cursor
   /// `row × old + column` columns into it.
-  static func rowsAboveCursorAfterResize(
+  package static func rowsAboveCursorAfterResize(
     row: Int, column: Int, from old: Int, to new: Int, reflows: Bool
   ) -> Int {
     guard reflows, old > 0, new > 0 else { return row }
@@ -56,18 +42,18 @@ enum Terminal {
   }
 
   /// `ESC [ H ESC [ 2 J`: the cursor to the top left corner and the screen cleared (Ctrl-L).
-  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  package static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
   /// `CR ESC [ K`: the cursor to the start of its row, and the row cleared.
-  static let clearLine = "\r\u{1B}[K"
+  package static let clearLine = "\r\u{1B}[K"
 
   /// `ESC [ J`: the rows from the cursor's to the bottom cleared (the slider's rows, after Enter).
-  static let eraseBelow = "\u{1B}[J"
+  package static let eraseBelow = "\u{1B}[J"
 
   /// `LF ESC [ A`: a row kept free below the cursor's, which scrolls the screen once if the
   /// cursor is on the bottom row, so that the live display's first row does not make the
   /// screen jump at the first keystroke (SPEC §6). Written before each prompt.
-  static let reserveRowBelow = "\n\u{1B}[A"
+  package static let reserveRowBelow = "\n\u{1B}[A"
 
   /// The rows calc draws below the input (SPEC §6: the live row and the slider bar), written
   /// after readline has drawn the prompt and the line, in the same frame: from the cursor, on
@@ -76,7 +62,9 @@ enum Terminal {
   /// cleared (rows of an earlier frame); the cursor back where it was. With no rows, only the
   /// clearing: the rows of an earlier frame go. Relative moves only, so that a frame that
   /// scrolls the screen (input on the bottom row) still ends at the cursor.
-  static func rowsBelowInput(_ rows: [String], cursorRow: Int, lastRow: Int, cursorColumn: Int)
+  package static func rowsBelowInput(
+    _ rows: [String], cursorRow: Int, lastRow: Int, cursorColumn: Int
+  )
     -> String
   {
     let down = max(0, lastRow - cursorRow)
@@ -123,7 +111,7 @@ enum Terminal {
   /// rows (SPEC §6); a word longer than a row is left whole for the terminal to wrap.
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  static func message(_ text: String, width: Int?) -> String {
+  package static func message(_ text: String, width: Int?) -> String {
     guard let width else { return text }
     return wrapped(text, width: width, cutsLongWords: false)
   }
@@ -135,7 +123,7 @@ enum Terminal {
   /// boundaries).
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  static func wrapped(_ text: String, width: Int, cutsLongWords: Bool = true) -> String {
+  package static func wrapped(_ text: String, width: Int, cutsLongWords: Bool = true) -> String {
     guard width > 8 else { return text }
     var result: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -235,11 +223,11 @@ enum Terminal {
   /// Counts the rows that output takes on a terminal `columns` wide, a byte at a time: long
   /// lines wrap, a tab goes to the next multiple of 8, escape sequences (colours, OSC) take no
   /// room, and a UTF-8 character takes one column.
-  struct RowCounter {
+  package struct RowCounter {
     /// The width of the terminal.
     let columns: Int
     /// The rows so far (a line not yet ended counts once it has a character).
-    private(set) var rows = 0
+    package private(set) var rows = 0
     private var column = 0
     /// Where the counter is in an escape sequence, which takes no room on the screen.
     private var escape = Escape.none
@@ -254,12 +242,12 @@ enum Terminal {
     }
 
     /// A counter at the start of a row, with no rows yet.
-    init(columns: Int) {
+    package init(columns: Int) {
       self.columns = columns
     }
 
     /// Adds one byte of output to the count.
-    mutating func count(_ byte: UInt8) {
+    package mutating func count(_ byte: UInt8) {
       switch escape {
       case .none:
         break

@@ -35,7 +35,7 @@ public struct LineInterpreter {
     /// names in `:load` and `:save` are taken from it, so that scripts that load each other run
     /// from any directory. `nil` (the REPL, standard input): from the current directory. Bytes,
     /// like the script's name: a folder whose name is not UTF-8 is that folder.
-    var scriptFolder: FileName?
+    package var scriptFolder: FileName?
     /// The mode to start in (`--mode`): its key is applied on a line of its own before the
     /// first input and after `:reset` (``enterStartMode()``).
     public var startMode = CalculatorButtonItem.Mode.standard
@@ -56,8 +56,8 @@ public struct LineInterpreter {
   }
 
   /// What the interpreter asks of the machine it runs on, injected so that tests can give
-  /// their own: the home folder (`~` in file names), the journals (`:resume`) and whether
-  /// Ctrl-C was pressed (long listings stop).
+  /// their own: the home folder (`~` in file names), the journals (`:resume`), whether
+  /// Ctrl-C was pressed (long listings stop), the clipboard's route and the files.
   public struct Host: Sendable {
     /// `HOME`, for `~` in file names; `nil` leaves `~` as it is.
     public var home: String?
@@ -70,28 +70,23 @@ public struct LineInterpreter {
     public var isInterrupted: @Sendable () -> Bool
     /// How `:copy` reaches the clipboard: straight, or through tmux or screen.
     public var clipboard: Clipboard
+    /// The files `:save`, `:tape csv FILE`, `:load` and `:resume` read and write: none by
+    /// default; CalcCLI's `Files.system` for the machine's, ``Files/memory(_:)`` for tests.
+    public var files: Files
 
     /// A host with the given parts; by default no home, no journals, never interrupted, and
     /// the terminal's clipboard reached straight.
     public init(
       home: String? = nil, journalDirectory: String? = nil, ownJournal: String? = nil,
       isInterrupted: @escaping @Sendable () -> Bool = { false },
-      clipboard: Clipboard = .terminal
+      clipboard: Clipboard = .terminal, files: Files = .unavailable
     ) {
       self.home = home
       self.journalDirectory = journalDirectory
       self.ownJournal = ownJournal
       self.isInterrupted = isInterrupted
       self.clipboard = clipboard
-    }
-
-    /// The process's own: `HOME` and the journal folder from `environment`, the Ctrl-C
-    /// flag that the REPL's signal handler sets, and the clipboard's route from `TMUX` and `STY`.
-    public static func system(environment: Environment) -> Host {
-      Host(
-        home: environment["HOME"], journalDirectory: Journal.directory(environment: environment),
-        isInterrupted: { Interruption.isRequested },
-        clipboard: Clipboard(environment: environment))
+      self.files = files
     }
   }
 
@@ -131,9 +126,9 @@ public struct LineInterpreter {
   /// The effect of the line that is running.
   private var effect: Session.Effect?
   /// The notes of the line that is running.
-  var notes: [LineNote] = []
+  package var notes: [LineNote] = []
   /// Whether the key line that is running showed an error, at its end or on the way.
-  var showedAnError = false
+  package var showedAnError = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
@@ -238,11 +233,19 @@ public struct LineInterpreter {
     return change
   }
 
+  /// Performs a move through time (a slider's: ``SliderMove/command``), printing nothing;
+  /// returns its effect for a journal, or `nil` when the session refuses it (at an end).
+  package mutating func performMove(_ command: Session.Command) -> Session.Effect? {
+    effect = nil
+    guard (try? perform(command)) != nil else { return nil }
+    return effect.take()
+  }
+
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
   /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
   /// columns of notes.
-  mutating func applyKeys(
+  package mutating func applyKeys(
     _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
@@ -319,16 +322,6 @@ public struct LineInterpreter {
     }
   }
 
-  /// What a key line needs to know of the state (its notes, its exit status), read where the
-  /// display is written or where `self` is not `inout`: read in a mutating method, the session's
-  /// state was copied first, about 200 instructions a read, a good part of a short line's cost.
-  struct StateFacts {
-    /// Whether the display shows an error.
-    var showsError: Bool
-    /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
-    var isPending: Bool
-  }
-
   /// The facts of the state as it is (see ``StateFacts``).
   var stateFacts: StateFacts {
     let state = session.state
@@ -341,7 +334,7 @@ public struct LineInterpreter {
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty. Returns the facts of the state, read on the way.
   @discardableResult
-  func appendDisplay(to output: OutputBuffer) -> StateFacts {
+  package func appendDisplay(to output: OutputBuffer) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,
@@ -349,7 +342,7 @@ public struct LineInterpreter {
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.
-  var listing: Listing {
+  package var listing: Listing {
     Listing(
       history: session.history, format: format, style: style,
       isStopped: { [host] output in output.hasStopped || host.isInterrupted() })

@@ -10,12 +10,28 @@ import CalculatorEngine
 /// A descriptor that is not ready (`EAGAIN`: a non-blocking pipe whose reader is slow) is waited
 /// for, never taken for a closed one. A reader that went away (`EPIPE`) stops the output quietly;
 /// any other error (`No space left on device`, a closed descriptor) is kept in ``failure`` for
-/// the caller to report.
+/// the caller to report. The write itself is the injected ``writer`` (CalcCLI's
+/// `Platform.writeAll`): this module makes no system call.
 public final class OutputBuffer {
-  private(set) var fd: Int32?
+  /// How writing a buffer ended.
+  public enum WriteResult: Equatable, Sendable {
+    /// Every byte was written.
+    case written
+    /// The reader went away (`EPIPE`); nothing more can be written.
+    case closed
+    /// Another error, as a person reads it (`No space left on device`).
+    case failed(String)
+  }
+
+  /// Writes all of a buffer to a descriptor, retrying what the system interrupts.
+  package typealias Writer = ([UInt8], Int32) -> WriteResult
+
+  package private(set) var fd: Int32?
+  /// Writes pending bytes to ``fd``.
+  private let writer: Writer?
   /// While set, output is held until it is known to fit on the screen, or else goes through
   /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
-  var pager: Pager?
+  package var pager: (any OutputPager)?
   /// The width of the terminal this output is read on, when it is one (the REPL sets it for
   /// each line): listings are cut to it, `:help` wrapped, `:pad` narrowed (SPEC §6). `nil`
   /// for files, pipes and tests that do not ask, where nothing is cut.
@@ -26,19 +42,22 @@ public final class OutputBuffer {
   /// every access: a script appends to it two or three times a line, and the check cost more
   /// than the append. An output buffer belongs to one thread, and no access to `bytes` calls
   /// code that could reach the same buffer while it is being changed.
-  @exclusivity(unchecked) public internal(set) var bytes: [UInt8] = []
+  @exclusivity(unchecked) public package(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
-  private(set) var isClosed = false
+  package private(set) var isClosed = false
   /// Why output could not be written, e.g. `No space left on device`; later output is dropped.
   private(set) var failure: String?
 
   /// Output gathered in ``bytes``, never written anywhere.
   public init() {
     fd = nil
+    writer = nil
   }
 
-  init(fd: Int32) {
+  /// Output written to `fd` by `writer` as the buffer fills.
+  package init(fd: Int32, writer: @escaping Writer) {
     self.fd = fd
+    self.writer = writer
     bytes.reserveCapacity(1 << 16)
   }
 
@@ -46,9 +65,9 @@ public final class OutputBuffer {
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Whether output has stopped, because the reader went away or because of a write error.
-  var hasStopped: Bool { isClosed || failure != nil }
+  package var hasStopped: Bool { isClosed || failure != nil }
 
-  func write(_ text: String) {
+  package func write(_ text: String) {
     bytes.append(contentsOf: text.utf8)
   }
 
@@ -58,7 +77,7 @@ public final class OutputBuffer {
   }
 
   /// Flushes once a good amount is pending; long listings call it after each row.
-  func flushIfFull() {
+  package func flushIfFull() {
     if let pager, pager.isHolding {
       pager.review(self)
     } else if bytes.count >= 1 << 15 {
@@ -68,7 +87,7 @@ public final class OutputBuffer {
 
   /// Writes out the rest of a line's output: to the pager, then waits for it to finish; or to
   /// the terminal, if it fit on the screen.
-  func endPaging() {
+  package func endPaging() {
     guard let pager else { return flush() }
     if pager.isHolding { pager.review(self) }
     flush()
@@ -77,18 +96,18 @@ public final class OutputBuffer {
   }
 
   /// Sends later output to `fd` as if newly opened (to the pager and back).
-  func redirect(to fd: Int32) {
+  package func redirect(to fd: Int32) {
     self.fd = fd
     isClosed = false
     failure = nil
   }
 
   /// Writes out everything pending.
-  func flush() {
-    guard let fd else { return }
+  package func flush() {
+    guard let fd, let writer else { return }
     defer { bytes.removeAll(keepingCapacity: true) }
     guard !hasStopped else { return }
-    switch Platform.writeAll(bytes, to: fd) {
+    switch writer(bytes, fd) {
     case .written: break
     case .closed: isClosed = true
     case .failed(let reason): failure = reason
@@ -96,11 +115,22 @@ public final class OutputBuffer {
   }
 
   /// `status`, unless output failed: then `calc: write error: REASON` on `errors` and 74.
-  func exitStatus(_ status: Int32, errors: OutputBuffer) -> Int32 {
+  package func exitStatus(_ status: Int32, errors: OutputBuffer) -> Int32 {
     flush()
     guard let failure else { return status }
     errors.write("calc: write error: \(failure)\n")
     errors.flush()
     return ExitStatus.ioError
   }
+}
+
+/// Where a line's long output goes instead of the screen: CalcCLI's `Pager`, which holds output
+/// until it is known not to fit and then starts the pager program.
+package protocol OutputPager: AnyObject {
+  /// Whether output is still held, not yet known to fit or not.
+  var isHolding: Bool { get }
+  /// Looks at what `output` holds: starts the pager once it will not fit on the screen.
+  func review(_ output: OutputBuffer)
+  /// Waits for the pager, if one was started, and gives `output` its descriptor back.
+  func finish(_ output: OutputBuffer)
 }

@@ -1,23 +1,18 @@
 import CalculatorEngine
-import Foundation
 
 extension LineInterpreter {
-  /// Runs a `:command` line.
+  /// Runs a `:command` line: one case per command, each in a function of its own.
   mutating func runCommand(_ command: ScriptLine.Directive, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
     switch try LineCommand(command) {
     case .session(let change):
-      switch try perform(change, at: command) {
-      case .rewrote(let rewrite):
-        output.write(Terminal.message(rewriteMessage(rewrite), width: output.columns) + "\n")
-      case .restored(let restore):
-        output.write(
-          style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
-      case .applied, .moved, .switched, .reset, .loaded:
-        break
-      }
-      appendDisplay(to: output)
+      try runSessionCommand(change, at: command, output: output)
+    case .editLine:
+      // Run as a line (a script, or a line that does not exist): the keys are missing, and the
+      // session command's reader says so.
+      _ = try CommandSpec.sessionCommand(command)
+      throw LineError(":edit needs the line's keys", column: command.argumentColumn)
     case .lines(let which):
       let lines = session.history.lines()
       let numbers = try atArgument(command) { () throws(LineError) in
@@ -31,86 +26,19 @@ extension LineInterpreter {
       }
       listing.writeHistory(steps, to: output)
     case .tape(let request):
-      let history = session.history
-      let steps = try atArgument(command) { () throws(LineError) in
-        try request.steps.steps(count: history.position, position: history.position)
-      }
-      guard request.isCSV else {
-        listing.writeTape(steps, to: output)
-        return .proceed
-      }
-      guard let file = request.file else {
-        listing.writeTapeCSV(steps, to: output)
-        return .proceed
-      }
-      let path = inScriptFolder(file)
-      let csv = OutputBuffer()
-      listing.writeTapeCSV(steps, to: csv)
-      do {
-        try SafeFile.write(csv.bytes, to: path)
-      } catch {
-        let outcome =
-          error.backup.map { "its old contents are in '\($0.shown)'" }
-          ?? "'\(path.shown)' is unchanged"
-        throw LineError(
-          "cannot write '\(path.shown)': \(error.reason); \(outcome)",
-          column: command.argumentColumn)
-      }
-      output.write(style.dim("wrote the tape to \(path.shown)") + "\n")
+      try writeTape(request, at: command, output: output)
     case .branches:
       listing.writeBranches(to: output)
     case .keys:
-      // One line per input line (SPEC rule 18), so that the output rebuilds the same display;
-      // an empty line when there are none.
-      var wrote = false
-      session.history.forEachLine(upToPosition: { line in
-        output.write(KeyText.text(of: line) + "\n")
-        output.flushIfFull()
-        wrote = true
-      })
-      if !wrote { output.write("\n") }
+      writeKeys(to: output)
     case .copy(let step):
       try appendCopy(at: step, to: output)
     case .save(let name, let replacing):
-      let path = inScriptFolder(name)
-      if context.isInteractive, !replacing, let existing = FileIdentity(of: path),
-        !knownFiles.contains(existing)
-      {
-        throw LineError(
-          "'\(path.shown)' exists, and this session did not save or load it; "
-            + "to replace it: :save! \(path.shown)",
-          column: command.argumentColumn)
-      }
-      try atArgument(command) { () throws(LineError) in
-        try SessionFile.save(session.history, to: path)
-      }
-      if let saved = FileIdentity(of: path) { knownFiles.insert(saved) }
-      output.write(style.dim(savedMessage(path: path) + "\n"))
+      try save(to: name, replacing: replacing, at: command, output: output)
     case .load(let name):
-      let path = inScriptFolder(name)
-      let loaded = try atArgument(command) { () throws(LineError) in
-        try SessionFile.load(path)
-      }
-      try perform(.load(loaded.session), at: command)
-      if let identity = FileIdentity(of: path) { knownFiles.insert(identity) }
-      if context.isInteractive { output.write(style.dim(loadedMessage(path: path) + "\n")) }
-      if loaded.isOlderFormat {
-        notes.append(
-          LineNote(
-            message: "'\(path.shown)' was saved before numbers stopped continuing across "
-              + "lines; each of its lines now starts a new number",
-            column: command.argumentColumn))
-      }
-      appendDisplay(to: output)
+      try load(name, at: command, output: output)
     case .resume:
-      let resumed = try ResumedSession.latest(
-        in: host.journalDirectory, excluding: host.ownJournal)
-      try perform(.load(resumed.session, by: .resume), at: command)
-      if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
-      output.write(style.dim(resumed.summary + "\n"))
-      if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
-      if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
-      appendDisplay(to: output)
+      try resume(at: command, output: output)
     case .pad:
       let pad = HelpText.pad(style: style, mode: session.state.mode)
       output.write(output.columns.map { HelpText.narrowed(pad, toFit: $0) } ?? pad)
@@ -120,6 +48,123 @@ extension LineInterpreter {
       return .quit
     }
     return .proceed
+  }
+
+  /// A session command (`:goto`, `:undo`, `:edit L KEYS`, …): performed, what it rewrote or
+  /// restored said, then the display.
+  private mutating func runSessionCommand(
+    _ change: Session.Command, at command: ScriptLine.Directive, output: OutputBuffer
+  ) throws(LineError) {
+    switch try perform(change, at: command) {
+    case .rewrote(let rewrite):
+      output.write(Terminal.message(rewriteMessage(rewrite), width: output.columns) + "\n")
+    case .restored(let restore):
+      output.write(
+        style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
+    case .applied, .moved, .switched, .reset, .loaded:
+      break
+    }
+    appendDisplay(to: output)
+  }
+
+  /// `:tape [csv] [K|N..M] [FILE]`: the tape, as rows or CSV, to the output or (CSV) to a file
+  /// of the host's.
+  private func writeTape(
+    _ request: TapeRequest, at command: ScriptLine.Directive, output: OutputBuffer
+  ) throws(LineError) {
+    let history = session.history
+    let steps = try atArgument(command) { () throws(LineError) in
+      try request.steps.steps(count: history.position, position: history.position)
+    }
+    guard request.isCSV else { return listing.writeTape(steps, to: output) }
+    guard let file = request.file else { return listing.writeTapeCSV(steps, to: output) }
+    let path = inScriptFolder(file)
+    let csv = OutputBuffer()
+    listing.writeTapeCSV(steps, to: csv)
+    try write(csv.bytes, to: path, verb: "write", at: command)
+    output.write(style.dim("wrote the tape to \(path.shown)") + "\n")
+  }
+
+  /// Writes `bytes` to the host's file `path`; a failure says what is left of the file.
+  private func write(
+    _ bytes: [UInt8], to path: FileName, verb: String, at command: ScriptLine.Directive
+  ) throws(LineError) {
+    do {
+      try host.files.write(bytes, path)
+    } catch {
+      let outcome =
+        error.backup.map { "its old contents are in '\($0.shown)'" }
+        ?? "'\(path.shown)' is unchanged"
+      throw LineError(
+        "cannot \(verb) '\(path.shown)': \(error.reason); \(outcome)",
+        column: command.argumentColumn)
+    }
+  }
+
+  /// `:keys`: one line per input line (SPEC rule 18), so that the output rebuilds the same
+  /// display; an empty line when there are none.
+  private func writeKeys(to output: OutputBuffer) {
+    var wrote = false
+    session.history.forEachLine(upToPosition: { line in
+      output.write(KeyText.text(of: line) + "\n")
+      output.flushIfFull()
+      wrote = true
+    })
+    if !wrote { output.write("\n") }
+  }
+
+  /// `:save FILE` and `:save! FILE`: the session as a script, to a file of the host's. At the
+  /// REPL, a file this session neither saved nor loaded is replaced only by `:save!`.
+  private mutating func save(
+    to name: FileName, replacing: Bool, at command: ScriptLine.Directive, output: OutputBuffer
+  ) throws(LineError) {
+    let path = inScriptFolder(name)
+    if context.isInteractive, !replacing, let existing = host.files.identity(path),
+      !knownFiles.contains(existing)
+    {
+      throw LineError(
+        "'\(path.shown)' exists, and this session did not save or load it; "
+          + "to replace it: :save! \(path.shown)",
+        column: command.argumentColumn)
+    }
+    try write(
+      Array(SessionScript.text(of: session.history).utf8), to: path, verb: "save", at: command)
+    if let saved = host.files.identity(path) { knownFiles.insert(saved) }
+    output.write(style.dim(savedMessage(path: path) + "\n"))
+  }
+
+  /// `:load FILE`: the session replayed from a file of the host's replaces this one (undoably).
+  private mutating func load(
+    _ name: FileName, at command: ScriptLine.Directive, output: OutputBuffer
+  ) throws(LineError) {
+    let path = inScriptFolder(name)
+    let loaded = try atArgument(command) { () throws(LineError) in
+      try host.files.load(path)
+    }
+    try perform(.load(loaded.session), at: command)
+    if let identity = host.files.identity(path) { knownFiles.insert(identity) }
+    if context.isInteractive { output.write(style.dim(loadedMessage(path: path) + "\n")) }
+    if loaded.isOlderFormat {
+      notes.append(
+        LineNote(
+          message: "'\(path.shown)' was saved before numbers stopped continuing across "
+            + "lines; each of its lines now starts a new number",
+          column: command.argumentColumn))
+    }
+    appendDisplay(to: output)
+  }
+
+  /// `:resume`: the last earlier session in the host's journals replaces this one (undoably).
+  private mutating func resume(at command: ScriptLine.Directive, output: OutputBuffer)
+    throws(LineError)
+  {
+    let resumed = try host.files.resume(host.journalDirectory, host.ownJournal)
+    try perform(.load(resumed.session, by: .resume), at: command)
+    if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
+    output.write(style.dim(resumed.summary + "\n"))
+    if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
+    if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
+    appendDisplay(to: output)
   }
 
   /// `path` with `~` expanded from the host's home, then taken from the context's script
@@ -252,5 +297,27 @@ extension LineInterpreter {
     output.write(copy.sequence)
     output.write(
       style.dim(Terminal.message("\(text) \(copy.report)", width: output.columns)) + "\n")
+  }
+}
+
+/// What a line asks of the front end before it runs, instead of running.
+public enum LineRequest: Equatable, Sendable {
+  /// `:edit L` without keys, line L existing: its keys (as key text) to edit on the input line,
+  /// which the front end then runs as `:edit L KEYS` (or `:delete L` when emptied).
+  case editLine(Int, keys: String)
+}
+
+extension LineInterpreter {
+  /// What `line` asks of the REPL before it runs, or `nil` for a line to run as it is: the
+  /// command table decides (``LineCommand/editLine(_:)``), the loop reads the answer.
+  ///
+  /// - Complexity: O(n) in the lines of the current branch, for `:edit L`; else O(1).
+  public func request(for line: ScriptLine?) -> LineRequest? {
+    guard case .directive(let directive)? = line,
+      case .editLine(let number)? = try? LineCommand(directive)
+    else { return nil }
+    let lines = session.history.lines()
+    guard number >= 1, number <= lines.count else { return nil }
+    return .editLine(number, keys: KeyText.text(of: lines[number - 1].keys))
   }
 }

@@ -1,9 +1,11 @@
+import CalculatorEngine
+
 /// Where the REPL reads its lines: a line editor with a prompt and a history (GNU readline in
 /// ``ReadlineEditor``; a list of lines in tests).
 ///
 /// The REPL knows nothing of readline: it asks for input, gets typed values back, and says
 /// which lines to remember.
-protocol LineEditor {
+package protocol LineEditor {
   /// The next input, with `prompt` shown while a line is edited.
   mutating func read(prompt: String) -> EditorInput
   /// The next input, the line starting as `prefill` (a line of the past to edit, `:edit L`);
@@ -21,10 +23,24 @@ protocol LineEditor {
   /// Returns how many whole lines were waiting (and are now not run).
   @discardableResult
   mutating func discardPendingInput() -> Int
+  /// The size of the terminal on `stream`, read anew at each call (the window may have
+  /// changed), or `nil` when the stream is no terminal: the REPL reads the screen's size only
+  /// through its editor.
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)?
+}
+
+/// The streams of a REPL whose terminal sizes it asks its line editor for.
+package enum TerminalStream: Sendable {
+  /// Where lines are typed (standard input): the prompt and the slider fit its width.
+  case input
+  /// Where displays and listings go (standard output): the pager's screen, listings' width.
+  case output
+  /// Where notes and errors go (standard error).
+  case errors
 }
 
 /// What a line editor read.
-enum EditorInput: Equatable {
+package enum EditorInput: Equatable {
   /// A line typed and entered (bytes as typed, which need not be UTF-8).
   case typed([UInt8])
   /// The next line of a paste of several lines, which nothing has shown yet: the REPL shows it
@@ -39,36 +55,51 @@ enum EditorInput: Equatable {
 
 /// What the REPL gives a line editor for SPEC §6's live display and slider, as closures over
 /// the session: the editor knows nothing of calculations.
-struct LiveDisplay {
+package struct LiveDisplay {
   /// The live row for a line as typed so far, at most `width` columns and styled; `nil` for
   /// none (a blank line).
-  var preview: (_ line: [UInt8], _ width: Int) -> String?
+  package var preview: (_ line: [UInt8], _ width: Int) -> String?
   /// The live row for the position itself (the expression line and the display), shown after
   /// a move while nothing is typed.
-  var current: (_ width: Int) -> String
+  package var current: (_ width: Int) -> String
   /// Does a slider move through the session's door, journaled, and returns the prompt for the
-  /// new position and the slider's bar; `nil` when moves are not offered (a line of the past
-  /// being edited).
-  var move: ((SliderMove) -> (prompt: String, bar: String))?
+  /// new position and the slider's bar for a terminal `columns` wide (`nil`: not a terminal);
+  /// `nil` when moves are not offered (a line of the past being edited).
+  package var move: ((SliderMove, _ columns: Int?) -> (prompt: String, bar: String))?
   /// The prompt at the current position for a terminal `columns` wide (SPEC §6: at most a
   /// third of the width), drawn again after a resize; `nil` keeps the prompt as it is.
-  var prompt: ((_ columns: Int) -> String)? = nil
+  package var prompt: ((_ columns: Int) -> String)? = nil
   /// The slider's bar at the current position for a terminal `columns` wide, drawn again
   /// after a resize while the bar is shown; `nil` keeps it as it is.
-  var bar: ((_ columns: Int) -> String)? = nil
+  package var bar: ((_ columns: Int) -> String)? = nil
+
+  /// A live display of these closures.
+  package init(
+    preview: @escaping (_ line: [UInt8], _ width: Int) -> String?,
+    current: @escaping (_ width: Int) -> String,
+    move: ((SliderMove, _ columns: Int?) -> (prompt: String, bar: String))?,
+    prompt: ((_ columns: Int) -> String)? = nil, bar: ((_ columns: Int) -> String)? = nil
+  ) {
+    self.preview = preview
+    self.current = current
+    self.move = move
+    self.prompt = prompt
+    self.bar = bar
+  }
 }
 
 /// The slider's moves through time (SPEC §6): a key or a line back or forward.
 public enum SliderMove: Equatable, Sendable, CaseIterable {
   case backKey, forwardKey, backLine, forwardLine
 
-  /// The command that does the move: `:goto -1`, `:goto +1`, `:undo`, `:redo`.
-  public var command: String {
+  /// The session command that does the move, as `:goto -1`, `:goto +1`, `:undo` and `:redo`
+  /// do: given to the session's door as it is, never spelled and parsed again.
+  public var command: Session.Command {
     switch self {
-    case .backKey: ":goto -1"
-    case .forwardKey: ":goto +1"
-    case .backLine: ":undo"
-    case .forwardLine: ":redo"
+    case .backKey: .goto(.offset(-1))
+    case .forwardKey: .goto(.offset(1))
+    case .backLine: .undo(1)
+    case .forwardLine: .redo(1)
     }
   }
 }
@@ -86,10 +117,15 @@ struct ScriptedLineEditor: LineEditor {
   private(set) var prefills: [String] = []
   var hasRowsBelow = false
   var live: LiveDisplay?
+  /// The size of the terminal on every stream; `nil`: none is a terminal.
+  var terminalSize: (rows: Int, columns: Int)?
 
-  init(lines: [String]) {
+  init(lines: [String], terminalSize: (rows: Int, columns: Int)? = nil) {
     self.lines = lines
+    self.terminalSize = terminalSize
   }
+
+  func size(of stream: TerminalStream) -> (rows: Int, columns: Int)? { terminalSize }
 
   mutating func read(prompt: String) -> EditorInput {
     prompts.append(prompt)

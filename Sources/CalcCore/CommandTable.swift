@@ -83,8 +83,14 @@ public struct CommandSpec: Sendable {
       "lines", .range, "list this branch's input lines: all, the last K, or N to M"
     ) { directive throws(LineError) in .lines(try HistorySteps(directive)) },
     CommandSpec(
-      "edit", .lineKeys, "replace line L; later lines are replayed on a new branch",
-      make: sessionCommand),
+      "edit", .lineKeys, "replace line L; later lines are replayed on a new branch"
+    ) { directive throws(LineError) in
+      // `:edit L` alone: at the REPL, line L to edit on the input line (``LineInterpreter/request(for:)``).
+      if let line = ScriptLine.Directive.wholeNumber(Substring(directive.argument)) {
+        return .editLine(line)
+      }
+      return try sessionCommand(directive)
+    },
     CommandSpec(
       "insert", .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand),
     CommandSpec(
@@ -131,7 +137,7 @@ public struct CommandSpec: Sendable {
 
   /// A directive of the session script (``SessionScript/command(_:)``): the engine parses it,
   /// so that what `:load` reads and what the REPL takes are the same.
-  private static func sessionCommand(_ directive: ScriptLine.Directive) throws(LineError)
+  static func sessionCommand(_ directive: ScriptLine.Directive) throws(LineError)
     -> LineCommand
   {
     guard let command = try SessionScript.command(directive) else {
@@ -155,6 +161,9 @@ public struct CommandSpec: Sendable {
 /// the front end does itself.
 enum LineCommand {
   case session(Session.Command)
+  /// `:edit L` without keys: a request for line L's keys to edit (see
+  /// ``LineInterpreter/request(for:)``); run as a line, it is refused for the missing keys.
+  case editLine(Int)
   case history(HistorySteps)
   /// `:lines [K|N..M]`: the same argument as `:history`, counting lines.
   case lines(HistorySteps)

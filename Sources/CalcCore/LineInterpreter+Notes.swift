@@ -265,7 +265,7 @@ extension LineInterpreter {
 
   /// `12 + 3 is not finished; add = to compute it` when an operation is still pending, for the
   /// end of the input; `nil` otherwise.
-  var pendingNote: String? {
+  package var pendingNote: String? {
     let state = session.state
     let format = context.noteFormat
     // Only a pending line is written out: a finished one may be megabytes long.

@@ -160,6 +160,14 @@ extension LineInterpreter {
         return .error(error.message)
       }
       return result(copy.session.state, format)
+    case .editLine:
+      // A line that cannot be listed: what running it would say (its keys are missing).
+      do throws(LineError) {
+        _ = try CommandSpec.sessionCommand(directive)
+      } catch {
+        return .error(error.message)
+      }
+      return summary
     case .history, .lines, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad, .help,
       .quit:
       return summary
@@ -389,7 +397,7 @@ public struct LiveRows {
   /// - Complexity: as ``PreviewCache/preview(of:interpreter:format:width:)``: a key added at
   ///   the end of a line replays that key alone.
   public mutating func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
-    let text = REPL.acceptingDecimalSeparator(prefix + line, separator: separator)
+    let text = InputText.acceptingDecimalSeparator(prefix + line, separator: separator)
     return cache.preview(of: text, interpreter: interpreter, format: format, width: width).map {
       interpreter.style.dim($0.row(width: width))
     }
@@ -407,20 +415,21 @@ public struct LiveRows {
   /// A slider move, through the session's door as the command it stands for (`:goto -1`,
   /// `:undo`, …); returns its effect for a journal (`nil` at an end, where a move goes
   /// nowhere), the prompt for the new position, and the slider's bar for a terminal `columns`
-  /// wide, dimmed.
+  /// wide (`nil`: not a terminal; the bar is then as for 80 columns and the prompt not
+  /// shortened), dimmed.
   ///
   /// - Complexity: as the move (``History/move(to:)``), plus O(w) for the bar.
-  public mutating func move(_ slider: SliderMove, columns: Int) -> (
+  public mutating func move(_ slider: SliderMove, columns: Int?) -> (
     effect: Session.Effect?, prompt: String, bar: String
   ) {
     cache = PreviewCache()
-    let moved = try? Array(slider.command.utf8).withUnsafeBufferPointer {
-      bytes throws(LineError) in try interpreter.run(bytes, output: OutputBuffer())
-    }
+    let effect = interpreter.performMove(slider.command)
     let history = interpreter.session.history
     let label = " \(history.position)/\(history.count)".count
-    let bar = interpreter.listing.slider(width: max(1, min(60, columns - 4 - label)))
-    return (moved?.effect, REPL.prompt(for: interpreter), interpreter.style.dim(bar))
+    let bar = interpreter.listing.slider(width: max(1, min(60, (columns ?? 80) - 4 - label)))
+    return (
+      effect, Prompt.text(for: interpreter, columns: columns), interpreter.style.dim(bar)
+    )
   }
 
   /// The text that draws `rows` below the input after readline's redraw, with the cursor on

@@ -1,6 +1,5 @@
 import CalcDecimal
 import CalculatorEngine
-import Foundation
 
 /// The listings of a session — `:history`, `:tape`, `:branches`, the slider bar and the display
 /// with its expression line — as functions of the history, the format and the style, written to
@@ -8,7 +7,7 @@ import Foundation
 ///
 /// A long listing writes its rows out as it makes them (``OutputBuffer/flushIfFull()``), so that
 /// its memory stays bounded, and asks ``isStopped`` before each row.
-struct Listing {
+package struct Listing {
   /// The history listed.
   let history: History
   /// How numbers are shown.
@@ -30,7 +29,7 @@ struct Listing {
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
-  ) -> LineInterpreter.StateFacts {
+  ) -> StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
       // On a terminal, broken at spaces: a number is never split across two rows (SPEC §6).
@@ -45,7 +44,7 @@ struct Listing {
       format.append(state, to: &output.bytes)
     }
     output.bytes.append(UInt8(ascii: "\n"))
-    return LineInterpreter.StateFacts(showsError: isError, isPending: state.isPendingOperation)
+    return StateFacts(showsError: isError, isPending: state.isPendingOperation)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow
@@ -386,7 +385,9 @@ struct Listing {
       guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
         return text
       }
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      return "\""
+        + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+        + "\""
     }
     output.write("step,expression,result\n")
     forEachTapeRow(steps, output: output) { step, row in
@@ -402,7 +403,7 @@ struct Listing {
 
   /// The slider's bar as the REPL draws it below the input on a terminal `columns` wide: at
   /// most 60 cells, and four columns to spare.
-  func sliderBar(columns: Int) -> String {
+  package func sliderBar(columns: Int) -> String {
     let label = " \(history.position)/\(history.count)".count
     return slider(width: max(1, min(60, columns - 4 - label)))
   }
@@ -482,5 +483,21 @@ struct Listing {
       output.writeRow(line)
       output.flushIfFull()
     }
+  }
+}
+
+/// What a key line needs to know of the state (its notes, its exit status), read where the
+/// display is written or where `self` is not `inout`: read in a mutating method, the session's
+/// state was copied first, about 200 instructions a read, a good part of a short line's cost.
+package struct StateFacts {
+  /// Whether the display shows an error.
+  package var showsError: Bool
+  /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
+  package var isPending: Bool
+
+  /// The facts given.
+  package init(showsError: Bool, isPending: Bool) {
+    self.showsError = showsError
+    self.isPending = isPending
   }
 }
