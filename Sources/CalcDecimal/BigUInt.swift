@@ -214,6 +214,21 @@ struct BigUInt: Hashable, Comparable {
     return (BigUInt(limbs: result), dropped || remainder != 0)
   }
 
+  /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
+  /// - Complexity: O(limbs).
+  func droppingLimbs(_ count: Int) -> BigUInt {
+    guard count > 0 else { return self }
+    guard count < limbs.count else { return .zero }
+    let kept = limbs.count - count
+    let result = [UInt32](unsafeUninitializedCapacity: kept) { buffer, initialized in
+      limbs.withUnsafeBufferPointer { source in
+        for index in 0..<kept { buffer[index] = source[index + count] }
+      }
+      initialized = kept
+    }
+    return BigUInt(limbs: result)
+  }
+
   /// The quotient and remainder of `a ÷ b` (Knuth's algorithm D, base 10^9), `b` nonzero.
   static func divide(_ a: BigUInt, by b: BigUInt) -> (BigUInt, BigUInt) {
     precondition(!b.isZero, "division by zero")
