@@ -155,6 +155,23 @@ struct BigUInt: Hashable, Comparable {
     return (BigUInt(limbs: result), UInt32(remainder))
   }
 
+  /// Divides in place by `small` (nonzero, below 2^32), truncating, and returns the remainder.
+  /// - Complexity: O(limbs), no allocation when the limbs are not shared.
+  mutating func formQuotient(dividingBy small: UInt32) -> UInt32 {
+    var remainder: UInt64 = 0
+    let divisor = UInt64(small)
+    limbs.withUnsafeMutableBufferPointer { buffer in
+      for index in stride(from: buffer.count - 1, through: 0, by: -1) {
+        let value = remainder * BigUInt.base + UInt64(buffer[index])
+        let quotient = value / divisor
+        buffer[index] = UInt32(truncatingIfNeeded: quotient)
+        remainder = value &- quotient &* divisor
+      }
+    }
+    trim()
+    return UInt32(remainder)
+  }
+
   /// 10^n.
   static func powerOfTen(_ n: Int) -> BigUInt {
     var limbs = [UInt32](repeating: 0, count: n / 9)

@@ -207,11 +207,19 @@ struct Working {
   func divide(_ a: Real, _ small: Int) -> Real {
     if a.isZero { return .zero }
     if small.magnitude > UInt32.max { return divide(a, Real(small)) }
-    let shift = max(0, digits - a.mantissa.digitCount + 12)
-    let (quotient, _) = a.mantissa.shifted(by: shift).divided(by: UInt32(small.magnitude))
-    return normalized(
-      Real(
-        isNegative: a.isNegative != (small < 0), mantissa: quotient, exponent: a.exponent - shift))
+    // A quotient of `digits` or `digits + 1` digits, divided in place: no array but the shifted
+    // dividend's.
+    var divisorDigits = 1
+    var rest = small.magnitude / 10
+    while rest > 0 {
+      divisorDigits += 1
+      rest /= 10
+    }
+    let shift = max(0, digits - a.mantissa.digitCount + divisorDigits)
+    var quotient = a.mantissa.shifted(by: shift)
+    _ = quotient.formQuotient(dividingBy: UInt32(small.magnitude))
+    return Real(
+      isNegative: a.isNegative != (small < 0), mantissa: quotient, exponent: a.exponent - shift)
   }
 
   /// The square root of `a` ≥ 0.
@@ -270,31 +278,36 @@ struct Working {
   // MARK: - Series
 
   /// e^x for any x whose result is within range (the caller checks).
+  ///
+  /// x = j·ln 10 + f with |f| ≤ 1.16, so that e^x = 10^j·e^f costs no power; e^f is f/2^10 by
+  /// Taylor, each term carried only to the digits it still contributes, then squared 10 times.
+  /// - Complexity: O(d³) in the digits d.
   func exp(_ x: Real) -> Real {
     if x.isZero { return .one }
     let wide = Working(digits: digits + 12)
-    let k = x.nearestInteger ?? 0
-    let f = wide.subtract(x, Real(k))
-    // e^f with |f| ≤ 1/2: f / 2^8 by Taylor, then squared 8 times.
-    let r = wide.divide(f, 256)
+    let rough = Working(digits: 24)
+    let j = rough.divide(x, rough.ln10).nearestInteger ?? 0
+    var f = x
+    if j != 0 {
+      let precise = Working(digits: digits + 12 + String(j.magnitude).count)
+      f = precise.subtract(x, precise.multiply(precise.ln10, j))
+    }
+    let r = wide.divide(f, 1024)
     var sum = Real.one
     var term = Real.one
     var i = 1
     while true {
-      term = wide.divide(wide.multiply(term, r), i)
+      // The term's digits below 10^-(wide digits) do not reach the sum (about 1).
+      let t = Working(digits: max(8, wide.digits + (term.magnitude ?? 0) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r)), i)
       if term.isZero { break }
       sum = wide.add(sum, term)
-      if let t = term.magnitude, t < -(digits + 14) { break }
+      if let m = term.magnitude, m < -(digits + 14) { break }
       i += 1
     }
-    for _ in 0..<8 { sum = wide.multiply(sum, sum) }
-    if k != 0 {
-      let e = Working(digits: digits + 12 + String(k.magnitude).count).normalized(Working.eDigits)
-      let power = Working(digits: digits + 12 + String(k.magnitude).count).power(
-        e, Int(k.magnitude))
-      sum = k > 0 ? wide.multiply(sum, power) : wide.divide(sum, power)
-    }
-    return normalized(sum)
+    for _ in 0..<10 { sum = wide.multiply(sum, sum) }
+    return normalized(
+      Real(isNegative: false, mantissa: sum.mantissa, exponent: sum.exponent + j))
   }
 
   /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|).
@@ -304,9 +317,12 @@ struct Working {
     var power = z
     var sum = z
     var k = 1
+    let top = z.magnitude ?? 0
     while true {
-      power = wide.multiply(power, z2)
-      let term = wide.divide(power, 2 * k + 1)
+      // Each power only to the digits that still reach the sum (about z).
+      let t = Working(digits: max(8, wide.digits - (top - (power.magnitude ?? top)) + 2))
+      power = t.multiply(power, t.normalized(z2))
+      let term = t.divide(power, 2 * k + 1)
       if term.isZero { break }
       sum = wide.add(sum, term)
       if let t = term.magnitude, let s = sum.magnitude, t < s - digits - 6 { break }
@@ -510,8 +526,11 @@ struct Working {
     var cos = Real.one
     var term = r
     var k = 1
+    let top = r.magnitude ?? 0
     while sine {
-      term = wide.divide(wide.multiply(term, r2), (2 * k) * (2 * k + 1)).negated
+      // Each term only to the digits that still reach the sum (about r, or 1 for cos).
+      let t = Working(digits: max(8, wide.digits - (top - (term.magnitude ?? top)) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r2)), (2 * k) * (2 * k + 1)).negated
       if term.isZero { break }
       sin = wide.add(sin, term)
       if let t = term.magnitude, let s = sin.magnitude, t < s - digits - 8 { break }
@@ -521,7 +540,8 @@ struct Working {
     k = 1
     if !cosine { cos = .zero }
     while cosine {
-      term = wide.divide(wide.multiply(term, r2), (2 * k - 1) * (2 * k)).negated
+      let t = Working(digits: max(8, wide.digits + (term.magnitude ?? 0) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r2)), (2 * k - 1) * (2 * k)).negated
       if term.isZero { break }
       cos = wide.add(cos, term)
       if let t = term.magnitude, t < -digits - 8 { break }
