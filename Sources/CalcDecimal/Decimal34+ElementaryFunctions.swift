@@ -23,7 +23,7 @@ public enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
 
 /// The elementary functions of Scientific mode (SPEC §9), on the exact decimal.
 ///
-/// Each result is computed with about 64 significant digits and rounded to 34, half to even; when
+/// Each result is computed with about 48 significant digits and rounded to 34, half to even; when
 /// the working value lies too near a midpoint to decide, it is computed again with 100 digits,
 /// and if that cannot decide either, rounded as it is (faithful, not necessarily correct: the
 /// spec's "more than 80 digits" case). Results that are exact decimals are exact: integer powers
@@ -46,7 +46,7 @@ extension Decimal34 {
 
   /// `compute(digits)` rounded to 34 digits, again with more digits when in doubt.
   static func rounded(_ compute: (Working) -> Real) -> Result<Decimal34, FunctionError> {
-    var result = Real.round(compute(Working(digits: 64)), exact: false, digits: 64)
+    var result = Real.round(compute(Working(digits: 48)), exact: false, digits: 48)
     if result.inDoubt {
       result = Real.round(compute(Working(digits: 100)), exact: false, digits: 100)
     }
@@ -171,6 +171,18 @@ extension Decimal34 {
   /// - Complexity: O(d²) in x's digits d, for the continued fraction.
   static func fraction(near x: Real, tolerance: Int) -> (Int, Int)? {
     guard !x.isZero, let m = x.magnitude, m < 15, m > -4 else { return nil }
+    // x = M/10^k with few digits after the point: a nonzero q·x − p is at least 10^-k, too much
+    // for the tolerance, so the answer is the q that makes q·x an integer, if it is ≤ 1000.
+    if x.exponent < 0, -x.exponent <= min(tolerance - m - 3, 38), let mantissa = x.mantissa.uint128
+    {
+      let scale = Decimal34.powersOfTen[-x.exponent]
+      var (a, b) = (mantissa, scale)
+      while b != 0 { (a, b) = (b, a % b) }
+      let q = scale / a
+      guard q <= 1000 else { return nil }
+      let p = Int(mantissa / a)
+      return (x.isNegative ? -p : p, Int(q))
+    }
     let w = Working(digits: tolerance + 20)
     guard let first = nearDenominator(x.absolute, within: m + 4 - tolerance) else { return nil }
     for q in stride(from: first, through: 1000, by: first) {

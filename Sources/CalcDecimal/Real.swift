@@ -120,14 +120,15 @@ struct Real {
     }
     var inDoubt = false
     if !exact {
-      // The approximation is good to about digits - 8 significant digits: a midpoint closer
-      // than that could be on either side.
-      let slack = drop - max(0, count - (digits - 8))
-      if slack <= 0 {
+      // The approximation is good to about digits - 8 significant digits: its last
+      // count - (digits - 8) digits may be wrong, so a midpoint within ten times that (one
+      // digit of margin) could be on either side.
+      let unsure = max(0, count - (digits - 8)) + 1
+      if unsure >= drop {
         inDoubt = true
       } else {
         let distance = twice < unit ? unit - twice : twice - unit
-        inDoubt = distance < BigUInt.powerOfTen(slack) * 2
+        inDoubt = distance < BigUInt.powerOfTen(unsure) * 2
       }
     }
     var coefficient = kept.uint128 ?? 0

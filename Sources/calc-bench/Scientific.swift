@@ -145,7 +145,7 @@ func slowestScientificKey(lines path: String) -> (micros: Double, key: String) {
       let y = benchDecimal(line[line.index(after: caret)...].dropLast())
     {
       time("\(line)") { Decimal34.power(x, y) }
-      time("\(line.dropLast()) as \(line[..<caret])logy\(line[line.index(after: caret)...])") {
+      time("logy of \(line[..<caret]) and \(line[line.index(after: caret)...].dropLast())") {
         Decimal34.log(x, base: y)
       }
     }
