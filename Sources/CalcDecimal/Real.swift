@@ -354,14 +354,14 @@ struct Working {
     var m = Real(isNegative: false, mantissa: x.mantissa, exponent: x.exponent - e)
     var result = Real.zero
     var tens = e
-    // t = ⌊10m⌋ in [10, 99], then u = ⌊100m⌋ in [100, 109].
-    for scale in [10, 100] {
+    // t = ⌊10m⌋ in [10, 99], then u = ⌊100m⌋ in [100, 109], then v = ⌊1000m⌋ in [1000, 1009].
+    for (scale, power) in [(10, 1), (100, 2), (1000, 3)] {
       let leading = Working.integerPart(
-        Real(isNegative: false, mantissa: m.mantissa, exponent: m.exponent + (scale == 10 ? 1 : 2)))
+        Real(isNegative: false, mantissa: m.mantissa, exponent: m.exponent + power))
       if leading != scale {
         m = wide.divide(wide.multiply(m, scale), leading)
-        result = wide.add(result, wide.normalized(Working.smallLogarithms[leading]))
-        tens -= scale == 10 ? 1 : 2
+        result = wide.add(result, wide.normalized(Working.smallLogarithm(leading)))
+        tens -= power
       }
     }
     let z = wide.divide(wide.subtract(m, one), wide.add(m, one))
@@ -379,25 +379,34 @@ struct Working {
     return Int(x.mantissa.truncated(by: -x.exponent).0.uint128 ?? 0)
   }
 
-  /// ln n for n in 0…109 (0 for n < 2), good to 140 digits: sums of ``primeLogarithms``.
-  static let smallLogarithms: [Real] = {
-    let w = Working(digits: 150)
-    var logs = [Real](repeating: .zero, count: 110)
-    for n in 2..<110 {
-      var rest = n
-      var sum = Real.zero
-      for (prime, log) in primeLogarithms {
-        while rest % prime == 0 {
-          sum = w.add(sum, log)
-          rest /= prime
-        }
-      }
-      logs[n] = sum
-    }
-    return logs
-  }()
+  /// ln n for n in 2…109 or 1000…1009, good to 140 digits.
+  static func smallLogarithm(_ n: Int) -> Real {
+    n < 110 ? smallLogarithms[n] : thousandLogarithms[n - 1000]
+  }
 
-  /// The natural logarithms of the primes below 110, to 141 significant digits (mpmath).
+  /// ln n for n in 0…109 (0 for n < 2), good to 140 digits: sums of ``primeLogarithms``.
+  static let smallLogarithms: [Real] = (0..<110).map(logarithmFromPrimes)
+
+  /// ln n for n in 1000…1009, good to 140 digits.
+  static let thousandLogarithms: [Real] = (1000..<1010).map(logarithmFromPrimes)
+
+  /// ln n as the sum of the logarithms of its prime factors (all in ``primeLogarithms``); 0 for
+  /// n < 2.
+  static func logarithmFromPrimes(_ n: Int) -> Real {
+    let w = Working(digits: 150)
+    var rest = n
+    var sum = Real.zero
+    for (prime, log) in primeLogarithms {
+      while rest > 1, rest % prime == 0 {
+        sum = w.add(sum, log)
+        rest /= prime
+      }
+    }
+    return sum
+  }
+
+  /// The natural logarithms of the primes below 110 and of 167, 251, 503 and 1009 (the factors
+  /// of 1000…1009), to 141 significant digits (mpmath).
   static let primeLogarithms: [(Int, Real)] = [
     (
       2,
@@ -515,12 +524,44 @@ struct Working {
       109,
       "4.69134788222914370037731645220920165106034888350323115307487355468090328419516298174400627196145277249799286141073195969735753091939563804878"
     ),
+    (
+      167,
+      "5.11799381241675510725975077674477936579732260261099159985968474679435759447953094820785416280582225791911387813396752060334736805354159511599"
+    ),
+    (
+      251,
+      "5.52545293913178388621858523900825324127934561558373793563569347743444140727820573508946270731397046461750450911961877109893640000690847382726"
+    ),
+    (
+      503,
+      "6.22059017009973920641876111563561003182571224066529956022431825225644815467652106412542034134642383692448411165169291044058086407706218894807"
+    ),
+    (
+      1009,
+      "6.91671502035360895649712082538042071522062864943562148655317990104728554204183467414636860543765731208648219851265960376493480215038574239330"
+    ),
   ].map { ($0.0, Real(digits: $0.1)) }
 
   /// sin and cos of |r| ≤ π/4 (radians), by Taylor series; a series not asked for is skipped
   /// and its value returned as zero.
   /// - Complexity: O(d³) in the digits d.
   func sinCos(_ r: Real, sine: Bool = true, cosine: Bool = true) -> (Real, Real) {
+    if let m = r.magnitude, m >= -1 {
+      // From |r| = 0.1 on: the series of r/27 (|r/27| < 0.03 takes half the terms), then
+      // tripled three times, sin 3a = sin a·(3 − 4 sin²a), cos 3a = cos a·(4 cos²a − 3), which
+      // multiply the error by at most 27 and 729.
+      let wide = Working(digits: digits + 4)
+      var (s, c) = wide.sinCos(wide.divide(r, 27), sine: sine, cosine: cosine)
+      for _ in 0..<3 {
+        if sine {
+          s = wide.multiply(s, wide.subtract(Real(3), wide.multiply(wide.multiply(s, s), 4)))
+        }
+        if cosine {
+          c = wide.multiply(c, wide.subtract(wide.multiply(wide.multiply(c, c), 4), Real(3)))
+        }
+      }
+      return (normalized(s), normalized(c))
+    }
     let wide = Working(digits: digits + 8)
     let r2 = wide.multiply(r, r)
     var sin = sine ? r : .zero
