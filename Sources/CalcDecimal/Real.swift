@@ -335,11 +335,12 @@ struct Working {
   /// ln x for x > 0.
   ///
   /// Near 1 (|x − 1| < 1/100) by 2·atanh((x − 1)/(x + 1)) directly, keeping relative accuracy.
-  /// Otherwise x = m·10^e, m in [1, 10), is reduced twice by small integers, exactly known
-  /// logarithms: m·10/t with t = ⌊10m⌋ (in [1, 1.1)), then that ·100/u with u its first three
-  /// digits (in [1, 1.01)), so that the atanh series runs on |z| < 1/200 and needs about a third
-  /// of the terms that halving into [1, √2) left (16 instead of 47 at 74 digits). ln t and ln u
-  /// are sums of the logarithms of primes below 110 (``Working/primeLogarithms``).
+  /// Otherwise x = m·10^e, m in [1, 10), is reduced three times by small integers of exactly
+  /// known logarithms: m·10/t with t = ⌊10m⌋ (into [1, 1.1)), then ·100/u with u its first three
+  /// digits (into [1, 1.01)), then ·1000/v with v its first four (into [1, 1.001)), so that the
+  /// atanh series runs on |z| < 1/2000 (main halved m into [1, √2), |z| < 0.18: three times the
+  /// terms). ln t, ln u and ln v are sums of tabled logarithms of primes
+  /// (``Working/primeLogarithms``).
   /// - Complexity: O(d³) in the digits d (O(d) terms of O(d²) products).
   func ln(_ x: Real) -> Real {
     let wide = Working(digits: digits + 10)
