@@ -98,26 +98,32 @@ struct BigUInt: Hashable, Comparable {
     return BigUInt(limbs: result)
   }
 
+  /// The product, schoolbook, into one array allocated once (no wider scratch array).
+  /// - Complexity: O(n·m) in the limb counts.
   static func * (a: BigUInt, b: BigUInt) -> BigUInt {
     if a.isZero || b.isZero { return .zero }
-    var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count + 1)
-    for (i, x) in a.limbs.enumerated() {
-      var carry: UInt64 = 0
-      let x = UInt64(x)
-      for (j, y) in b.limbs.enumerated() {
-        let value = result[i + j] + x * UInt64(y) + carry
-        result[i + j] = value % base
-        carry = value / base
+    let (n, m) = (a.limbs.count, b.limbs.count)
+    let limbs = [UInt32](unsafeUninitializedCapacity: n + m) { result, count in
+      result.initialize(repeating: 0)
+      a.limbs.withUnsafeBufferPointer { x in
+        b.limbs.withUnsafeBufferPointer { y in
+          for i in 0..<n {
+            let xi = UInt64(x[i])
+            if xi == 0 { continue }
+            var carry: UInt64 = 0
+            for j in 0..<m {
+              // < 10^9 + (10^9 − 1)² + 10^9 < 2^64.
+              let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+              carry = value / base
+              result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+            }
+            result[i + m] = UInt32(truncatingIfNeeded: carry)
+          }
+        }
       }
-      var k = i + b.limbs.count
-      while carry > 0 {
-        let value = result[k] + carry
-        result[k] = value % base
-        carry = value / base
-        k += 1
-      }
+      count = n + m
     }
-    return BigUInt(limbs: result.map { UInt32($0) })
+    return BigUInt(limbs: limbs)
   }
 
   /// `a × small`, for `small` below 2^32.
@@ -149,6 +155,23 @@ struct BigUInt: Hashable, Comparable {
     return (BigUInt(limbs: result), UInt32(remainder))
   }
 
+  /// Divides in place by `small` (nonzero, below 2^32), truncating, and returns the remainder.
+  /// - Complexity: O(limbs), no allocation when the limbs are not shared.
+  mutating func formQuotient(dividingBy small: UInt32) -> UInt32 {
+    var remainder: UInt64 = 0
+    let divisor = UInt64(small)
+    limbs.withUnsafeMutableBufferPointer { buffer in
+      for index in stride(from: buffer.count - 1, through: 0, by: -1) {
+        let value = remainder * BigUInt.base + UInt64(buffer[index])
+        let quotient = value / divisor
+        buffer[index] = UInt32(truncatingIfNeeded: quotient)
+        remainder = value &- quotient &* divisor
+      }
+    }
+    trim()
+    return UInt32(remainder)
+  }
+
   /// 10^n.
   static func powerOfTen(_ n: Int) -> BigUInt {
     var limbs = [UInt32](repeating: 0, count: n / 9)
@@ -158,33 +181,69 @@ struct BigUInt: Hashable, Comparable {
     return BigUInt(limbs: limbs)
   }
 
-  /// The value times 10^n.
+  /// The value times 10^n, built in one array.
+  /// - Complexity: O(limbs + n).
   func shifted(by n: Int) -> BigUInt {
     guard !isZero, n > 0 else { return self }
-    var limbs = [UInt32](repeating: 0, count: n / 9) + self.limbs
-    var scaled = BigUInt(limbs: limbs)
-    var small: UInt32 = 1
+    let whole = n / 9
+    var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    if small > 1 { scaled = scaled * small }
-    limbs = []
-    return scaled
+    var result = [UInt32]()
+    result.reserveCapacity(whole + limbs.count + 1)
+    result.append(contentsOf: repeatElement(0, count: whole))
+    var carry: UInt64 = 0
+    for limb in limbs {
+      let value = UInt64(limb) * small + carry
+      carry = value / BigUInt.base
+      result.append(UInt32(truncatingIfNeeded: value &- carry &* BigUInt.base))
+    }
+    if carry > 0 { result.append(UInt32(carry)) }
+    return BigUInt(limbs: result)
   }
 
-  /// The value divided by 10^n, truncated, and whether anything nonzero was dropped.
+  /// The value divided by 10^n, truncated, and whether anything nonzero was dropped; built in
+  /// one array.
+  /// - Complexity: O(limbs).
   func truncated(by n: Int) -> (BigUInt, Bool) {
     guard n > 0, !isZero else { return (self, false) }
     let whole = n / 9
     if whole >= limbs.count { return (.zero, true) }
-    var dropped = limbs[..<whole].contains { $0 != 0 }
-    var result = BigUInt(limbs: Array(limbs[whole...]))
-    var small: UInt32 = 1
-    for _ in 0..<(n % 9) { small *= 10 }
-    if small > 1 {
-      let (quotient, remainder) = result.divided(by: small)
-      result = quotient
-      dropped = dropped || remainder != 0
+    var dropped = false
+    for index in 0..<whole where limbs[index] != 0 {
+      dropped = true
+      break
     }
-    return (result, dropped)
+    var small: UInt64 = 1
+    for _ in 0..<(n % 9) { small *= 10 }
+    let count = limbs.count - whole
+    var remainder: UInt64 = 0
+    let result = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      limbs.withUnsafeBufferPointer { source in
+        for index in stride(from: count - 1, through: 0, by: -1) {
+          let value = remainder * BigUInt.base + UInt64(source[index + whole])
+          let quotient = value / small
+          buffer[index] = UInt32(truncatingIfNeeded: quotient)
+          remainder = value &- quotient &* small
+        }
+      }
+      initialized = count
+    }
+    return (BigUInt(limbs: result), dropped || remainder != 0)
+  }
+
+  /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
+  /// - Complexity: O(limbs).
+  func droppingLimbs(_ count: Int) -> BigUInt {
+    guard count > 0 else { return self }
+    guard count < limbs.count else { return .zero }
+    let kept = limbs.count - count
+    let result = [UInt32](unsafeUninitializedCapacity: kept) { buffer, initialized in
+      limbs.withUnsafeBufferPointer { source in
+        for index in 0..<kept { buffer[index] = source[index + count] }
+      }
+      initialized = kept
+    }
+    return BigUInt(limbs: result)
   }
 
   /// The quotient and remainder of `a ÷ b` (Knuth's algorithm D, base 10^9), `b` nonzero.

@@ -93,7 +93,8 @@ extension Decimal34 {
       }
     }
     let result: Result<Decimal34, FunctionError> = rounded { w in
-      let (s, c) = sinCos(reduced, w)
+      let (s, c) = sinCos(
+        reduced, w, sine: f != .cos && f != .sec, cosine: f != .sin && f != .csc)
       switch f {
       case .sin: return s
       case .cos: return c
@@ -106,8 +107,10 @@ extension Decimal34 {
     return result.map(signed)
   }
 
-  /// sin and cos of a reduced angle.
-  static func sinCos(_ reduced: Reduced, _ w: Working) -> (Real, Real) {
+  /// sin and cos of a reduced angle; one not asked for comes back as zero, its series skipped.
+  static func sinCos(_ reduced: Reduced, _ w: Working, sine: Bool = true, cosine: Bool = true)
+    -> (Real, Real)
+  {
     let wide = Working(digits: w.digits + 6)
     let (quadrant, r): (Int, Real)
     switch reduced {
@@ -119,12 +122,15 @@ extension Decimal34 {
     }
     // r in [0, π/2) for a special angle, |r| ≤ π/4 otherwise: past π/4 use the complement.
     let quarter = wide.divide(wide.pi, 4)
+    // Quadrants 1 and 3 take sin from cos and the other way round (and the complement again).
+    let (needSine, needCosine) = quadrant % 2 == 1 ? (cosine, sine) : (sine, cosine)
     var (s, c): (Real, Real)
     if quarter < r {
-      let (cs, sn) = wide.sinCos(wide.subtract(wide.divide(wide.pi, 2), r))
+      let (cs, sn) = wide.sinCos(
+        wide.subtract(wide.divide(wide.pi, 2), r), sine: needCosine, cosine: needSine)
       (s, c) = (sn, cs)
     } else {
-      (s, c) = wide.sinCos(r)
+      (s, c) = wide.sinCos(r, sine: needSine, cosine: needCosine)
     }
     switch quadrant {
     case 1: (s, c) = (c, s.negated)

@@ -120,14 +120,15 @@ struct Real {
     }
     var inDoubt = false
     if !exact {
-      // The approximation is good to about digits - 8 significant digits: a midpoint closer
-      // than that could be on either side.
-      let slack = drop - max(0, count - (digits - 8))
-      if slack <= 0 {
+      // The approximation is good to about digits - 8 significant digits: its last
+      // count - (digits - 8) digits may be wrong, so a midpoint within ten times that (one
+      // digit of margin) could be on either side.
+      let unsure = max(0, count - (digits - 8)) + 1
+      if unsure >= drop {
         inDoubt = true
       } else {
         let distance = twice < unit ? unit - twice : twice - unit
-        inDoubt = distance < BigUInt.powerOfTen(slack) * 2
+        inDoubt = distance < BigUInt.powerOfTen(unsure) * 2
       }
     }
     var coefficient = kept.uint128 ?? 0
@@ -144,7 +145,18 @@ struct Working {
   /// The significant digits kept by each operation.
   let digits: Int
 
-  func normalized(_ x: Real) -> Real { x.limited(to: digits) }
+  /// The value with at least `digits` significant digits, truncated toward zero by whole
+  /// limbs: up to 8 more digits are kept, and no division by a power of ten is needed (the
+  /// exact cut cost a division per limb in every operation).
+  /// - Complexity: O(limbs).
+  func normalized(_ x: Real) -> Real {
+    let excess = x.mantissa.digitCount - digits
+    guard excess >= 9 else { return x }
+    let drop = excess / 9
+    return Real(
+      isNegative: x.isNegative, mantissa: x.mantissa.droppingLimbs(drop),
+      exponent: x.exponent + 9 * drop)
+  }
 
   func add(_ a: Real, _ b: Real) -> Real {
     if a.isZero { return normalized(b) }
@@ -196,11 +208,19 @@ struct Working {
   func divide(_ a: Real, _ small: Int) -> Real {
     if a.isZero { return .zero }
     if small.magnitude > UInt32.max { return divide(a, Real(small)) }
-    let shift = max(0, digits - a.mantissa.digitCount + 12)
-    let (quotient, _) = a.mantissa.shifted(by: shift).divided(by: UInt32(small.magnitude))
-    return normalized(
-      Real(
-        isNegative: a.isNegative != (small < 0), mantissa: quotient, exponent: a.exponent - shift))
+    // A quotient of `digits` or `digits + 1` digits, divided in place: no array but the shifted
+    // dividend's.
+    var divisorDigits = 1
+    var rest = small.magnitude / 10
+    while rest > 0 {
+      divisorDigits += 1
+      rest /= 10
+    }
+    let shift = max(0, digits - a.mantissa.digitCount + divisorDigits)
+    var quotient = a.mantissa.shifted(by: shift)
+    _ = quotient.formQuotient(dividingBy: UInt32(small.magnitude))
+    return Real(
+      isNegative: a.isNegative != (small < 0), mantissa: quotient, exponent: a.exponent - shift)
   }
 
   /// The square root of `a` ≥ 0.
@@ -259,31 +279,36 @@ struct Working {
   // MARK: - Series
 
   /// e^x for any x whose result is within range (the caller checks).
+  ///
+  /// x = j·ln 10 + f with |f| ≤ 1.16, so that e^x = 10^j·e^f costs no power; e^f is f/2^10 by
+  /// Taylor, each term carried only to the digits it still contributes, then squared 10 times.
+  /// - Complexity: O(d³) in the digits d.
   func exp(_ x: Real) -> Real {
     if x.isZero { return .one }
     let wide = Working(digits: digits + 12)
-    let k = x.nearestInteger ?? 0
-    let f = wide.subtract(x, Real(k))
-    // e^f with |f| ≤ 1/2: f / 2^8 by Taylor, then squared 8 times.
-    let r = wide.divide(f, 256)
+    let rough = Working(digits: 24)
+    let j = rough.divide(x, rough.ln10).nearestInteger ?? 0
+    var f = x
+    if j != 0 {
+      let precise = Working(digits: digits + 12 + String(j.magnitude).count)
+      f = precise.subtract(x, precise.multiply(precise.ln10, j))
+    }
+    let r = wide.divide(f, 1024)
     var sum = Real.one
     var term = Real.one
     var i = 1
     while true {
-      term = wide.divide(wide.multiply(term, r), i)
+      // The term's digits below 10^-(wide digits) do not reach the sum (about 1).
+      let t = Working(digits: max(8, wide.digits + (term.magnitude ?? 0) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r)), i)
       if term.isZero { break }
       sum = wide.add(sum, term)
-      if let t = term.magnitude, t < -(digits + 14) { break }
+      if let m = term.magnitude, m < -(digits + 14) { break }
       i += 1
     }
-    for _ in 0..<8 { sum = wide.multiply(sum, sum) }
-    if k != 0 {
-      let e = Working(digits: digits + 12 + String(k.magnitude).count).normalized(Working.eDigits)
-      let power = Working(digits: digits + 12 + String(k.magnitude).count).power(
-        e, Int(k.magnitude))
-      sum = k > 0 ? wide.multiply(sum, power) : wide.divide(sum, power)
-    }
-    return normalized(sum)
+    for _ in 0..<10 { sum = wide.multiply(sum, sum) }
+    return normalized(
+      Real(isNegative: false, mantissa: sum.mantissa, exponent: sum.exponent + j))
   }
 
   /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|).
@@ -293,9 +318,12 @@ struct Working {
     var power = z
     var sum = z
     var k = 1
+    let top = z.magnitude ?? 0
     while true {
-      power = wide.multiply(power, z2)
-      let term = wide.divide(power, 2 * k + 1)
+      // Each power only to the digits that still reach the sum (about z).
+      let t = Working(digits: max(8, wide.digits - (top - (power.magnitude ?? top)) + 2))
+      power = t.multiply(power, t.normalized(z2))
+      let term = t.divide(power, 2 * k + 1)
       if term.isZero { break }
       sum = wide.add(sum, term)
       if let t = term.magnitude, let s = sum.magnitude, t < s - digits - 6 { break }
@@ -305,45 +333,247 @@ struct Working {
   }
 
   /// ln x for x > 0.
+  ///
+  /// Near 1 (|x − 1| < 1/100) by 2·atanh((x − 1)/(x + 1)) directly, keeping relative accuracy.
+  /// Otherwise x = m·10^e, m in [1, 10), is reduced three times by small integers of exactly
+  /// known logarithms: m·10/t with t = ⌊10m⌋ (into [1, 1.1)), then ·100/u with u its first three
+  /// digits (into [1, 1.01)), then ·1000/v with v its first four (into [1, 1.001)), so that the
+  /// atanh series runs on |z| < 1/2000 (main halved m into [1, √2), |z| < 0.18: three times the
+  /// terms). ln t, ln u and ln v are sums of tabled logarithms of primes
+  /// (``Working/primeLogarithms``).
+  /// - Complexity: O(d³) in the digits d (O(d) terms of O(d²) products).
   func ln(_ x: Real) -> Real {
     let wide = Working(digits: digits + 10)
     let one = Real.one
-    // Near 1: 2·atanh((x−1)/(x+1)) directly, keeping relative accuracy.
-    if let m = x.magnitude, m <= 0, wide.add(x, Real(-2)).isNegative,
-      !wide.subtract(wide.multiply(x, 2), one).isNegative
-    {
-      let z = wide.divide(wide.subtract(x, one), wide.add(x, one))
+    let difference = wide.subtract(x, one)
+    if difference.isZero { return .zero }
+    if let d = difference.magnitude, d < -2 {
+      let z = wide.divide(difference, wide.add(x, one))
       return normalized(wide.multiply(wide.atanhSeries(z), 2))
     }
-    // x = m × 10^e with m in [1, 10), then m halved into [1, 1.42).
     let e = x.magnitude!
     var m = Real(isNegative: false, mantissa: x.mantissa, exponent: x.exponent - e)
-    var halvings = 0
-    let limit = Real(digits: "1.4142135623730950488")
-    while limit < m {
-      m = wide.divide(m, 2)
-      halvings += 1
+    var result = Real.zero
+    var tens = e
+    // t = ⌊10m⌋ in [10, 99], then u = ⌊100m⌋ in [100, 109], then v = ⌊1000m⌋ in [1000, 1009].
+    for (scale, power) in [(10, 1), (100, 2), (1000, 3)] {
+      let leading = Working.integerPart(
+        Real(isNegative: false, mantissa: m.mantissa, exponent: m.exponent + power))
+      if leading != scale {
+        m = wide.divide(wide.multiply(m, scale), leading)
+        result = wide.add(result, wide.normalized(Working.smallLogarithm(leading)))
+        tens -= power
+      }
     }
     let z = wide.divide(wide.subtract(m, one), wide.add(m, one))
-    var result = wide.multiply(wide.atanhSeries(z), 2)
-    if halvings > 0 { result = wide.add(result, wide.multiply(wide.ln2, halvings)) }
-    if e != 0 {
-      let precise = Working(digits: digits + 10 + String(e.magnitude).count)
-      result = precise.add(result, precise.multiply(precise.ln10, e))
+    result = wide.add(result, wide.multiply(wide.atanhSeries(z), 2))
+    if tens != 0 {
+      let precise = Working(digits: digits + 10 + String(tens.magnitude).count)
+      result = precise.add(result, precise.multiply(precise.ln10, tens))
     }
     return normalized(result)
   }
 
-  /// sin and cos of |r| ≤ π/4 (radians), by Taylor series.
-  func sinCos(_ r: Real) -> (Real, Real) {
+  /// ⌊x⌋ for 0 ≤ x < 2^62.
+  static func integerPart(_ x: Real) -> Int {
+    if x.exponent >= 0 { return Int(x.mantissa.shifted(by: x.exponent).uint128 ?? 0) }
+    return Int(x.mantissa.truncated(by: -x.exponent).0.uint128 ?? 0)
+  }
+
+  /// ln n for n in 2…109 or 1000…1009, good to 140 digits.
+  static func smallLogarithm(_ n: Int) -> Real {
+    n < 110 ? smallLogarithms[n] : thousandLogarithms[n - 1000]
+  }
+
+  /// ln n for n in 0…109 (0 for n < 2), good to 140 digits: sums of ``primeLogarithms``.
+  static let smallLogarithms: [Real] = (0..<110).map(logarithmFromPrimes)
+
+  /// ln n for n in 1000…1009, good to 140 digits.
+  static let thousandLogarithms: [Real] = (1000..<1010).map(logarithmFromPrimes)
+
+  /// ln n as the sum of the logarithms of its prime factors (all in ``primeLogarithms``); 0 for
+  /// n < 2.
+  static func logarithmFromPrimes(_ n: Int) -> Real {
+    let w = Working(digits: 150)
+    var rest = n
+    var sum = Real.zero
+    for (prime, log) in primeLogarithms {
+      while rest > 1, rest % prime == 0 {
+        sum = w.add(sum, log)
+        rest /= prime
+      }
+    }
+    return sum
+  }
+
+  /// The natural logarithms of the primes below 110 and of 167, 251, 503 and 1009 (the factors
+  /// of 1000…1009), to 141 significant digits (mpmath).
+  static let primeLogarithms: [(Int, Real)] = [
+    (
+      2,
+      "0.69314718055994530941723212145817656807550013436025525412068000949339362196969471560586332699641868754200148102057068573368552023575813055703"
+    ),
+    (
+      3,
+      "1.09861228866810969139524523692252570464749055782274945173469433363749429321860896687361575481373208878797002906595786574236800422593051982105"
+    ),
+    (
+      5,
+      "1.60943791243410037460075933322618763952560135426851772191264789147417898770765776463013387809317961079996630302171556289972400522932467619963"
+    ),
+    (
+      7,
+      "1.94591014905531330510535274344317972963708472958186118845939014993757986275206926778765849858787152699306169420585114091172375225767778684314"
+    ),
+    (
+      11,
+      "2.39789527279837054406194357796512929982170685393741717521856770913057362391323671307505470800263479141471572588813799852225556915859578739535"
+    ),
+    (
+      13,
+      "2.56494935746153673605348744156531860480526794476020711641904551066346466732441017939957466344048948876925819209276272163153215449198658701382"
+    ),
+    (
+      17,
+      "2.83321334405621608024953461787312653558820301258574478729723773788229257580093128091209486803750294751834826204718705729139759284194673836429"
+    ),
+    (
+      19,
+      "2.94443897916644046000902743188785353723737926129912881853796023640929270206419728871415838381573989579704063322075013634902195379068132061126"
+    ),
+    (
+      23,
+      "3.13549421592914969080675283181019611844238031484043574199863537748299324598479829819840109215299481435419721357133013689585872863503633780457"
+    ),
+    (
+      29,
+      "3.36729582998647402718327203236191160549451291392274407892167035164278078113785233329336711481785642264599958472516683472655830331117918460754"
+    ),
+    (
+      31,
+      "3.43398720448514624592916432454235721044993893048059197175671807247498141659755123221386483133608663057297693688903984481487054321435271299977"
+    ),
+    (
+      37,
+      "3.61091791264422444436809567103144716390007758716763616364491268119298974699036106539902153367216866078180895229089566738578157929844395474651"
+    ),
+    (
+      41,
+      "3.71357206670430780386676337303740758837641046939930163361926291025997861640565750596231714137198681103799048939537449184675063116423590603925"
+    ),
+    (
+      43,
+      "3.76120011569356242347284251334584703555913618488155541519168526492285917387298643853759199808399728689750568036809679154775955038191048362058"
+    ),
+    (
+      47,
+      "3.85014760171005858682095066977217370889605050202022403320050834680681821350580107261068975343474598095645157390101751072903275706164311500960"
+    ),
+    (
+      53,
+      "3.97029191355212183414446913902905777035997775291121760304812947001800463394348985853465994448592122984211382048109086301833621007767775711087"
+    ),
+    (
+      59,
+      "4.07753744390571945061605037371969762406334678933045452951203669705920011426542747735933995980263376901044387955588496228305125710651956003151"
+    ),
+    (
+      61,
+      "4.11087386417331124875138910342561474631568174308126106293738364641943980684494873118542920610010377302347289224263257059796525983033780950939"
+    ),
+    (
+      67,
+      "4.20469261939096605967007199636372275056693290322189533713778413077526850552808689663891418782102548453396219126466001419698720648332753636883"
+    ),
+    (
+      71,
+      "4.26267987704131542132945453251303409675957652671056610812142580202735150682423036596624332427263513354094635034572111238545755799639688206266"
+    ),
+    (
+      73,
+      "4.29045944114839112909210885743854257090475284487159766459569885716178997592059729327632932283485889425403142440139172174212010860468753849949"
+    ),
+    (
+      79,
+      "4.36944785246702149417294554148141092217354122442260962541217111755980606112443227814594036577407960663830281749583465259214701543466829497850"
+    ),
+    (
+      83,
+      "4.41884060779659792347547222329137045302931305666323637018794346293857898988899060583842729697057343422795273806345062907970222335648501183150"
+    ),
+    (
+      89,
+      "4.48863636973213983831781554066984921940466038713295936410669757728795389277945624644706355194947574301728816622678194714310095034438802222658"
+    ),
+    (
+      97,
+      "4.57471097850338282211672162170396171380891490265878135597623436876017729177818712534228274503427454992695068064837970662753799135355895969188"
+    ),
+    (
+      101,
+      "4.61512051684125945088419826691298915689088258719760474993126536170201188360234387150468010674195675784846117325841898205488979845365331482458"
+    ),
+    (
+      103,
+      "4.63472898822963577076860231505344082062826110837080316261123095903053120444779426959174597505210890558413360343559189199660066983218407473237"
+    ),
+    (
+      107,
+      "4.67282883446190617330439881702327700156314627613140755356011671924671736952999265655731870350161064991101627394786202037654242885406341670894"
+    ),
+    (
+      109,
+      "4.69134788222914370037731645220920165106034888350323115307487355468090328419516298174400627196145277249799286141073195969735753091939563804878"
+    ),
+    (
+      167,
+      "5.11799381241675510725975077674477936579732260261099159985968474679435759447953094820785416280582225791911387813396752060334736805354159511599"
+    ),
+    (
+      251,
+      "5.52545293913178388621858523900825324127934561558373793563569347743444140727820573508946270731397046461750450911961877109893640000690847382726"
+    ),
+    (
+      503,
+      "6.22059017009973920641876111563561003182571224066529956022431825225644815467652106412542034134642383692448411165169291044058086407706218894807"
+    ),
+    (
+      1009,
+      "6.91671502035360895649712082538042071522062864943562148655317990104728554204183467414636860543765731208648219851265960376493480215038574239330"
+    ),
+  ].map { ($0.0, Real(digits: $0.1)) }
+
+  /// sin and cos of |r| ≤ π/4 (radians), by Taylor series; a series not asked for is skipped
+  /// and its value returned as zero.
+  /// - Complexity: O(d³) in the digits d.
+  func sinCos(_ r: Real, sine: Bool = true, cosine: Bool = true) -> (Real, Real) {
+    if let m = r.magnitude, m >= -1 {
+      // From |r| = 0.1 on: the series of r/27 (|r/27| < 0.03 takes half the terms), then
+      // tripled three times, sin 3a = sin a·(3 − 4 sin²a), cos 3a = cos a·(4 cos²a − 3), which
+      // multiply the error by at most 27 and 729.
+      let wide = Working(digits: digits + 4)
+      var (s, c) = wide.sinCos(wide.divide(r, 27), sine: sine, cosine: cosine)
+      for _ in 0..<3 {
+        if sine {
+          s = wide.multiply(s, wide.subtract(Real(3), wide.multiply(wide.multiply(s, s), 4)))
+        }
+        if cosine {
+          c = wide.multiply(c, wide.subtract(wide.multiply(wide.multiply(c, c), 4), Real(3)))
+        }
+      }
+      return (normalized(s), normalized(c))
+    }
     let wide = Working(digits: digits + 8)
     let r2 = wide.multiply(r, r)
-    var sin = r
+    var sin = sine ? r : .zero
     var cos = Real.one
     var term = r
     var k = 1
-    while true {
-      term = wide.divide(wide.multiply(term, r2), (2 * k) * (2 * k + 1)).negated
+    let top = r.magnitude ?? 0
+    while sine {
+      // Each term only to the digits that still reach the sum (about r, or 1 for cos).
+      let t = Working(digits: max(8, wide.digits - (top - (term.magnitude ?? top)) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r2)), (2 * k) * (2 * k + 1)).negated
       if term.isZero { break }
       sin = wide.add(sin, term)
       if let t = term.magnitude, let s = sin.magnitude, t < s - digits - 8 { break }
@@ -351,8 +581,10 @@ struct Working {
     }
     term = .one
     k = 1
-    while true {
-      term = wide.divide(wide.multiply(term, r2), (2 * k - 1) * (2 * k)).negated
+    if !cosine { cos = .zero }
+    while cosine {
+      let t = Working(digits: max(8, wide.digits + (term.magnitude ?? 0) + 2))
+      term = t.divide(t.multiply(term, t.normalized(r2)), (2 * k - 1) * (2 * k)).negated
       if term.isZero { break }
       cos = wide.add(cos, term)
       if let t = term.magnitude, t < -digits - 8 { break }

@@ -4,6 +4,7 @@
 //
 //   swift run -c release calc-bench [--keys N] [--seed S]
 //   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
+//   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -36,6 +37,8 @@ struct Options {
   var journalPath: String?
   /// `--long-lines`: only SPEC §7's long-line figures, then exit.
   var longLinesOnly = false
+  /// `--scientific`: only the Scientific row against apcalc and mpmath, then exit.
+  var scientificOnly = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -58,10 +61,12 @@ struct Options {
         journalPath = path
       case "--long-lines":
         longLinesOnly = true
+      case "--scientific":
+        scientificOnly = true
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines]")
+            + " [--long-lines] [--scientific]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -270,6 +275,18 @@ func grouped(_ value: Int) -> String {
 let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
+/// The Scientific row (Scientific.swift), measured before the big streams exist.
+let scientificDirectory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("calc-bench-sci-\(getpid())")
+try? FileManager.default.createDirectory(at: scientificDirectory, withIntermediateDirectories: true)
+let scientific = measureScientific(
+  calc: options.calc, runs: 5, directory: scientificDirectory.path)
+try? FileManager.default.removeItem(at: scientificDirectory)
+if options.scientificOnly {
+  printScientific(scientific)
+  print("calc-bench:" + scientificSummary(scientific))
+  exit(0)
+}
 
 // MARK: - :history through the binary
 //
@@ -956,6 +973,7 @@ if let loadSeconds {
 } else {
   print("  not measured: could not run it")
 }
+printScientific(scientific)
 print("targets (SPEC §7)")
 print(
   "  script ≤ 0.5× bc        "
@@ -1003,5 +1021,5 @@ print(
     + " live_key_us=\(fixed(liveMedian, 1)) slider_move_us=\(fixed(moveMedian, 1))"
     + " long_line_s=\(longLineRuns.map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
     + " long_line_mb=\(longLineRuns.map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
-    + " long_line_key_us=\(fixed(longLineKeyMedian, 1))"
+    + " long_line_key_us=\(fixed(longLineKeyMedian, 1))" + scientificSummary(scientific)
 )
