@@ -118,9 +118,9 @@ public struct LineInterpreter {
 
   /// How lines are run and shown; a runner changes the per-run parts (the script folder)
   /// between files.
-  public internal(set) var context: Context
+  public package(set) var context: Context
   /// What the interpreter asks of the machine; the REPL sets its own journal once it is open.
-  public internal(set) var host: Host
+  public package(set) var host: Host
   /// The session: keys, branches, position. It changes only through ``run(_:output:)``.
   public private(set) var session: Session
   /// The effect of the line that is running.
