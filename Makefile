@@ -26,10 +26,10 @@ CALC_BINARY ?= $(RELEASE_BINARY)
 all: build
 
 # A fully static executable starts in about bc's time: the dynamic linker's relocations and
-# symbol lookups for libstdc++, libreadline and libc were three quarters of a start (README,
-# Performance). readline and tinfo come from their static libraries (libreadline-dev,
-# libncurses-dev). Static glibc warns that getpwnam/getpwuid need glibc's NSS libraries at run
-# time: calc itself reads $$HOME (see README, Install).
+# symbol lookups for libstdc++, libreadline and libc were three quarters of a start
+# (Documentation/Performance.md). readline and tinfo come from their static libraries
+# (libreadline-dev, libncurses-dev). Static glibc warns that getpwnam/getpwuid need glibc's NSS
+# libraries at run time: calc itself reads $$HOME (Documentation/Install.md).
 STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo
 
 # Always asks SwiftPM, which rebuilds only what changed.

@@ -1,4 +1,4 @@
-// Start-up of calc against bc (README, Performance; SPEC §7): spawns `CALC -k 12+3=` and
+// Start-up of calc against bc (Documentation/Performance.md; SPEC §7): spawns `CALC -k 12+3=` and
 // `bc -q /dev/null` alternately N times each, stdin and stdout /dev/null, and prints the median
 // wall time of each and their ratio.
 //

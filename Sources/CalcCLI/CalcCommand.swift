@@ -320,7 +320,8 @@ extension CalcCommand {
   /// with the options that change how they run — are recognised by ``quickParse(_:)``;
   /// everything else (help, `--version`, `--list-locales`, errors) goes through ArgumentParser,
   /// whose reflection costs about 10 million instructions of start-up in a statically linked
-  /// binary: more than twenty times what calc does for `--keys 12+3=` (README, Performance).
+  /// binary: more than twenty times what calc does for `--keys 12+3=`
+  /// (Documentation/Performance.md).
   /// Completion scripts are calc's own (``CompletionScript``).
   ///
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte

@@ -301,8 +301,8 @@ extension CalculatorButtonItem.Function {
   ///
   /// Every spelling is a literal: the case name through `"\(self)"` would go through the
   /// runtime's reflection, whose protocol lookups scan every conformance in the binary — 3.2 M
-  /// of the 3.8 M instructions of `calc -k 12+3=` when the key table was built that way (README,
-  /// Performance).
+  /// of the 3.8 M instructions of `calc -k 12+3=` when the key table was built that way
+  /// (Documentation/Performance.md).
   public var canonical: String {
     switch self {
     case .cube: "cube"

@@ -35,7 +35,7 @@ public enum KeyText {
     // `nil` without contiguous storage, else the text's error if any. Not a `Result`: making
     // `Result<Void, KeyTextError>`'s metadata at run time checks `KeyTextError: Error`, a
     // lookup that scans every conformance in the binary the first time — a third of the
-    // instructions of `calc -k 12+3=` when it was one (README, Performance).
+    // instructions of `calc -k 12+3=` when it was one (Documentation/Performance.md).
     let outcome: KeyTextError?? = bytes.withContiguousStorageIfAvailable { buffer in
       if let error = firstError(in: buffer) { return error }
       forEachKey(in: buffer, body)

@@ -13,7 +13,7 @@
 // memory (`ru_maxrss` from wait4) running the session's script with `:history` at the end, and
 // without it for comparison.
 // With --write-journal, it only writes the stream as a REPL journal (the resume benchmark in
-// README.md times `calc --resume` against running that journal as a script).
+// Documentation/Performance.md times `calc --resume` against running that journal as a script).
 
 import CalcCLI
 import CalcDecimal
@@ -705,7 +705,7 @@ let gotoWorst = gotoMicros.max() ?? 0
 // of a 1,000-key line: the preview of the whole line (parsed, applied to a copy of the state,
 // formatted, fitted) and the frame around it. A slider move: the move through the session's
 // door, the prompt, the bar, the live row and the frame. readline's own redraw of the input
-// and the terminal's write are not part of it (see README.md, "Live display").
+// and the terminal's write are not part of it (Documentation/REPL.md, "The live display").
 @inline(never) func timeLiveRows(
   _ session: Session, line: [UInt8], moves: Int, random: inout SplitMix64
 ) -> (keystroke: [Double], move: [Double]) {
