@@ -28,6 +28,7 @@ let package = Package(
     // the `Host` it is given.
     .target(
       name: "CalcCore", dependencies: ["CalcDecimal", "CalculatorEngine"],
+      exclude: ["README.md"],
       // A script's lines cross from CalcCLI's runner into the interpreter here: its functions
       // are offered to the modules that call them for inlining, as within one module.
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
