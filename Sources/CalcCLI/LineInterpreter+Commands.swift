@@ -14,7 +14,7 @@ extension LineInterpreter {
       case .restored(let restore):
         output.write(
           style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
-      case .applied, .moved, .switched, .reset, .loaded:
+      case .applied, .moved, .switched, .reset, .loaded, .noted:
         break
       }
       appendDisplay(to: output)

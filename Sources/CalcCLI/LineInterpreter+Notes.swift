@@ -95,6 +95,11 @@ extension LineInterpreter {
         }
       case .mode:
         (mayShowError, isPending) = (false, false)
+      case .reference:
+        // Like MR: it may recall an error, and a digit after it starts a new number.
+        mayShowError = true
+        armed = true
+        continue
       case .constant, .angle:
         break
       case .exponent, .fixedToExponential:
@@ -123,7 +128,7 @@ extension LineInterpreter {
       case .digit, .dot:
         digits += 1
         if digits > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary:
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .reference:
         digits = 0
       case .command, .memory, .exponent, .fixedToExponential, .angle:
         break
@@ -255,7 +260,7 @@ extension LineInterpreter {
         }
         if state.isError { shownError?.isExplained = true }
       case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
-        .fixedToExponential, .angle, .mode:
+        .fixedToExponential, .angle, .mode, .reference:
         break
       }
     }
@@ -289,7 +294,7 @@ extension CalculatorButtonItem {
     switch self {
     case .digit, .dot: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       false
     }
   }
@@ -299,7 +304,7 @@ extension CalculatorButtonItem {
     switch self {
     case .op, .binary: true
     case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       false
     }
   }

@@ -293,6 +293,10 @@ struct Listing {
           case .clear: nil
           }
         body(step, .memory(key.title, amount: amount))
+      case .reference:
+        // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
+        guard state != before else { return }
+        body(step, .memory(key.title, amount: state.displayedValue))
       case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
         .exponent, .fixedToExponential, .angle, .mode:
         guard let line = before.completedCalculation(by: key) else { return }

@@ -110,6 +110,10 @@ public struct Session: Sendable {
     /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
     /// line moves to where it starts, like `undo`, its keys kept as the future.
     case delete(line: Int)
+    /// Sets the note of line L of the current branch (SPEC §11), or removes it (`nil`): no
+    /// calculation, no branch, and not a change that `undo` takes back. Every branch that shares
+    /// the line shares the note; the part of a parent's line before a fork has none of its own.
+    indirect case note(line: Int, text: String?)
   }
 
   /// Where `goto` moves.
@@ -156,6 +160,8 @@ public struct Session: Sendable {
     /// Boxed, so that a change is a few words and copying one (an effect per line of a script)
     /// needs no more than a retain.
     indirect case rewrote(Rewrite)
+    /// The note of this line (from 1) was set or removed; `isUnchanged` when it already was so.
+    case noted(line: Int, isUnchanged: Bool)
   }
 
   /// What a restore did: which replacement, and in which direction.
@@ -213,6 +219,8 @@ public struct Session: Sendable {
       case .moved(let from, let to) where from == to: break
       case .applied(0, _): break
       case .rewrote(let rewrite) where rewrite.isUnchanged: break
+      // A note is no calculation: the restore stays the last change.
+      case .noted: break
       // `:delete` of the last line at its own start: its keys stay as the kept future, and
       // nothing moves.
       case .rewrote(let rewrite)
@@ -237,7 +245,12 @@ public struct Session: Sendable {
       if let index = history.state.firstKeyOutOfMode(in: keys) {
         throw .needsScientificMode(keys[keys.startIndex + index], index: index)
       }
-      return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+      guard keys.contains(where: \.isReference) else {
+        return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+      }
+      let recalls = try Session.recalls(
+        of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
+      return .applied(keys: keys.count, newBranch: history.apply(line: keys, recalls: recalls))
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -288,6 +301,51 @@ public struct Session: Sendable {
       return try rewrite(line, .inserted, keys)
     case .delete(let line):
       return try rewrite(line, .deleted, [])
+    case .note(let number, let text):
+      let lines = history.lines()
+      guard number >= 1, number <= lines.count else {
+        throw .unknownLine(number, count: lines.count)
+      }
+      let line = lines[number - 1]
+      guard history.endsLine(at: line.end) else {
+        throw .noteOnForkedPart(
+          line: number, branch: history.currentBranch,
+          parent: history.owningBranch(of: line.end))
+      }
+      let text = text.flatMap { $0.isEmpty ? nil : $0 }
+      guard line.note != text else { return .noted(line: number, isUnchanged: true) }
+      history.setNote(text, ofLineEndingAt: line.end)
+      return .noted(line: number, isUnchanged: false)
+    }
+  }
+
+  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines that
+  /// end at `lineEnds` (the line's number is one more than their count); throws for a reference
+  /// to the line itself, a later line, line 0 or a line that does not exist.
+  ///
+  /// - Complexity: O(r × ``History/snapshotInterval``), r the references in `keys`.
+  private static func recalls(
+    of keys: some Collection<CalculatorButtonItem>, lineEnds: [Int], in history: History
+  ) throws(SessionError) -> [Calculator.Recalled] {
+    var recalls: [Calculator.Recalled] = []
+    for key in keys {
+      guard case .reference(let number) = key else { continue }
+      guard number >= 1, number <= lineEnds.count else {
+        throw .badReference(number, line: lineEnds.count + 1)
+      }
+      recalls.append(history.recalled(atLineEnd: lineEnds[number - 1]))
+    }
+    return recalls
+  }
+
+  /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
+  /// renumber the references of the lines they move).
+  private static func renumbered(
+    _ keys: [CalculatorButtonItem], _ renumber: (Int) -> Int
+  ) -> [CalculatorButtonItem] {
+    guard keys.contains(where: \.isReference) else { return keys }
+    return keys.map { key in
+      if case .reference(let number) = key { .reference(renumber(number)) } else { key }
     }
   }
 
@@ -310,6 +368,10 @@ public struct Session: Sendable {
     var mode = startState.mode
     if let out = Calculator.firstKeyOutOfMode(in: keys, mode: &mode) {
       throw .needsScientificMode(keys[out], index: out)
+    }
+    // The new line may refer to the lines before it only (SPEC §11).
+    for case .reference(let target) in keys where target < 1 || target >= number {
+      throw .badReference(target, line: number)
     }
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
@@ -334,20 +396,50 @@ public struct Session: Sendable {
       if let out = Calculator.firstKeyOutOfMode(in: line.keys, mode: &mode) {
         throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
       }
+      // A later line that refers to a deleted line would have nothing to recall.
+      if kind == .deleted, line.keys.contains(.reference(number)) {
+        throw .referencedLineDeleted(line: number, by: at + 1)
+      }
+    }
+    // The later lines as they are replayed: `:insert` moves them down a line and `:delete` up
+    // one, and their references to the lines that move follow them (SPEC §11).
+    let replayed: [[CalculatorButtonItem]] = later.map { line in
+      switch kind {
+      case .edited: line.keys
+      case .inserted: Session.renumbered(line.keys) { $0 >= number ? $0 + 1 : $0 }
+      case .deleted: Session.renumbered(line.keys) { $0 > number ? $0 - 1 : $0 }
+      }
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
-    if !keys.isEmpty {
-      made = history.apply(line: keys[...])
-      ends.append(history.position)
+    // Where the lines of the new branch end, for the references of the lines replayed on it:
+    // those before line L are the current branch's.
+    var lineEnds = lines[..<index].map(\.end)
+    // Every reference was checked above: resolving one cannot fail.
+    func apply(_ keys: [CalculatorButtonItem]) -> Int? {
+      let recalls =
+        keys.contains(where: \.isReference)
+        ? (try? Session.recalls(of: keys, lineEnds: lineEnds, in: history)) ?? [] : []
+      let branch = history.apply(line: keys[...], recalls: recalls)
+      lineEnds.append(history.position)
+      return branch
     }
-    for line in later {
-      let branch = history.apply(line: line.keys[...])
+    if !keys.isEmpty {
+      made = apply(keys)
+      ends.append(history.position)
+      // An edited line keeps its note (SPEC §11); `note` changes it.
+      if kind == .edited, let note = lines[index].note {
+        history.setNote(note, ofLineEndingAt: history.position)
+      }
+    }
+    for (line, keys) in zip(later, replayed) {
+      let branch = apply(keys)
       made = made ?? branch
       ends.append(history.position)
+      if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
     }
     // The new lines and their displays, paired with the old ones line by line.
     let newLines = history.lines().suffix(ends.count)
@@ -362,6 +454,16 @@ public struct Session: Sendable {
       Rewrite(
         kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
         results: results))
+  }
+
+  /// Sets the note of the line that ends at the position — the line just applied — or removes
+  /// it (`nil` or empty): what a key line with a trailing comment does after its keys (SPEC
+  /// §11), without numbering the lines. Does nothing where no line ends at the position (at
+  /// step 0, or inside a line).
+  public mutating func noteLineAtPosition(_ text: String?) {
+    let position = history.position
+    guard position > 0, history.endsLine(at: position) else { return }
+    history.setNote(text.flatMap { $0.isEmpty ? nil : $0 }, ofLineEndingAt: position)
   }
 
   /// Makes `new` current, keeping this session one level deep (see ``Command/load(_:by:)``);
@@ -430,6 +532,13 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (numbered as the branch is now) would be rejected on replay, at `key`: refused, since a
   /// later line is never replayed with keys skipped (SPEC §4).
   case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem)
+  /// A `$N` key in line `line` that refers to no earlier line of the branch (SPEC §11).
+  case badReference(Int, line: Int)
+  /// A `delete` of line `line`, to which the later line `by` refers (SPEC §11).
+  case referencedLineDeleted(line: Int, by: Int)
+  /// A `note` of line `line`, which is the part of a line of branch `parent` before the fork
+  /// of branch `branch`: that line holds the note.
+  case noteOnForkedPart(line: Int, branch: Int, parent: Int)
 
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   private static func verb(_ kind: Session.Rewrite.Kind) -> String {
@@ -472,6 +581,16 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .laterLineRejected(let kind, let line, let later, let key):
       "cannot \(SessionError.verb(kind)) line \(line): line \(later) would then be rejected "
         + "('\(key.canonical)' is a key of Scientific mode)"
+    case .badReference(let target, let line) where target < 1:
+      "$\(target) refers to no line (lines are numbered from 1); this is line \(line)"
+    case .badReference(let target, let line):
+      "$\(target) refers to line \(target); this is line \(line)"
+        + (target >= line ? " (a line can use only the lines before it)" : "")
+    case .referencedLineDeleted(let line, let by):
+      "cannot delete line \(line): line \(by) refers to it ($\(line))"
+    case .noteOnForkedPart(let line, let branch, let parent):
+      "line \(line) is the start of a line of branch \(parent), where branch \(branch) leaves it; "
+        + "that line holds the note (:branch \(parent), then :note)"
     }
   }
 }

@@ -8,7 +8,7 @@
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them.
   public static let directiveNames = [
-    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete",
+    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete", "note",
   ]
 
   /// The session command `directive` spells, or `nil` when its name is none of
@@ -41,6 +41,9 @@ extension SessionScript {
       return .insert(line: line, keys: keys)
     case "delete":
       return .delete(line: try directive.lineArgument())
+    case "note":
+      let (line, text) = try directive.lineAndTextArgument()
+      return .note(line: line, text: text)
     default: return nil
     }
   }
@@ -70,6 +73,7 @@ extension SessionScript {
     case .edit(let line, let keys): try body(":edit \(line) \(KeyText.text(of: keys))")
     case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
     case .delete(let line): try body(":delete \(line)")
+    case .note(let line, let text): try body(":note \(line)" + (text.map { " " + $0 } ?? ""))
     }
   }
 
@@ -114,6 +118,8 @@ extension SessionScript {
     case .rewrote(let rewrite):
       // Deterministic: the command replays to the same branches.
       if !rewrite.isUnchanged { try forEachLine(performing: command, body) }
+    case .noted(_, let isUnchanged):
+      if !isUnchanged { try forEachLine(performing: command, body) }
     }
   }
 
@@ -257,7 +263,22 @@ extension SessionScript {
         lineCount += 1
         self.origin = origin
         return
-      case .keys(let keys): (command, column) = (.keys(keys), 1)
+      case .keys(let keys):
+        do {
+          try session.perform(.keys(keys))
+        } catch {
+          throw LineError(error.description, column: 1)
+        }
+        // A trailing comment is the line's note, but not in the formats before SPEC v4.
+        switch origin {
+        case .handWritten: session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+        case .format(let format) where format >= 3:
+          session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+        case .format, .olderFormat: break
+        }
+        lineCount += 1
+        self.origin = origin
+        return
       case .directive(let directive):
         guard let sessionCommand = try SessionScript.command(directive) else {
           throw other(directive)
@@ -425,6 +446,22 @@ extension ScriptLine.Directive {
           character: error.character, column: error.column + shift,
           isInvalidUTF8: error.isInvalidUTF8, hint: error.hint))
     }
+  }
+
+  /// The `L [TEXT]` of `:note`: a line number from 1 and the rest of the argument, taken
+  /// whole (`#` is text), or `nil` when there is none (SPEC §11).
+  public func lineAndTextArgument() throws(LineError) -> (line: Int, text: String?) {
+    let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
+    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+      throw LineError(
+        argument.isEmpty
+          ? ":\(name) needs a line number, then the note: :\(name) 3 rent, March"
+          : ":\(name) takes a line number from 1 and a note (:\(name) 3 rent), not "
+            + "'\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    let text = argument[blank...].drop { $0 == " " || $0 == "\t" }
+    return (line, text.isEmpty ? nil : String(text))
   }
 
   /// The `N` of `:branch`.

@@ -51,6 +51,17 @@ import Testing
       }
     }
     if session.state != model.state { return "state \(session.state) ≠ \(model.state)" }
+    // Each line's keys, `$N` as typed, and its note (SPEC §11).
+    let lines = history.lines()
+    let modelLines = model.lines
+    if lines.map(\.keys) != modelLines.map(\.keys) {
+      return "lines \(lines.map { KeyText.text(of: $0.keys) }) ≠ "
+        + "\(modelLines.map { KeyText.text(of: $0.keys) })"
+    }
+    for (index, line) in lines.enumerated() where line.note != model.note(ofLine: index + 1) {
+      return "line \(index + 1)'s note \(line.note ?? "none") ≠ "
+        + "\(model.note(ofLine: index + 1) ?? "none")"
+    }
     // The kept session of a replacement (SPEC §4), one level deep.
     if session.isRightAfterRestore != model.isRightAfterRestore {
       return "right after a restore: \(session.isRightAfterRestore) ≠ \(model.isRightAfterRestore)"
@@ -113,7 +124,7 @@ import Testing
       }
       // After every edit, accepted or refused, the session saves and loads back the same.
       switch operation {
-      case .edit, .insert, .delete:
+      case .edit, .insert, .delete, .note:
         if let loss = roundTripLoss(session) {
           Issue.record("seed \(seed): after \(operation): \(loss); log: \(log)")
           return (mostBranches, longest, restores)
