@@ -23,6 +23,8 @@ public struct CommandSpec: Sendable {
     case line
     /// `L KEYS`: a line number and the keys of a line.
     case lineKeys
+    /// `L [TEXT]`: a line number and a text taken whole (`#` is text).
+    case lineText
     /// `[N]`: a step, the position when left out.
     case optionalStep
     /// `[csv] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV to a file.
@@ -41,6 +43,7 @@ public struct CommandSpec: Sendable {
       case .branch: "N"
       case .line: "L"
       case .lineKeys: "L KEYS"
+      case .lineText: "L [TEXT]"
       case .optionalStep: "[N]"
       case .tape: "[csv] [K|N..M] [FILE]"
       case .file: "FILE"
@@ -89,6 +92,9 @@ public struct CommandSpec: Sendable {
       "insert", .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand),
     CommandSpec(
       "delete", .line, "delete line L; later lines are replayed on a new branch",
+      make: sessionCommand),
+    CommandSpec(
+      "note", .lineText, "set line L's note (no TEXT: remove it); no branch, no undo",
       make: sessionCommand),
     CommandSpec("goto", .step, "move to step N, or K steps on/back", make: sessionCommand),
     CommandSpec("undo", .count, "go back K lines (default 1)", make: sessionCommand),

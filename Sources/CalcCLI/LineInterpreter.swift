@@ -196,6 +196,10 @@ public struct LineInterpreter {
       return .proceed
     case .keys(let keys):
       try applyKeys(keys, line: line, output: output)
+      // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
+      if line.contains(UInt8(ascii: "#")) {
+        session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+      }
       return .proceed
     case .directive(let command):
       return try runCommand(command, output: output)
@@ -303,9 +307,14 @@ public struct LineInterpreter {
     do {
       change = try perform(.keys(keys))
     } catch {
-      // The only refusal of a line of keys: a Scientific key in Standard mode.
+      // The refusals of a line of keys: a Scientific key in Standard mode, a bad `$N`.
       var column = 1
-      if case .needsScientificMode(_, let index) = error, let line {
+      var at: Int?
+      if case .needsScientificMode(_, let index) = error { at = index }
+      if case .badReference(let target, _) = error {
+        at = keys.firstIndex(of: .reference(target))
+      }
+      if let index = at, let line {
         let columns = KeyText.columns(in: line)
         if index < columns.count { column = columns[index] }
       }

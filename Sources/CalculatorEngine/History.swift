@@ -371,6 +371,15 @@ public struct History: Sendable {
   /// current branch: the branch whose line holds it.
   public func owningBranch(of step: Int) -> Int { owner(of: step) + 1 }
 
+  /// The note of the line of the current branch that ends at `end` (1 through ``count``), if
+  /// it ends there for real (``endsLine(at:)``) and has one.
+  public func note(ofLineEndingAt end: Int) -> String? {
+    let branch = branches[owner(of: end)]
+    let own = end - branch.fork - 1
+    guard !branch.notes.isEmpty, branch.codes[own] & History.lineEndBit != 0 else { return nil }
+    return branch.notes[own]
+  }
+
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line
   /// has a note of its own.

@@ -98,7 +98,13 @@ extension SessionScript {
     switch change {
     case .applied(let count, _):
       guard count > 0, case .keys(let keys) = command else { return }
-      try body(KeyText.text(of: keys))
+      // The line's note, if it was given one with its keys (SPEC §11), goes with it.
+      let position = session.history.position
+      if position > 0, let note = session.history.note(ofLineEndingAt: position) {
+        try body(KeyText.text(of: keys) + "  # " + note)
+      } else {
+        try body(KeyText.text(of: keys))
+      }
     case .moved(let from, let to):
       if from != to { try body(":goto \(to)") }
     case .switched(let branch):

@@ -1,0 +1,72 @@
+import CalculatorEngine
+import Testing
+
+@testable import CalcCLI
+
+/// SPEC §11 through the line interpreter, in process: `$N` key lines, a key line's note, and
+/// `:note`, with what each prints and what the journal records for it.
+@Suite struct LedgerCommandTests {
+  /// Runs `lines` in one interpreter; returns what each printed and the journal's record of it.
+  static func run(_ lines: [String]) throws -> (
+    printed: [String], records: [String], interpreter: LineInterpreter
+  ) {
+    var interpreter = LineInterpreter(format: .posix)
+    var printed: [String] = []
+    var records: [String] = []
+    for line in lines {
+      let output = OutputBuffer()
+      let result = try interpreter.run(line, output: output)
+      printed.append(output.text)
+      if let effect = result.effect {
+        records += Journal.lines(
+          for: effect.command, change: effect.change, after: interpreter.session)
+      }
+    }
+    return (printed, records, interpreter)
+  }
+
+  @Test func theInvoiceExampleRecomputesItsVATLine() throws {
+    let (printed, records, interpreter) = try Self.run([
+      "1200+350+89=  # net", "$1*0.19=  # VAT", "$1+$2=", ":note 3 total # gross",
+      ":edit 1 1200+350+98=",
+    ])
+    #expect(printed[0] == "1,639\n")
+    #expect(printed[1] == "311.41\n")
+    #expect(printed[2] == "1,950.41\n")
+    #expect(printed[3] == "1,950.41\n", ":note prints the display and changes nothing")
+    #expect(
+      printed[4]
+        == "branch 2 (from branch 1): line 1 changed; 3 results changed: 1,639 → 1,648 (step 12), "
+        + "311.41 → 313.12 (step 19), 1,950.41 → 1,961.12 (step 23)\n1,961.12\n")
+    #expect(
+      records == [
+        "1200+350+89=  # net", "$1*0.19=  # VAT", "$1+$2=", ":note 3 total # gross",
+        ":edit 1 1200+350+98=",
+      ])
+    let lines = interpreter.session.history.lines()
+    #expect(lines.map(\.note) == ["net", "VAT", "total # gross"])
+    #expect(lines.map { KeyText.text(of: $0.keys) } == ["1200+350+98=", "$1*0.19=", "$1+$2="])
+  }
+
+  @Test func aBadReferenceIsAnErrorThatChangesNothing() throws {
+    var interpreter = LineInterpreter(format: .posix)
+    try interpreter.run("12+3=", output: OutputBuffer())
+    #expect(
+      throws: LineError(
+        "$2 refers to line 2; this is line 2 (a line can use only the lines before it) at column 3",
+        column: 3)
+    ) {
+      try interpreter.run("4+$2*2=", output: OutputBuffer())
+    }
+    #expect(throws: LineError.self) { try interpreter.run("$*2=", output: OutputBuffer()) }
+    #expect(interpreter.session.history.count == 5)
+    #expect(interpreter.display == "15")
+  }
+
+  @Test func theNoteOfALineThatDoesNotExistIsAnError() throws {
+    var interpreter = LineInterpreter(format: .posix)
+    try interpreter.run("12+3=", output: OutputBuffer())
+    #expect(throws: LineError.self) { try interpreter.run(":note 2 x", output: OutputBuffer()) }
+    #expect(throws: LineError.self) { try interpreter.run(":note", output: OutputBuffer()) }
+  }
+}
