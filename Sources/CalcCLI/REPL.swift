@@ -216,7 +216,9 @@ struct REPL {
         let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)),
         number >= 1, number <= interpreter.session.history.lines().count
       {
-        let keys = interpreter.session.history.lines()[number - 1].keys
+        let toEdit = interpreter.session.history.lines()[number - 1]
+        // The prefilled line holds the note (SPEC §11): kept, changed or removed with it.
+        let text = KeyText.text(of: toEdit.keys) + (toEdit.note.map { "  # " + $0 } ?? "")
         // The live row shows what the edit would give; no slider while a line of the past is
         // edited.
         let edited = read(
@@ -224,7 +226,7 @@ struct REPL {
           screen: person, prefix: Array(":edit \(number) ".utf8)
         ) { editor in
           editor.read(
-            prompt: "edit line \(number)> ", prefill: Array(KeyText.text(of: keys).utf8))
+            prompt: "edit line \(number)> ", prefill: Array(text.utf8))
         }
         switch edited {
         case .typed(let edited), .pasted(let edited):

@@ -346,7 +346,18 @@ public struct SessionModel: Sendable {
     case .redo(let lines): redo(lines)
     case .branch(let number): return branch(number)
     case .reset: reset()
-    case .edit(let line, let keys): return rewrite(.edit, line: line, keys: keys)
+    case .edit(let line, let keys, let note):
+      let lines = self.lines
+      // Only the note changes: as `note` (SPEC §11).
+      if note != .keep, !keys.isEmpty, (1...max(1, lines.count)).contains(line),
+        line <= lines.count,
+        lines[line - 1].keys == keys
+      {
+        return self.note(line: line, note.text)
+      }
+      guard rewrite(.edit, line: line, keys: keys) else { return false }
+      if note != .keep, !keys.isEmpty { _ = self.note(line: line, note.text) }
+      return true
     case .insert(let line, let keys): return rewrite(.insert, line: line, keys: keys)
     case .delete(let line): return rewrite(.delete, line: line, keys: [])
     case .note: return false
@@ -400,7 +411,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   case redo(Int)
   case branch(Int)
   case reset
-  case edit(Int, [CalculatorButtonItem])
+  case edit(Int, [CalculatorButtonItem], Session.NoteChange = .keep)
   case insert(Int, [CalculatorButtonItem])
   case delete(Int)
   case note(Int, String?)
@@ -423,7 +434,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     case .redo(let lines): .redo(lines)
     case .branch(let number): .branch(number)
     case .reset: .reset
-    case .edit(let line, let keys): .edit(line: line, keys: keys)
+    case .edit(let line, let keys, let note): .edit(line: line, keys: keys, note: note)
     case .insert(let line, let keys): .insert(line: line, keys: keys)
     case .delete(let line): .delete(line: line)
     case .note(let line, let text): .note(line: line, text: text)
@@ -451,6 +462,14 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
         ? random.int(1...(number - 1)) : random.int(0...(number + 1))
       keys.insert(.reference(target), at: random.int(0...keys.count))
       return keys
+    }
+    /// Mostly no change to a line's note; sometimes one that sets or removes it.
+    func noteChange() -> Session.NoteChange {
+      switch random.below(10) {
+      case 0: .set("changed")
+      case 1: .remove
+      default: .keep
+      }
     }
     /// A short line of random keys, or a mode line.
     func shortLine(asLine number: Int) -> [CalculatorButtonItem] {
@@ -489,9 +508,9 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       // Now and then the line's own keys: nothing changes.
       let line = lineNumber(past: 1)
       if random.chance(20), (1...max(1, lineCount)).contains(line), line <= lineCount {
-        return .edit(line, lines[line - 1].keys)
+        return .edit(line, lines[line - 1].keys, noteChange())
       }
-      return .edit(line, shortLine(asLine: line))
+      return .edit(line, shortLine(asLine: line), noteChange())
     case 37..<39:
       let line = lineNumber(past: 2)
       return .insert(line, shortLine(asLine: line))
@@ -554,4 +573,14 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
         []
       }
     }
+}
+
+extension Session.NoteChange {
+  /// The note it leaves: the text it sets, or none.
+  var text: String? {
+    switch self {
+    case .keep, .remove: nil
+    case .set(let text): text
+    }
+  }
 }

@@ -28,6 +28,9 @@ public enum ScriptLine: Hashable, Sendable {
     public let argumentBytes: [UInt8]
     /// The column where the argument starts (or would start).
     public let argumentColumn: Int
+    /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
+    /// checksum; `nil` without one, and for the commands whose text is taken whole.
+    public var comment: String? = nil
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
@@ -295,18 +298,26 @@ public enum ScriptLine: Hashable, Sendable {
     while index < line.count, isBlank(index) { index += 1 }
     // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`), except
     // in the commands whose text is taken whole, which lose only a journal's checksum.
-    var end = checksumStart(line) ?? line.count
+    var end = max(checksumStart(line) ?? line.count, index)
+    var comment: String?
     if !wholeArgumentNames.contains(name),
-      let hash = (index..<line.count).first(where: {
+      let hash = (index..<end).first(where: {
         line[$0] == UInt8(ascii: "#") && ($0 == index || isBlank($0 - 1))
       })
     {
+      var start = hash + 1
+      var last = end
+      while start < last, isBlank(start) { start += 1 }
+      while last > start, isBlank(last - 1) { last -= 1 }
+      comment = text(start..<last)
       end = hash
     }
     while end > index, isBlank(end - 1) { end -= 1 }
     // Columns count characters, as in key text; the argument's bytes are kept as they came.
-    return Directive(
+    var directive = Directive(
       name: name, column: column, argumentBytes: Array(line[index..<end]),
       argumentColumn: text(0..<index).count + 1)
+    directive.comment = comment
+    return directive
   }
 }

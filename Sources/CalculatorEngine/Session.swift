@@ -102,8 +102,9 @@ public struct Session: Sendable {
     /// Replaces line L (from 1, of ``History/lines()``) of the current branch with these keys
     /// and replays every later line after it, as typed, on a new branch from where line L
     /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
-    /// line.
-    indirect case edit(line: Int, keys: [CalculatorButtonItem])
+    /// line. The line keeps its note unless `note` sets or removes it (SPEC §11); an edit that
+    /// changes only the note acts as ``note(line:text:)``.
+    indirect case edit(line: Int, keys: [CalculatorButtonItem], note: NoteChange = .keep)
     /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
     /// new branch; L = n + 1 extends the branch at its end, like typing there.
     indirect case insert(line: Int, keys: [CalculatorButtonItem])
@@ -114,6 +115,14 @@ public struct Session: Sendable {
     /// calculation, no branch, and not a change that `undo` takes back. Every branch that shares
     /// the line shares the note; the part of a parent's line before a fork has none of its own.
     indirect case note(line: Int, text: String?)
+  }
+
+  /// What an `edit` does to the line's note (SPEC §11): `:edit L KEYS` keeps it, `# TEXT`
+  /// after the keys sets it, `#` alone removes it.
+  public enum NoteChange: Hashable, Sendable {
+    case keep
+    case set(String)
+    case remove
   }
 
   /// Where `goto` moves.
@@ -293,9 +302,23 @@ public struct Session: Sendable {
       return .reset
     case .load(let session, let replacement):
       return .loaded(isWhole: replace(with: session, by: replacement))
-    case .edit(let line, let keys):
+    case .edit(let line, let keys, let noteChange):
       guard !keys.isEmpty else { return try perform(.delete(line: line)) }
-      return try rewrite(line, .edited, keys)
+      let text: String?
+      switch noteChange {
+      case .keep: return try rewrite(line, .edited, keys)
+      case .set(let note): text = note.isEmpty ? nil : note
+      case .remove: text = nil
+      }
+      let lines = history.lines()
+      if line >= 1, line <= lines.count, lines[line - 1].keys == keys {
+        return try reduce(.note(line: line, text: text))
+      }
+      // A new line, even in place of the part of a parent's line before a fork, has its own.
+      let change = try rewrite(line, .edited, keys)
+      // The edited line is line L of the branch now current, and ends where it was entered.
+      history.setNote(text, ofLineEndingAt: history.lines()[line - 1].end)
+      return change
     case .insert(let line, let keys):
       guard !keys.isEmpty else { throw .emptyInsert }
       return try rewrite(line, .inserted, keys)

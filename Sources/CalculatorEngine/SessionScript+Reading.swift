@@ -35,7 +35,14 @@ extension SessionScript {
       }
     case "edit":
       let (line, keys) = try directive.lineAndKeysArgument()
-      return .edit(line: line, keys: keys)
+      // A comment after the keys sets the line's note, `#` alone removes it (SPEC §11).
+      let note: Session.NoteChange =
+        switch directive.comment {
+        case nil: .keep
+        case ""?: .remove
+        case let text?: .set(text)
+        }
+      return .edit(line: line, keys: keys, note: note)
     case "insert":
       let (line, keys) = try directive.lineAndKeysArgument()
       return .insert(line: line, keys: keys)
@@ -70,7 +77,14 @@ extension SessionScript {
     case .load(let session, let replacement):
       try body(resetLine(replacement))
       try forEachLine(of: session.history, body)
-    case .edit(let line, let keys): try body(":edit \(line) \(KeyText.text(of: keys))")
+    case .edit(let line, let keys, let note):
+      let comment =
+        switch note {
+        case .keep: ""
+        case .set(let text): "  # " + text
+        case .remove: "  #"
+        }
+      try body(":edit \(line) \(KeyText.text(of: keys))" + comment)
     case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
     case .delete(let line): try body(":delete \(line)")
     case .note(let line, let text): try body(":note \(line)" + (text.map { " " + $0 } ?? ""))

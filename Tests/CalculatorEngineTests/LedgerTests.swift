@@ -280,3 +280,35 @@ import Testing
     #expect(session.history.lines().map(\.note) == ["sum"])
   }
 }
+
+extension LedgerTests {
+  @Test(
+    arguments: [
+      (":edit 2 20+2=", "20+2=", "two"),
+      (":edit 2 20+2=  # new", "20+2=", "new"),
+      (":edit 2 20+2=  #", "20+2=", nil),
+      (":edit 2 2+2=  # only the note", "2+2=", "only the note"),
+      (":edit 2 2+2= # crc 0badf00d", "2+2=", "two"),
+    ] as [(String, String, String?)])
+  func anEditKeepsSetsOrRemovesTheNote(line: String, keys: String, note: String?) throws {
+    let session = try Self.session(["1+1=  # one", "2+2=  # two", "3+3=", line])
+    #expect(session.history.lines().map(\.note) == ["one", note, nil])
+    #expect(Self.texts(session)[1] == keys)
+    // An edit of the note alone makes no branch, as `note`.
+    #expect(session.history.branchCount == (keys == "2+2=" ? 1 : 2))
+    // Written as it was given, it replays to the same.
+    let saved = SessionScript.text(of: session.history)
+    #expect(
+      SessionScript.text(of: SessionScript.replay(Array(saved.utf8)).session.history) == saved)
+  }
+
+  @Test func anEditIsRecordedWithItsNoteChange() {
+    var lines: [String] = []
+    for note in [Session.NoteChange.keep, .set("VAT # 19%"), .remove] {
+      SessionScript.forEachLine(performing: .edit(line: 2, keys: Self.keys("5="), note: note)) {
+        lines.append($0)
+      }
+    }
+    #expect(lines == [":edit 2 5=", ":edit 2 5=  # VAT # 19%", ":edit 2 5=  #"])
+  }
+}

@@ -525,10 +525,15 @@ import Testing
     #expect(try ScriptLine("") == .blank)
     #expect(try ScriptLine("  \t# just a comment") == .blank)
     #expect(try ScriptLine(" 12 + 3 = # sum") == .keys(Self.keys("12+3=")))
-    #expect(
-      try ScriptLine("  :goto  +3  # on")
-        == .directive(
-          .init(name: "goto", column: 3, argument: "+3", argumentColumn: 10)))
+    // The comment is kept apart: `:edit` reads a note from it (SPEC §11).
+    var goto = ScriptLine.Directive(name: "goto", column: 3, argument: "+3", argumentColumn: 10)
+    goto.comment = "on"
+    #expect(try ScriptLine("  :goto  +3  # on") == .directive(goto))
+    var note = ScriptLine.Directive(
+      name: "note", column: 1, argument: "2 VAT # 19%", argumentColumn: 7)
+    #expect(try ScriptLine(":note 2 VAT # 19% # crc 0badf00d") == .directive(note))
+    note.comment = "x"
+    #expect(try ScriptLine(":note 2 VAT # 19%") != .directive(note))
     #expect(
       try ScriptLine(":save my#file.calc")
         == .directive(
