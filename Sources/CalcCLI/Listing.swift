@@ -210,20 +210,29 @@ struct Listing {
         - (showsKeys ? keysWidth + 2 : 0)
     }
     let pad = Listing.pad
+    // Notes (SPEC §11) are a last column, after the widest display, when a shown line has one.
+    let fittedDisplays = displays.map { Listing.fitted($0, format: format, width: displayRoom) }
+    let noteAt =
+      shown.contains { $0.note != nil } ? max(7, fittedDisplays.map(\.count).max() ?? 0) : nil
     output.writeRow(
       style.dim(
         "  \(pad("line", widths.line, true))  "
           + (showsStep ? pad("step", widths.step, true) + "  " : "")
-          + (showsKeys ? pad("keys", keysWidth, false) + "  " : "") + "display"))
+          + (showsKeys ? pad("keys", keysWidth, false) + "  " : "")
+          + (noteAt.map { pad("display", $0, false) + "  note" } ?? "display")))
     for ((number, line), (text, display)) in zip(
-      zip(numbers, shown), zip(texts, displays))
+      zip(numbers, shown), zip(texts, fittedDisplays))
     {
       guard !isStopped(output) else { return }
-      let row =
+      var row =
         "\(pad(String(number), widths.line, true))  "
         + (showsStep ? pad(String(line.start + 1), widths.step, true) + "  " : "")
         + (showsKeys ? pad(text, keysWidth, false) + "  " : "")
-        + Listing.fitted(display, format: format, width: displayRoom)
+      if let noteAt, let note = line.note {
+        row += pad(display, noteAt, false) + "  " + TextEscaping.escaped(note)
+      } else {
+        row += display
+      }
       if line.start >= position {
         output.writeRow("  " + style.dim(row + "  (kept)"))
       } else if line.end >= position {

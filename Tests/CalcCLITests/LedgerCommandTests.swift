@@ -70,3 +70,21 @@ import Testing
     #expect(throws: LineError.self) { try interpreter.run(":note", output: OutputBuffer()) }
   }
 }
+
+extension LedgerCommandTests {
+  @Test func linesListsReferencesAsTypedAndNotesLast() throws {
+    let (printed, _, _) = try Self.run([
+      "1200+350+89=  # rent, March", "$1*12=", ":lines", ":tape",
+    ])
+    #expect(
+      printed[2]
+        == "  line  step  keys          display  note\n"
+        + "     1     1  1200+350+89=  1,639    rent, March\n"
+        + "▶    2    13  $1*12=        19,668\n")
+    // The tape shows the value a reference recalled, as a row like MR's.
+    #expect(
+      printed[3]
+        == " 9  1,200 + 350 = 1,550\n12  1,550 + 89 = 1,639\n13  $1 1,639\n"
+        + "17  1,639 × 12 = 19,668\n")
+  }
+}
