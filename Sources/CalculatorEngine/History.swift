@@ -296,7 +296,60 @@ public struct History: Sendable {
   /// a parent's line before the fork is a line of its own.
   ///
   /// - Complexity: O(n) in the length of the branch.
-  public func lines() -> [Line] {
+  public func lines() -> [Line] { lines(along: path) }
+
+  /// The input lines of branch `number` (within `1...branchCount`), as ``lines()`` gives them
+  /// for the current branch.
+  ///
+  /// - Complexity: O(n) in the length of the branch.
+  public func lines(ofBranch number: Int) -> [Line] {
+    var path: [Int] = []
+    var index = number - 1
+    while index >= 0 {
+      path.append(index)
+      index = branches[index].parent
+    }
+    return lines(along: Array(path.reversed()))
+  }
+
+  /// Where the line of a branch that ends at step `end` is kept: the branch that owns its last
+  /// key and that key's index among the branch's own keys. Lines of several branches with the
+  /// same start and place are one line, shared (SPEC §11, `:find`).
+  public struct LinePlace: Hashable, Sendable {
+    public let branch: Int
+    public let index: Int
+  }
+
+  /// The place of each line of branch `number` (as ``lines(ofBranch:)`` lists them).
+  ///
+  /// - Complexity: O(n) in the length of the branch.
+  public func linePlaces(ofBranch number: Int) -> [LinePlace] {
+    var path: [Int] = []
+    var walk = number - 1
+    while walk >= 0 {
+      path.append(walk)
+      walk = branches[walk].parent
+    }
+    path.reverse()
+    var places: [LinePlace] = []
+    var step = 0
+    var last: LinePlace?
+    for (depth, index) in path.enumerated() {
+      let branch = branches[index]
+      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+      while step < end {
+        let own = step - branch.fork
+        if branch.startsLine(at: own), let place = last { places.append(place) }
+        last = LinePlace(branch: index + 1, index: own)
+        step += 1
+      }
+    }
+    if let last { places.append(last) }
+    return places
+  }
+
+  /// The lines along `path` (branch indices from the first), as ``lines()`` describes them.
+  private func lines(along path: [Int]) -> [Line] {
     var lines: [Line] = []
     var keys: [CalculatorButtonItem] = []
     var start = 0

@@ -312,3 +312,48 @@ extension LedgerTests {
     #expect(lines == [":edit 2 5=", ":edit 2 5=  # VAT # 19%", ":edit 2 5=  #"])
   }
 }
+
+extension LedgerTests {
+  /// `:find`'s answers as `branch line keys display (+N)`.
+  static func found(_ text: String, in session: Session, format: DisplayFormat = .posix)
+    -> [String]
+  {
+    var rows: [String] = []
+    Ledger.find(Ledger.Query(text, format: format), in: session.history) { found in
+      rows.append(
+        "\(found.branch) \(found.number) \(KeyText.text(of: found.line.keys)) "
+          + format.text(for: found.display)
+          + (found.otherBranches > 0 ? " +\(found.otherBranches)" : ""))
+      return true
+    }
+    return rows
+  }
+
+  @Test func findListsLinesByNoteOrShownValueOnEveryBranchCurrentFirst() throws {
+    let session = try Self.session([
+      "1200+350+89=  # Rent, March", "*12=", ":goto 12", "$1*1.19=  # with VAT", "c 1639=",
+    ])
+    #expect(session.history.currentBranch == 2)
+    // Line 1 is shared by both branches; the current branch's lines come first.
+    #expect(Self.found("1639", in: session) == ["1 1 1200+350+89= 1,639 +1", "2 3 c1639= 1,639"])
+    #expect(Self.found("1,639", in: session) == Self.found("1639", in: session))
+    #expect(Self.found("1639.00", in: session) == Self.found("1639", in: session))
+    #expect(Self.found("rent", in: session) == ["1 1 1200+350+89= 1,639 +1"])
+    #expect(Self.found("VAT", in: session) == ["2 2 $1*1.19= 1,950.41"])
+    #expect(Self.found("19,668", in: session) == ["1 2 *12= 19,668"])
+    #expect(Self.found("nothing", in: session).isEmpty)
+    // The display's rounding: 2/3 is shown as 0.66666667.
+    let third = try Self.session(["2/3="])
+    #expect(Self.found("0.66666667", in: third) == ["1 1 2/3= 0.66666667"])
+    #expect(Self.found("0.6666", in: third).isEmpty)
+  }
+
+  @Test(
+    arguments: [
+      ("1639", "1639"), ("-0012.50", "-12.5"), ("0.0", "0"), ("-0", "0"), ("1.", "1"),
+      ("1,639", nil), ("1e5", nil), ("", nil), (".", nil), ("1.2.3", nil),
+    ] as [(String, String?)])
+  func numbersAreComparedCanonically(text: String, canonical: String?) {
+    #expect(Ledger.canonicalNumber(text) == canonical)
+  }
+}
