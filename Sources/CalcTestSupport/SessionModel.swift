@@ -303,6 +303,20 @@ public struct SessionModel: Sendable {
       position = start
       return true
     }
+    // An edit that another branch holds already, line for line, reuses it (SPEC §4).
+    if kind == .edit {
+      let expected = lines[..<index].map(\.keys) + [keys] + later
+      for number in branches.indices.map({ $0 + 1 }) where number != current {
+        var other = self
+        other.current = number
+        other.position = other.count
+        if other.lines.map(\.keys) == expected {
+          current = number
+          position = count
+          return true
+        }
+      }
+    }
     position = start
     if !keys.isEmpty {
       apply(line: keys)

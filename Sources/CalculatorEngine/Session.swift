@@ -435,6 +435,22 @@ public struct Session: Sendable {
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
+    // An edit that another branch already holds, with the same lines before and after it,
+    // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
+    if kind == .edited,
+      let existing = existingBranch(holding: lines[..<index].map(\.keys) + [keys] + replayed)
+    {
+      history.switchTo(branch: existing)
+      let newLines = history.lines().suffix(replayed.count + 1)
+      let new = history.displays(after: newLines)
+      let results = zip(zip(newLines.map(\.end), new), old).map { pair, old in
+        Rewrite.Result(step: pair.0, old: old, new: pair.1)
+      }
+      return .rewrote(
+        Rewrite(
+          kind: kind, line: number, fromBranch: from, newBranch: existing, isUnchanged: false,
+          results: results))
+    }
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
@@ -477,6 +493,19 @@ public struct Session: Sendable {
       Rewrite(
         kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
         results: results))
+  }
+
+  /// The branch other than the current one whose lines hold exactly the keys of `expected`,
+  /// line by line, if there is one.
+  ///
+  /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
+  private func existingBranch(holding expected: [[CalculatorButtonItem]]) -> Int? {
+    let total = expected.reduce(0) { $0 + $1.count }
+    for number in 1...history.branchCount
+    where number != history.currentBranch && history.branch(number).count == total {
+      if history.lines(ofBranch: number).map(\.keys) == expected { return number }
+    }
+    return nil
   }
 
   /// Sets the note of the line that ends at the position — the line just applied — or removes

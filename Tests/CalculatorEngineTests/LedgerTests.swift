@@ -357,3 +357,23 @@ extension LedgerTests {
     #expect(Ledger.canonicalNumber(text) == canonical)
   }
 }
+
+extension LedgerTests {
+  @Test func anEditThatABranchHoldsAlreadyReusesIt() throws {
+    var session = try Self.session(["1200+350+89=", "$1*12=", ":edit 1 1300+350+89=", ":branch 1"])
+    #expect(session.history.branchCount == 2)
+    let change = try session.perform(.edit(line: 1, keys: Self.keys("1300+350+89=")))
+    guard case .rewrote(let rewrite) = change else {
+      Issue.record("\(change)")
+      return
+    }
+    #expect(rewrite.newBranch == 2)
+    #expect(session.history.branchCount == 2)
+    #expect(session.history.currentBranch == 2)
+    #expect(Self.display(session) == "20,868")
+    // Back to the first keys from branch 2: branch 1 holds them.
+    try session.perform(.edit(line: 1, keys: Self.keys("1200+350+89=")))
+    #expect(session.history.currentBranch == 1)
+    #expect(session.history.branchCount == 2)
+  }
+}
