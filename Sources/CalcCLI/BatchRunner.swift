@@ -115,7 +115,8 @@ struct BatchRunner {
         case .applied?:
           lastLine = (name, lineNumber)
           if result.showedAnError { showedAnError = true }
-        case .moved?, .switched?, .reset?, .loaded?, .restored?, .rewrote?, .noted?: lastLine = nil
+        case .moved?, .switched?, .reset?, .loaded?, .restored?, .rewrote?, .noted?, .varied?:
+          lastLine = nil
         case nil: break
         }
         for note in result.notes where !isQuiet {

@@ -14,10 +14,16 @@ extension LineInterpreter {
       case .restored(let restore):
         output.write(
           style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
+      case .varied(let variation):
+        // It stays where it was: the table alone (SPEC §11).
+        writeVariation(variation, to: output)
+        return .proceed
       case .applied, .moved, .switched, .reset, .loaded, .noted:
         break
       }
       appendDisplay(to: output)
+    case .find(let text):
+      writeFound(text, to: output)
     case .lines(let which):
       let lines = session.history.lines()
       let numbers = try atArgument(command) { () throws(LineError) in

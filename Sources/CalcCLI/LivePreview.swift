@@ -158,7 +158,7 @@ extension LineInterpreter {
         break
       case .edit, .insert, .delete:
         guard session.history.count <= LivePreview.editLimit else { return summary }
-      case .keys, .reset, .load, .note:
+      case .keys, .reset, .load, .note, .vary:
         return summary
       }
       // On a copy: a move changes the position alone; an edit adds a branch to the copy's
@@ -170,7 +170,8 @@ extension LineInterpreter {
         return .error(error.message)
       }
       return result(copy.session.state, format)
-    case .history, .lines, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad, .help,
+    case .history, .lines, .find, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad,
+      .help,
       .quit:
       return summary
     }

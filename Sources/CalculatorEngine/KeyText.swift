@@ -428,7 +428,7 @@ extension KeyText {
   /// and `exit` need none); `CommandTableTests` checks the list against the command table.
   public static let commandWords = [
     "history", "tape", "goto", "undo", "redo", "branches", "branch", "keys", "copy", "save",
-    "load", "resume", "reset", "pad", "lines", "edit", "insert", "delete", "note",
+    "load", "resume", "reset", "pad", "lines", "edit", "insert", "delete", "note", "find", "vary",
   ]
 
   /// Guesses for characters that are no key, whatever surrounds them.

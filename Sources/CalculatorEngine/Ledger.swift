@@ -142,3 +142,55 @@ extension String {
     return String(text)
   }
 }
+
+extension Ledger {
+  /// What `:vary L KEYS | KEYS …` found (SPEC §11): a row for the line as it is, then one per
+  /// alternative, and the lines whose displays the table shows.
+  public struct Variation: Hashable, Sendable {
+    /// One alternative of the line: its branch and the displays after it and every later line.
+    public struct Row: Hashable, Sendable {
+      /// The branch that holds it; `nil` when it was refused.
+      public let branch: Int?
+      /// Line L's keys in it.
+      public let keys: [CalculatorButtonItem]
+      /// The displays after line L and each later line, in order; empty when refused.
+      public let displays: [CalculatorBrain.Display]
+      /// Why it was refused, if it was.
+      public let error: SessionError?
+    }
+
+    /// The varied line, from 1.
+    public let line: Int
+    /// The line as it is (first), then each alternative.
+    public let rows: [Row]
+    /// The lines whose displays the table shows: line L, the first three later lines whose
+    /// displays differ between the rows, and the last line, without repeats, in order.
+    public let columns: [Int]
+    /// How many more later lines differ than the columns show (`… N more differ`).
+    public let moreDiffer: Int
+
+    /// The table for `rows` of line `line`.
+    ///
+    /// - Complexity: O(r × n): r rows of n displays.
+    public init(line: Int, rows: [Row]) {
+      self.line = line
+      self.rows = rows
+      let count = rows.first?.displays.count ?? 0
+      let answered = rows.filter { $0.error == nil }
+      let differing = (1..<max(1, count)).filter { offset in
+        Set(answered.map { $0.displays[offset] }).count > 1
+      }
+      let shown = differing.prefix(3)
+      let last = count - 1
+      columns = Array(Set([0] + shown + (count > 0 ? [last] : []))).sorted().map { line + $0 }
+      moreDiffer =
+        differing.count - shown.count - (differing.last == last && !shown.contains(last) ? 1 : 0)
+    }
+
+    /// The display of `row` after line `number` (one of ``columns``).
+    public func display(_ row: Row, afterLine number: Int) -> CalculatorBrain.Display? {
+      let offset = number - line
+      return offset >= 0 && offset < row.displays.count ? row.displays[offset] : nil
+    }
+  }
+}

@@ -115,6 +115,10 @@ public struct Session: Sendable {
     /// calculation, no branch, and not a change that `undo` takes back. Every branch that shares
     /// the line shares the note; the part of a parent's line before a fork has none of its own.
     indirect case note(line: Int, text: String?)
+    /// Replays the current branch once for each alternative keys of line L, as `edit` would
+    /// (each on its own branch, reusing one that holds it already), and stays where it was
+    /// (SPEC §11, `:vary`). An alternative that would be refused is reported in its row.
+    indirect case vary(line: Int, alternatives: [[CalculatorButtonItem]])
   }
 
   /// What an `edit` does to the line's note (SPEC §11): `:edit L KEYS` keeps it, `# TEXT`
@@ -171,6 +175,8 @@ public struct Session: Sendable {
     indirect case rewrote(Rewrite)
     /// The note of this line (from 1) was set or removed; `isUnchanged` when it already was so.
     case noted(line: Int, isUnchanged: Bool)
+    /// A line was varied: the table of its alternatives (``Ledger/Variation``).
+    indirect case varied(Ledger.Variation)
   }
 
   /// What a restore did: which replacement, and in which direction.
@@ -238,7 +244,7 @@ public struct Session: Sendable {
         break
       // A session that came whole brings its own.
       case .loaded(isWhole: true): break
-      case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote:
+      case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote, .varied:
         isRightAfterRestore = false
       }
     }
@@ -324,6 +330,8 @@ public struct Session: Sendable {
       return try rewrite(line, .inserted, keys)
     case .delete(let line):
       return try rewrite(line, .deleted, [])
+    case .vary(let number, let alternatives):
+      return .varied(try vary(number, alternatives))
     case .note(let number, let text):
       let lines = history.lines()
       guard number >= 1, number <= lines.count else {
@@ -493,6 +501,40 @@ public struct Session: Sendable {
       Rewrite(
         kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
         results: results))
+  }
+
+  /// Varies line `number` (see ``Command/vary(line:alternatives:)``): each alternative as an
+  /// edit from the current branch and position, which are restored after each.
+  ///
+  /// - Complexity: O(a × n): a alternatives, each an edit of the n keys from line `number` on.
+  private mutating func vary(
+    _ number: Int, _ alternatives: [[CalculatorButtonItem]]
+  ) throws(SessionError) -> Ledger.Variation {
+    let lines = history.lines()
+    guard number >= 1, number <= lines.count else {
+      throw .unknownLine(number, count: lines.count)
+    }
+    let (branch, position) = (history.currentBranch, history.position)
+    var rows = [
+      Ledger.Variation.Row(
+        branch: branch, keys: lines[number - 1].keys,
+        displays: history.displays(after: lines[(number - 1)...]), error: nil)
+    ]
+    for keys in alternatives {
+      do throws(SessionError) {
+        guard !keys.isEmpty else { throw .emptyInsert }
+        _ = try rewrite(number, .edited, keys)
+        rows.append(
+          Ledger.Variation.Row(
+            branch: history.currentBranch, keys: keys,
+            displays: history.displays(after: history.lines()[(number - 1)...]), error: nil))
+      } catch {
+        rows.append(Ledger.Variation.Row(branch: nil, keys: keys, displays: [], error: error))
+      }
+      if history.currentBranch != branch { history.switchTo(branch: branch) }
+      if history.position != position { history.move(to: position) }
+    }
+    return Ledger.Variation(line: number, rows: rows)
   }
 
   /// The branch other than the current one whose lines hold exactly the keys of `expected`,

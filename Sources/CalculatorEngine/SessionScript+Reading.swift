@@ -8,7 +8,7 @@
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them.
   public static let directiveNames = [
-    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete", "note",
+    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete", "note", "vary",
   ]
 
   /// The session command `directive` spells, or `nil` when its name is none of
@@ -51,6 +51,9 @@ extension SessionScript {
     case "note":
       let (line, text) = try directive.lineAndTextArgument()
       return .note(line: line, text: text)
+    case "vary":
+      let (line, alternatives) = try directive.lineAndAlternativesArgument()
+      return .vary(line: line, alternatives: alternatives)
     default: return nil
     }
   }
@@ -88,6 +91,9 @@ extension SessionScript {
     case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
     case .delete(let line): try body(":delete \(line)")
     case .note(let line, let text): try body(":note \(line)" + (text.map { " " + $0 } ?? ""))
+    case .vary(let line, let alternatives):
+      try body(
+        ":vary \(line) " + alternatives.map { KeyText.text(of: $0) }.joined(separator: " | "))
     }
   }
 
@@ -140,6 +146,9 @@ extension SessionScript {
       if !rewrite.isUnchanged { try forEachLine(performing: command, body) }
     case .noted(_, let isUnchanged):
       if !isUnchanged { try forEachLine(performing: command, body) }
+    case .varied:
+      // Deterministic, and it stays where it was: the command replays to the same branches.
+      try forEachLine(performing: command, body)
     }
   }
 
@@ -482,6 +491,42 @@ extension ScriptLine.Directive {
     }
     let text = argument[blank...].drop { $0 == " " || $0 == "\t" }
     return (line, text.isEmpty ? nil : String(text))
+  }
+
+  /// The `L KEYS | KEYS …` of `:vary`: a line number from 1 and the alternatives, key text
+  /// separated by `|` (SPEC §11); bad key text in any of them, or an empty one, rejects it all.
+  public func lineAndAlternativesArgument() throws(LineError) -> (
+    line: Int, alternatives: [[CalculatorButtonItem]]
+  ) {
+    let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
+    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+      throw LineError(
+        argument.isEmpty
+          ? ":\(name) needs a line number and alternatives: :\(name) 1 1300+350+89= | 1400="
+          : ":\(name) takes a line number from 1 and alternatives (:\(name) 1 5= | 6=), not "
+            + "'\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    var alternatives: [[CalculatorButtonItem]] = []
+    var column = argumentColumn + argument.distance(from: argument.startIndex, to: blank)
+    for text in argument[blank...].split(separator: "|", omittingEmptySubsequences: false) {
+      defer { column += text.count + 1 }
+      let keys: [CalculatorButtonItem]
+      do throws(KeyTextError) {
+        keys = try KeyText.keys(in: text)
+      } catch {
+        throw LineError(
+          KeyTextError(
+            character: error.character, column: error.column + column - 1,
+            isInvalidUTF8: error.isInvalidUTF8, hint: error.hint))
+      }
+      guard !keys.isEmpty else {
+        throw LineError(
+          ":\(name) \(line) needs keys for each alternative, separated by |", column: column)
+      }
+      alternatives.append(keys)
+    }
+    return (line, alternatives)
   }
 
   /// The `N` of `:branch`.

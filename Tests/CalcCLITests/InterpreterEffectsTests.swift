@@ -20,6 +20,7 @@ import Testing
         "restored \(restore.isReplaced ? "before" : "after") \(restore.replacement.command)"
       case .rewrote(let rewrite): "rewrote \(rewrite.line)"
       case .noted(let line, _): "noted \(line)"
+      case .varied(let variation): "varied \(variation.line)"
       }
     }
   }

@@ -88,3 +88,65 @@ extension LedgerCommandTests {
         + "17  1,639 × 12 = 19,668\n")
   }
 }
+
+extension LedgerCommandTests {
+  @Test func varyPrintsSpecsTableAndStaysWhereItWas() throws {
+    let (printed, records, interpreter) = try Self.run([
+      "1200+350+89=", "*12=", ":vary 1 1300+350+89= | 1400+350+89=", ":vary 1 1300+350+89=",
+    ])
+    #expect(
+      printed[2]
+        == "  branch  line 1          after 1   after 2\n"
+        + "▶      1  1200+350+89=    1,639     19,668\n"
+        + "       2  1300+350+89=    1,739     20,868\n"
+        + "       3  1400+350+89=    1,839     22,068\n")
+    // Again: the branch that holds the alternative is reused.
+    #expect(
+      printed[3]
+        == "  branch  line 1          after 1   after 2\n"
+        + "▶      1  1200+350+89=    1,639     19,668\n"
+        + "       2  1300+350+89=    1,739     20,868\n")
+    let history = interpreter.session.history
+    #expect(history.branchCount == 3)
+    #expect((history.currentBranch, history.position) == (1, 16))
+    #expect(records.last == ":vary 1 1300+350+89=")
+    // The journal's records replay to the same session.
+    let replayed = SessionScript.replay(Array(records.map { $0 + "\n" }.joined().utf8))
+    #expect(replayed.stop == nil)
+    #expect(
+      SessionScript.text(of: replayed.session.history) == SessionScript.text(of: history))
+  }
+
+  @Test func varyReportsARefusedAlternativeInItsRowAndBadKeysRejectItAll() throws {
+    let (printed, _, interpreter) = try Self.run([
+      "5=", "$1*2=", "c", ":vary 2 $2*3= | $1*3=",
+    ])
+    #expect(
+      printed[3]
+        == "  branch  line 2    after 2   after 3\n"
+        + "▶      1  $1*2=     10        0\n"
+        + "          $2*3=     refused: $2 refers to line 2; this is line 2 (a line can use only "
+        + "the lines before it)\n"
+        + "       2  $1*3=     15        0\n")
+    var copy = interpreter
+    #expect(throws: LineError.self) { try copy.run(":vary 2 1+x | 2=", output: OutputBuffer()) }
+    #expect(copy.session.history.branchCount == 2)
+  }
+
+  @Test func findListsTheLinesWithTheirBranch() throws {
+    let (printed, _, _) = try Self.run([
+      "1200+350+89=  # Rent", "*12=", ":goto 12", "c1639=", ":find 1,639", ":find rent",
+      ":find nothing",
+    ])
+    #expect(
+      printed[4]
+        == "  branch  line  step  keys  display\n"
+        + "       1     1     1  1200+350+89=  1,639  Rent  +1 branch\n"
+        + "       2     2    13  c1639=  1,639\n")
+    #expect(
+      printed[5]
+        == "  branch  line  step  keys  display\n"
+        + "       1     1     1  1200+350+89=  1,639  Rent  +1 branch\n")
+    #expect(printed[6] == "nothing found\n")
+  }
+}
