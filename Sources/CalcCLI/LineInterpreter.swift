@@ -283,8 +283,14 @@ public struct LineInterpreter {
     // before it gives them, as the session itself computed them.
     var state = before
     state.startLine()
+    // The keys as the session applied them: `$N` recalls what the line recorded.
+    var recalls = session.history.lastKeysRecalls(keys.count)
     for key in keys {
-      state = state.apply(key)
+      if case .reference = key {
+        state.recall(recalls.removeFirst())
+      } else {
+        state = state.apply(key)
+      }
       output.bytes.append(contentsOf: key.title.utf8)
       output.bytes.append(UInt8(ascii: "\t"))
       format.append(state, to: &output.bytes)

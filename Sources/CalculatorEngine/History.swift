@@ -433,6 +433,21 @@ public struct History: Sendable {
     return branch.notes[own]
   }
 
+  /// What the `$N` keys among the last `count` keys before the position recalled, in order:
+  /// for a front end that shows a line it just applied key by key (`--trace`).
+  ///
+  /// - Complexity: O(`count` × log b).
+  public func lastKeysRecalls(_ count: Int) -> [Calculator.Recalled] {
+    var recalls: [Calculator.Recalled] = []
+    for step in stride(from: max(1, position - count + 1), through: position, by: 1) {
+      let branch = branches[owner(of: step)]
+      if let reference = branch.references[step - branch.fork - 1] {
+        recalls.append(reference.recalled)
+      }
+    }
+    return recalls
+  }
+
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line
   /// has a note of its own.

@@ -369,6 +369,19 @@ public struct Session: Sendable {
     return recalls
   }
 
+  /// What each `$N` key of `keys` would recall, in order, were they applied as a line at the
+  /// position; throws as applying them would, for a reference to no earlier line. For a front
+  /// end that replays a line before applying it (its notes, its trace).
+  ///
+  /// - Complexity: O(p × log b + r × ``History/snapshotInterval``): the position p, r references.
+  public func recalls(forLine keys: some Collection<CalculatorButtonItem>) throws(SessionError)
+    -> [Calculator.Recalled]
+  {
+    guard keys.contains(where: \.isReference) else { return [] }
+    return try Session.recalls(
+      of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
+  }
+
   /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
   /// renumber the references of the lines they move).
   private static func renumbered(

@@ -150,3 +150,24 @@ extension LedgerCommandTests {
     #expect(printed[6] == "nothing found\n")
   }
 }
+
+extension LedgerCommandTests {
+  @Test func digitsAfterAReferenceStartANewNumberWithANote() throws {
+    var interpreter = LineInterpreter(format: .posix)
+    try interpreter.run("1200+350+89=", output: OutputBuffer())
+    let result = try interpreter.run("$1 5", output: OutputBuffer())
+    #expect(result.notes.map(\.message) == ["$1 recalled 1,639 and 5 started a new number"])
+    #expect(result.notes.map(\.column) == [4])
+    #expect(interpreter.display == "5")
+    // No note when an operator follows.
+    #expect(try interpreter.run("$1*2=", output: OutputBuffer()).notes.isEmpty)
+  }
+
+  @Test func theTraceShowsWhatAReferenceRecalled() throws {
+    var interpreter = LineInterpreter(format: .posix, trace: true)
+    try interpreter.run("2+3=", output: OutputBuffer())
+    let output = OutputBuffer()
+    try interpreter.run("$1*2=", output: output)
+    #expect(output.text == "$1\t5\t\n×\t5\t5 ×\n2\t2\t5 ×\n=\t10\t5 × 2 =\n")
+  }
+}
