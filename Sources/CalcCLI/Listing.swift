@@ -326,7 +326,7 @@ struct Listing {
   func writeTape(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
     let width = String(steps.upperBound).count
     var rows = 0
-    forEachTapeRow(steps, output: output) { step, row in
+    forEachTapeRowWithNote(steps, output: output) { step, row, note in
       rows += 1
       let start = output.bytes.count
       let number = String(step)
@@ -339,6 +339,8 @@ struct Listing {
       case .memory(let title, let amount):
         output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
       }
+      // The line's note, after its last row (SPEC §11).
+      if let note { output.write("  " + style.dim(TextEscaping.escaped(note))) }
       // Too wide for the terminal, when there is one: made again as text, only then, with
       // the expression shortened from the left, then left out, then the step; a result still
       // too wide in scientific notation (SPEC §6).
@@ -387,7 +389,36 @@ struct Listing {
     return fitted(result, format: format, width: columns)
   }
 
-  /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result`,
+  /// Calls `body` with each tape row of `steps` (``forEachTapeRow(_:output:_:)``) and, on the
+  /// last row of a line that has a note, that note (SPEC §11): each row is held until the next
+  /// one shows whether its line goes on.
+  ///
+  /// - Complexity: as ``forEachTapeRow(_:output:_:)``, and O(n) for the branch's lines when a
+  ///   line of the session has a note.
+  func forEachTapeRowWithNote(
+    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, TapeRow, String?) -> Void
+  ) {
+    guard history.hasNotes else {
+      forEachTapeRow(steps, output: output) { body($0, $1, nil) }
+      return
+    }
+    let lines = history.lines()
+    var index = 0
+    var pending: (step: Int, row: TapeRow, line: Int)?
+    forEachTapeRow(steps, output: output) { step, row in
+      // The line that holds the key leading to `step`: rows come in order of steps.
+      while index < lines.count, lines[index].end < step { index += 1 }
+      if let held = pending {
+        body(held.step, held.row, held.line == index ? nil : lines[held.line].note)
+      }
+      pending = (step, row, index)
+    }
+    if let held = pending, held.line < lines.count, !isStopped(output) {
+      body(held.step, held.row, lines[held.line].note)
+    }
+  }
+
+  /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result,note`,
   /// then a row per tape row, LF line ends, fields quoted as RFC 4180 says, plain numbers in
   /// both columns (a memory row's expression is its key, `M+`; `MC` has no result).
   ///
@@ -401,14 +432,14 @@ struct Listing {
       }
       return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
-    output.write("step,expression,result\n")
-    forEachTapeRow(steps, output: output) { step, row in
+    output.write("step,expression,result,note\n")
+    forEachTapeRowWithNote(steps, output: output) { step, row, note in
       let (expression, result) =
         switch row {
         case .calculation(let line, let result): (plain.text(for: line), plain.text(for: result))
         case .memory(let title, let amount): (title, amount.map { plain.text(for: $0) } ?? "")
         }
-      output.write("\(step),\(field(expression)),\(field(result))\n")
+      output.write("\(step),\(field(expression)),\(field(result)),\(field(note ?? ""))\n")
       output.flushIfFull()
     }
   }

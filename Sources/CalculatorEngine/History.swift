@@ -448,6 +448,11 @@ public struct History: Sendable {
     return recalls
   }
 
+  /// Whether any line of any branch has a note (SPEC §11).
+  ///
+  /// - Complexity: O(number of branches).
+  public var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
+
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line
   /// has a note of its own.

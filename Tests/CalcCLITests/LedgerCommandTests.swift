@@ -84,7 +84,7 @@ extension LedgerCommandTests {
     // The tape shows the value a reference recalled, as a row like MR's.
     #expect(
       printed[3]
-        == " 9  1,200 + 350 = 1,550\n12  1,550 + 89 = 1,639\n13  $1 1,639\n"
+        == " 9  1,200 + 350 = 1,550\n12  1,550 + 89 = 1,639  rent, March\n13  $1 1,639\n"
         + "17  1,639 × 12 = 19,668\n")
   }
 }
@@ -169,5 +169,22 @@ extension LedgerCommandTests {
     let output = OutputBuffer()
     try interpreter.run("$1*2=", output: output)
     #expect(output.text == "$1\t5\t\n×\t5\t5 ×\n2\t2\t5 ×\n=\t10\t5 × 2 =\n")
+  }
+}
+
+extension LedgerCommandTests {
+  @Test func theTapeShowsANoteAfterItsLinesLastRow() throws {
+    let (printed, _, _) = try Self.run([
+      "1200+350+89=  # rent, \"March\"", "*12=", "$1/2=  # half", ":tape", ":tape csv",
+    ])
+    #expect(
+      printed[3]
+        == " 9  1,200 + 350 = 1,550\n12  1,550 + 89 = 1,639  rent, \"March\"\n"
+        + "16  1,639 × 12 = 19,668\n17  $1 1,639\n20  1,639 ÷ 2 = 819.5  half\n")
+    #expect(
+      printed[4]
+        == "step,expression,result,note\n9,1200 + 350 =,1550,\n"
+        + "12,1550 + 89 =,1639,\"rent, \"\"March\"\"\"\n16,1639 × 12 =,19668,\n17,$1,1639,\n"
+        + "20,1639 ÷ 2 =,819.5,half\n")
   }
 }
