@@ -198,7 +198,15 @@ public struct LineInterpreter {
       try applyKeys(keys, line: line, output: output)
       // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
       if line.contains(UInt8(ascii: "#")) {
-        session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+        let note = ScriptLine.note(ofKeyLine: line)
+        session.noteLineAtPosition(note)
+        // In the REPL, shown dimmed after the display.
+        if let note, context.isInteractive, context.showsExpression, !context.trace,
+          output.bytes.last == UInt8(ascii: "\n")
+        {
+          output.bytes.removeLast()
+          output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
+        }
       }
       return .proceed
     case .directive(let command):

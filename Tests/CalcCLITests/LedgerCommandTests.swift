@@ -188,3 +188,20 @@ extension LedgerCommandTests {
         + "20,1639 ÷ 2 =,819.5,half\n")
   }
 }
+
+extension LedgerCommandTests {
+  @Test func theREPLShowsANoteDimmedAfterTheDisplay() throws {
+    let style = Style(isEnabled: true)
+    var interpreter = LineInterpreter(
+      context: LineInterpreter.Context(
+        format: .posix, style: style, showsExpression: true, isInteractive: true))
+    let output = OutputBuffer()
+    try interpreter.run("12+3=  # sum", output: output)
+    #expect(output.text == style.dim("12 + 3 =") + "\n15  " + style.dim("sum") + "\n")
+    // A script prints the display alone.
+    var script = LineInterpreter(format: .posix)
+    let plain = OutputBuffer()
+    try script.run("12+3=  # sum", output: plain)
+    #expect(plain.text == "15\n")
+  }
+}
