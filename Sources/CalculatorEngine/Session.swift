@@ -536,11 +536,17 @@ public struct Session: Sendable {
     for keys in alternatives {
       do throws(SessionError) {
         guard !keys.isEmpty else { throw .emptyInsert }
-        _ = try rewrite(number, .edited, keys)
+        // An edit reports the display after line L and every later line: the row's.
+        guard case .rewrote(let rewrite) = try rewrite(number, .edited, keys),
+          !rewrite.isUnchanged
+        else {
+          rows.append(rows[0])
+          continue
+        }
         rows.append(
           Ledger.Variation.Row(
-            branch: history.currentBranch, keys: keys,
-            displays: history.displays(after: history.lines()[(number - 1)...]), error: nil))
+            branch: history.currentBranch, keys: keys, displays: rewrite.results.map(\.new),
+            error: nil))
       } catch {
         rows.append(Ledger.Variation.Row(branch: nil, keys: keys, displays: [], error: error))
       }

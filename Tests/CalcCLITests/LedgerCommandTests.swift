@@ -205,3 +205,14 @@ extension LedgerCommandTests {
     #expect(plain.text == "15\n")
   }
 }
+
+extension LedgerCommandTests {
+  @Test func varyWithTheLineAsItIsRepeatsTheFirstRow() throws {
+    let (printed, _, interpreter) = try Self.run(["2+3=", "*4=", ":vary 1 2+3= | 2+4="])
+    #expect(
+      printed[2]
+        == "  branch  line 1    after 1   after 2\n" + "▶      1  2+3=      5         20\n"
+        + "       1  2+3=      5         20\n" + "       2  2+4=      6         24\n")
+    #expect(interpreter.session.history.branchCount == 2)
+  }
+}
