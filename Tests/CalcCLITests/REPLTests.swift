@@ -898,9 +898,11 @@ import Testing
       for (calc, lines) in zip([first, second], typed) {
         try calc.type(lines.map { $0 + "\r" }.joined())
       }
-      for (calc, lines) in zip([first, second], typed) {
+      // Each line's comment is its note, shown after the display (SPEC §11).
+      for ((calc, lines), name) in zip(zip([first, second], typed), ["a", "b"]) {
         try calc.waitForLastLines(
-          ["calc> " + lines.last!, "\(count) =", "\(count)", "calc> "], timeout: .seconds(30))
+          ["calc> " + lines.last!, "\(count) =", "\(count)  \(name)", "calc> "],
+          timeout: .seconds(30))
       }
       let lines = contents(of: history)?.split(separator: "\n").map(String.init) ?? []
       #expect(lines.count == 1000)
