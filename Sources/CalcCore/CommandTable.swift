@@ -23,6 +23,12 @@ public struct CommandSpec: Sendable {
     case line
     /// `L KEYS`: a line number and the keys of a line.
     case lineKeys
+    /// `L [TEXT]`: a line number and a text taken whole (`#` is text).
+    case lineText
+    /// `TEXT`: a text taken whole.
+    case text
+    /// `L KEYS | KEYS …`: a line number and alternative keys for it.
+    case alternatives
     /// `[N]`: a step, the position when left out.
     case optionalStep
     /// `[csv] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV to a file.
@@ -41,6 +47,9 @@ public struct CommandSpec: Sendable {
       case .branch: "N"
       case .line: "L"
       case .lineKeys: "L KEYS"
+      case .lineText: "L [TEXT]"
+      case .text: "TEXT"
+      case .alternatives: "L KEYS | KEYS …"
       case .optionalStep: "[N]"
       case .tape: "[csv] [K|N..M] [FILE]"
       case .file: "FILE"
@@ -95,6 +104,21 @@ public struct CommandSpec: Sendable {
       "insert", .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand),
     CommandSpec(
       "delete", .line, "delete line L; later lines are replayed on a new branch",
+      make: sessionCommand),
+    CommandSpec(
+      "note", .lineText, "set line L's note (no TEXT: remove it); no branch, no undo",
+      make: sessionCommand),
+    CommandSpec("find", .text, "lines on every branch whose note holds TEXT or value is TEXT") {
+      directive throws(LineError) in
+      guard !directive.argument.isEmpty else {
+        throw LineError(
+          ":find needs a text or a number: :find rent, :find 1639", column: directive.argumentColumn
+        )
+      }
+      return .find(directive.argument)
+    },
+    CommandSpec(
+      "vary", .alternatives, "replay line L with each alternative, on branches; one table",
       make: sessionCommand),
     CommandSpec("goto", .step, "move to step N, or K steps on/back", make: sessionCommand),
     CommandSpec("undo", .count, "go back K lines (default 1)", make: sessionCommand),
@@ -167,6 +191,8 @@ enum LineCommand {
   case history(HistorySteps)
   /// `:lines [K|N..M]`: the same argument as `:history`, counting lines.
   case lines(HistorySteps)
+  /// `:find TEXT` (SPEC §11).
+  case find(String)
   case tape(TapeRequest)
   case branches
   case keys

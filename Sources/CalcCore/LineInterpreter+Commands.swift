@@ -13,6 +13,8 @@ extension LineInterpreter {
       // session command's reader says so.
       _ = try CommandSpec.sessionCommand(command)
       throw LineError(":edit needs the line's keys", column: command.argumentColumn)
+    case .find(let text):
+      writeFound(text, to: output)
     case .lines(let which):
       let lines = session.history.lines()
       let numbers = try atArgument(command) { () throws(LineError) in
@@ -61,7 +63,11 @@ extension LineInterpreter {
     case .restored(let restore):
       output.write(
         style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")
-    case .applied, .moved, .switched, .reset, .loaded:
+    case .varied(let variation):
+      // It stays where it was: the table alone (SPEC §11).
+      writeVariation(variation, to: output)
+      return
+    case .applied, .moved, .switched, .reset, .loaded, .noted:
       break
     }
     appendDisplay(to: output)
@@ -318,6 +324,9 @@ extension LineInterpreter {
     else { return nil }
     let lines = session.history.lines()
     guard number >= 1, number <= lines.count else { return nil }
-    return .editLine(number, keys: KeyText.text(of: lines[number - 1].keys))
+    let toEdit = lines[number - 1]
+    // The prefilled line holds the note (SPEC §11): kept, changed or removed with it.
+    return .editLine(
+      number, keys: KeyText.text(of: toEdit.keys) + (toEdit.note.map { "  # " + $0 } ?? ""))
   }
 }

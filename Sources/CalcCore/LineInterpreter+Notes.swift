@@ -95,6 +95,11 @@ extension LineInterpreter {
         }
       case .mode:
         (mayShowError, isPending) = (false, false)
+      case .reference:
+        // Like MR: it may recall an error, and a digit after it starts a new number.
+        mayShowError = true
+        armed = true
+        continue
       case .constant, .angle:
         break
       case .exponent, .fixedToExponential:
@@ -123,7 +128,7 @@ extension LineInterpreter {
       case .digit, .dot:
         digits += 1
         if digits > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary:
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .reference:
         digits = 0
       case .command, .memory, .exponent, .fixedToExponential, .angle:
         break
@@ -155,6 +160,10 @@ extension LineInterpreter {
     var passedAnError = false
     var state = before
     state.startLine()
+    // What the line's `$N` keys recall (SPEC §11); a line that refers to no earlier line is
+    // refused when it is applied, and gets no notes.
+    guard let recalls = try? session.recalls(forLine: keys) else { return ([], false) }
+    var recall = 0
     if let first = keys.first, first.isBinaryOperator, state.showsUntouchedZero {
       notes.append(
         LineNote(
@@ -177,7 +186,12 @@ extension LineInterpreter {
     var shownError: (index: Int, text: String, isExplained: Bool)?
     for (index, key) in keys.enumerated() {
       let prior = state
-      state.press(key)
+      if case .reference = key {
+        state.recall(recalls[recall])
+        recall += 1
+      } else {
+        state.press(key)
+      }
       if case .digit = key, state == prior, let capacity = prior.fullEntryCapacity {
         ignored = ignored.map { ($0.first, $0.count + 1, capacity) } ?? (index, 1, capacity)
         continue
@@ -254,6 +268,15 @@ extension LineInterpreter {
           break
         }
         if state.isError { shownError?.isExplained = true }
+      case .reference:
+        // `$3 5`: the digits after a reference start a new number (SPEC §11, like §5's note).
+        guard index + 1 < keys.count, keys[index + 1].startsANumber, !prior.isError else { break }
+        let number = keys[(index + 1)...].prefix(while: \.startsANumber)
+        notes.append(
+          LineNote(
+            message: "\(key.title) recalled \(format.text(for: state)) and "
+              + "\(KeyText.text(of: number)) started a new number",
+            column: column(index + 1)))
       case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
         .fixedToExponential, .angle, .mode:
         break
@@ -289,7 +312,7 @@ extension CalculatorButtonItem {
     switch self {
     case .digit, .dot: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       false
     }
   }
@@ -299,7 +322,7 @@ extension CalculatorButtonItem {
     switch self {
     case .op, .binary: true
     case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       false
     }
   }

@@ -192,6 +192,18 @@ public struct LineInterpreter {
       return .proceed
     case .keys(let keys):
       try applyKeys(keys, line: line, output: output)
+      // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
+      if line.contains(UInt8(ascii: "#")) {
+        let note = ScriptLine.note(ofKeyLine: line)
+        session.noteLineAtPosition(note)
+        // In the REPL, shown dimmed after the display.
+        if let note, context.isInteractive, context.showsExpression, !context.trace,
+          output.bytes.last == UInt8(ascii: "\n")
+        {
+          output.bytes.removeLast()
+          output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
+        }
+      }
       return .proceed
     case .directive(let command):
       return try runCommand(command, output: output)
@@ -283,8 +295,14 @@ public struct LineInterpreter {
     // before it gives them, as the session itself computed them.
     var state = before
     state.startLine()
+    // The keys as the session applied them: `$N` recalls what the line recorded.
+    var recalls = session.history.lastKeysRecalls(keys.count)
     for key in keys {
-      state = state.apply(key)
+      if case .reference = key {
+        state.recall(recalls.removeFirst())
+      } else {
+        state = state.apply(key)
+      }
       output.bytes.append(contentsOf: key.title.utf8)
       output.bytes.append(UInt8(ascii: "\t"))
       format.append(state, to: &output.bytes)
@@ -307,9 +325,14 @@ public struct LineInterpreter {
     do {
       change = try perform(.keys(keys))
     } catch {
-      // The only refusal of a line of keys: a Scientific key in Standard mode.
+      // The refusals of a line of keys: a Scientific key in Standard mode, a bad `$N`.
       var column = 1
-      if case .needsScientificMode(_, let index) = error, let line {
+      var at: Int?
+      if case .needsScientificMode(_, let index) = error { at = index }
+      if case .badReference(let target, _) = error {
+        at = keys.firstIndex(of: .reference(target))
+      }
+      if let index = at, let line {
         let columns = KeyText.columns(in: line)
         if index < columns.count { column = columns[index] }
       }

@@ -173,7 +173,7 @@ public struct LineRunner {
     case .reset?:
       lastKeyLine = nil
       return interpreter.enterStartMode()
-    case .moved?, .switched?, .loaded?, .restored?, .rewrote?: lastKeyLine = nil
+    case .moved?, .switched?, .loaded?, .restored?, .rewrote?, .noted?, .varied?: lastKeyLine = nil
     case nil: break
     }
     return nil

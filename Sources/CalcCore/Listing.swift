@@ -209,20 +209,29 @@ package struct Listing {
         - (showsKeys ? keysWidth + 2 : 0)
     }
     let pad = Listing.pad
+    // Notes (SPEC §11) are a last column, after the widest display, when a shown line has one.
+    let fittedDisplays = displays.map { Listing.fitted($0, format: format, width: displayRoom) }
+    let noteAt =
+      shown.contains { $0.note != nil } ? max(7, fittedDisplays.map(\.count).max() ?? 0) : nil
     output.writeRow(
       style.dim(
         "  \(pad("line", widths.line, true))  "
           + (showsStep ? pad("step", widths.step, true) + "  " : "")
-          + (showsKeys ? pad("keys", keysWidth, false) + "  " : "") + "display"))
+          + (showsKeys ? pad("keys", keysWidth, false) + "  " : "")
+          + (noteAt.map { pad("display", $0, false) + "  note" } ?? "display")))
     for ((number, line), (text, display)) in zip(
-      zip(numbers, shown), zip(texts, displays))
+      zip(numbers, shown), zip(texts, fittedDisplays))
     {
       guard !isStopped(output) else { return }
-      let row =
+      var row =
         "\(pad(String(number), widths.line, true))  "
         + (showsStep ? pad(String(line.start + 1), widths.step, true) + "  " : "")
         + (showsKeys ? pad(text, keysWidth, false) + "  " : "")
-        + Listing.fitted(display, format: format, width: displayRoom)
+      if let noteAt, let note = line.note {
+        row += pad(display, noteAt, false) + "  " + TextEscaping.escaped(note)
+      } else {
+        row += display
+      }
       if line.start >= position {
         output.writeRow("  " + style.dim(row + "  (kept)"))
       } else if line.end >= position {
@@ -292,6 +301,10 @@ package struct Listing {
           case .clear: nil
           }
         body(step, .memory(key.title, amount: amount))
+      case .reference:
+        // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
+        guard state != before else { return }
+        body(step, .memory(key.title, amount: state.displayedValue))
       case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
         .exponent, .fixedToExponential, .angle, .mode:
         guard let line = before.completedCalculation(by: key) else { return }
@@ -312,7 +325,7 @@ package struct Listing {
   func writeTape(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
     let width = String(steps.upperBound).count
     var rows = 0
-    forEachTapeRow(steps, output: output) { step, row in
+    forEachTapeRowWithNote(steps, output: output) { step, row, note in
       rows += 1
       let start = output.bytes.count
       let number = String(step)
@@ -325,6 +338,8 @@ package struct Listing {
       case .memory(let title, let amount):
         output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
       }
+      // The line's note, after its last row (SPEC §11).
+      if let note { output.write("  " + style.dim(TextEscaping.escaped(note))) }
       // Too wide for the terminal, when there is one: made again as text, only then, with
       // the expression shortened from the left, then left out, then the step; a result still
       // too wide in scientific notation (SPEC §6).
@@ -373,7 +388,36 @@ package struct Listing {
     return fitted(result, format: format, width: columns)
   }
 
-  /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result`,
+  /// Calls `body` with each tape row of `steps` (``forEachTapeRow(_:output:_:)``) and, on the
+  /// last row of a line that has a note, that note (SPEC §11): each row is held until the next
+  /// one shows whether its line goes on.
+  ///
+  /// - Complexity: as ``forEachTapeRow(_:output:_:)``, and O(n) for the branch's lines when a
+  ///   line of the session has a note.
+  func forEachTapeRowWithNote(
+    _ steps: ClosedRange<Int>, output: OutputBuffer, _ body: (Int, TapeRow, String?) -> Void
+  ) {
+    guard history.hasNotes else {
+      forEachTapeRow(steps, output: output) { body($0, $1, nil) }
+      return
+    }
+    let lines = history.lines()
+    var index = 0
+    var pending: (step: Int, row: TapeRow, line: Int)?
+    forEachTapeRow(steps, output: output) { step, row in
+      // The line that holds the key leading to `step`: rows come in order of steps.
+      while index < lines.count, lines[index].end < step { index += 1 }
+      if let held = pending {
+        body(held.step, held.row, held.line == index ? nil : lines[held.line].note)
+      }
+      pending = (step, row, index)
+    }
+    if let held = pending, held.line < lines.count, !isStopped(output) {
+      body(held.step, held.row, lines[held.line].note)
+    }
+  }
+
+  /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result,note`,
   /// then a row per tape row, LF line ends, fields quoted as RFC 4180 says, plain numbers in
   /// both columns (a memory row's expression is its key, `M+`; `MC` has no result).
   ///
@@ -389,14 +433,14 @@ package struct Listing {
         + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
         + "\""
     }
-    output.write("step,expression,result\n")
-    forEachTapeRow(steps, output: output) { step, row in
+    output.write("step,expression,result,note\n")
+    forEachTapeRowWithNote(steps, output: output) { step, row, note in
       let (expression, result) =
         switch row {
         case .calculation(let line, let result): (plain.text(for: line), plain.text(for: result))
         case .memory(let title, let amount): (title, amount.map { plain.text(for: $0) } ?? "")
         }
-      output.write("\(step),\(field(expression)),\(field(result))\n")
+      output.write("\(step),\(field(expression)),\(field(result)),\(field(note ?? ""))\n")
       output.flushIfFull()
     }
   }

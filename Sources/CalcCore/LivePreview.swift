@@ -106,6 +106,16 @@ extension LineInterpreter {
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")
       }
+      // `$N` keys recall what the session resolves for them (SPEC §11): on a copy.
+      if keys.contains(where: \.isReference) {
+        var copy = session
+        do throws(SessionError) {
+          try copy.perform(.keys(keys))
+        } catch {
+          return .error(error.description)
+        }
+        return result(copy.state, format)
+      }
       state.startLine()
       for key in keys { state.press(key) }
       return result(state, format)
@@ -148,7 +158,7 @@ extension LineInterpreter {
         break
       case .edit, .insert, .delete:
         guard session.history.count <= LivePreview.editLimit else { return summary }
-      case .keys, .reset, .load:
+      case .keys, .reset, .load, .note, .vary:
         return summary
       }
       // On a copy: a move changes the position alone; an edit adds a branch to the copy's
@@ -168,7 +178,8 @@ extension LineInterpreter {
         return .error(error.message)
       }
       return summary
-    case .history, .lines, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad, .help,
+    case .history, .lines, .find, .tape, .branches, .keys, .copy, .save, .load, .resume, .pad,
+      .help,
       .quit:
       return summary
     }

@@ -2,7 +2,8 @@ import CalculatorEngine
 
 /// The simplest model of a session that could be right, for property tests of `Session`: a list
 /// of branches, each a parent, a fork and its keys, and the state found by replaying from the
-/// start with the book's model. Every operation is a direct reading of SPEC §4.
+/// start with the book's model. Every operation is a direct reading of SPEC §4, and of §11 for
+/// `$N` references (resolved by replaying the branch's lines in order) and line notes.
 public struct SessionModel: Sendable {
   /// A branch: the branch it left and where (none and 0 for branch 1), its own keys, and where
   /// each of its lines ends (as counts of its own keys).
@@ -11,6 +12,8 @@ public struct SessionModel: Sendable {
     public var fork: Int
     public var keys: [CalculatorButtonItem]
     public var lineEnds: [Int]
+    /// The notes of the branch's own lines, by where each ends (a count of its own keys).
+    public var notes: [Int: String] = [:]
   }
 
   /// Every branch, branch N at index N − 1.
@@ -50,6 +53,7 @@ public struct SessionModel: Sendable {
 
   /// The calculator at the position: the book's model replaying the branch up to it.
   public var state: Calculator {
+    if keys.contains(where: \.isReference) { return stateRecalling }
     var seed = SeedCalculatorModel()
     // The branch's lines, split where lines start on it (SPEC rule 18).
     let starts = boundaries.filter { $0 < count }
@@ -59,6 +63,37 @@ public struct SessionModel: Sendable {
     }
     seed.keepHistory(upTo: position)
     return seed.brain
+  }
+
+  /// The calculator at the position, replayed line by line from the start with each `$N` key
+  /// recalling what the replay showed after line N (SPEC §11).
+  private var stateRecalling: Calculator {
+    var calculator = Calculator.initial
+    var after: [Calculator.Recalled] = []
+    for line in lines {
+      for (offset, key) in line.keys.enumerated() {
+        if line.start + offset == position { return calculator }
+        if offset == 0 { calculator.startLine() }
+        if case .reference(let number) = key {
+          calculator.recall(after[number - 1])
+        } else {
+          calculator.press(key)
+        }
+      }
+      after.append(Calculator.Recalled(calculator))
+    }
+    return calculator
+  }
+
+  /// The number of lines before a line entered at `step`: the line ends before it, and the
+  /// part of a line before it (SPEC §11).
+  public func linesBefore(_ step: Int) -> Int {
+    step == 0 ? 0 : boundaries.filter { $0 > 0 && $0 < step }.count + 1
+  }
+
+  /// Whether `keys`, entered as line `number`, refer to a line that is not before it.
+  public static func refersAhead(_ keys: [CalculatorButtonItem], asLine number: Int) -> Bool {
+    keys.contains { if case .reference(let n) = $0 { n < 1 || n >= number } else { false } }
   }
 
   /// The calculator at `step` of the current branch (within `0...count`).
@@ -226,7 +261,33 @@ public struct SessionModel: Sendable {
     if kind == .edit, keys.isEmpty { return rewrite(.delete, line: number, keys: []) }
     let index = number - 1
     let start = index < lines.count ? lines[index].start : count
-    let later = lines[(kind == .insert ? index : index + 1)...].map(\.keys)
+    if Self.refersAhead(keys, asLine: number) { return false }
+    let laterNumbers = (kind == .insert ? index : index + 1)..<lines.count
+    // References move with the lines they name (SPEC §11); one to a deleted line refuses.
+    func renumber(_ keys: [CalculatorButtonItem]) -> [CalculatorButtonItem]? {
+      var result: [CalculatorButtonItem] = []
+      for key in keys {
+        guard case .reference(let n) = key else {
+          result.append(key)
+          continue
+        }
+        switch kind {
+        case .edit: result.append(key)
+        case .insert: result.append(.reference(n >= number ? n + 1 : n))
+        case .delete:
+          if n == number { return nil }
+          result.append(.reference(n > number ? n - 1 : n))
+        }
+      }
+      return result
+    }
+    var later: [[CalculatorButtonItem]] = []
+    for line in laterNumbers {
+      guard let keys = renumber(lines[line].keys) else { return false }
+      later.append(keys)
+    }
+    let laterNotes = laterNumbers.map { note(ofLine: $0 + 1) }
+    let editedNote = kind == .edit ? note(ofLine: number) : nil
     let replayed = (keys.isEmpty ? [] : [keys]) + later
     // Every new and later line replayed in turn: none may be rejected (SPEC §4), but for the
     // last line deleted, which is only moved before.
@@ -242,8 +303,29 @@ public struct SessionModel: Sendable {
       position = start
       return true
     }
+    // An edit that another branch holds already, line for line, reuses it (SPEC §4).
+    if kind == .edit {
+      let expected = lines[..<index].map(\.keys) + [keys] + later
+      for number in branches.indices.map({ $0 + 1 }) where number != current {
+        var other = self
+        other.current = number
+        other.position = other.count
+        if other.lines.map(\.keys) == expected {
+          current = number
+          position = count
+          return true
+        }
+      }
+    }
     position = start
-    for line in replayed { apply(line: line) }
+    if !keys.isEmpty {
+      apply(line: keys)
+      noteLastLine(editedNote)
+    }
+    for (line, note) in zip(later, laterNotes) {
+      apply(line: line)
+      noteLastLine(note)
+    }
     return true
   }
 
@@ -252,13 +334,14 @@ public struct SessionModel: Sendable {
   /// A change, but for a restore by `undo`, ends ``isRightAfterRestore``; one that changes
   /// nothing (a move to the position, an edit to the same keys) leaves it.
   public mutating func perform(_ operation: SessionOperation) -> Bool {
+    if case .note(let line, let text) = operation { return note(line: line, text) }
     let before = (branches, current, position, restores)
     let accepted = performWithoutTheFlag(operation)
     if accepted, restores == before.3 {
       var changed = branches != before.0 || current != before.1 || position != before.2
       switch operation {
       case .branch, .reset: changed = true
-      case .keys, .goto, .offset, .undo, .redo, .edit, .insert, .delete: break
+      case .keys, .goto, .offset, .undo, .redo, .edit, .insert, .delete, .note: break
       }
       if changed { isRightAfterRestore = false }
     }
@@ -269,6 +352,7 @@ public struct SessionModel: Sendable {
     switch operation {
     case .keys(let keys):
       if Self.rejects(keys, after: state) { return false }
+      if Self.refersAhead(keys, asLine: linesBefore(position) + 1) { return false }
       apply(line: keys)
     case .goto(let step): return goto(step)
     case .offset(let offset): return goto(position + offset)
@@ -276,11 +360,58 @@ public struct SessionModel: Sendable {
     case .redo(let lines): redo(lines)
     case .branch(let number): return branch(number)
     case .reset: reset()
-    case .edit(let line, let keys): return rewrite(.edit, line: line, keys: keys)
+    case .edit(let line, let keys, let note):
+      let lines = self.lines
+      // Only the note changes: as `note` (SPEC §11).
+      if note != .keep, !keys.isEmpty, (1...max(1, lines.count)).contains(line),
+        line <= lines.count,
+        lines[line - 1].keys == keys
+      {
+        return self.note(line: line, note.text)
+      }
+      guard rewrite(.edit, line: line, keys: keys) else { return false }
+      if note != .keep, !keys.isEmpty { _ = self.note(line: line, note.text) }
+      return true
     case .insert(let line, let keys): return rewrite(.insert, line: line, keys: keys)
     case .delete(let line): return rewrite(.delete, line: line, keys: [])
+    case .note: return false
     }
     return true
+  }
+
+  /// The branch that holds line `number`'s end as one of its own line ends, and that end (a
+  /// count of its own keys); `nil` for the part of a parent's line before a fork.
+  private func owner(ofLine number: Int) -> (branch: Int, end: Int)? {
+    let line = lines[number - 1]
+    let end = line.start + line.keys.count
+    var branch = current
+    while branches[branch - 1].fork >= end, let parent = branches[branch - 1].parent {
+      branch = parent
+    }
+    let own = end - branches[branch - 1].fork
+    return branches[branch - 1].lineEnds.contains(own) ? (branch, own) : nil
+  }
+
+  /// The note of line `number` of the current branch (from 1), if it has one.
+  public func note(ofLine number: Int) -> String? {
+    owner(ofLine: number).flatMap { branches[$0.branch - 1].notes[$0.end] }
+  }
+
+  /// Sets or removes (`nil`) the note of line `number`; false for a line the branch does not
+  /// have or the part of a parent's line before a fork.
+  public mutating func note(line number: Int, _ text: String?) -> Bool {
+    guard number >= 1, number <= lines.count, let (branch, end) = owner(ofLine: number) else {
+      return false
+    }
+    branches[branch - 1].notes[end] = text
+    return true
+  }
+
+  /// Sets the note of the line that ends at the position (the one just applied).
+  private mutating func noteLastLine(_ text: String?) {
+    guard let text else { return }
+    let own = position - branches[current - 1].fork
+    branches[current - 1].notes[own] = text
   }
 }
 
@@ -294,9 +425,10 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   case redo(Int)
   case branch(Int)
   case reset
-  case edit(Int, [CalculatorButtonItem])
+  case edit(Int, [CalculatorButtonItem], Session.NoteChange = .keep)
   case insert(Int, [CalculatorButtonItem])
   case delete(Int)
+  case note(Int, String?)
 
   /// The script line, e.g. `12+3=` or `:goto 4`, as the engine's session-script writer
   /// spells the command (``SessionScript/forEachLine(performing:_:)``).
@@ -316,9 +448,10 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     case .redo(let lines): .redo(lines)
     case .branch(let number): .branch(number)
     case .reset: .reset
-    case .edit(let line, let keys): .edit(line: line, keys: keys)
+    case .edit(let line, let keys, let note): .edit(line: line, keys: keys, note: note)
     case .insert(let line, let keys): .insert(line: line, keys: keys)
     case .delete(let line): .delete(line: line)
+    case .note(let line, let text): .note(line: line, text: text)
     }
   }
 
@@ -333,10 +466,30 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     -> SessionOperation
   {
     let count = model.count
+    /// `keys` with, now and then, a `$N` key put in: mostly to an earlier line, sometimes to
+    /// line 0 or one that is not before it, to be refused (SPEC §11).
+    func referring(_ keys: [CalculatorButtonItem], before number: Int) -> [CalculatorButtonItem] {
+      guard random.chance(20) else { return keys }
+      var keys = keys
+      let target =
+        random.chance(85) && number > 1
+        ? random.int(1...(number - 1)) : random.int(0...(number + 1))
+      keys.insert(.reference(target), at: random.int(0...keys.count))
+      return keys
+    }
+    /// Mostly no change to a line's note; sometimes one that sets or removes it.
+    func noteChange() -> Session.NoteChange {
+      switch random.below(10) {
+      case 0: .set("changed")
+      case 1: .remove
+      default: .keep
+      }
+    }
     /// A short line of random keys, or a mode line.
-    func shortLine() -> [CalculatorButtonItem] {
+    func shortLine(asLine number: Int) -> [CalculatorButtonItem] {
       if random.chance(25) { return modeLine(using: &random) }
-      return (0..<random.int(1...6)).map { _ in randomMixedKey(using: &random) }
+      return referring(
+        (0..<random.int(1...6)).map { _ in randomMixedKey(using: &random) }, before: number)
     }
     // Sometimes a line number past the end, to be refused.
     let lines = model.lines
@@ -361,21 +514,30 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       if isLong, random.chance(70) {
         return .keys((0..<length).map { _ in randomKey(using: &random) })
       }
-      return .keys((0..<length).map { _ in randomMixedKey(using: &random) })
+      return .keys(
+        referring(
+          (0..<length).map { _ in randomMixedKey(using: &random) },
+          before: model.linesBefore(model.position) + 1))
     case 34..<37:
       // Now and then the line's own keys: nothing changes.
       let line = lineNumber(past: 1)
       if random.chance(20), (1...max(1, lineCount)).contains(line), line <= lineCount {
-        return .edit(line, lines[line - 1].keys)
+        return .edit(line, lines[line - 1].keys, noteChange())
       }
-      return .edit(line, shortLine())
-    case 37..<39: return .insert(lineNumber(past: 2), shortLine())
+      return .edit(line, shortLine(asLine: line), noteChange())
+    case 37..<39:
+      let line = lineNumber(past: 2)
+      return .insert(line, shortLine(asLine: line))
     case 39..<41: return .delete(lineNumber(past: 1))
     case 41..<55: return .goto(random.int(0...(count + (random.chance(10) ? 3 : 0))))
     case 55..<62: return .offset(random.int(-(model.position + 2)...(count - model.position + 2)))
     case 62..<75: return .undo(random.chance(80) ? 1 : random.int(0...4))
     case 75..<85: return .redo(random.chance(80) ? 1 : random.int(0...4))
-    case 85..<99: return .branch(random.int(1...(model.branches.count + 1)))
+    case 85..<96: return .branch(random.int(1...(model.branches.count + 1)))
+    case 96..<99:
+      let notes = ["rent, March", "VAT # 19%", "total"]
+      return .note(
+        lineNumber(past: 1), random.chance(25) ? nil : notes[random.below(notes.count)])
     default: return .reset
     }
   }
@@ -420,8 +582,19 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       case .digit, .op: [key, key, key, key]
       case .equal: Array(repeating: key, count: 7)
       case .dot, .command, .unary, .memory: [key, key, key]
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode:
+      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
+        .reference:
         []
       }
     }
+}
+
+extension Session.NoteChange {
+  /// The note it leaves: the text it sets, or none.
+  var text: String? {
+    switch self {
+    case .keep, .remove: nil
+    case .set(let text): text
+    }
+  }
 }

@@ -114,7 +114,7 @@ public struct Calculator: Hashable, Sendable {
     // One switch a key: this runs for every line a script applies.
     for key in keys {
       switch key {
-      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle:
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference:
         break
       case .mode(let mode):
         scientific = mode == .scientific
@@ -175,6 +175,9 @@ public struct Calculator: Hashable, Sendable {
       guard !brain.isError else { return }
       angleUnit = unit
       brain = brain.endingEntry()
+    case .reference:
+      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
+      return
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
@@ -213,6 +216,50 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
+  /// What a `$N` key recalls (SPEC §11): the value after line N, or the error it ended in.
+  public enum Recalled: Hashable, Sendable {
+    /// The exact value in the display after the line.
+    case value(Decimal34)
+    /// The error the line ended in.
+    case error(CalculatorBrain.CalculationError)
+
+    /// What `state` has in its display: its value, or its error.
+    public init(_ state: Calculator) {
+      if let value = state.displayedValue {
+        self = .value(value)
+      } else if case .error(let error) = state.display {
+        self = .error(error)
+      } else {
+        self = .value(.zero)
+      }
+    }
+  }
+
+  /// Presses a resolved `$N` key: recalls `recalled` exactly as `mr` recalls the memory (it
+  /// ends a typed entry, becomes the right operand of a pending operation, never multiplies;
+  /// ignored while an error is shown), or shows the error it holds (SPEC §11, rule 14).
+  ///
+  /// A value goes through `mr` itself, with the memory lent for the key, so that every mode
+  /// recalls it as its `mr` does (Scientific's range, Programmer's word).
+  public mutating func recall(_ recalled: Recalled) {
+    guard !isError else { return }
+    switch recalled {
+    case .value(let value):
+      let memory = self.memory
+      self.memory = value
+      press(.memory(.recall))
+      self.memory = memory
+    case .error(let error):
+      if case .some(var scientific) = scientificSlot {
+        scientificSlot = .none
+        scientific.showError(error)
+        scientificSlot = .some(scientific)
+      } else {
+        brain = .error(error, line: brain.expressionLine)
+      }
+    }
+  }
+
   /// Presses `key` in Scientific mode (the switch to Standard mode is ``press(_:)``'s).
   private mutating func pressScientific(
     _ key: CalculatorButtonItem, _ scientific: inout ScientificBrain
@@ -241,6 +288,8 @@ public struct Calculator: Hashable, Sendable {
         memory = nil
       }
       scientific.endEntry()
+    case .reference:
+      return
     case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
       .exponent, .fixedToExponential:
       scientific.press(key, unit: angleUnit)

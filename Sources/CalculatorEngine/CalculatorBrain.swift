@@ -321,7 +321,7 @@ public enum CalculatorBrain: Hashable, Sendable {
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
     case .digit, .dot, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       return nil
     }
   }

@@ -38,6 +38,20 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   case angle(AngleUnit)
   /// A switch of mode: `sci` or `std` (it clears the calculation like AC).
   case mode(Mode)
+  /// `$N` (SPEC §11): recalls the value after line N of the branch, as `mr` recalls the memory.
+  ///
+  /// N is kept as typed; the session resolves it when the line is applied (a bare calculator
+  /// does nothing for it). Not in ``allKeys``: its ``code`` is ``referenceCode`` whatever N is,
+  /// and a history keeps N beside the code.
+  case reference(Int)
+
+  /// Whether the key is `$N`.
+  public var isReference: Bool {
+    if case .reference = self { true } else { false }
+  }
+
+  /// The one ``code`` of every ``reference(_:)`` key, above every other key's code.
+  public static let referenceCode: UInt8 = 0x7F
 
   /// A decimal digit key.
   public enum Digit: UInt8, CaseIterable, Sendable {
@@ -178,12 +192,12 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// §9). The angle units and the mode keys belong to both.
   public var isScientificOnly: Bool {
     switch self {
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode: false
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference: false
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential: true
     }
   }
 
-  /// The key's one-byte code: its index in ``allKeys``.
+  /// The key's one-byte code: its index in ``allKeys``, or ``referenceCode`` for `$N`.
   public var code: UInt8 {
     switch self {
     case .digit(let digit): digit.rawValue
@@ -201,10 +215,12 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .fixedToExponential: 75
     case .angle(let unit): 76 + unit.rawValue
     case .mode(let mode): 79 + mode.rawValue
+    case .reference: CalculatorButtonItem.referenceCode
     }
   }
 
-  /// The key whose ``code`` is `code`; `nil` for a byte that is no key's code.
+  /// The key whose ``code`` is `code`; `nil` for a byte that is no key's code, and for
+  /// ``referenceCode``, which needs its line number.
   public init?(code: UInt8) {
     guard Int(code) < Self.allKeys.count else { return nil }
     self = Self.allKeys[Int(code)]
@@ -252,6 +268,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .angle(.grads): "grad"
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
+    case .reference(let line): "$\(line)"
     }
   }
 
@@ -292,6 +309,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .angle(.grads): "GRAD"
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
+    case .reference(let line): "$\(line)"
     }
   }
 }

@@ -33,6 +33,11 @@ public struct History: Sendable {
     var codes: [UInt8] = []
     /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
     var snapshots: [State]
+    /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
+    /// key recalled when its line was applied (the branch below it never changes).
+    var references: [Int: Reference] = [:]
+    /// The notes of the branch's own lines (SPEC §11), by the index of each line's last key.
+    var notes: [Int: String] = [:]
 
     /// The number of keys on the branch, from the start: its fork plus its own keys.
     var count: Int { fork + codes.count }
@@ -42,6 +47,33 @@ public struct History: Sendable {
     func startsLine(at index: Int) -> Bool {
       index == 0 || codes[index - 1] & History.lineEndBit != 0
     }
+
+    /// The own key at `index`, a `$N` key with its N.
+    @inline(__always)
+    func key(at index: Int) -> CalculatorButtonItem {
+      let code = codes[index] & ~History.lineEndBit
+      guard code != CalculatorButtonItem.referenceCode else {
+        return .reference(references[index]!.line)
+      }
+      return CalculatorButtonItem(code: code)!
+    }
+
+    /// Presses the own key at `index` on `state`: a `$N` key recalls what it recalled.
+    @inline(__always)
+    func press(at index: Int, _ state: inout State) {
+      let code = codes[index] & ~History.lineEndBit
+      if code == CalculatorButtonItem.referenceCode {
+        state.recall(references[index]!.recalled)
+      } else {
+        state.press(CalculatorButtonItem(code: code)!)
+      }
+    }
+  }
+
+  /// A `$N` key as a branch holds it: N as typed, and the value (or error) it recalled.
+  struct Reference: Hashable, Sendable {
+    var line: Int
+    var recalled: Calculator.Recalled
   }
 
   /// Every branch, in the order they were made; the first always exists (empty only while the
@@ -117,7 +149,7 @@ public struct History: Sendable {
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func key(at step: Int) -> CalculatorButtonItem {
     let branch = branches[owner(of: step)]
-    return CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!
+    return branch.key(at: step - branch.fork - 1)
   }
 
   /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the
@@ -174,8 +206,7 @@ public struct History: Sendable {
       let branch = branches[index]
       var step = end
       while keys.count < limit, step > branch.fork {
-        keys.append(
-          CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!)
+        keys.append(branch.key(at: step - branch.fork - 1))
         step -= 1
       }
       end = step
@@ -190,11 +221,22 @@ public struct History: Sendable {
   public func forEachOwnLine(
     ofBranch number: Int, _ body: ([CalculatorButtonItem]) throws -> Void
   ) rethrows {
+    try forEachOwnLine(ofBranch: number) { keys, _ in try body(keys) }
+  }
+
+  /// Calls `body` with each line of branch `number`'s own keys (those after its fork), in order,
+  /// and its note (SPEC §11), if it has one.
+  ///
+  /// - Complexity: O(n) in the number of the branch's own keys.
+  public func forEachOwnLine(
+    ofBranch number: Int, _ body: ([CalculatorButtonItem], String?) throws -> Void
+  ) rethrows {
+    let branch = branches[number - 1]
     var line: [CalculatorButtonItem] = []
-    for code in branches[number - 1].codes {
-      line.append(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
+    for (index, code) in branch.codes.enumerated() {
+      line.append(branch.key(at: index))
       if code & History.lineEndBit != 0 {
-        try body(line)
+        try body(line, branch.notes.isEmpty ? nil : branch.notes[index])
         line.removeAll(keepingCapacity: true)
       }
     }
@@ -227,9 +269,9 @@ public struct History: Sendable {
         depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count, steps.upperBound)
       while step < end {
         let index = step - branch.fork
-        let key = CalculatorButtonItem(code: branch.codes[index] & ~History.lineEndBit)!
+        let key = branch.key(at: index)
         if branch.startsLine(at: index) { state.startLine() }
-        state.press(key)
+        branch.press(at: index, &state)
         step += 1
         try body(step, key, state)
       }
@@ -242,6 +284,9 @@ public struct History: Sendable {
     public let start: Int
     /// The line's keys, as typed.
     public let keys: [CalculatorButtonItem]
+    /// The line's note (SPEC §11); `nil` without one, and for the part of a parent's line
+    /// before a fork, which has none of its own.
+    public var note: String? = nil
     /// The position after the line's last key.
     public var end: Int { start + keys.count }
   }
@@ -251,26 +296,84 @@ public struct History: Sendable {
   /// a parent's line before the fork is a line of its own.
   ///
   /// - Complexity: O(n) in the length of the branch.
-  public func lines() -> [Line] {
+  public func lines() -> [Line] { lines(along: path) }
+
+  /// The input lines of branch `number` (within `1...branchCount`), as ``lines()`` gives them
+  /// for the current branch.
+  ///
+  /// - Complexity: O(n) in the length of the branch.
+  public func lines(ofBranch number: Int) -> [Line] {
+    var path: [Int] = []
+    var index = number - 1
+    while index >= 0 {
+      path.append(index)
+      index = branches[index].parent
+    }
+    return lines(along: Array(path.reversed()))
+  }
+
+  /// Where the line of a branch that ends at step `end` is kept: the branch that owns its last
+  /// key and that key's index among the branch's own keys. Lines of several branches with the
+  /// same start and place are one line, shared (SPEC §11, `:find`).
+  public struct LinePlace: Hashable, Sendable {
+    public let branch: Int
+    public let index: Int
+  }
+
+  /// The place of each line of branch `number` (as ``lines(ofBranch:)`` lists them).
+  ///
+  /// - Complexity: O(n) in the length of the branch.
+  public func linePlaces(ofBranch number: Int) -> [LinePlace] {
+    var path: [Int] = []
+    var walk = number - 1
+    while walk >= 0 {
+      path.append(walk)
+      walk = branches[walk].parent
+    }
+    path.reverse()
+    var places: [LinePlace] = []
+    var step = 0
+    var last: LinePlace?
+    for (depth, index) in path.enumerated() {
+      let branch = branches[index]
+      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
+      while step < end {
+        let own = step - branch.fork
+        if branch.startsLine(at: own), let place = last { places.append(place) }
+        last = LinePlace(branch: index + 1, index: own)
+        step += 1
+      }
+    }
+    if let last { places.append(last) }
+    return places
+  }
+
+  /// The lines along `path` (branch indices from the first), as ``lines()`` describes them.
+  private func lines(along path: [Int]) -> [Line] {
     var lines: [Line] = []
     var keys: [CalculatorButtonItem] = []
     var start = 0
     var step = 0
+    var note: String?
     for (depth, index) in path.enumerated() {
       let branch = branches[index]
       let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
       while step < end {
         let own = step - branch.fork
         if branch.startsLine(at: own), !keys.isEmpty {
-          lines.append(Line(start: start, keys: keys))
+          lines.append(Line(start: start, keys: keys, note: note))
           keys.removeAll(keepingCapacity: true)
           start = step
         }
-        keys.append(CalculatorButtonItem(code: branch.codes[own] & ~History.lineEndBit)!)
+        keys.append(branch.key(at: own))
+        // Only a line's real end holds its note: a part cut by a fork has none.
+        note =
+          branch.codes[own] & History.lineEndBit != 0 && !branch.notes.isEmpty
+          ? branch.notes[own] : nil
         step += 1
       }
     }
-    if !keys.isEmpty { lines.append(Line(start: start, keys: keys)) }
+    if !keys.isEmpty { lines.append(Line(start: start, keys: keys, note: note)) }
     return lines
   }
 
@@ -291,6 +394,71 @@ public struct History: Sendable {
       }
     }
     return displays
+  }
+
+  /// The steps where the lines of the current branch up to `step` end, in order: each line end
+  /// at or before `step`, and `step` itself when it lies inside a line (once a line is entered
+  /// there, that part is a line of its own). Line N ends at element N − 1; the count is the
+  /// number of the line that a line entered at `step` would be, less one (SPEC §11).
+  ///
+  /// - Complexity: O(`step` × log b), b the number of branches the current one passes through.
+  public func lineEnds(upTo step: Int) -> [Int] {
+    var ends: [Int] = []
+    guard step > 0 else { return ends }
+    for start in stride(from: 2, through: step, by: 1) where startsLine(at: start) {
+      ends.append(start - 1)
+    }
+    ends.append(step)
+    return ends
+  }
+
+  /// What a `$N` key recalls after the line of the current branch that ends at `end`: the
+  /// value there, or its error.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + log b), as ``state(at:)``.
+  public func recalled(atLineEnd end: Int) -> Calculator.Recalled {
+    Calculator.Recalled(state(at: end))
+  }
+
+  /// The number of the branch that owns the key leading to `step` (1 through ``count``) on the
+  /// current branch: the branch whose line holds it.
+  public func owningBranch(of step: Int) -> Int { owner(of: step) + 1 }
+
+  /// The note of the line of the current branch that ends at `end` (1 through ``count``), if
+  /// it ends there for real (``endsLine(at:)``) and has one.
+  public func note(ofLineEndingAt end: Int) -> String? {
+    let branch = branches[owner(of: end)]
+    let own = end - branch.fork - 1
+    guard !branch.notes.isEmpty, branch.codes[own] & History.lineEndBit != 0 else { return nil }
+    return branch.notes[own]
+  }
+
+  /// What the `$N` keys among the last `count` keys before the position recalled, in order:
+  /// for a front end that shows a line it just applied key by key (`--trace`).
+  ///
+  /// - Complexity: O(`count` × log b).
+  public func lastKeysRecalls(_ count: Int) -> [Calculator.Recalled] {
+    var recalls: [Calculator.Recalled] = []
+    for step in stride(from: max(1, position - count + 1), through: position, by: 1) {
+      let branch = branches[owner(of: step)]
+      if let reference = branch.references[step - branch.fork - 1] {
+        recalls.append(reference.recalled)
+      }
+    }
+    return recalls
+  }
+
+  /// Whether any line of any branch has a note (SPEC §11).
+  ///
+  /// - Complexity: O(number of branches).
+  public var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
+
+  /// Whether the line of the current branch that ends at `end` ends there for real, where it
+  /// was entered, rather than being the part of a parent's line before a fork: only such a line
+  /// has a note of its own.
+  public func endsLine(at end: Int) -> Bool {
+    let branch = branches[owner(of: end)]
+    return branch.codes[end - branch.fork - 1] & History.lineEndBit != 0
   }
 
   /// For the current branch: each step where another branch leaves it, with those branches'
@@ -343,9 +511,12 @@ public struct History: Sendable {
   /// Applies a line of keys at the position, starting a new branch there first unless the
   /// position is at the end of the current branch; the position moves to the end of the line.
   ///
-  /// Returns the number of the new branch, if one was made. `keys` must not be empty.
+  /// Returns the number of the new branch, if one was made. `keys` must not be empty; `recalls`
+  /// holds what each of its `$N` keys recalls, in order (``Session`` resolves them).
   /// - Complexity: O(n) in the number of keys, amortized.
-  mutating func apply(line keys: ArraySlice<CalculatorButtonItem>) -> Int? {
+  mutating func apply(
+    line keys: ArraySlice<CalculatorButtonItem>, recalls: [Calculator.Recalled] = []
+  ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     var made: Int?
     if position < count {
@@ -367,8 +538,17 @@ public struct History: Sendable {
     // one by one would check the storage's uniqueness and capacity at every key.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
+      var recall = 0
+      let ownStart = branches[current].codes.count
       for key in keys {
-        state.press(key)
+        if case .reference(let line) = key {
+          state.recall(recalls[recall])
+          branches[current].references[ownStart + index] = Reference(
+            line: line, recalled: recalls[recall])
+          recall += 1
+        } else {
+          state.press(key)
+        }
         codes[index] = key.code
         index += 1
         untilSnapshot -= 1
@@ -382,6 +562,17 @@ public struct History: Sendable {
     }
     position = branches[current].count
     return made
+  }
+
+  /// Sets the note of the line of the current branch that ends at `end` (a real line end,
+  /// ``endsLine(at:)``), or removes it when `note` is `nil`. Every branch that shares the line
+  /// shares its note.
+  mutating func setNote(_ note: String?, ofLineEndingAt end: Int) {
+    defer { _checkInvariantsIfEnabled() }
+    let index = owner(of: end)
+    let own = end - branches[index].fork - 1
+    precondition(branches[index].codes[own] & History.lineEndBit != 0, "not a line's end")
+    branches[index].notes[own] = note
   }
 
   /// Moves to `position` on the current branch, which must be within `0...count`.
@@ -492,7 +683,12 @@ public struct History: Sendable {
       while index < offset {
         // A line starts at the branch's first key and after each line's last.
         if index == 0 || codes[index - 1] & History.lineEndBit != 0 { state.startLine() }
-        state.press(CalculatorButtonItem(code: codes[index] & ~History.lineEndBit)!)
+        let code = codes[index] & ~History.lineEndBit
+        if code == CalculatorButtonItem.referenceCode {
+          state.recall(branch.references[index]!.recalled)
+        } else {
+          state.press(CalculatorButtonItem(code: code)!)
+        }
         index += 1
       }
     }
@@ -629,8 +825,14 @@ extension History {
           precondition(last & History.lineEndBit != 0, "branch \(index + 1) ends inside a line")
         }
         precondition(
-          branch.codes.allSatisfy { CalculatorButtonItem(code: $0 & ~History.lineEndBit) != nil },
-          "branch \(index + 1): a byte that is no key")
+          branch.codes.indices.allSatisfy { at in
+            let code = branch.codes[at] & ~History.lineEndBit
+            return code == CalculatorButtonItem.referenceCode
+              ? branch.references[at] != nil : CalculatorButtonItem(code: code) != nil
+          }, "branch \(index + 1): a byte that is no key")
+        precondition(
+          branch.notes.keys.allSatisfy { branch.codes[$0] & History.lineEndBit != 0 },
+          "branch \(index + 1): a note that is not at a line's end")
         precondition(
           branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
           "branch \(index + 1): one snapshot per interval")
@@ -655,8 +857,7 @@ extension History {
                 "branch \(index + 1): snapshot at step \(step)")
             }
             if own.startsLine(at: step - own.fork) { state.startLine() }
-            state.press(
-              CalculatorButtonItem(code: own.codes[step - own.fork] & ~History.lineEndBit)!)
+            own.press(at: step - own.fork, &state)
             step += 1
           }
         }
@@ -675,7 +876,8 @@ extension History {
       var replayed = State.initial
       for step in 0..<position {
         if startsLine(at: step + 1) { replayed.startLine() }
-        replayed.press(key(at: step + 1))
+        let branch = branches[owner(of: step + 1)]
+        branch.press(at: step - branch.fork, &replayed)
       }
       precondition(state == replayed, "the state at position \(position) is not its replay")
     #endif

@@ -69,9 +69,19 @@ public enum KeyText {
   ) {
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
+    // Whether the last key was `$N`, whose digits a digit after it would continue (`$3 5`).
+    var endsWithReference = false
     for key in keys {
+      if case .reference(let line) = key {
+        bytes.append(UInt8(ascii: "$"))
+        bytes.append(contentsOf: String(line).utf8)
+        (endsWithLetter, endsWithReference) = (false, true)
+        continue
+      }
       let spelling = canonicalBytes[Int(key.code)]
       if endsWithLetter && isLetter(spelling[0]) { bytes.append(UInt8(ascii: " ")) }
+      if endsWithReference, case .digit = key { bytes.append(UInt8(ascii: " ")) }
+      endsWithReference = false
       bytes.append(contentsOf: spelling)
       let end = spelling[spelling.count - 1]
       endsWithLetter =
@@ -157,8 +167,31 @@ public enum KeyText {
     case UInt8(ascii: " "), UInt8(ascii: "\t"): return .blank(width: 1)
     case UInt8(ascii: "#"): return .comment
     case UInt8(ascii: "a")...UInt8(ascii: "z"): return wordToken(in: buffer, at: index, lower)
+    case UInt8(ascii: "$"): return referenceToken(in: buffer, at: index)
     default: return .invalid(hint: nil)
     }
+  }
+
+  /// What `$` with no digit after it gets (SPEC §11).
+  public static let referenceHint =
+    "$ needs a line number: $3 recalls the value after line 3 (see :lines)"
+
+  /// `$N` at `index`, where a `$` stands: the digits after it, up to the first byte that is no
+  /// digit (a blank ends them: `$3 5` is `$3`, then 5). A number too large for an `Int` is
+  /// kept as `Int.max`, a line that never exists.
+  private static func referenceToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> Token
+  {
+    var end = index + 1
+    var line = 0
+    while end < buffer.count, buffer[end] >= UInt8(ascii: "0"), buffer[end] <= UInt8(ascii: "9") {
+      let (times, overflow) = line.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(Int(buffer[end] - UInt8(ascii: "0")))
+      line = overflow || carry ? Int.max : sum
+      end += 1
+    }
+    guard end > index + 1 else { return .invalid(hint: referenceHint) }
+    return .key(.reference(line), width: end - index)
   }
 
   /// The longest key spelled with letters at `index` (maximal munch), or a memory key `m+`,
@@ -395,7 +428,7 @@ extension KeyText {
   /// and `exit` need none); `CommandTableTests` checks the list against the command table.
   public static let commandWords = [
     "history", "tape", "goto", "undo", "redo", "branches", "branch", "keys", "copy", "save",
-    "load", "resume", "reset", "pad", "lines", "edit", "insert", "delete",
+    "load", "resume", "reset", "pad", "lines", "edit", "insert", "delete", "note", "find", "vary",
   ]
 
   /// Guesses for characters that are no key, whatever surrounds them.

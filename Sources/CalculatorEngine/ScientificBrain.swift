@@ -237,7 +237,7 @@ public struct ScientificBrain: Hashable, Sendable {
         clear()
         return
       case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode:
+        .exponent, .fixedToExponential, .angle, .mode, .reference:
         return
       }
     }
@@ -250,7 +250,7 @@ public struct ScientificBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .exponent, .fixedToExponential, .angle, .memory(.store),
-      .memory(.add), .memory(.subtract), .memory(.clear):
+      .memory(.add), .memory(.subtract), .memory(.clear), .reference:
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
       .constant, .mode:
@@ -268,7 +268,7 @@ public struct ScientificBrain: Hashable, Sendable {
       case .op, .binary, .unary, .function, .command(.percent), .fixedToExponential, .constant,
         .equal, .memory, .bracket, .angle:
         ends = true
-      case .digit, .dot, .command, .exponent, .mode:
+      case .digit, .dot, .command, .exponent, .mode, .reference:
         ends = false
       }
       if ends {
@@ -321,7 +321,7 @@ public struct ScientificBrain: Hashable, Sendable {
     case .exponent:
       if isTyping { _ = input.beginExponent() }
     case .fixedToExponential: isExponential.toggle()
-    case .memory, .angle, .mode: break
+    case .memory, .angle, .mode, .reference: break
     }
   }
 
@@ -668,6 +668,9 @@ public struct ScientificBrain: Hashable, Sendable {
     return value
   }
 
+  /// Shows `error`, as a `$N` recall of a line that ended in it does (SPEC §11).
+  mutating func showError(_ error: CalculatorBrain.CalculationError) { fail(error) }
+
   private mutating func fail(_ error: CalculatorBrain.CalculationError) {
     guard self.error == nil else { return }
     self.error = error
@@ -765,7 +768,7 @@ extension CalculatorButtonItem {
     switch self {
     case .digit, .dot: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .reference:
       false
     }
   }
@@ -782,7 +785,7 @@ extension ScientificBrain.LastKey {
     case .bracket(.open): self = .open
     case .bracket(.close): self = .close
     case .equal: self = .equals
-    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode:
+    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode, .reference:
       self = .other
     }
   }

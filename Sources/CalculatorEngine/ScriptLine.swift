@@ -28,6 +28,9 @@ public enum ScriptLine: Hashable, Sendable {
     public let argumentBytes: [UInt8]
     /// The column where the argument starts (or would start).
     public let argumentColumn: Int
+    /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
+    /// checksum; `nil` without one, and for the commands whose text is taken whole.
+    public var comment: String? = nil
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
@@ -234,6 +237,50 @@ public enum ScriptLine: Hashable, Sendable {
     self = try result.get()
   }
 
+  /// The commands whose argument is the rest of the line taken whole, `#` included (SPEC §11):
+  /// only a journal's checksum comment is cut from it.
+  public static let wholeArgumentNames: Set<String> = ["note", "find", "vary"]
+
+  /// The note of a key line (SPEC §11): the text after its first `#`, blanks trimmed, up to a
+  /// journal's checksum comment (the last ` # crc XXXXXXXX` or ` # crc+ XXXXXXXX`, never part
+  /// of a note); `nil` when the line has no comment or the comment is empty.
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  public static func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let hash = line.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+    var start = hash + 1
+    var end = checksumStart(line) ?? line.count
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    while start < end, isBlank(line[start]) { start += 1 }
+    while end > start, isBlank(line[end - 1]) { end -= 1 }
+    guard start < end else { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+  }
+
+  /// The note of a key line given as text; see ``note(ofKeyLine:)-(UnsafeBufferPointer<UInt8>)``.
+  public static func note(ofKeyLine line: String) -> String? {
+    var copy = line
+    return copy.withUTF8 { note(ofKeyLine: $0) }
+  }
+
+  /// Where a journal's checksum comment at the end of `line` starts (the blank before its
+  /// `#`): ` # crc ` or ` # crc+ ` and eight lowercase hexadecimal digits, exactly.
+  static func checksumStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = line.count
+    guard count >= 15 else { return nil }
+    for index in (count - 8)..<count {
+      switch line[index] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+      default: return nil
+      }
+    }
+    for mark in [" # crc ", " # crc+ "] {
+      let start = count - 8 - mark.utf8.count
+      if start >= 0, line[start..<(count - 8)].elementsEqual(mark.utf8) { return start }
+    }
+    return nil
+  }
+
   /// The parts of a line known to start with blanks and a `:`.
   private static func directive(_ line: UnsafeBufferPointer<UInt8>) -> Directive {
     func isBlank(_ index: Int) -> Bool {
@@ -249,17 +296,28 @@ public enum ScriptLine: Hashable, Sendable {
     while index < line.count, !isBlank(index) { index += 1 }
     let name = text(nameStart..<index)
     while index < line.count, isBlank(index) { index += 1 }
-    // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`).
-    var end = line.count
-    if let hash = (index..<line.count).first(where: {
-      line[$0] == UInt8(ascii: "#") && ($0 == index || isBlank($0 - 1))
-    }) {
+    // A `#` after a blank starts a comment, as in key lines (`:goto 3  # back to 12`), except
+    // in the commands whose text is taken whole, which lose only a journal's checksum.
+    var end = max(checksumStart(line) ?? line.count, index)
+    var comment: String?
+    if !wholeArgumentNames.contains(name),
+      let hash = (index..<end).first(where: {
+        line[$0] == UInt8(ascii: "#") && ($0 == index || isBlank($0 - 1))
+      })
+    {
+      var start = hash + 1
+      var last = end
+      while start < last, isBlank(start) { start += 1 }
+      while last > start, isBlank(last - 1) { last -= 1 }
+      comment = text(start..<last)
       end = hash
     }
     while end > index, isBlank(end - 1) { end -= 1 }
     // Columns count characters, as in key text; the argument's bytes are kept as they came.
-    return Directive(
+    var directive = Directive(
       name: name, column: column, argumentBytes: Array(line[index..<end]),
       argumentColumn: text(0..<index).count + 1)
+    directive.comment = comment
+    return directive
   }
 }

@@ -102,14 +102,31 @@ public struct Session: Sendable {
     /// Replaces line L (from 1, of ``History/lines()``) of the current branch with these keys
     /// and replays every later line after it, as typed, on a new branch from where line L
     /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
-    /// line.
-    indirect case edit(line: Int, keys: [CalculatorButtonItem])
+    /// line. The line keeps its note unless `note` sets or removes it (SPEC §11); an edit that
+    /// changes only the note acts as ``note(line:text:)``.
+    indirect case edit(line: Int, keys: [CalculatorButtonItem], note: NoteChange = .keep)
     /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
     /// new branch; L = n + 1 extends the branch at its end, like typing there.
     indirect case insert(line: Int, keys: [CalculatorButtonItem])
     /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
     /// line moves to where it starts, like `undo`, its keys kept as the future.
     case delete(line: Int)
+    /// Sets the note of line L of the current branch (SPEC §11), or removes it (`nil`): no
+    /// calculation, no branch, and not a change that `undo` takes back. Every branch that shares
+    /// the line shares the note; the part of a parent's line before a fork has none of its own.
+    indirect case note(line: Int, text: String?)
+    /// Replays the current branch once for each alternative keys of line L, as `edit` would
+    /// (each on its own branch, reusing one that holds it already), and stays where it was
+    /// (SPEC §11, `:vary`). An alternative that would be refused is reported in its row.
+    indirect case vary(line: Int, alternatives: [[CalculatorButtonItem]])
+  }
+
+  /// What an `edit` does to the line's note (SPEC §11): `:edit L KEYS` keeps it, `# TEXT`
+  /// after the keys sets it, `#` alone removes it.
+  public enum NoteChange: Hashable, Sendable {
+    case keep
+    case set(String)
+    case remove
   }
 
   /// Where `goto` moves.
@@ -156,6 +173,10 @@ public struct Session: Sendable {
     /// Boxed, so that a change is a few words and copying one (an effect per line of a script)
     /// needs no more than a retain.
     indirect case rewrote(Rewrite)
+    /// The note of this line (from 1) was set or removed; `isUnchanged` when it already was so.
+    case noted(line: Int, isUnchanged: Bool)
+    /// A line was varied: the table of its alternatives (``Ledger/Variation``).
+    indirect case varied(Ledger.Variation)
   }
 
   /// What a restore did: which replacement, and in which direction.
@@ -213,6 +234,8 @@ public struct Session: Sendable {
       case .moved(let from, let to) where from == to: break
       case .applied(0, _): break
       case .rewrote(let rewrite) where rewrite.isUnchanged: break
+      // A note is no calculation: the restore stays the last change.
+      case .noted: break
       // `:delete` of the last line at its own start: its keys stay as the kept future, and
       // nothing moves.
       case .rewrote(let rewrite)
@@ -221,7 +244,7 @@ public struct Session: Sendable {
         break
       // A session that came whole brings its own.
       case .loaded(isWhole: true): break
-      case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote:
+      case .applied, .moved, .switched, .reset, .loaded, .restored, .rewrote, .varied:
         isRightAfterRestore = false
       }
     }
@@ -237,7 +260,12 @@ public struct Session: Sendable {
       if let index = history.state.firstKeyOutOfMode(in: keys) {
         throw .needsScientificMode(keys[keys.startIndex + index], index: index)
       }
-      return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+      guard keys.contains(where: \.isReference) else {
+        return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+      }
+      let recalls = try Session.recalls(
+        of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
+      return .applied(keys: keys.count, newBranch: history.apply(line: keys, recalls: recalls))
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -280,14 +308,88 @@ public struct Session: Sendable {
       return .reset
     case .load(let session, let replacement):
       return .loaded(isWhole: replace(with: session, by: replacement))
-    case .edit(let line, let keys):
+    case .edit(let line, let keys, let noteChange):
       guard !keys.isEmpty else { return try perform(.delete(line: line)) }
-      return try rewrite(line, .edited, keys)
+      let text: String?
+      switch noteChange {
+      case .keep: return try rewrite(line, .edited, keys)
+      case .set(let note): text = note.isEmpty ? nil : note
+      case .remove: text = nil
+      }
+      let lines = history.lines()
+      if line >= 1, line <= lines.count, lines[line - 1].keys == keys {
+        return try reduce(.note(line: line, text: text))
+      }
+      // A new line, even in place of the part of a parent's line before a fork, has its own.
+      let change = try rewrite(line, .edited, keys)
+      // The edited line is line L of the branch now current, and ends where it was entered.
+      history.setNote(text, ofLineEndingAt: history.lines()[line - 1].end)
+      return change
     case .insert(let line, let keys):
       guard !keys.isEmpty else { throw .emptyInsert }
       return try rewrite(line, .inserted, keys)
     case .delete(let line):
       return try rewrite(line, .deleted, [])
+    case .vary(let number, let alternatives):
+      return .varied(try vary(number, alternatives))
+    case .note(let number, let text):
+      let lines = history.lines()
+      guard number >= 1, number <= lines.count else {
+        throw .unknownLine(number, count: lines.count)
+      }
+      let line = lines[number - 1]
+      guard history.endsLine(at: line.end) else {
+        throw .noteOnForkedPart(
+          line: number, branch: history.currentBranch,
+          parent: history.owningBranch(of: line.end))
+      }
+      let text = text.flatMap { $0.isEmpty ? nil : $0 }
+      guard line.note != text else { return .noted(line: number, isUnchanged: true) }
+      history.setNote(text, ofLineEndingAt: line.end)
+      return .noted(line: number, isUnchanged: false)
+    }
+  }
+
+  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines that
+  /// end at `lineEnds` (the line's number is one more than their count); throws for a reference
+  /// to the line itself, a later line, line 0 or a line that does not exist.
+  ///
+  /// - Complexity: O(r × ``History/snapshotInterval``), r the references in `keys`.
+  private static func recalls(
+    of keys: some Collection<CalculatorButtonItem>, lineEnds: [Int], in history: History
+  ) throws(SessionError) -> [Calculator.Recalled] {
+    var recalls: [Calculator.Recalled] = []
+    for key in keys {
+      guard case .reference(let number) = key else { continue }
+      guard number >= 1, number <= lineEnds.count else {
+        throw .badReference(number, line: lineEnds.count + 1)
+      }
+      recalls.append(history.recalled(atLineEnd: lineEnds[number - 1]))
+    }
+    return recalls
+  }
+
+  /// What each `$N` key of `keys` would recall, in order, were they applied as a line at the
+  /// position; throws as applying them would, for a reference to no earlier line. For a front
+  /// end that replays a line before applying it (its notes, its trace).
+  ///
+  /// - Complexity: O(p × log b + r × ``History/snapshotInterval``): the position p, r references.
+  public func recalls(forLine keys: some Collection<CalculatorButtonItem>) throws(SessionError)
+    -> [Calculator.Recalled]
+  {
+    guard keys.contains(where: \.isReference) else { return [] }
+    return try Session.recalls(
+      of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
+  }
+
+  /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
+  /// renumber the references of the lines they move).
+  private static func renumbered(
+    _ keys: [CalculatorButtonItem], _ renumber: (Int) -> Int
+  ) -> [CalculatorButtonItem] {
+    guard keys.contains(where: \.isReference) else { return keys }
+    return keys.map { key in
+      if case .reference(let number) = key { .reference(renumber(number)) } else { key }
     }
   }
 
@@ -310,6 +412,10 @@ public struct Session: Sendable {
     var mode = startState.mode
     if let out = Calculator.firstKeyOutOfMode(in: keys, mode: &mode) {
       throw .needsScientificMode(keys[out], index: out)
+    }
+    // The new line may refer to the lines before it only (SPEC §11).
+    for case .reference(let target) in keys where target < 1 || target >= number {
+      throw .badReference(target, line: number)
     }
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
@@ -334,20 +440,66 @@ public struct Session: Sendable {
       if let out = Calculator.firstKeyOutOfMode(in: line.keys, mode: &mode) {
         throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
       }
+      // A later line that refers to a deleted line would have nothing to recall.
+      if kind == .deleted, line.keys.contains(.reference(number)) {
+        throw .referencedLineDeleted(line: number, by: at + 1)
+      }
+    }
+    // The later lines as they are replayed: `:insert` moves them down a line and `:delete` up
+    // one, and their references to the lines that move follow them (SPEC §11).
+    let replayed: [[CalculatorButtonItem]] = later.map { line in
+      switch kind {
+      case .edited: line.keys
+      case .inserted: Session.renumbered(line.keys) { $0 >= number ? $0 + 1 : $0 }
+      case .deleted: Session.renumbered(line.keys) { $0 > number ? $0 - 1 : $0 }
+      }
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
+    // An edit that another branch already holds, with the same lines before and after it,
+    // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
+    if kind == .edited,
+      let existing = existingBranch(holding: lines[..<index].map(\.keys) + [keys] + replayed)
+    {
+      history.switchTo(branch: existing)
+      let newLines = history.lines().suffix(replayed.count + 1)
+      let new = history.displays(after: newLines)
+      let results = zip(zip(newLines.map(\.end), new), old).map { pair, old in
+        Rewrite.Result(step: pair.0, old: old, new: pair.1)
+      }
+      return .rewrote(
+        Rewrite(
+          kind: kind, line: number, fromBranch: from, newBranch: existing, isUnchanged: false,
+          results: results))
+    }
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
-    if !keys.isEmpty {
-      made = history.apply(line: keys[...])
-      ends.append(history.position)
+    // Where the lines of the new branch end, for the references of the lines replayed on it:
+    // those before line L are the current branch's.
+    var lineEnds = lines[..<index].map(\.end)
+    // Every reference was checked above: resolving one cannot fail.
+    func apply(_ keys: [CalculatorButtonItem]) -> Int? {
+      let recalls =
+        keys.contains(where: \.isReference)
+        ? (try? Session.recalls(of: keys, lineEnds: lineEnds, in: history)) ?? [] : []
+      let branch = history.apply(line: keys[...], recalls: recalls)
+      lineEnds.append(history.position)
+      return branch
     }
-    for line in later {
-      let branch = history.apply(line: line.keys[...])
+    if !keys.isEmpty {
+      made = apply(keys)
+      ends.append(history.position)
+      // An edited line keeps its note (SPEC §11); `note` changes it.
+      if kind == .edited, let note = lines[index].note {
+        history.setNote(note, ofLineEndingAt: history.position)
+      }
+    }
+    for (line, keys) in zip(later, replayed) {
+      let branch = apply(keys)
       made = made ?? branch
       ends.append(history.position)
+      if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
     }
     // The new lines and their displays, paired with the old ones line by line.
     let newLines = history.lines().suffix(ends.count)
@@ -362,6 +514,69 @@ public struct Session: Sendable {
       Rewrite(
         kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
         results: results))
+  }
+
+  /// Varies line `number` (see ``Command/vary(line:alternatives:)``): each alternative as an
+  /// edit from the current branch and position, which are restored after each.
+  ///
+  /// - Complexity: O(a × n): a alternatives, each an edit of the n keys from line `number` on.
+  private mutating func vary(
+    _ number: Int, _ alternatives: [[CalculatorButtonItem]]
+  ) throws(SessionError) -> Ledger.Variation {
+    let lines = history.lines()
+    guard number >= 1, number <= lines.count else {
+      throw .unknownLine(number, count: lines.count)
+    }
+    let (branch, position) = (history.currentBranch, history.position)
+    var rows = [
+      Ledger.Variation.Row(
+        branch: branch, keys: lines[number - 1].keys,
+        displays: history.displays(after: lines[(number - 1)...]), error: nil)
+    ]
+    for keys in alternatives {
+      do throws(SessionError) {
+        guard !keys.isEmpty else { throw .emptyInsert }
+        // An edit reports the display after line L and every later line: the row's.
+        guard case .rewrote(let rewrite) = try rewrite(number, .edited, keys),
+          !rewrite.isUnchanged
+        else {
+          rows.append(rows[0])
+          continue
+        }
+        rows.append(
+          Ledger.Variation.Row(
+            branch: history.currentBranch, keys: keys, displays: rewrite.results.map(\.new),
+            error: nil))
+      } catch {
+        rows.append(Ledger.Variation.Row(branch: nil, keys: keys, displays: [], error: error))
+      }
+      if history.currentBranch != branch { history.switchTo(branch: branch) }
+      if history.position != position { history.move(to: position) }
+    }
+    return Ledger.Variation(line: number, rows: rows)
+  }
+
+  /// The branch other than the current one whose lines hold exactly the keys of `expected`,
+  /// line by line, if there is one.
+  ///
+  /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
+  private func existingBranch(holding expected: [[CalculatorButtonItem]]) -> Int? {
+    let total = expected.reduce(0) { $0 + $1.count }
+    for number in 1...history.branchCount
+    where number != history.currentBranch && history.branch(number).count == total {
+      if history.lines(ofBranch: number).map(\.keys) == expected { return number }
+    }
+    return nil
+  }
+
+  /// Sets the note of the line that ends at the position — the line just applied — or removes
+  /// it (`nil` or empty): what a key line with a trailing comment does after its keys (SPEC
+  /// §11), without numbering the lines. Does nothing where no line ends at the position (at
+  /// step 0, or inside a line).
+  public mutating func noteLineAtPosition(_ text: String?) {
+    let position = history.position
+    guard position > 0, history.endsLine(at: position) else { return }
+    history.setNote(text.flatMap { $0.isEmpty ? nil : $0 }, ofLineEndingAt: position)
   }
 
   /// Makes `new` current, keeping this session one level deep (see ``Command/load(_:by:)``);
@@ -430,6 +645,13 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (numbered as the branch is now) would be rejected on replay, at `key`: refused, since a
   /// later line is never replayed with keys skipped (SPEC §4).
   case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem)
+  /// A `$N` key in line `line` that refers to no earlier line of the branch (SPEC §11).
+  case badReference(Int, line: Int)
+  /// A `delete` of line `line`, to which the later line `by` refers (SPEC §11).
+  case referencedLineDeleted(line: Int, by: Int)
+  /// A `note` of line `line`, which is the part of a line of branch `parent` before the fork
+  /// of branch `branch`: that line holds the note.
+  case noteOnForkedPart(line: Int, branch: Int, parent: Int)
 
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   private static func verb(_ kind: Session.Rewrite.Kind) -> String {
@@ -472,6 +694,16 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .laterLineRejected(let kind, let line, let later, let key):
       "cannot \(SessionError.verb(kind)) line \(line): line \(later) would then be rejected "
         + "('\(key.canonical)' is a key of Scientific mode)"
+    case .badReference(let target, let line) where target < 1:
+      "$\(target) refers to no line (lines are numbered from 1); this is line \(line)"
+    case .badReference(let target, let line):
+      "$\(target) refers to line \(target); this is line \(line)"
+        + (target >= line ? " (a line can use only the lines before it)" : "")
+    case .referencedLineDeleted(let line, let by):
+      "cannot delete line \(line): line \(by) refers to it ($\(line))"
+    case .noteOnForkedPart(let line, let branch, let parent):
+      "line \(line) is the start of a line of branch \(parent), where branch \(branch) leaves it; "
+        + "that line holds the note (:branch \(parent), then :note)"
     }
   }
 }

@@ -8,7 +8,7 @@
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them.
   public static let directiveNames = [
-    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete",
+    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete", "note", "vary",
   ]
 
   /// The session command `directive` spells, or `nil` when its name is none of
@@ -35,12 +35,25 @@ extension SessionScript {
       }
     case "edit":
       let (line, keys) = try directive.lineAndKeysArgument()
-      return .edit(line: line, keys: keys)
+      // A comment after the keys sets the line's note, `#` alone removes it (SPEC §11).
+      let note: Session.NoteChange =
+        switch directive.comment {
+        case nil: .keep
+        case ""?: .remove
+        case let text?: .set(text)
+        }
+      return .edit(line: line, keys: keys, note: note)
     case "insert":
       let (line, keys) = try directive.lineAndKeysArgument()
       return .insert(line: line, keys: keys)
     case "delete":
       return .delete(line: try directive.lineArgument())
+    case "note":
+      let (line, text) = try directive.lineAndTextArgument()
+      return .note(line: line, text: text)
+    case "vary":
+      let (line, alternatives) = try directive.lineAndAlternativesArgument()
+      return .vary(line: line, alternatives: alternatives)
     default: return nil
     }
   }
@@ -67,9 +80,20 @@ extension SessionScript {
     case .load(let session, let replacement):
       try body(resetLine(replacement))
       try forEachLine(of: session.history, body)
-    case .edit(let line, let keys): try body(":edit \(line) \(KeyText.text(of: keys))")
+    case .edit(let line, let keys, let note):
+      let comment =
+        switch note {
+        case .keep: ""
+        case .set(let text): "  # " + text
+        case .remove: "  #"
+        }
+      try body(":edit \(line) \(KeyText.text(of: keys))" + comment)
     case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
     case .delete(let line): try body(":delete \(line)")
+    case .note(let line, let text): try body(":note \(line)" + (text.map { " " + $0 } ?? ""))
+    case .vary(let line, let alternatives):
+      try body(
+        ":vary \(line) " + alternatives.map { KeyText.text(of: $0) }.joined(separator: " | "))
     }
   }
 
@@ -94,7 +118,13 @@ extension SessionScript {
     switch change {
     case .applied(let count, _):
       guard count > 0, case .keys(let keys) = command else { return }
-      try body(KeyText.text(of: keys))
+      // The line's note, if it was given one with its keys (SPEC §11), goes with it.
+      let position = session.history.position
+      if position > 0, let note = session.history.note(ofLineEndingAt: position) {
+        try body(KeyText.text(of: keys) + "  # " + note)
+      } else {
+        try body(KeyText.text(of: keys))
+      }
     case .moved(let from, let to):
       if from != to { try body(":goto \(to)") }
     case .switched(let branch):
@@ -114,6 +144,11 @@ extension SessionScript {
     case .rewrote(let rewrite):
       // Deterministic: the command replays to the same branches.
       if !rewrite.isUnchanged { try forEachLine(performing: command, body) }
+    case .noted(_, let isUnchanged):
+      if !isUnchanged { try forEachLine(performing: command, body) }
+    case .varied:
+      // Deterministic, and it stays where it was: the command replays to the same branches.
+      try forEachLine(performing: command, body)
     }
   }
 
@@ -257,7 +292,22 @@ extension SessionScript {
         lineCount += 1
         self.origin = origin
         return
-      case .keys(let keys): (command, column) = (.keys(keys), 1)
+      case .keys(let keys):
+        do {
+          try session.perform(.keys(keys))
+        } catch {
+          throw LineError(error.description, column: 1)
+        }
+        // A trailing comment is the line's note, but not in the formats before SPEC v4.
+        switch origin {
+        case .handWritten: session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+        case .format(let format) where format >= 3:
+          session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
+        case .format, .olderFormat: break
+        }
+        lineCount += 1
+        self.origin = origin
+        return
       case .directive(let directive):
         guard let sessionCommand = try SessionScript.command(directive) else {
           throw other(directive)
@@ -425,6 +475,58 @@ extension ScriptLine.Directive {
           character: error.character, column: error.column + shift,
           isInvalidUTF8: error.isInvalidUTF8, hint: error.hint))
     }
+  }
+
+  /// The `L [TEXT]` of `:note`: a line number from 1 and the rest of the argument, taken
+  /// whole (`#` is text), or `nil` when there is none (SPEC §11).
+  public func lineAndTextArgument() throws(LineError) -> (line: Int, text: String?) {
+    let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
+    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+      throw LineError(
+        argument.isEmpty
+          ? ":\(name) needs a line number, then the note: :\(name) 3 rent, March"
+          : ":\(name) takes a line number from 1 and a note (:\(name) 3 rent), not "
+            + "'\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    let text = argument[blank...].drop { $0 == " " || $0 == "\t" }
+    return (line, text.isEmpty ? nil : String(text))
+  }
+
+  /// The `L KEYS | KEYS …` of `:vary`: a line number from 1 and the alternatives, key text
+  /// separated by `|` (SPEC §11); bad key text in any of them, or an empty one, rejects it all.
+  public func lineAndAlternativesArgument() throws(LineError) -> (
+    line: Int, alternatives: [[CalculatorButtonItem]]
+  ) {
+    let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
+    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+      throw LineError(
+        argument.isEmpty
+          ? ":\(name) needs a line number and alternatives: :\(name) 1 1300+350+89= | 1400="
+          : ":\(name) takes a line number from 1 and alternatives (:\(name) 1 5= | 6=), not "
+            + "'\(TextEscaping.escaped(argument))'",
+        column: argumentColumn)
+    }
+    var alternatives: [[CalculatorButtonItem]] = []
+    var column = argumentColumn + argument.distance(from: argument.startIndex, to: blank)
+    for text in argument[blank...].split(separator: "|", omittingEmptySubsequences: false) {
+      defer { column += text.count + 1 }
+      let keys: [CalculatorButtonItem]
+      do throws(KeyTextError) {
+        keys = try KeyText.keys(in: text)
+      } catch {
+        throw LineError(
+          KeyTextError(
+            character: error.character, column: error.column + column - 1,
+            isInvalidUTF8: error.isInvalidUTF8, hint: error.hint))
+      }
+      guard !keys.isEmpty else {
+        throw LineError(
+          ":\(name) \(line) needs keys for each alternative, separated by |", column: column)
+      }
+      alternatives.append(keys)
+    }
+    return (line, alternatives)
   }
 
   /// The `N` of `:branch`.

@@ -5,7 +5,7 @@
 /// ```
 /// # calc session, format 3: 2 branches, at step 5 of 5 on branch 2
 /// 12+3=
-/// *2=
+/// *2=  # doubled
 /// # branch 2 leaves branch 1 at step 2
 /// :branch 1
 /// :goto 2
@@ -14,7 +14,8 @@
 /// :goto 5
 /// ```
 ///
-/// Each branch's own lines follow in order, as canonical key text; every branch after the first
+/// Each branch's own lines follow in order, as canonical key text, a line's note (SPEC §11)
+/// after two blanks and `# `; every branch after the first
 /// is preceded by the commands that reach its fork, where its first line then starts it (in
 /// the order of their numbers, each branch's parent is already complete). The script ends with
 /// `:branch N` (unless the current branch is the last one made, where replaying leaves it) and
@@ -59,7 +60,9 @@ public enum SessionScript {
         try body(":branch \(parent)")
         try body(":goto \(branch.fork)")
       }
-      try history.forEachOwnLine(ofBranch: number) { try body(KeyText.text(of: $0)) }
+      try history.forEachOwnLine(ofBranch: number) { keys, note in
+        try body(note.map { KeyText.text(of: keys) + "  # " + $0 } ?? KeyText.text(of: keys))
+      }
     }
     // Replaying leaves the last branch made current; name another one only when it is.
     if history.currentBranch != branches { try body(":branch \(history.currentBranch)") }

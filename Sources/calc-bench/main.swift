@@ -177,7 +177,7 @@ func lines(of keys: [CalculatorButtonItem]) -> [ArraySlice<CalculatorButtonItem>
       lines.append(keys[start...index])
       start = index + 1
     case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
-      .fixedToExponential, .angle, .mode:
+      .fixedToExponential, .angle, .mode, .reference:
       break
     }
   }

@@ -99,7 +99,7 @@ struct FakeHostTests {
     #expect(
       Self.run(["12+3=", "*2=", ":tape csv t.csv"], on: &interpreter)
         == "15\n30\nwrote the tape to t.csv\n")
-    #expect(folder["t.csv"] == "step,expression,result\n5,12 + 3 =,15\n8,15 × 2 =,30\n")
+    #expect(folder["t.csv"] == "step,expression,result,note\n5,12 + 3 =,15,\n8,15 × 2 =,30,\n")
   }
 
   @Test func aHostWithoutFilesRefusesEveryFileCommand() {

@@ -20,6 +20,8 @@ import Testing
       case .restored(let restore):
         "restored \(restore.isReplaced ? "before" : "after") \(restore.replacement.command)"
       case .rewrote(let rewrite): "rewrote \(rewrite.line)"
+      case .noted(let line, _): "noted \(line)"
+      case .varied(let variation): "varied \(variation.line)"
       }
     }
   }

@@ -431,6 +431,10 @@ import Testing
     "  :edit L KEYS       replace line L; later lines are replayed on a new branch",
     "  :insert L KEYS     put a new line before line L (n+1: at the end)",
     "  :delete L          delete line L; later lines are replayed on a new branch",
+    "  :note L [TEXT]     set line L's note (no TEXT: remove it); no branch, no undo",
+    "  :find TEXT         lines on every branch whose note holds TEXT or value is TEXT",
+    "  :vary L KEYS | KEYS …",
+    "                     replay line L with each alternative, on branches; one table",
     "  :goto N|+K|-K      move to step N, or K steps on/back",
     "  :undo [K]          go back K lines (default 1)",
     "  :redo [K]          go forward K lines (default 1)",
@@ -894,9 +898,11 @@ import Testing
       for (calc, lines) in zip([first, second], typed) {
         try calc.type(lines.map { $0 + "\r" }.joined())
       }
-      for (calc, lines) in zip([first, second], typed) {
+      // Each line's comment is its note, shown after the display (SPEC §11).
+      for ((calc, lines), name) in zip(zip([first, second], typed), ["a", "b"]) {
         try calc.waitForLastLines(
-          ["calc> " + lines.last!, "\(count) =", "\(count)", "calc> "], timeout: .seconds(30))
+          ["calc> " + lines.last!, "\(count) =", "\(count)  \(name)", "calc> "],
+          timeout: .seconds(30))
       }
       let lines = contents(of: history)?.split(separator: "\n").map(String.init) ?? []
       #expect(lines.count == 1000)

@@ -115,7 +115,7 @@ import Testing
       let tape = try Script.run("2*3=\n:tape csv shared/mine.calc\n", in: directory)
       #expect(tape.stderr == "")
       #expect(tape.status == 0)
-      #expect(contents(target.path)?.hasSuffix(",6\n") == true, "\(contents(target.path) ?? "")")
+      #expect(contents(target.path)?.hasSuffix(",6,\n") == true, "\(contents(target.path) ?? "")")
       #expect(isSymbolicLink(link))
     }
   }

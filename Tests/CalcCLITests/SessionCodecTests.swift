@@ -266,7 +266,7 @@ import Testing
           }
           switch operation {
           case .edit, .insert, .delete: edits += 1
-          case .keys, .goto, .offset, .undo, .redo, .branch, .reset: continue
+          case .keys, .goto, .offset, .undo, .redo, .branch, .reset, .note: continue
           }
           try interpreter.run(":save \(path)", output: output)
           var loaded = LineInterpreter(context: .init(format: .posix), host: .withFiles)

@@ -63,13 +63,13 @@ import Testing
       try expectRun(
         ["-"], stdin: "1000+2.5=\n2/3=\nms\n:tape csv\n:tape csv 10..14\n", directory: directory,
         stdout: "1002.5\n0.66666667\n0.66666667\n" + """
-          step,expression,result
-          9,1000 + 2.5 =,1002.5
-          13,2 ÷ 3 =,0.6666666666666666666666666666666667
-          14,MS,0.6666666666666666666666666666666667
-          step,expression,result
-          13,2 ÷ 3 =,0.6666666666666666666666666666666667
-          14,MS,0.6666666666666666666666666666666667
+          step,expression,result,note
+          9,1000 + 2.5 =,1002.5,
+          13,2 ÷ 3 =,0.6666666666666666666666666666666667,
+          14,MS,0.6666666666666666666666666666666667,
+          step,expression,result,note
+          13,2 ÷ 3 =,0.6666666666666666666666666666666667,
+          14,MS,0.6666666666666666666666666666666667,
 
           """)
       try expectRun(
@@ -78,10 +78,10 @@ import Testing
         stdout: "1002.5\nwrote the tape to tape.csv\nwrote the tape to part.csv\n")
       #expect(
         try Script.read("tape.csv", in: directory)
-          == "step,expression,result\n9,1000 + 2.5 =,1002.5\n")
+          == "step,expression,result,note\n9,1000 + 2.5 =,1002.5,\n")
       #expect(
         try Script.read("part.csv", in: directory)
-          == "step,expression,result\n9,1000 + 2.5 =,1002.5\n")
+          == "step,expression,result,note\n9,1000 + 2.5 =,1002.5,\n")
       // A FILE only after csv.
       try expectRun(
         ["-"], stdin: "1+1=\n:tape 3 x\n", directory: directory, stdout: "2\n",

@@ -132,7 +132,9 @@ import Testing
           + "notation is typed with exp: sci 1exp40"
       ),
       ("max", "m", 1, "the memory keys are ms, mr, m+, m- and mc"),
-      ("12$", "$", 3, nil),
+      // `$` without a line number (SPEC §11).
+      ("12$", "$", 3, KeyText.referenceHint),
+      ("$+1", "$", 1, KeyText.referenceHint),
     ] as [(String, String, Int, String?)])
   func whatPeopleTypeFirstGetsAHint(text: String, character: String, column: Int, hint: String?) {
     #expect(throws: KeyTextError(character: character, column: column, hint: hint)) {

@@ -51,6 +51,17 @@ import Testing
       }
     }
     if session.state != model.state { return "state \(session.state) ≠ \(model.state)" }
+    // Each line's keys, `$N` as typed, and its note (SPEC §11).
+    let lines = history.lines()
+    let modelLines = model.lines
+    if lines.map(\.keys) != modelLines.map(\.keys) {
+      return "lines \(lines.map { KeyText.text(of: $0.keys) }) ≠ "
+        + "\(modelLines.map { KeyText.text(of: $0.keys) })"
+    }
+    for (index, line) in lines.enumerated() where line.note != model.note(ofLine: index + 1) {
+      return "line \(index + 1)'s note \(line.note ?? "none") ≠ "
+        + "\(model.note(ofLine: index + 1) ?? "none")"
+    }
     // The kept session of a replacement (SPEC §4), one level deep.
     if session.isRightAfterRestore != model.isRightAfterRestore {
       return "right after a restore: \(session.isRightAfterRestore) ≠ \(model.isRightAfterRestore)"
@@ -71,7 +82,7 @@ import Testing
   /// Runs one random session of `steps` operations, comparing after each; returns the most
   /// branches it had and its longest branch, for the coverage check.
   static func runRandomSession(seed: UInt64, steps: Int) -> (
-    branches: Int, longest: Int, restores: Int
+    branches: Int, longest: Int, restores: Int, references: Int, notes: Int
   ) {
     var random = SplitMix64(state: seed)
     var session = Session()
@@ -83,6 +94,8 @@ import Testing
     var mostBranches = 0
     var longest = 0
     var restores = 0
+    // Accepted lines with `$N` keys, and notes set (SPEC §11).
+    var (references, notes) = (0, 0)
     for _ in 0..<steps {
       let operation = SessionOperation.random(for: model, using: &random)
       log.append(operation.description)
@@ -92,12 +105,12 @@ import Testing
         if case .restored = try session.perform(operation.command) { restores += 1 }
         if !accepted {
           Issue.record("seed \(seed): \(operation) was accepted; log: \(log)")
-          return (mostBranches, longest, restores)
+          return (mostBranches, longest, restores, references, notes)
         }
       } catch {
         if accepted {
           Issue.record("seed \(seed): \(operation) threw \(error); log: \(log)")
-          return (mostBranches, longest, restores)
+          return (mostBranches, longest, restores, references, notes)
         }
         let (was, now) = (before.history, session.history)
         if was.position != now.position || was.currentBranch != now.currentBranch
@@ -107,16 +120,24 @@ import Testing
           Issue.record("seed \(seed): a rejected \(operation) changed the session")
         }
       }
+      if accepted {
+        switch operation {
+        case .keys(let keys), .edit(_, let keys, _), .insert(_, let keys):
+          if keys.contains(where: \.isReference) { references += 1 }
+        case .note(_, let text): if text != nil { notes += 1 }
+        case .goto, .offset, .undo, .redo, .branch, .reset, .delete: break
+        }
+      }
       if let difference = difference(session, model) {
         Issue.record("seed \(seed): after \(operation): \(difference); log: \(log)")
-        return (mostBranches, longest, restores)
+        return (mostBranches, longest, restores, references, notes)
       }
       // After every edit, accepted or refused, the session saves and loads back the same.
       switch operation {
-      case .edit, .insert, .delete:
+      case .edit, .insert, .delete, .note:
         if let loss = roundTripLoss(session) {
           Issue.record("seed \(seed): after \(operation): \(loss); log: \(log)")
-          return (mostBranches, longest, restores)
+          return (mostBranches, longest, restores, references, notes)
         }
       case .keys, .goto, .offset, .undo, .redo, .branch, .reset: break
       }
@@ -129,7 +150,7 @@ import Testing
     if let loss = wholeRoundTripLoss(session) {
       Issue.record("seed \(seed): at the end, whole: \(loss); log: \(log)")
     }
-    return (mostBranches, longest, restores)
+    return (mostBranches, longest, restores, references, notes)
   }
 
   /// What writing `session` whole (``SessionScript/forEachLine(ofWhole:_:)``, what the journal
@@ -207,18 +228,22 @@ import Testing
       if shard == 0, let seed = UInt64(text) { _ = Self.runRandomSession(seed: seed, steps: 30) }
       return
     }
-    var (branched, long, restores) = (0, 0, 0)
+    var (branched, long, restores, references, notes) = (0, 0, 0, 0, 0)
     for index in stride(from: shard, to: Self.sessionCount, by: Self.shards) {
       let seed = 0x5E55_1011 &+ UInt64(index) &* 0x9E37_79B9
       let coverage = Self.runRandomSession(seed: seed, steps: 30)
       if coverage.branches >= 3 { branched += 1 }
       if coverage.longest > History.snapshotInterval { long += 1 }
       restores += coverage.restores
+      references += coverage.references
+      notes += coverage.notes
     }
     // The generator's promises, so that a change to it cannot quietly weaken the test.
     #expect(branched > Self.sessionCount / Self.shards / 4, "many sessions have several branches")
     #expect(long > Self.sessionCount / Self.shards / 64, "some sessions cross a snapshot")
     #expect(restores > Self.sessionCount / Self.shards / 20, "undo and redo restore sessions")
+    #expect(references > Self.sessionCount / Self.shards / 2, "lines use $N (SPEC §11)")
+    #expect(notes > Self.sessionCount / Self.shards / 4, "lines get notes (SPEC §11)")
   }
 
   /// A rejected command changes nothing, and says what is valid.
@@ -514,10 +539,15 @@ import Testing
     #expect(try ScriptLine("") == .blank)
     #expect(try ScriptLine("  \t# just a comment") == .blank)
     #expect(try ScriptLine(" 12 + 3 = # sum") == .keys(Self.keys("12+3=")))
-    #expect(
-      try ScriptLine("  :goto  +3  # on")
-        == .directive(
-          .init(name: "goto", column: 3, argument: "+3", argumentColumn: 10)))
+    // The comment is kept apart: `:edit` reads a note from it (SPEC §11).
+    var goto = ScriptLine.Directive(name: "goto", column: 3, argument: "+3", argumentColumn: 10)
+    goto.comment = "on"
+    #expect(try ScriptLine("  :goto  +3  # on") == .directive(goto))
+    var note = ScriptLine.Directive(
+      name: "note", column: 1, argument: "2 VAT # 19%", argumentColumn: 7)
+    #expect(try ScriptLine(":note 2 VAT # 19% # crc 0badf00d") == .directive(note))
+    note.comment = "x"
+    #expect(try ScriptLine(":note 2 VAT # 19%") != .directive(note))
     #expect(
       try ScriptLine(":save my#file.calc")
         == .directive(

@@ -1,0 +1,196 @@
+/// The tape as a ledger (SPEC §11): the queries that `:find` and `:vary` print, as pure
+/// functions of a history, so that a front end only formats their answers.
+public enum Ledger {
+  /// A line that `:find` found: where it is, what it holds, and how many branches share it.
+  public struct Found: Hashable, Sendable {
+    /// The lowest-numbered branch that holds the line (the one that owns it).
+    public let branch: Int
+    /// Its number on that branch (and on every branch that shares it), from 1.
+    public let number: Int
+    /// The line: its start, its keys as typed (`$N` included) and its note.
+    public let line: History.Line
+    /// The display after it.
+    public let display: CalculatorBrain.Display
+    /// How many other branches hold the same line (`+N branches`).
+    public let otherBranches: Int
+    /// Whether it was found by its note (otherwise by its value).
+    public let byNote: Bool
+  }
+
+  /// What `:find TEXT` looks for: a note that contains the text, ignoring case, and, when the
+  /// text reads as a number, a value that is shown as that number.
+  public struct Query: Hashable, Sendable {
+    /// The text, lowercased, for notes.
+    public let text: String
+    /// The numbers the text reads as (in key text, and in the format's display form with its
+    /// grouping), written canonically (``canonicalNumber(_:)``); empty when it reads as none.
+    public let numbers: Set<String>
+    /// The format whose display form the values are compared in.
+    public let format: DisplayFormat
+
+    /// The query for `text`, whose numbers are read in key text and in `format`'s form.
+    public init(_ text: String, format: DisplayFormat) {
+      self.text = text.lowercased()
+      self.format = format
+      let trimmed = text.trimmingBlanks
+      var numbers: Set<String> = []
+      // Key text: ASCII digits and a point, after a minus.
+      if let number = Ledger.canonicalNumber(trimmed) { numbers.insert(number) }
+      if let number = Ledger.canonicalNumber(Ledger.plain(trimmed, format: format)) {
+        numbers.insert(number)
+      }
+      self.numbers = numbers
+    }
+
+    /// Whether the display `display` shows one of ``numbers``, rounded as the display rounds.
+    public func matches(_ display: CalculatorBrain.Display) -> Bool {
+      guard !numbers.isEmpty else { return false }
+      let shown = format.text(for: display)
+      guard let number = Ledger.canonicalNumber(Ledger.plain(shown, format: format)) else {
+        return false
+      }
+      return numbers.contains(number)
+    }
+
+    /// Whether `note` contains the text, ignoring case.
+    public func matches(note: String?) -> Bool {
+      guard let note, !text.isEmpty else { return false }
+      return note.lowercased().contains(text)
+    }
+  }
+
+  /// `text` in `format`'s display form made plain: its grouping separators removed and its
+  /// decimal separator made `.`.
+  static func plain(_ text: String, format: DisplayFormat) -> String {
+    var plain = text
+    if !format.groupingSeparator.isEmpty {
+      plain = plain.split(separator: format.groupingSeparator, omittingEmptySubsequences: false)
+        .joined()
+    }
+    if format.decimalSeparator != "." {
+      plain = plain.split(separator: format.decimalSeparator, omittingEmptySubsequences: false)
+        .joined(separator: ".")
+    }
+    return plain
+  }
+
+  /// A plain decimal number (`-0012.50`) written canonically (`-12.5`): no leading zeros, no
+  /// trailing zeros after the point, no point without digits after it, no sign on zero; `nil`
+  /// for text that is not one (a blank, a grouping separator, an exponent, a second point).
+  public static func canonicalNumber(_ text: String) -> String? {
+    var digits = Substring(text)
+    var negative = false
+    if let first = digits.first, first == "-" || first == "\u{2212}" {
+      negative = true
+      digits = digits.dropFirst()
+    }
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, !digits.isEmpty, digits != ".",
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    else { return nil }
+    var whole = String(parts[0].drop { $0 == "0" })
+    var fraction = parts.count == 2 ? String(parts[1]) : ""
+    while fraction.last == "0" { fraction.removeLast() }
+    if whole.isEmpty { whole = "0" }
+    let number = fraction.isEmpty ? whole : whole + "." + fraction
+    return negative && number != "0" ? "-" + number : number
+  }
+
+  /// Calls `body` with each line, on every branch, whose note or value `query` matches: the
+  /// current branch's lines first, then the other branches' in the order of their numbers; a
+  /// line that several branches share once, with the lowest-numbered branch that holds it and
+  /// how many others do (SPEC §11). `body` returns `false` to stop (Ctrl-C).
+  ///
+  /// - Complexity: O(b × n) for b branches of at most n keys: each branch is read twice.
+  public static func find(
+    _ query: Query, in history: History, _ body: (Found) throws -> Bool
+  ) rethrows {
+    guard !history.isEmpty else { return }
+    let count = history.branchCount
+    // How many branches hold each line.
+    var holders: [History.LinePlace: Int] = [:]
+    for number in 1...count {
+      for place in Set(history.linePlaces(ofBranch: number)) { holders[place, default: 0] += 1 }
+    }
+    var listed: Set<History.LinePlace> = []
+    let order = [history.currentBranch] + (1...count).filter { $0 != history.currentBranch }
+    for number in order {
+      var copy = history
+      if number != history.currentBranch { copy.switchTo(branch: number) }
+      let lines = copy.lines()
+      let places = copy.linePlaces(ofBranch: number)
+      let displays = copy.displays(after: lines[...])
+      for (index, line) in lines.enumerated() where !listed.contains(places[index]) {
+        let byNote = query.matches(note: line.note)
+        guard byNote || query.matches(displays[index]) else { continue }
+        listed.insert(places[index])
+        let found = Found(
+          branch: places[index].branch, number: index + 1, line: line, display: displays[index],
+          otherBranches: (holders[places[index]] ?? 1) - 1, byNote: byNote)
+        guard try body(found) else { return }
+      }
+    }
+  }
+}
+
+extension String {
+  /// The string without blanks (spaces, tabs) at either end.
+  var trimmingBlanks: String {
+    var text = Substring(self)
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return String(text)
+  }
+}
+
+extension Ledger {
+  /// What `:vary L KEYS | KEYS …` found (SPEC §11): a row for the line as it is, then one per
+  /// alternative, and the lines whose displays the table shows.
+  public struct Variation: Hashable, Sendable {
+    /// One alternative of the line: its branch and the displays after it and every later line.
+    public struct Row: Hashable, Sendable {
+      /// The branch that holds it; `nil` when it was refused.
+      public let branch: Int?
+      /// Line L's keys in it.
+      public let keys: [CalculatorButtonItem]
+      /// The displays after line L and each later line, in order; empty when refused.
+      public let displays: [CalculatorBrain.Display]
+      /// Why it was refused, if it was.
+      public let error: SessionError?
+    }
+
+    /// The varied line, from 1.
+    public let line: Int
+    /// The line as it is (first), then each alternative.
+    public let rows: [Row]
+    /// The lines whose displays the table shows: line L, the first three later lines whose
+    /// displays differ between the rows, and the last line, without repeats, in order.
+    public let columns: [Int]
+    /// How many more later lines differ than the columns show (`… N more differ`).
+    public let moreDiffer: Int
+
+    /// The table for `rows` of line `line`.
+    ///
+    /// - Complexity: O(r × n): r rows of n displays.
+    public init(line: Int, rows: [Row]) {
+      self.line = line
+      self.rows = rows
+      let count = rows.first?.displays.count ?? 0
+      let answered = rows.filter { $0.error == nil }
+      let differing = (1..<max(1, count)).filter { offset in
+        Set(answered.map { $0.displays[offset] }).count > 1
+      }
+      let shown = differing.prefix(3)
+      let last = count - 1
+      columns = Array(Set([0] + shown + (count > 0 ? [last] : []))).sorted().map { line + $0 }
+      moreDiffer =
+        differing.count - shown.count - (differing.last == last && !shown.contains(last) ? 1 : 0)
+    }
+
+    /// The display of `row` after line `number` (one of ``columns``).
+    public func display(_ row: Row, afterLine number: Int) -> CalculatorBrain.Display? {
+      let offset = number - line
+      return offset >= 0 && offset < row.displays.count ? row.displays[offset] : nil
+    }
+  }
+}
