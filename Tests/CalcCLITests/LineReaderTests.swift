@@ -240,11 +240,13 @@ import Testing
     }
   }
 
+  /// A journal of a mebibyte with `CALC_LONG_TESTS=1`; about 256 KiB (four reads) otherwise.
   @Test func resumeReadsAJournalOfAMebibyte() throws {
     try withTemporaryDirectory { directory in
       let folder = directory.appendingPathComponent("state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let (script, last) = Self.memoryScript(lines: 116_509, lineEnd: "\n")
+      let lines = TestSize.count(short: 26_000, long: 116_509)
+      let (script, last) = Self.memoryScript(lines: lines, lineEnd: "\n")
       try Script.write(
         Journal.header + "\n" + script, to: "20261124T000000.000000Z-1.calc", in: folder)
       try expectRun(
