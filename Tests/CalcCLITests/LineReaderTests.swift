@@ -98,7 +98,8 @@ import Testing
     // `\r\n` meets a read boundary; read whole, it is the reference.
     let keys =
       "5ms c 12mr m+ m- m\u{2212} mc ce ac c MS Mr 1\u{2212}2\u{00D7}3\u{00F7}4= 9\u{221A} 4\u{00B2} "
-    let line = String(repeating: keys, count: 40) + "="
+    // 40 spellings long with `CALC_LONG_TESTS=1`, 10 by default: every offset is met either way.
+    let line = String(repeating: keys, count: TestSize.count(short: 10, long: 40)) + "="
     for shift in 0..<16 {
       let text = String(repeating: " ", count: shift) + line + "\r\n2*21=\r\n"
       let bytes = Array(text.utf8)
@@ -240,11 +241,13 @@ import Testing
     }
   }
 
+  /// A journal of a mebibyte with `CALC_LONG_TESTS=1`; about 256 KiB (four reads) otherwise.
   @Test func resumeReadsAJournalOfAMebibyte() throws {
     try withTemporaryDirectory { directory in
       let folder = directory.appendingPathComponent("state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let (script, last) = Self.memoryScript(lines: 116_509, lineEnd: "\n")
+      let lines = TestSize.count(short: 26_000, long: 116_509)
+      let (script, last) = Self.memoryScript(lines: lines, lineEnd: "\n")
       try Script.write(
         Journal.header + "\n" + script, to: "20261124T000000.000000Z-1.calc", in: folder)
       try expectRun(

@@ -245,7 +245,7 @@ import Testing
     return output.text
   }
 
-  /// Random sessions of both modes through the interpreter (40; 400 with `CALC_LONG_TESTS=1`):
+  /// Random sessions of both modes through the interpreter (20; 400 with `CALC_LONG_TESTS=1`):
   /// after each edit, insertion or deletion, accepted or refused, `:save` then `:load` into a
   /// fresh interpreter gives the same `:branches`, `:lines`, `:keys` and display, and the same
   /// branches, position and calculator (memory, mode, angle unit, F-E).
@@ -253,7 +253,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("s.calc").path
       var edits = 0
-      for index in 0..<TestSize.count(short: 40, long: 400) {
+      for index in 0..<TestSize.count(short: 20, long: 400) {
         var random = SplitMix64(state: 0xC0DE_C000 &+ UInt64(index) &* 0x9E37_79B9)
         var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
         var model = SessionModel()
@@ -280,7 +280,7 @@ import Testing
           #expect(now == was, "session \(index) after \(operation)")
         }
       }
-      #expect(edits > TestSize.count(short: 40, long: 400) * 2, "edits happen")
+      #expect(edits > TestSize.count(short: 20, long: 400) * 2, "edits happen")
     }
   }
 

@@ -166,7 +166,7 @@ import Testing
       return true
     }
     let format = DisplayFormat.plain
-    for _ in 0..<TestSize.count(short: 300, long: 5_000) {
+    for _ in 0..<TestSize.count(short: 100, long: 5_000) {
       var state = Calculator.initial.apply(.mode(.scientific))
       for _ in 0..<random.int(1...30) {
         if random.chance(15) {
