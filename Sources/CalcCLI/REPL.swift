@@ -329,8 +329,15 @@ struct REPL {
         screen.flush()
       }
     }
-    guard live else { return read(&editor) }
+    guard live else {
+      let interpreter = self.interpreter
+      editor.referableLines = { interpreter.referableLineCount }
+      defer { editor.referableLines = nil }
+      return read(&editor)
+    }
     let box = LiveBox(LiveRows(interpreter: interpreter, format: format))
+    // The slider may move the position while the line is read: Tab asks the moved copy.
+    editor.referableLines = { box.rows.interpreter.referableLineCount }
     let showsPreview = self.showsPreview
     editor.live = LiveDisplay(
       preview: { line, width in
@@ -354,6 +361,7 @@ struct REPL {
     let input = read(&editor)
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil
+    editor.referableLines = nil
     interpreter = box.rows.interpreter
     return input
   }

@@ -47,6 +47,11 @@ enum Readline {
     var lastPreview: (line: [UInt8], width: Int, row: String?)?
     /// How far completion's list of matches has got (readline asks for them one at a time).
     var matchIndex = 0
+    /// How many lines a `$N` typed now can refer to (``LineEditor/referableLines``).
+    var referableLines: (() -> Int)?
+    /// The line numbers that complete the `$N` being completed, worked out when readline asks
+    /// for the first match.
+    var referenceMatches: [String] = []
   }
 
   /// The one pointer C needs: readline's callbacks take no context, so they reach the state of
@@ -578,7 +583,7 @@ enum Readline {
   // MARK: - Completion
 
   /// Completion: command names after a leading `:`, file names after `:save ` or `:load `,
-  /// nothing in a key line.
+  /// line numbers after a `$` in a key line (SPEC §11), nothing else in a key line.
   private static func complete(text: UnsafePointer<CChar>?, start: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   {
@@ -593,6 +598,17 @@ enum Readline {
     let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self)
     // What comes before the word being completed, parsed like any line: nothing means a command
     // name; a `:save` or `:load` with its argument still to come means a file name.
+    // `$` breaks words (readline's default), so the word after it is the digits of a `$N`.
+    if before.hasSuffix("$"), !before.contains("#"),
+      !before.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":")
+    {
+      rl_attempted_completion_over = 1
+      // `$1` completed to `$12` goes on with the keys that follow, not a blank (`$12 5`).
+      rl_completion_append_character = 0
+      return rl_completion_matches(text) { text, state in
+        Readline.nextReference(matching: text, state: state)
+      }
+    }
     switch try? ScriptLine(before) {
     case .blank where !before.contains("#"):
       rl_attempted_completion_over = 1
@@ -605,6 +621,19 @@ enum Readline {
       rl_attempted_completion_over = 1
       return nil
     }
+  }
+
+  private static func nextReference(matching text: UnsafePointer<CChar>?, state: Int32)
+    -> UnsafeMutablePointer<CChar>?
+  {
+    if state == 0 {
+      current.matchIndex = 0
+      current.referenceMatches = LineInterpreter.referenceCompletions(
+        of: text.map { String(cString: $0) } ?? "", lineCount: current.referableLines?() ?? 0)
+    }
+    guard current.matchIndex < current.referenceMatches.count else { return nil }
+    current.matchIndex += 1
+    return strdup(current.referenceMatches[current.matchIndex - 1])
   }
 
   private static func nextCommand(matching text: UnsafePointer<CChar>?, state: Int32)
@@ -650,6 +679,11 @@ struct ReadlineEditor: LineEditor {
     let line = Readline.readLine(prompt: prompt)
     if let line { return .typed(line) }
     return .end(cursorAfterPrompt: !Readline.endedLineAtEndOfInput)
+  }
+
+  var referableLines: (() -> Int)? {
+    get { state.referableLines }
+    set { state.referableLines = newValue }
   }
 
   var hasRowsBelow: Bool {

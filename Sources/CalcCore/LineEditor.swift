@@ -18,6 +18,10 @@ package protocol LineEditor {
   var hasRowsBelow: Bool { get set }
   /// The live display and the slider while a line is read (SPEC §6), or `nil` for none.
   var live: LiveDisplay? { get set }
+  /// How many lines a line entered now could refer to (`$1` up to this, SPEC §11), asked for
+  /// when Tab completes a `$N` (``LineInterpreter/referenceCompletions(of:lineCount:)``);
+  /// `nil` completes none.
+  var referableLines: (() -> Int)? { get set }
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
   /// Returns how many whole lines were waiting (and are now not run).
@@ -117,6 +121,7 @@ struct ScriptedLineEditor: LineEditor {
   private(set) var prefills: [String] = []
   var hasRowsBelow = false
   var live: LiveDisplay?
+  var referableLines: (() -> Int)?
   /// The size of the terminal on every stream; `nil`: none is a terminal.
   var terminalSize: (rows: Int, columns: Int)?
 

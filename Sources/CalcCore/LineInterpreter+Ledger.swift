@@ -72,3 +72,28 @@ extension LineInterpreter {
     return left ? padding + text : text + padding
   }
 }
+
+/// Tab completion of `$N` references (SPEC §11), worked out here so that it is tested in
+/// process; readline's completer (CalcCLI) asks for it.
+extension LineInterpreter {
+  /// How many lines a line entered at the position can refer to (`$1` up to this): the lines
+  /// of the current branch before the position, a line's part before the position counting as
+  /// a line of its own, as `:lines` lists them once the line is entered.
+  ///
+  /// - Complexity: O(p × log b), p the position, b the branches it passes through.
+  public var referableLineCount: Int {
+    session.history.lineEnds(upTo: session.history.position).count
+  }
+
+  /// The line numbers that complete `digits`, typed after a `$`, given `lineCount` lines to
+  /// refer to: those from 1 to `lineCount` whose decimal text starts with `digits`, in
+  /// increasing order; all of them for empty `digits`, none when `digits` holds a non-digit.
+  ///
+  /// - Complexity: O(`lineCount`).
+  public static func referenceCompletions(of digits: String, lineCount: Int) -> [String] {
+    guard digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      lineCount >= 1
+    else { return [] }
+    return (1...lineCount).map(String.init).filter { $0.hasPrefix(digits) }
+  }
+}

@@ -48,6 +48,29 @@ import Testing
     #expect(lines.map { KeyText.text(of: $0.keys) } == ["1200+350+98=", "$1*0.19=", "$1+$2="])
   }
 
+  /// Tab after `$` offers the numbers of the lines a line entered now can refer to, in
+  /// increasing order (readline's completer asks for them: `REPLTests`).
+  @Test(arguments: [
+    ("", 3, ["1", "2", "3"]), ("1", 12, ["1", "10", "11", "12"]), ("2", 12, ["2"]),
+    ("12", 12, ["12"]), ("13", 12, []), ("0", 12, []), ("", 0, []), ("1x", 12, []),
+    ("+", 12, []),
+  ])
+  func tabCompletesLineNumbersAfterADollar(digits: String, lineCount: Int, expected: [String]) {
+    #expect(LineInterpreter.referenceCompletions(of: digits, lineCount: lineCount) == expected)
+  }
+
+  /// The lines a `$N` can refer to follow the position: a line's part before it counts as a
+  /// line, as it will once a line is entered there (SPEC §11).
+  @Test func referableLinesFollowThePosition() throws {
+    var (_, _, interpreter) = try Self.run(["1200+350+89=", "$1*0.19=", "$1+$2="])
+    var counts: [Int] = [interpreter.referableLineCount]
+    for move in [":goto 19", ":goto 15", ":goto 12", ":goto 3", ":goto 0"] {
+      try interpreter.run(move, output: OutputBuffer())
+      counts.append(interpreter.referableLineCount)
+    }
+    #expect(counts == [3, 2, 2, 1, 1, 0])
+  }
+
   @Test func aBadReferenceIsAnErrorThatChangesNothing() throws {
     var interpreter = LineInterpreter(format: .posix)
     try interpreter.run("12+3=", output: OutputBuffer())

@@ -233,6 +233,31 @@ import Testing
     }
   }
 
+  @Test func tabCompletesLedgerCommandsAndLineNumbersAfterADollar() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.waitForScreen(["calc> "])
+      // `:note`, `:find` and `:vary` come from the command table like every command.
+      try calc.type(":va\t")
+      try calc.waitForLastLines(["calc> :vary "])
+      try calc.type("\u{15}")
+      try calc.waitForLastLines(["calc> "])
+      try calc.type(":fi\t")
+      try calc.waitForLastLines(["calc> :find "])
+      try calc.type("\u{15}")
+      try calc.waitForLastLines(["calc> "])
+      try enter("20=", in: calc, expect: ["20 =", "20"])
+      try enter("3=", in: calc, expect: ["3 =", "3"])
+      // After `$`, the lines a line entered now can refer to: both, listed on a second Tab.
+      try calc.type("$\t\t")
+      try calc.waitForLastLines(["calc> $", "1  2", "calc> $"])
+      // A single match completes with no blank after it (`$1 =` would start a new number).
+      try calc.type("2*$\t")
+      try calc.type("1\t=\r")
+      try calc.waitForLastLines(["calc> $2*$1=", "3 × 20 =", "60", "calc> "])
+    }
+  }
+
   // MARK: - History
 
   @Test func upRecallsThePreviousLines() throws {
