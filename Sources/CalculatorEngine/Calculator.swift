@@ -1,59 +1,78 @@
 import CalcDecimal
 
-/// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine, or in
-/// Scientific mode ``ScientificBrain``), the memory register and the angle unit beside it.
+/// The whole calculator: the current mode's calculation (``Machine``: ``CalculatorBrain``, the
+/// book's state machine, or ``ScientificBrain``), the memory register and the angle unit beside
+/// it.
 ///
 /// This is the state that a history snapshots and time travel restores. ``press(_:)`` is the
 /// reducer, the one `switch` over keys, working in place; ``apply(_:)`` is the same as a pure
 /// function from a state and a key to the next.
 public struct Calculator: Hashable, Sendable {
-  /// The calculation: operands, pending operator, remembered operation, or an error.
-  public private(set) var brain: CalculatorBrain
+  /// The calculation of the current mode: one case a mode, so that a state holds exactly one
+  /// brain (the others are boxed so that Standard mode's state stays small).
+  public enum Machine: Hashable, Sendable {
+    /// Standard mode's calculation.
+    case standard(CalculatorBrain)
+    /// Scientific mode's calculation.
+    indirect case scientific(ScientificBrain)
+
+    /// A fresh calculation in `mode`.
+    public static func initial(_ mode: CalculatorButtonItem.Mode) -> Machine {
+      switch mode {
+      case .standard: .standard(.initial)
+      case .scientific: .scientific(.initial)
+      }
+    }
+  }
+
+  /// The calculation of the current mode.
+  public private(set) var machine: Machine
   /// The memory register; `nil` while it is empty (which differs from holding 0: `mr` and `mc`
   /// do nothing then).
   public private(set) var memory: Decimal34?
-  /// Scientific mode's calculation, boxed so that Standard mode's state stays small; `.none` in
-  /// Standard mode, where ``brain`` calculates.
-  private var scientificSlot: ScientificSlot = .none
   /// The unit of trigonometric functions; it persists across modes and AC (SPEC §9).
   public private(set) var angleUnit = AngleUnit.degrees
 
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
 
-  /// A calculator in the given state.
+  /// A calculator in Standard mode in the given state.
   public init(brain: CalculatorBrain, memory: Decimal34? = nil) {
-    self.brain = brain
+    self.machine = .standard(brain)
     self.memory = memory
   }
 
-  /// A box for the Scientific brain.
-  private enum ScientificSlot: Hashable, Sendable {
-    case none
-    indirect case some(ScientificBrain)
+  /// Standard mode's calculation; ``CalculatorBrain/initial`` in the other modes.
+  public var brain: CalculatorBrain {
+    if case .standard(let brain) = machine { brain } else { .initial }
   }
 
-  /// Scientific mode's calculation; `nil` in Standard mode.
+  /// Scientific mode's calculation; `nil` in the other modes.
   public var scientific: ScientificBrain? {
-    if case .some(let brain) = scientificSlot { brain } else { nil }
+    if case .scientific(let brain) = machine { brain } else { nil }
   }
 
-  /// The mode: Standard or Scientific.
+  /// The mode.
   public var mode: CalculatorButtonItem.Mode {
-    if case .some = scientificSlot { .scientific } else { .standard }
+    switch machine {
+    case .standard: .standard
+    case .scientific: .scientific
+    }
   }
 
-  /// What the display shows, in either mode.
+  /// What the display shows, in any mode.
   public var display: CalculatorBrain.Display {
-    if case .some(let scientific) = scientificSlot { scientific.display } else { brain.display }
+    switch machine {
+    case .standard(let brain): brain.display
+    case .scientific(let scientific): scientific.display
+    }
   }
 
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
-    if case .some(let scientific) = scientificSlot {
-      scientific.displayedValue
-    } else {
-      brain.displayedValue
+    switch machine {
+    case .standard(let brain): brain.displayedValue
+    case .scientific(let scientific): scientific.displayedValue
     }
   }
 
@@ -62,12 +81,11 @@ public struct Calculator: Hashable, Sendable {
     if case .error = display { true } else { false }
   }
 
-  /// The expression line, in either mode.
+  /// The expression line, in any mode.
   public var expressionLine: ExpressionLine {
-    if case .some(let scientific) = scientificSlot {
-      .scientific(scientific.shownLine)
-    } else {
-      .standard(brain.expressionLine)
+    switch machine {
+    case .standard(let brain): .standard(brain.expressionLine)
+    case .scientific(let scientific): .scientific(scientific.shownLine)
     }
   }
 
@@ -75,13 +93,15 @@ public struct Calculator: Hashable, Sendable {
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
   /// Scientific mode only `=` completes one (and not while an error is shown or when it fails).
   public func completedCalculation(by key: CalculatorButtonItem) -> ExpressionLine? {
-    guard case .some(let scientific) = scientificSlot else {
+    switch machine {
+    case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
+    case .scientific(let scientific):
+      guard case .equal = key, scientific.error == nil else { return nil }
+      let after = apply(key)
+      guard let done = after.scientific, done.error == nil else { return nil }
+      return .scientific(done.shownLine)
     }
-    guard case .equal = key, scientific.error == nil else { return nil }
-    let after = apply(key)
-    guard let done = after.scientific, done.error == nil else { return nil }
-    return .scientific(done.shownLine)
   }
 
   /// Whether F-E is on (Scientific mode only).
@@ -141,19 +161,96 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: CalculatorButtonItem) {
-    if case .some(var scientific) = scientificSlot {
-      if case .mode(.standard) = key {
-        brain = .initial
-        scientificSlot = .none
+    // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts
+    // the new mode's calculation afresh (SPEC §9), even while an error is shown.
+    switch key {
+    case .memory(let memoryKey):
+      pressMemory(memoryKey)
+      return
+    case .mode(let mode):
+      machine = Machine.initial(mode)
+      return
+    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .angle:
+      break
+    }
+    switch machine {
+    case .standard(var brain):
+      // Let go of the payload first, so that the brain changes in place when nothing else (a
+      // snapshot) holds it.
+      machine = .standard(.initial)
+      pressStandard(key, &brain)
+      machine = .standard(brain)
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      pressScientific(key, &scientific)
+      machine = .scientific(scientific)
+    }
+  }
+
+  /// Presses a memory key, in any mode.
+  ///
+  /// Ignored while an error is shown; `ms`, `m+`, `m-` and `mc` end a typed entry; `mr` and `mc`
+  /// do nothing while the memory is empty. Standard mode's range is kept: a recalled value or a
+  /// sum of 10^100 or more shows Overflow (the memory keeps its value), a value below 10^-100
+  /// is 0.
+  private mutating func pressMemory(_ memoryKey: CalculatorButtonItem.Memory) {
+    guard let shown = displayedValue else { return }
+    let bounded = mode == .standard
+    switch memoryKey {
+    case .store:
+      memory = shown
+    case .recall:
+      guard let memory else { return }
+      recall(memory)
+      return
+    case .add, .subtract:
+      let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
+      if bounded, let magnitude = sum.magnitudeExponent, magnitude >= 100 {
+        // A memory that would overflow shows Overflow and keeps its value, like a result would.
+        machine = .standard(brain.overflowingMemory())
         return
       }
-      // Let go of the box first, so that the brain's arrays change in place when nothing else
-      // (a snapshot) holds them.
-      scientificSlot = .none
-      pressScientific(key, &scientific)
-      scientificSlot = .some(scientific)
-      return
+      memory = bounded && sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
+    case .clear:
+      guard memory != nil else { return }
+      memory = nil
     }
+    endEntry()
+  }
+
+  /// Recalls `value` into the display of the current mode, as `mr` does.
+  private mutating func recall(_ value: Decimal34) {
+    switch machine {
+    case .standard(let brain):
+      // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
+      if let magnitude = value.magnitudeExponent, magnitude >= 100 {
+        machine = .standard(brain.overflowingMemory())
+      } else {
+        machine = .standard(
+          brain.recalling(value.magnitudeExponent.map { $0 < -100 } == true ? .zero : value))
+      }
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      scientific.recall(value)
+      machine = .scientific(scientific)
+    }
+  }
+
+  /// Ends the number being typed, as `ms` does, in any mode.
+  private mutating func endEntry() {
+    switch machine {
+    case .standard(let brain):
+      machine = .standard(brain.endingEntry())
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      scientific.endEntry()
+      machine = .scientific(scientific)
+    }
+  }
+
+  /// Presses `key` in Standard mode (memory keys are ``pressMemory(_:)``'s).
+  private mutating func pressStandard(_ key: CalculatorButtonItem, _ brain: inout CalculatorBrain) {
     switch key {
     case .digit(let digit):
       brain.replace(with: brain.typing(fresh: Entry(digit)) { $0.appending(digit) })
@@ -166,83 +263,34 @@ public struct Calculator: Hashable, Sendable {
     case .command(.percent): brain.replace(with: brain.applyPercent())
     case .command(.backspace): brain.replace(with: brain.applyBackspace())
     case .unary(let unary): brain.replace(with: brain.applyUnary(unary))
-    case .mode(.scientific):
-      brain = .initial
-      scientificSlot = .some(.initial)
-    case .mode(.standard): brain = .initial
+    case .mode:
+      // A mode key replaces the machine (``press(_:)``); it never comes here.
+      return
     case .angle(let unit):
       // Kept for Scientific mode; like `ms`, the key ends a typed entry.
       guard !brain.isError else { return }
       angleUnit = unit
       brain = brain.endingEntry()
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
-      // it does nothing.
+      // it does nothing. (Memory keys never come here.)
       return
-    case .memory(let memoryKey):
-      guard let shown = brain.displayedValue else { return }
-      switch memoryKey {
-      case .store:
-        memory = shown
-      case .recall:
-        guard let memory else { return }
-        // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
-        if let magnitude = memory.magnitudeExponent, magnitude >= 100 {
-          brain = brain.overflowingMemory()
-        } else {
-          brain = brain.recalling(
-            memory.magnitudeExponent.map { $0 < -100 } == true ? .zero : memory)
-        }
-        return
-      case .add, .subtract:
-        let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-        // A memory that would overflow shows Overflow and keeps its value, like a result would.
-        guard let magnitude = sum.magnitudeExponent, magnitude >= 100 else {
-          memory = sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
-          brain = brain.endingEntry()
-          return
-        }
-        brain = brain.overflowingMemory()
-        return
-      case .clear:
-        guard memory != nil else { return }
-        memory = nil
-      }
-      brain = brain.endingEntry()
     }
   }
 
-  /// Presses `key` in Scientific mode (the switch to Standard mode is ``press(_:)``'s).
+  /// Presses `key` in Scientific mode (memory and mode keys are ``press(_:)``'s).
   private mutating func pressScientific(
     _ key: CalculatorButtonItem, _ scientific: inout ScientificBrain
   ) {
     switch key {
-    case .mode:
-      scientific = .initial
     case .angle(let unit):
       guard scientific.error == nil else { return }
       angleUnit = unit
       scientific.press(key, unit: unit)
-    case .memory(let memoryKey):
-      guard let shown = scientific.displayedValue else { return }
-      switch memoryKey {
-      case .store:
-        memory = shown
-      case .recall:
-        guard let memory else { return }
-        scientific.recall(memory)
-        return
-      case .add, .subtract:
-        let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-        memory = sum
-      case .clear:
-        guard memory != nil else { return }
-        memory = nil
-      }
-      scientific.endEntry()
     case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential:
+      .exponent, .fixedToExponential, .memory, .mode:
+      // Memory and mode keys are ``press(_:)``'s and never come here.
       scientific.press(key, unit: angleUnit)
     }
   }
@@ -257,17 +305,18 @@ public struct Calculator: Hashable, Sendable {
   public mutating func startLine() {
     // Only a typed entry changes; every other state is left untouched, without a copy (this
     // runs before every line of a script).
-    if case .some(var scientific) = scientificSlot {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        if entry != .zero { machine = .standard(brain.endingEntry()) }
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
+      }
+    case .scientific(var scientific):
       guard scientific.isTyping, !scientific.input.isEmpty else { return }
-      scientificSlot = .none
+      machine = .standard(.initial)
       scientific.endEntry()
-      scientificSlot = .some(scientific)
-      return
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      if entry != .zero { brain = brain.endingEntry() }
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
+      machine = .scientific(scientific)
     }
   }
 
@@ -296,4 +345,5 @@ public enum ExpressionLine: Hashable, Sendable {
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.
   case scientific(ExpressionTokens)
+
 }

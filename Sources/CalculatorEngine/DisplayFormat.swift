@@ -294,11 +294,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends the display of `calculator`, in either mode.
   public func append(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    if let scientific = calculator.scientific {
-      append(scientific.display, to: &bytes)
-    } else {
-      append(calculator.brain, to: &bytes)
-    }
+    append(calculator.display, to: &bytes)
   }
 
   /// The expression line of `calculator`, in either mode.
@@ -310,10 +306,9 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends the expression line of `calculator`, in either mode.
   public func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    if let scientific = calculator.scientific {
-      append(scientific.shownLine, to: &bytes)
-    } else {
-      appendExpression(calculator.brain, to: &bytes)
+    switch calculator.machine {
+    case .standard(let brain): appendExpression(brain, to: &bytes)
+    case .scientific(let scientific): append(scientific.shownLine, to: &bytes)
     }
   }
 
