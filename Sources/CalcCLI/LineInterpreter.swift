@@ -187,7 +187,7 @@ public struct LineInterpreter {
   {
     let parsed: ScriptLine
     do {
-      parsed = try ScriptLine(line)
+      parsed = try ScriptLine(line, mode: session.state.mode)
     } catch {
       throw LineError(error.description, column: error.column)
     }
@@ -305,7 +305,7 @@ public struct LineInterpreter {
     } catch {
       // The only refusal of a line of keys: a Scientific key in Standard mode.
       var column = 1
-      if case .needsScientificMode(_, let index) = error, let line {
+      if let index = error.rejectedKeyIndex, let line {
         let columns = KeyText.columns(in: line)
         if index < columns.count { column = columns[index] }
       }

@@ -420,7 +420,8 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       case .digit, .op: [key, key, key, key]
       case .equal: Array(repeating: key, count: 7)
       case .dot, .command, .unary, .memory: [key, key, key]
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode:
+      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
+        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
         []
       }
     }

@@ -15,12 +15,17 @@ public struct Calculator: Hashable, Sendable {
     case standard(CalculatorBrain)
     /// Scientific mode's calculation.
     indirect case scientific(ScientificBrain)
+    /// Programmer mode's calculation.
+    indirect case programmer(ProgrammerBrain)
 
-    /// A fresh calculation in `mode`.
-    public static func initial(_ mode: CalculatorButtonItem.Mode) -> Machine {
+    /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
+    public static func initial(
+      _ mode: CalculatorButtonItem.Mode, wordSize: CalculatorButtonItem.WordSize = .qword
+    ) -> Machine {
       switch mode {
       case .standard: .standard(.initial)
       case .scientific: .scientific(.initial)
+      case .programmer: .programmer(ProgrammerBrain(wordSize: wordSize))
       }
     }
   }
@@ -32,6 +37,9 @@ public struct Calculator: Hashable, Sendable {
   public private(set) var memory: Decimal34?
   /// The unit of trigonometric functions; it persists across modes and AC (SPEC §9).
   public private(set) var angleUnit = AngleUnit.degrees
+  /// Programmer mode's word size; it persists across modes and AC (SPEC §10). In Programmer
+  /// mode it follows the brain's.
+  public private(set) var wordSize = CalculatorButtonItem.WordSize.qword
 
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
@@ -52,11 +60,17 @@ public struct Calculator: Hashable, Sendable {
     if case .scientific(let brain) = machine { brain } else { nil }
   }
 
+  /// Programmer mode's calculation; `nil` in the other modes.
+  public var programmer: ProgrammerBrain? {
+    if case .programmer(let brain) = machine { brain } else { nil }
+  }
+
   /// The mode.
   public var mode: CalculatorButtonItem.Mode {
     switch machine {
     case .standard: .standard
     case .scientific: .scientific
+    case .programmer: .programmer
     }
   }
 
@@ -65,6 +79,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(let brain): brain.display
     case .scientific(let scientific): scientific.display
+    case .programmer(let programmer): programmer.display
     }
   }
 
@@ -73,6 +88,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(let brain): brain.displayedValue
     case .scientific(let scientific): scientific.displayedValue
+    case .programmer(let programmer): programmer.displayedValue
     }
   }
 
@@ -86,6 +102,8 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(let brain): .standard(brain.expressionLine)
     case .scientific(let scientific): .scientific(scientific.shownLine)
+    case .programmer(let programmer):
+      .programmer(programmer.shownLine, radix: programmer.radix, wordSize: programmer.wordSize)
     }
   }
 
@@ -101,46 +119,59 @@ public struct Calculator: Hashable, Sendable {
       let after = apply(key)
       guard let done = after.scientific, done.error == nil else { return nil }
       return .scientific(done.shownLine)
+    case .programmer(let programmer):
+      guard case .equal = key, programmer.error == nil else { return nil }
+      let after = apply(key)
+      guard let done = after.programmer, done.error == nil else { return nil }
+      return after.expressionLine
     }
   }
 
   /// Whether F-E is on (Scientific mode only).
   public var isExponential: Bool { scientific?.isExponential ?? false }
 
-  /// The index of the first key of `keys` that Standard mode does not have, pressed in
-  /// Standard mode when the line is applied from this state (mode keys in the line count);
-  /// `nil` when every key may be pressed.
+  /// What may be pressed: the mode, and in Programmer mode the radix and the word size.
+  public var keypad: Keypad {
+    Keypad(mode: mode, radix: programmer?.radix ?? .dec, wordSize: wordSize)
+  }
+
+  /// The index of the first key of `keys` that may not be pressed when the line is applied from
+  /// this state (mode, radix and word-size keys in the line count); `nil` when every key may be
+  /// pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
   public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
-    var mode = self.mode
-    return Calculator.firstKeyOutOfMode(in: keys, mode: &mode)
+    var keypad = self.keypad
+    return Calculator.firstRejectedKey(in: keys, keypad: &keypad)?.index
   }
 
-  /// The index of the first key of `keys` that Standard mode does not have, pressed in
-  /// Standard mode when the line is applied in `mode`; `nil` when every key may be pressed, and
-  /// then `mode` is the mode after the line.
+  /// Why the line `keys` may not be applied from this state, as a session refuses it; `nil`
+  /// when every key may be pressed.
   ///
-  /// The mode is a function of the last mode key alone (a switch always switches, even while an
-  /// error is shown), so a run of lines can be checked without replaying them: what an edit of
-  /// the past does before it replays the later lines (SPEC §4).
   /// - Complexity: O(n) in the number of keys.
-  public static func firstKeyOutOfMode(
-    in keys: some Collection<CalculatorButtonItem>, mode: inout CalculatorButtonItem.Mode
-  ) -> Int? {
-    var scientific = mode == .scientific
-    defer { mode = scientific ? .scientific : .standard }
+  public func keyRejection(in keys: some Collection<CalculatorButtonItem>) -> SessionError? {
+    var keypad = self.keypad
+    guard let (index, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) else {
+      return nil
+    }
+    return SessionError(
+      rejecting: keys[keys.index(keys.startIndex, offsetBy: index)], at: index, reason)
+  }
+
+  /// The first key of `keys` that may not be pressed when the line is applied on `keypad`, and
+  /// why; `nil` when every key may be pressed, and then `keypad` is the keypad after the line.
+  ///
+  /// The keypad is a function of the mode, radix and word-size keys alone (they always act,
+  /// even while an error is shown), so a run of lines can be checked without replaying them:
+  /// what an edit of the past does before it replays the later lines (SPEC §4).
+  /// - Complexity: O(n) in the number of keys.
+  public static func firstRejectedKey(
+    in keys: some Collection<CalculatorButtonItem>, keypad: inout Keypad
+  ) -> (index: Int, reason: KeyRejection)? {
     var index = 0
     // One switch a key: this runs for every line a script applies.
     for key in keys {
-      switch key {
-      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle:
-        break
-      case .mode(let mode):
-        scientific = mode == .scientific
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
-        if !scientific { return index }
-      }
+      if let reason = keypad.press(key) { return (index, reason) }
       index += 1
     }
     return nil
@@ -168,10 +199,11 @@ public struct Calculator: Hashable, Sendable {
       pressMemory(memoryKey)
       return
     case .mode(let mode):
-      machine = Machine.initial(mode)
+      machine = Machine.initial(mode, wordSize: wordSize)
       return
     case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle:
+      .exponent, .fixedToExponential, .angle, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift,
+      .rotate, .bit:
       break
     }
     switch machine {
@@ -185,6 +217,11 @@ public struct Calculator: Hashable, Sendable {
       machine = .standard(.initial)
       pressScientific(key, &scientific)
       machine = .scientific(scientific)
+    case .programmer(var programmer):
+      machine = .standard(.initial)
+      programmer.press(key)
+      wordSize = programmer.wordSize
+      machine = .programmer(programmer)
     }
   }
 
@@ -234,6 +271,10 @@ public struct Calculator: Hashable, Sendable {
       machine = .standard(.initial)
       scientific.recall(value)
       machine = .scientific(scientific)
+    case .programmer(var programmer):
+      machine = .standard(.initial)
+      programmer.recall(value)
+      machine = .programmer(programmer)
     }
   }
 
@@ -246,6 +287,10 @@ public struct Calculator: Hashable, Sendable {
       machine = .standard(.initial)
       scientific.endEntry()
       machine = .scientific(scientific)
+    case .programmer(var programmer):
+      machine = .standard(.initial)
+      programmer.endEntry()
+      machine = .programmer(programmer)
     }
   }
 
@@ -271,7 +316,8 @@ public struct Calculator: Hashable, Sendable {
       guard !brain.isError else { return }
       angleUnit = unit
       brain = brain.endingEntry()
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory:
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory,
+      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
       // it does nothing. (Memory keys never come here.)
@@ -289,7 +335,8 @@ public struct Calculator: Hashable, Sendable {
       angleUnit = unit
       scientific.press(key, unit: unit)
     case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .memory, .mode:
+      .exponent, .fixedToExponential, .memory, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not,
+      .shift, .rotate, .bit:
       // Memory and mode keys are ``press(_:)``'s and never come here.
       scientific.press(key, unit: angleUnit)
     }
@@ -317,6 +364,11 @@ public struct Calculator: Hashable, Sendable {
       machine = .standard(.initial)
       scientific.endEntry()
       machine = .scientific(scientific)
+    case .programmer(var programmer):
+      guard programmer.isTyping else { return }
+      machine = .standard(.initial)
+      programmer.endEntry()
+      machine = .programmer(programmer)
     }
   }
 
@@ -345,5 +397,9 @@ public enum ExpressionLine: Hashable, Sendable {
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.
   case scientific(ExpressionTokens)
-
+  /// Programmer mode's tokens, with the radix and word size its operands are shown in:
+  /// `5 + 4 =`, `RoLC(5)`.
+  case programmer(
+    [ProgrammerBrain.Token], radix: CalculatorButtonItem.Radix,
+    wordSize: CalculatorButtonItem.WordSize)
 }

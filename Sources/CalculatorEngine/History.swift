@@ -10,7 +10,7 @@
 /// Only ``Session`` changes a history; everything here that is public reads it.
 ///
 /// Storage: each branch holds only the keys after its fork, one byte each (the key's
-/// ``CalculatorButtonItem/code``, whose high bit marks the last key of a line), and a snapshot of
+/// ``CalculatorButtonItem/code``) and one bit each that marks the last key of a line, and a snapshot of
 /// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
 /// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys.
 public struct History: Sendable {
@@ -20,17 +20,17 @@ public struct History: Sendable {
   /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
   public static let snapshotInterval = 384
 
-  /// The bit of a stored key byte that marks the last key of a line. Key codes stay below it.
-  static let lineEndBit: UInt8 = 0x80
-
   /// One branch: where it leaves its parent, and its own keys and snapshots.
   struct Branch: Sendable {
     /// The index of the branch it leaves; -1 for the first branch.
     var parent: Int
     /// The position on the parent where this branch's own keys start.
     var fork: Int
-    /// The branch's own keys, after ``fork``; ``History/lineEndBit`` marks each line's last key.
+    /// The branch's own keys, after ``fork``, as their codes.
     var codes: [UInt8] = []
+    /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
+    /// mode's keys need every bit of a code byte: 173 keys).
+    var lineEnds: [UInt64] = []
     /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
     var snapshots: [State]
 
@@ -40,7 +40,19 @@ public struct History: Sendable {
     /// Whether the own key at `index` is the first of a line: the branch's first key, or the key
     /// after a line's last.
     func startsLine(at index: Int) -> Bool {
-      index == 0 || codes[index - 1] & History.lineEndBit != 0
+      index == 0 || endsLine(at: index - 1)
+    }
+
+    /// Whether the own key at `index` is the last of a line.
+    @inline(__always)
+    func endsLine(at index: Int) -> Bool {
+      lineEnds[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    /// Marks the own key at `index`, the last stored, as the last of a line.
+    mutating func markLineEnd(at index: Int) {
+      while lineEnds.count <= index >> 6 { lineEnds.append(0) }
+      lineEnds[index >> 6] |= 1 << UInt64(index & 63)
     }
   }
 
@@ -117,7 +129,7 @@ public struct History: Sendable {
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func key(at step: Int) -> CalculatorButtonItem {
     let branch = branches[owner(of: step)]
-    return CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!
+    return CalculatorButtonItem(code: branch.codes[step - branch.fork - 1])!
   }
 
   /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the
@@ -175,7 +187,7 @@ public struct History: Sendable {
       var step = end
       while keys.count < limit, step > branch.fork {
         keys.append(
-          CalculatorButtonItem(code: branch.codes[step - branch.fork - 1] & ~History.lineEndBit)!)
+          CalculatorButtonItem(code: branch.codes[step - branch.fork - 1])!)
         step -= 1
       }
       end = step
@@ -191,9 +203,10 @@ public struct History: Sendable {
     ofBranch number: Int, _ body: ([CalculatorButtonItem]) throws -> Void
   ) rethrows {
     var line: [CalculatorButtonItem] = []
-    for code in branches[number - 1].codes {
-      line.append(CalculatorButtonItem(code: code & ~History.lineEndBit)!)
-      if code & History.lineEndBit != 0 {
+    let branch = branches[number - 1]
+    for (index, code) in branch.codes.enumerated() {
+      line.append(CalculatorButtonItem(code: code)!)
+      if branch.endsLine(at: index) {
         try body(line)
         line.removeAll(keepingCapacity: true)
       }
@@ -227,7 +240,7 @@ public struct History: Sendable {
         depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count, steps.upperBound)
       while step < end {
         let index = step - branch.fork
-        let key = CalculatorButtonItem(code: branch.codes[index] & ~History.lineEndBit)!
+        let key = CalculatorButtonItem(code: branch.codes[index])!
         if branch.startsLine(at: index) { state.startLine() }
         state.press(key)
         step += 1
@@ -266,7 +279,7 @@ public struct History: Sendable {
           keys.removeAll(keepingCapacity: true)
           start = step
         }
-        keys.append(CalculatorButtonItem(code: branch.codes[own] & ~History.lineEndBit)!)
+        keys.append(CalculatorButtonItem(code: branch.codes[own])!)
         step += 1
       }
     }
@@ -328,11 +341,14 @@ public struct History: Sendable {
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
       // Each array also has a header of two words, a count and a capacity beside its storage.
-      bytes += branch.codes.capacity + branch.snapshots.capacity * MemoryLayout<State>.stride + 64
+      bytes +=
+        branch.codes.capacity + branch.lineEnds.capacity * 8 + branch.snapshots.capacity
+        * MemoryLayout<State>.stride + 96
       // A Scientific state lives in a box of its own, with arrays (counted for each snapshot, as
       // if none shared a box with the one before).
       for snapshot in branch.snapshots {
         if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
+        if let programmer = snapshot.programmer { bytes += programmer.heapBytes }
       }
     }
     return bytes
@@ -377,8 +393,8 @@ public struct History: Sendable {
           untilSnapshot = History.snapshotInterval
         }
       }
-      codes[keys.count - 1] |= History.lineEndBit
       branches[current].codes.append(contentsOf: codes)
+      branches[current].markLineEnd(at: branches[current].codes.count - 1)
     }
     position = branches[current].count
     return made
@@ -491,8 +507,8 @@ public struct History: Sendable {
       var index = snapshot * History.snapshotInterval
       while index < offset {
         // A line starts at the branch's first key and after each line's last.
-        if index == 0 || codes[index - 1] & History.lineEndBit != 0 { state.startLine() }
-        state.press(CalculatorButtonItem(code: codes[index] & ~History.lineEndBit)!)
+        if branch.startsLine(at: index) { state.startLine() }
+        state.press(CalculatorButtonItem(code: codes[index])!)
         index += 1
       }
     }
@@ -504,9 +520,7 @@ public struct History: Sendable {
     let branch = branches[owner(of: step)]
     // Own keys at indices 0..<(step − fork − 1) lead to the steps before `step`.
     let end = step - branch.fork - 1
-    if let index = branch.codes.withUnsafeBufferPointer({
-      History.lastLineEnd(in: UnsafeBufferPointer(rebasing: $0[..<end]))
-    }) {
+    if let index = branch.lastLineEnd(before: end) {
       return branch.fork + index + 1
     }
     return branch.fork
@@ -520,48 +534,43 @@ public struct History: Sendable {
     let segmentEnd = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
     let start = step - branch.fork
     let end = segmentEnd - branch.fork
-    if let found = branch.codes.withUnsafeBufferPointer({
-      History.firstLineEnd(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
-    }) {
-      return step + found + 1
+    if let found = branch.firstLineEnd(in: start..<end) {
+      return step + found - start + 1
     }
     return segmentEnd
-  }
-
-  /// The index of the last byte of `codes` with the line-end bit, eight bytes at a time.
-  private static func lastLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = codes.count
-    let mask: UInt64 = 0x8080_8080_8080_8080
-    while index >= 8 {
-      let word = UnsafeRawPointer(codes.baseAddress! + index - 8).loadUnaligned(as: UInt64.self)
-      if word & mask != 0 { break }
-      index -= 8
-    }
-    while index > 0 {
-      index -= 1
-      if codes[index] & lineEndBit != 0 { return index }
-    }
-    return nil
-  }
-
-  /// The index of the first byte of `codes` with the line-end bit, eight bytes at a time.
-  private static func firstLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = 0
-    let mask: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= codes.count {
-      let word = UnsafeRawPointer(codes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-      if word & mask != 0 { break }
-      index += 8
-    }
-    while index < codes.count {
-      if codes[index] & lineEndBit != 0 { return index }
-      index += 1
-    }
-    return nil
   }
 }
 
 extension History.Branch {
+  /// The index of the last own key before `end` that ends a line, 64 keys at a time.
+  func lastLineEnd(before end: Int) -> Int? {
+    var index = end
+    while index > 0 {
+      let word = (index - 1) >> 6
+      // The bits of keys word × 64 ..< index.
+      let bits =
+        index & 63 == 0 ? lineEnds[word] : lineEnds[word] & ((1 << UInt64(index & 63)) - 1)
+      if bits != 0 { return word << 6 + 63 - bits.leadingZeroBitCount }
+      index = word << 6
+    }
+    return nil
+  }
+
+  /// The index of the first own key in `range` that ends a line, 64 keys at a time.
+  func firstLineEnd(in range: Range<Int>) -> Int? {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let word = index >> 6
+      let bits = lineEnds[word] >> UInt64(index & 63)
+      if bits != 0 {
+        let found = index + bits.trailingZeroBitCount
+        return found < range.upperBound ? found : nil
+      }
+      index = (word + 1) << 6
+    }
+    return nil
+  }
+
   /// Makes room for `count` more keys, growing the storage by a quarter rather than doubling.
   ///
   /// `append` alone doubles the capacity, which can leave almost as much unused storage as there
@@ -572,6 +581,7 @@ extension History.Branch {
     let needed = codes.count + count
     guard needed > codes.capacity else { return }
     codes.reserveCapacity(max(needed, codes.count + codes.count / 4, 64))
+    lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
   mutating func appendSnapshot(_ state: History.State) {
@@ -625,11 +635,12 @@ extension History {
               && (branch.fork > parent.fork || (branch.parent == 0 && branch.fork == 0)),
             "branch \(index + 1): fork \(branch.fork) outside its parent's own keys")
         }
-        if let last = branch.codes.last {
-          precondition(last & History.lineEndBit != 0, "branch \(index + 1) ends inside a line")
+        if !branch.codes.isEmpty {
+          precondition(
+            branch.endsLine(at: branch.codes.count - 1), "branch \(index + 1) ends inside a line")
         }
         precondition(
-          branch.codes.allSatisfy { CalculatorButtonItem(code: $0 & ~History.lineEndBit) != nil },
+          branch.codes.allSatisfy { CalculatorButtonItem(code: $0) != nil },
           "branch \(index + 1): a byte that is no key")
         precondition(
           branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
@@ -656,7 +667,7 @@ extension History {
             }
             if own.startsLine(at: step - own.fork) { state.startLine() }
             state.press(
-              CalculatorButtonItem(code: own.codes[step - own.fork] & ~History.lineEndBit)!)
+              CalculatorButtonItem(code: own.codes[step - own.fork])!)
             step += 1
           }
         }

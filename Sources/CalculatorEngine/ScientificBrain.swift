@@ -237,7 +237,8 @@ public struct ScientificBrain: Hashable, Sendable {
         clear()
         return
       case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode:
+        .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise,
+        .not, .shift, .rotate, .bit:
         return
       }
     }
@@ -253,7 +254,7 @@ public struct ScientificBrain: Hashable, Sendable {
       .memory(.add), .memory(.subtract), .memory(.clear):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
-      .constant, .mode:
+      .constant, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       isSetting = false
     }
     if !isSetting {
@@ -268,7 +269,8 @@ public struct ScientificBrain: Hashable, Sendable {
       case .op, .binary, .unary, .function, .command(.percent), .fixedToExponential, .constant,
         .equal, .memory, .bracket, .angle:
         ends = true
-      case .digit, .dot, .command, .exponent, .mode:
+      case .digit, .dot, .command, .exponent, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not,
+        .shift, .rotate, .bit:
         ends = false
       }
       if ends {
@@ -322,6 +324,9 @@ public struct ScientificBrain: Hashable, Sendable {
       if isTyping { _ = input.beginExponent() }
     case .fixedToExponential: isExponential.toggle()
     case .memory, .angle, .mode: break
+    case .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      // Not keys of Scientific mode: a session never presses one here.
+      forget()
     }
   }
 
@@ -763,9 +768,10 @@ extension CalculatorButtonItem {
   /// its own operator key, with no path of its own.
   var startsAnOperand: Bool {
     switch self {
-    case .digit, .dot: true
+    case .digit, .dot, .hexDigit: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode:
+      .exponent, .fixedToExponential, .angle, .mode, .radix, .wordSize, .bitwise, .not, .shift,
+      .rotate, .bit:
       false
     }
   }
@@ -782,7 +788,8 @@ extension ScientificBrain.LastKey {
     case .bracket(.open): self = .open
     case .bracket(.close): self = .close
     case .equal: self = .equals
-    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode:
+    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode, .hexDigit,
+      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       self = .other
     }
   }
