@@ -141,14 +141,20 @@ public enum KeyText {
   /// live display shows the state before such text instead of an error (SPEC §6).
   ///
   /// - Complexity: O(k × s), k the keys starting with the same letter, s ≤ ``lookahead``.
-  public static func isUnfinishedSpelling(_ bytes: some Collection<UInt8>) -> Bool {
+  /// Programmer mode's words count only in Programmer mode (`mode`): in the other modes `x` is
+  /// no start of `xor`.
+  public static func isUnfinishedSpelling(
+    _ bytes: some Collection<UInt8>, mode: CalculatorButtonItem.Mode = .standard
+  ) -> Bool {
     guard let first = bytes.first.map({ $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }),
       isLetter(first)
     else { return false }
     let lowered = bytes.map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
     if lowered == [UInt8(ascii: "m")] { return true }
+    let programmer = mode == .programmer
     return words[Int(first - UInt8(ascii: "a"))].contains { word in
       word.spelling.count > lowered.count && word.spelling.starts(with: lowered)
+        && (programmer || !word.key.isProgrammerOnly)
     }
   }
 
