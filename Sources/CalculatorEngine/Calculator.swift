@@ -364,6 +364,7 @@ public struct Calculator: Hashable, Sendable {
 
   /// The state of Standard mode's `brain` after `key`; `brain` itself when the key changes
   /// nothing (memory, mode and angle keys are ``press(_:)``'s).
+  @inline(__always)
   private static func standardTransition(_ key: CalculatorButtonItem, _ brain: CalculatorBrain)
     -> CalculatorBrain
   {
