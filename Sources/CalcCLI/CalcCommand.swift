@@ -87,7 +87,7 @@ public struct CalcCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Start in MODE: standard or scientific (the key sci on a line of its own).",
+      "Start in MODE: standard, scientific or programmer (the key sci or prog on a line of its own).",
       valueName: "MODE"))
   var mode: String?
 
@@ -104,7 +104,8 @@ public struct CalcCommand: ParsableCommand {
       throw ValidationError("--display and --plain cannot be combined.")
     }
     if let mode, Invocation.mode(named: mode) == nil {
-      throw ValidationError("--mode is standard or scientific, not '\(ArgumentText.shown(mode))'.")
+      throw ValidationError(
+        "--mode is standard, scientific or programmer, not '\(ArgumentText.shown(mode))'.")
     }
   }
 
@@ -158,11 +159,13 @@ public struct Invocation: Hashable, Sendable {
   /// The mode to start in (`--mode`).
   public var mode = CalculatorButtonItem.Mode.standard
 
-  /// The mode `name` names, in any case: `standard` (`std`) or `scientific` (`sci`).
+  /// The mode `name` names, in any case: `standard` (`std`), `scientific` (`sci`) or
+  /// `programmer` (`prog`).
   public static func mode(named name: String) -> CalculatorButtonItem.Mode? {
     switch name.lowercased() {
     case "standard", "std": .standard
     case "scientific", "sci": .scientific
+    case "programmer", "prog": .programmer
     default: nil
     }
   }

@@ -44,6 +44,24 @@ enum HelpText {
       rows = stride(from: 0, to: keys.count, by: 5).map { start in
         keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
       }
+    case .programmer:
+      // The engine's Programmer keys in rows of five (the bit keypad and Windows' layout are
+      // the front end's next round).
+      let keys: [CalculatorButtonItem] =
+        memory + CalculatorButtonItem.Radix.allCases.map { .radix($0) } + [.mode(.standard)]
+        + CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) } + [.not]
+        + CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) }
+        + CalculatorButtonItem.Shift.allCases.map { .shift($0) } + [.binary(.mod), .bracket(.open)]
+        + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) } + [.bracket(.close)]
+        + [.hexDigit(.a), .hexDigit(.b), .hexDigit(.c), .hexDigit(.d), .hexDigit(.e)]
+        + [.hexDigit(.f), .command(.clearEntry), .command(.clear), .command(.backspace)]
+        + [.op(.divide), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)]
+        + [.bit(.init(0)!), .digit(.four), .digit(.five), .digit(.six), .op(.minus)]
+        + [.bit(.init(1)!), .digit(.one), .digit(.two), .digit(.three), .op(.plus)]
+        + [.command(.flip), .digit(.zero), .equal, .mode(.scientific), .bit(.init(2)!)]
+      rows = stride(from: 0, to: keys.count, by: 5).map { start in
+        keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
+      }
     }
     /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
     func dividers(_ row: [(key: CalculatorButtonItem, width: Int)]) -> Set<Int> {

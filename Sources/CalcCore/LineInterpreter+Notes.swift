@@ -41,9 +41,18 @@ extension LineInterpreter {
       let operatorBefore = operatorCode
       operatorCode = 0xFF
       switch key {
-      case .digit:
+      case .digit, .hexDigit:
         if armed { return true }
         continue
+      case .bitwise, .shift:
+        if isPending { mayShowError = true } else { isPending = true }
+      case .not, .rotate, .bit:
+        mayShowError = true
+        pointTyped = false
+        armed = true
+        continue
+      case .radix, .wordSize:
+        break
       case .dot:
         if armed || pointTyped { return true }
         pointTyped = true
@@ -128,9 +137,10 @@ extension LineInterpreter {
       case .digit, .dot:
         digits += 1
         if digits > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .reference:
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .radix, .wordSize,
+        .bitwise, .not, .shift, .rotate, .bit, .reference:
         digits = 0
-      case .command, .memory, .exponent, .fixedToExponential, .angle:
+      case .command, .memory, .exponent, .fixedToExponential, .angle, .hexDigit:
         break
       }
       if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
@@ -278,7 +288,8 @@ extension LineInterpreter {
               + "\(KeyText.text(of: number)) started a new number",
             column: column(index + 1)))
       case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
-        .fixedToExponential, .angle, .mode:
+        .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift,
+        .rotate, .bit:
         break
       }
     }
@@ -310,9 +321,11 @@ extension CalculatorButtonItem {
   /// Whether the key starts or continues a number being typed: a digit or the point.
   var startsANumber: Bool {
     switch self {
-    case .digit, .dot: true
+    case .digit, .dot, .hexDigit: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference:
+      .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
+      .shift,
+      .rotate, .bit:
       false
     }
   }
@@ -320,9 +333,10 @@ extension CalculatorButtonItem {
   /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific mode's (`^`, …).
   var isBinaryOperator: Bool {
     switch self {
-    case .op, .binary: true
+    case .op, .binary, .bitwise, .shift: true
     case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference:
+      .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate,
+      .bit, .reference:
       false
     }
   }

@@ -183,7 +183,7 @@ public struct LineInterpreter {
   {
     let parsed: ScriptLine
     do {
-      parsed = try ScriptLine(line)
+      parsed = try ScriptLine(line, mode: session.state.mode)
     } catch {
       throw LineError(error.description, column: error.column)
     }
@@ -325,10 +325,9 @@ public struct LineInterpreter {
     do {
       change = try perform(.keys(keys))
     } catch {
-      // The refusals of a line of keys: a Scientific key in Standard mode, a bad `$N`.
+      // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
-      var at: Int?
-      if case .needsScientificMode(_, let index) = error { at = index }
+      var at = error.rejectedKeyIndex
       if case .badReference(let target, _) = error {
         at = keys.firstIndex(of: .reference(target))
       }

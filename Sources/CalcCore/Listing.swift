@@ -61,7 +61,7 @@ package struct Listing {
     let value: Decimal34
     switch display {
     case .value(let number), .exponential(let number): value = number
-    case .entry, .scientificEntry, .error: return text
+    case .entry, .scientificEntry, .programmer, .error: return text
     }
     var shortest = text
     for digits in stride(from: Decimal34.precision, through: 1, by: -1) {
@@ -306,7 +306,8 @@ package struct Listing {
         guard state != before else { return }
         body(step, .memory(key.title, amount: state.displayedValue))
       case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode:
+        .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not,
+        .shift, .rotate, .bit:
         guard let line = before.completedCalculation(by: key) else { return }
         body(step, .calculation(line, result: state.display))
       }

@@ -100,8 +100,7 @@ extension LineInterpreter {
       return nil
     case .keys(let keys):
       var state = session.state
-      if let index = state.firstKeyOutOfMode(in: keys) {
-        let error = SessionError.needsScientificMode(keys[index], index: index)
+      if let error = state.keyRejection(in: keys), let index = error.rejectedKeyIndex {
         let columns = KeyText.columns(in: line)
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")

@@ -583,7 +583,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       case .equal: Array(repeating: key, count: 7)
       case .dot, .command, .unary, .memory: [key, key, key]
       case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
-        .reference:
+        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit, .reference:
         []
       }
     }

@@ -1,59 +1,133 @@
 import CalcDecimal
 
-/// The whole calculator: the calculation (``CalculatorBrain``, the book's state machine, or in
-/// Scientific mode ``ScientificBrain``), the memory register and the angle unit beside it.
+/// The whole calculator: the current mode's calculation (``Machine``: ``CalculatorBrain``, the
+/// book's state machine, or ``ScientificBrain``), the memory register and the angle unit beside
+/// it.
 ///
 /// This is the state that a history snapshots and time travel restores. ``press(_:)`` is the
 /// reducer, the one `switch` over keys, working in place; ``apply(_:)`` is the same as a pure
 /// function from a state and a key to the next.
 public struct Calculator: Hashable, Sendable {
-  /// The calculation: operands, pending operator, remembered operation, or an error.
-  public private(set) var brain: CalculatorBrain
+  /// The calculation of the current mode: one case a mode, so that a state holds exactly one
+  /// brain (the others are boxed so that Standard mode's state stays small).
+  public enum Machine: Hashable, Sendable {
+    /// Standard mode's calculation.
+    case standard(CalculatorBrain)
+    /// Scientific mode's calculation.
+    indirect case scientific(ScientificBrain)
+    /// Programmer mode's calculation.
+    indirect case programmer(ProgrammerBrain)
+
+    /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
+    public static func initial(
+      _ mode: CalculatorButtonItem.Mode, wordSize: CalculatorButtonItem.WordSize = .qword
+    ) -> Machine {
+      switch mode {
+      case .standard: .standard(.initial)
+      case .scientific: .scientific(.initial)
+      case .programmer: .programmer(ProgrammerBrain(wordSize: wordSize))
+      }
+    }
+  }
+
+  /// The calculation of the current mode.
+  ///
+  /// Stored as Standard mode's brain, unboxed, beside a slot for the boxed brains of the other
+  /// modes (``Boxed``; Standard's brain is ``CalculatorBrain/initial`` while the slot holds
+  /// one): an enum with Standard's brain as a payload made every key copy the brain out of the
+  /// enum and write it back through the generic value witnesses, 2.2 times the cost of a key
+  /// (calc-bench's apply row). The sum is this property.
+  public private(set) var machine: Machine {
+    get {
+      switch boxed {
+      case .none: .standard(standardBrain)
+      case .scientific(let brain): .scientific(brain)
+      case .programmer(let brain): .programmer(brain)
+      }
+    }
+    set {
+      switch newValue {
+      case .standard(let brain):
+        boxed = .none
+        standardBrain = brain
+      case .scientific(let brain):
+        standardBrain = .initial
+        boxed = .scientific(brain)
+      case .programmer(let brain):
+        standardBrain = .initial
+        boxed = .programmer(brain)
+      }
+    }
+  }
+  /// Standard mode's brain; ``CalculatorBrain/initial`` in the other modes.
+  private var standardBrain: CalculatorBrain
+  /// The brain of Scientific or Programmer mode, boxed so that Standard mode's state stays
+  /// small; `.none` in Standard mode.
+  private var boxed = Boxed.none
+
+  /// The slot for the boxed brains.
+  private enum Boxed: Hashable, Sendable {
+    case none
+    indirect case scientific(ScientificBrain)
+    indirect case programmer(ProgrammerBrain)
+  }
   /// The memory register; `nil` while it is empty (which differs from holding 0: `mr` and `mc`
   /// do nothing then).
   public private(set) var memory: Decimal34?
-  /// Scientific mode's calculation, boxed so that Standard mode's state stays small; `.none` in
-  /// Standard mode, where ``brain`` calculates.
-  private var scientificSlot: ScientificSlot = .none
   /// The unit of trigonometric functions; it persists across modes and AC (SPEC §9).
   public private(set) var angleUnit = AngleUnit.degrees
+  /// Programmer mode's word size; it persists across modes and AC (SPEC §10). In Programmer
+  /// mode it follows the brain's.
+  public private(set) var wordSize = CalculatorButtonItem.WordSize.qword
 
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
 
-  /// A calculator in the given state.
+  /// A calculator in Standard mode in the given state.
   public init(brain: CalculatorBrain, memory: Decimal34? = nil) {
-    self.brain = brain
+    self.standardBrain = brain
     self.memory = memory
   }
 
-  /// A box for the Scientific brain.
-  private enum ScientificSlot: Hashable, Sendable {
-    case none
-    indirect case some(ScientificBrain)
+  /// Standard mode's calculation; ``CalculatorBrain/initial`` in the other modes.
+  public var brain: CalculatorBrain {
+    standardBrain
   }
 
-  /// Scientific mode's calculation; `nil` in Standard mode.
+  /// Scientific mode's calculation; `nil` in the other modes.
   public var scientific: ScientificBrain? {
-    if case .some(let brain) = scientificSlot { brain } else { nil }
+    if case .scientific(let brain) = boxed { brain } else { nil }
   }
 
-  /// The mode: Standard or Scientific.
+  /// Programmer mode's calculation; `nil` in the other modes.
+  public var programmer: ProgrammerBrain? {
+    if case .programmer(let brain) = boxed { brain } else { nil }
+  }
+
+  /// The mode.
   public var mode: CalculatorButtonItem.Mode {
-    if case .some = scientificSlot { .scientific } else { .standard }
+    switch boxed {
+    case .none: .standard
+    case .scientific: .scientific
+    case .programmer: .programmer
+    }
   }
 
-  /// What the display shows, in either mode.
+  /// What the display shows, in any mode.
   public var display: CalculatorBrain.Display {
-    if case .some(let scientific) = scientificSlot { scientific.display } else { brain.display }
+    switch machine {
+    case .standard(let brain): brain.display
+    case .scientific(let scientific): scientific.display
+    case .programmer(let programmer): programmer.display
+    }
   }
 
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
-    if case .some(let scientific) = scientificSlot {
-      scientific.displayedValue
-    } else {
-      brain.displayedValue
+    switch machine {
+    case .standard(let brain): brain.displayedValue
+    case .scientific(let scientific): scientific.displayedValue
+    case .programmer(let programmer): programmer.displayedValue
     }
   }
 
@@ -62,12 +136,13 @@ public struct Calculator: Hashable, Sendable {
     if case .error = display { true } else { false }
   }
 
-  /// The expression line, in either mode.
+  /// The expression line, in any mode.
   public var expressionLine: ExpressionLine {
-    if case .some(let scientific) = scientificSlot {
-      .scientific(scientific.shownLine)
-    } else {
-      .standard(brain.expressionLine)
+    switch machine {
+    case .standard(let brain): .standard(brain.expressionLine)
+    case .scientific(let scientific): .scientific(scientific.shownLine)
+    case .programmer(let programmer):
+      .programmer(programmer.shownLine, radix: programmer.radix, wordSize: programmer.wordSize)
     }
   }
 
@@ -75,51 +150,76 @@ public struct Calculator: Hashable, Sendable {
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
   /// Scientific mode only `=` completes one (and not while an error is shown or when it fails).
   public func completedCalculation(by key: CalculatorButtonItem) -> ExpressionLine? {
-    guard case .some(let scientific) = scientificSlot else {
+    switch machine {
+    case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
+    case .scientific(let scientific):
+      guard case .equal = key, scientific.error == nil else { return nil }
+      let after = apply(key)
+      guard let done = after.scientific, done.error == nil else { return nil }
+      return .scientific(done.shownLine)
+    case .programmer(let programmer):
+      guard case .equal = key, programmer.error == nil else { return nil }
+      let after = apply(key)
+      guard let done = after.programmer, done.error == nil else { return nil }
+      return after.expressionLine
     }
-    guard case .equal = key, scientific.error == nil else { return nil }
-    let after = apply(key)
-    guard let done = after.scientific, done.error == nil else { return nil }
-    return .scientific(done.shownLine)
   }
 
   /// Whether F-E is on (Scientific mode only).
   public var isExponential: Bool { scientific?.isExponential ?? false }
 
-  /// The index of the first key of `keys` that Standard mode does not have, pressed in
-  /// Standard mode when the line is applied from this state (mode keys in the line count);
-  /// `nil` when every key may be pressed.
+  /// What may be pressed: the mode, and in Programmer mode the radix and the word size.
+  public var keypad: Keypad {
+    Keypad(mode: mode, radix: programmer?.radix ?? .dec, wordSize: wordSize)
+  }
+
+  /// The index of the first key of `keys` that may not be pressed when the line is applied from
+  /// this state (mode, radix and word-size keys in the line count); `nil` when every key may be
+  /// pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
   public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
-    var mode = self.mode
-    return Calculator.firstKeyOutOfMode(in: keys, mode: &mode)
+    var keypad = self.keypad
+    return Calculator.firstRejectedKey(in: keys, keypad: &keypad)?.index
   }
 
-  /// The index of the first key of `keys` that Standard mode does not have, pressed in
-  /// Standard mode when the line is applied in `mode`; `nil` when every key may be pressed, and
-  /// then `mode` is the mode after the line.
+  /// Why the line `keys` may not be applied from this state, as a session refuses it; `nil`
+  /// when every key may be pressed.
   ///
-  /// The mode is a function of the last mode key alone (a switch always switches, even while an
-  /// error is shown), so a run of lines can be checked without replaying them: what an edit of
-  /// the past does before it replays the later lines (SPEC §4).
   /// - Complexity: O(n) in the number of keys.
-  public static func firstKeyOutOfMode(
-    in keys: some Collection<CalculatorButtonItem>, mode: inout CalculatorButtonItem.Mode
-  ) -> Int? {
-    var scientific = mode == .scientific
-    defer { mode = scientific ? .scientific : .standard }
+  public func keyRejection(in keys: some Collection<CalculatorButtonItem>) -> SessionError? {
+    var keypad = self.keypad
+    guard let (index, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) else {
+      return nil
+    }
+    return SessionError(
+      rejecting: keys[keys.index(keys.startIndex, offsetBy: index)], at: index, reason)
+  }
+
+  /// The first key of `keys` that may not be pressed when the line is applied on `keypad`, and
+  /// why; `nil` when every key may be pressed, and then `keypad` is the keypad after the line.
+  ///
+  /// The keypad is a function of the mode, radix and word-size keys alone (they always act,
+  /// even while an error is shown), so a run of lines can be checked without replaying them:
+  /// what an edit of the past does before it replays the later lines (SPEC §4).
+  /// - Complexity: O(n) in the number of keys.
+  public static func firstRejectedKey(
+    in keys: some Collection<CalculatorButtonItem>, keypad: inout Keypad
+  ) -> (index: Int, reason: KeyRejection)? {
     var index = 0
-    // One switch a key: this runs for every line a script applies.
+    // One switch a key: this runs for every line a script applies. Standard's keys are keys of
+    // every mode but Programmer, and need no more look outside it.
     for key in keys {
       switch key {
-      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference:
+      case .digit, .op, .equal, .command, .unary, .memory, .dot:
+        if keypad.mode == .programmer, let reason = keypad.press(key) { return (index, reason) }
+      case .reference:
+        // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
-      case .mode(let mode):
-        scientific = mode == .scientific
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
-        if !scientific { return index }
+      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
+        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+        if let reason = keypad.press(key) { return (index, reason) }
       }
       index += 1
     }
@@ -141,78 +241,40 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: CalculatorButtonItem) {
-    if case .some(var scientific) = scientificSlot {
-      if case .mode(.standard) = key {
-        brain = .initial
-        scientificSlot = .none
-        return
-      }
-      // Let go of the box first, so that the brain's arrays change in place when nothing else
-      // (a snapshot) holds them.
-      scientificSlot = .none
-      pressScientific(key, &scientific)
-      scientificSlot = .some(scientific)
-      return
-    }
+    // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts
+    // the new mode's calculation afresh (SPEC §9), even while an error is shown.
     switch key {
-    case .digit(let digit):
-      brain.replace(with: brain.typing(fresh: Entry(digit)) { $0.appending(digit) })
-    case .dot: brain.replace(with: brain.typing(fresh: .zeroPoint) { $0.appendingPoint() })
-    case .op(let op): brain.replace(with: brain.applyOperator(op))
-    case .equal: brain.replace(with: brain.applyEqual())
-    case .command(.clear): brain = .initial
-    case .command(.clearEntry): brain.replace(with: brain.applyClearEntry())
-    case .command(.flip): brain.replace(with: brain.applyFlip())
-    case .command(.percent): brain.replace(with: brain.applyPercent())
-    case .command(.backspace): brain.replace(with: brain.applyBackspace())
-    case .unary(let unary): brain.replace(with: brain.applyUnary(unary))
-    case .mode(.scientific):
-      brain = .initial
-      scientificSlot = .some(.initial)
-    case .mode(.standard): brain = .initial
-    case .angle(let unit):
-      // Kept for Scientific mode; like `ms`, the key ends a typed entry.
-      guard !brain.isError else { return }
-      angleUnit = unit
-      brain = brain.endingEntry()
+    case .memory(let memoryKey):
+      pressMemory(memoryKey)
+      return
+    case .mode(let mode):
+      machine = Machine.initial(mode, wordSize: wordSize)
+      return
     case .reference:
       // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
       return
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential:
-      // Not a Standard key: a session never presses one here (its line is rejected, and an
-      // edit of the past that would replay one here is refused); pressed on a bare calculator,
-      // it does nothing.
+    case .angle(let unit):
+      pressAngle(unit)
       return
-    case .memory(let memoryKey):
-      guard let shown = brain.displayedValue else { return }
-      switch memoryKey {
-      case .store:
-        memory = shown
-      case .recall:
-        guard let memory else { return }
-        // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
-        if let magnitude = memory.magnitudeExponent, magnitude >= 100 {
-          brain = brain.overflowingMemory()
-        } else {
-          brain = brain.recalling(
-            memory.magnitudeExponent.map { $0 < -100 } == true ? .zero : memory)
-        }
-        return
-      case .add, .subtract:
-        let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-        // A memory that would overflow shows Overflow and keeps its value, like a result would.
-        guard let magnitude = sum.magnitudeExponent, magnitude >= 100 else {
-          memory = sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
-          brain = brain.endingEntry()
-          return
-        }
-        brain = brain.overflowingMemory()
-        return
-      case .clear:
-        guard memory != nil else { return }
-        memory = nil
-      }
-      brain = brain.endingEntry()
+    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
+      .bit:
+      break
+    }
+    switch boxed {
+    case .none:
+      // In place, as the book's reducer: no copy of the brain.
+      standardBrain.replace(with: Calculator.standardTransition(key, standardBrain))
+    case .scientific(var scientific):
+      boxed = .none
+      // Memory, mode and angle keys are handled above and never come here.
+      scientific.press(key, unit: angleUnit)
+      boxed = .scientific(scientific)
+    case .programmer(var programmer):
+      boxed = .none
+      programmer.press(key)
+      wordSize = programmer.wordSize
+      boxed = .programmer(programmer)
     }
   }
 
@@ -239,60 +301,148 @@ public struct Calculator: Hashable, Sendable {
   /// ends a typed entry, becomes the right operand of a pending operation, never multiplies;
   /// ignored while an error is shown), or shows the error it holds (SPEC §11, rule 14).
   ///
-  /// A value goes through `mr` itself, with the memory lent for the key, so that every mode
-  /// recalls it as its `mr` does (Scientific's range, Programmer's word).
+  /// A value goes through `mr`'s own recall, so that every mode recalls it as its `mr` does
+  /// (Standard's range, Scientific's, Programmer's word: truncated toward zero and wrapped).
   public mutating func recall(_ recalled: Recalled) {
     guard !isError else { return }
     switch recalled {
     case .value(let value):
-      let memory = self.memory
-      self.memory = value
-      press(.memory(.recall))
-      self.memory = memory
+      recall(value)
     case .error(let error):
-      if case .some(var scientific) = scientificSlot {
-        scientificSlot = .none
+      switch machine {
+      case .standard(let brain):
+        machine = .standard(.error(error, line: brain.expressionLine))
+      case .scientific(var scientific):
+        machine = .standard(.initial)
         scientific.showError(error)
-        scientificSlot = .some(scientific)
-      } else {
-        brain = .error(error, line: brain.expressionLine)
+        machine = .scientific(scientific)
+      case .programmer(var programmer):
+        machine = .standard(.initial)
+        programmer.showError(error)
+        machine = .programmer(programmer)
       }
     }
   }
 
-  /// Presses `key` in Scientific mode (the switch to Standard mode is ``press(_:)``'s).
-  private mutating func pressScientific(
-    _ key: CalculatorButtonItem, _ scientific: inout ScientificBrain
-  ) {
-    switch key {
-    case .mode:
-      scientific = .initial
-    case .angle(let unit):
+  /// Presses a memory key, in any mode.
+  ///
+  /// Ignored while an error is shown; `ms`, `m+`, `m-` and `mc` end a typed entry; `mr` and `mc`
+  /// do nothing while the memory is empty. Standard mode's range is kept: a recalled value or a
+  /// sum of 10^100 or more shows Overflow (the memory keeps its value), a value below 10^-100
+  /// is 0.
+  private mutating func pressMemory(_ memoryKey: CalculatorButtonItem.Memory) {
+    guard let shown = displayedValue else { return }
+    let bounded = mode == .standard
+    switch memoryKey {
+    case .store:
+      memory = shown
+    case .recall:
+      guard let memory else { return }
+      recall(memory)
+      return
+    case .add, .subtract:
+      let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
+      if bounded, let magnitude = sum.magnitudeExponent, magnitude >= 100 {
+        // A memory that would overflow shows Overflow and keeps its value, like a result would.
+        machine = .standard(brain.overflowingMemory())
+        return
+      }
+      memory = bounded && sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
+    case .clear:
+      guard memory != nil else { return }
+      memory = nil
+    }
+    endEntry()
+  }
+
+  /// Recalls `value` into the display of the current mode, as `mr` does.
+  private mutating func recall(_ value: Decimal34) {
+    switch machine {
+    case .standard(let brain):
+      // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
+      if let magnitude = value.magnitudeExponent, magnitude >= 100 {
+        machine = .standard(brain.overflowingMemory())
+      } else {
+        machine = .standard(
+          brain.recalling(value.magnitudeExponent.map { $0 < -100 } == true ? .zero : value))
+      }
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      scientific.recall(value)
+      machine = .scientific(scientific)
+    case .programmer(var programmer):
+      machine = .standard(.initial)
+      programmer.recall(value)
+      machine = .programmer(programmer)
+    }
+  }
+
+  /// Ends the number being typed, as `ms` does, in any mode.
+  private mutating func endEntry() {
+    switch machine {
+    case .standard(let brain):
+      machine = .standard(brain.endingEntry())
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      scientific.endEntry()
+      machine = .scientific(scientific)
+    case .programmer(var programmer):
+      machine = .standard(.initial)
+      programmer.endEntry()
+      machine = .programmer(programmer)
+    }
+  }
+
+  /// Presses `key` in Standard mode (memory keys are ``pressMemory(_:)``'s).
+  /// An angle key: it sets the unit of Scientific mode's trigonometry, in Standard and
+  /// Scientific mode, and ends a typed entry like `ms`; ignored while an error is shown.
+  private mutating func pressAngle(_ unit: AngleUnit) {
+    switch machine {
+    case .standard(let brain):
+      guard !brain.isError else { return }
+      angleUnit = unit
+      machine = .standard(brain.endingEntry())
+    case .scientific(var scientific):
       guard scientific.error == nil else { return }
       angleUnit = unit
-      scientific.press(key, unit: unit)
-    case .memory(let memoryKey):
-      guard let shown = scientific.displayedValue else { return }
-      switch memoryKey {
-      case .store:
-        memory = shown
-      case .recall:
-        guard let memory else { return }
-        scientific.recall(memory)
-        return
-      case .add, .subtract:
-        let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-        memory = sum
-      case .clear:
-        guard memory != nil else { return }
-        memory = nil
-      }
-      scientific.endEntry()
-    case .reference:
+      machine = .standard(.initial)
+      scientific.press(.angle(unit), unit: unit)
+      machine = .scientific(scientific)
+    case .programmer:
+      // Not a Programmer key: a session never presses one here.
       return
-    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential:
-      scientific.press(key, unit: angleUnit)
+    }
+  }
+
+  /// The state of Standard mode's `brain` after `key`; `brain` itself when the key changes
+  /// nothing (memory, mode and angle keys are ``press(_:)``'s).
+  @inline(__always)
+  private static func standardTransition(_ key: CalculatorButtonItem, _ brain: CalculatorBrain)
+    -> CalculatorBrain
+  {
+    switch key {
+    case .digit(let digit): return brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
+    case .dot: return brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
+    case .op(let op): return brain.applyOperator(op)
+    case .equal: return brain.applyEqual()
+    case .command(.clear): return .initial
+    case .command(.clearEntry): return brain.applyClearEntry()
+    case .command(.flip): return brain.applyFlip()
+    case .command(.percent): return brain.applyPercent()
+    case .command(.backspace): return brain.applyBackspace()
+    case .unary(let unary): return brain.applyUnary(unary)
+    case .mode:
+      // A mode key replaces the machine (``press(_:)``); it never comes here.
+      return brain
+    case .reference:
+      // Resolved by the session (``recall(_:)``); it never comes here.
+      return brain
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory, .angle,
+      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      // Not a Standard key: a session never presses one here (its line is rejected, and an
+      // edit of the past that would replay one here is refused); pressed on a bare calculator,
+      // it does nothing. (Memory, mode and angle keys never come here.)
+      return brain
     }
   }
 
@@ -306,17 +456,23 @@ public struct Calculator: Hashable, Sendable {
   public mutating func startLine() {
     // Only a typed entry changes; every other state is left untouched, without a copy (this
     // runs before every line of a script).
-    if case .some(var scientific) = scientificSlot {
+    switch boxed {
+    case .none:
+      switch standardBrain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        if entry != .zero { standardBrain = standardBrain.endingEntry() }
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
+      }
+    case .scientific(var scientific):
       guard scientific.isTyping, !scientific.input.isEmpty else { return }
-      scientificSlot = .none
+      boxed = .none
       scientific.endEntry()
-      scientificSlot = .some(scientific)
-      return
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      if entry != .zero { brain = brain.endingEntry() }
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
+      boxed = .scientific(scientific)
+    case .programmer(var programmer):
+      guard programmer.isTyping else { return }
+      boxed = .none
+      programmer.endEntry()
+      boxed = .programmer(programmer)
     }
   }
 
@@ -345,4 +501,9 @@ public enum ExpressionLine: Hashable, Sendable {
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.
   case scientific(ExpressionTokens)
+  /// Programmer mode's tokens, with the radix and word size its operands are shown in:
+  /// `5 + 4 =`, `RoLC(5)`.
+  case programmer(
+    [ProgrammerBrain.Token], radix: CalculatorButtonItem.Radix,
+    wordSize: CalculatorButtonItem.WordSize)
 }

@@ -208,6 +208,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     /// A result of magnitude 10^100 or more (Scientific mode: 10^10000 or more, or nonzero
     /// below 10^-9999).
     case overflow
+    /// (Programmer mode) A shift count that is negative or not less than the word size.
+    case notDefined
 
     /// The text shown in the display.
     public var message: String {
@@ -216,6 +218,7 @@ public enum CalculatorBrain: Hashable, Sendable {
       case .undefined: "Result is undefined"
       case .invalidInput: "Invalid input"
       case .overflow: "Overflow"
+      case .notDefined: "Result not defined"
       }
     }
   }
@@ -260,6 +263,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case scientificEntry(ScientificEntry)
     /// A computed number with F-E on: always in scientific notation, `1.2345E2`, `0E0`.
     case exponential(Decimal34)
+    /// Programmer mode's value (typed or computed): the word's bits in the radix shown.
+    case programmer(ProgrammerValue)
   }
 
   /// What the display shows (SPEC §3): the right operand once there is one, else the left
@@ -301,6 +306,9 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .entry(let entry): entry.value
     case .value(let value), .exponential(let value): value
     case .scientificEntry(let entry): entry.value
+    case .programmer(let shown):
+      Decimal34(
+        coefficient: UInt128(shown.value.magnitude), exponent: 0, isNegative: shown.value < 0)
     case .error: nil
     }
   }
@@ -321,7 +329,9 @@ public enum CalculatorBrain: Hashable, Sendable {
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
     case .digit, .dot, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference:
+      .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
+      .bitwise, .not,
+      .shift, .rotate, .bit:
       return nil
     }
   }

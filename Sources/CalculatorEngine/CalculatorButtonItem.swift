@@ -6,7 +6,8 @@ import CalcDecimal
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
 /// Standard keypad, which the book did not have. Every key has one canonical spelling
 /// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
-/// key fits in one byte (``code``, below 0x80), which is how histories store it.
+/// key fits in one byte (``code``: 0 through 172, and ``referenceCode`` for `$N`), which is how
+/// histories store it.
 public enum CalculatorButtonItem: Hashable, Sendable {
   /// A digit key, `0` through `9`.
   case digit(Digit)
@@ -36,8 +37,24 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   case fixedToExponential
   /// The angle unit of trigonometric functions (DEG, RAD, GRAD).
   case angle(AngleUnit)
-  /// A switch of mode: `sci` or `std` (it clears the calculation like AC).
+  /// A switch of mode: `std`, `sci` or `prog` (it clears the calculation like AC).
   case mode(Mode)
+  /// Programmer mode (SPEC §10): a hex digit, `A` through `F` (upper case in key text).
+  case hexDigit(HexDigit)
+  /// Programmer mode: the radix of the display and of typed digits.
+  case radix(Radix)
+  /// Programmer mode: the word size.
+  case wordSize(WordSize)
+  /// Programmer mode: a bitwise binary operator.
+  case bitwise(Bitwise)
+  /// Programmer mode: `not`, the bitwise complement of the value in the display.
+  case not
+  /// Programmer mode: a shift, a binary operator whose right operand is the count.
+  case shift(Shift)
+  /// Programmer mode: a rotate of the value in the display by one bit.
+  case rotate(Rotate)
+  /// Programmer mode: `bitN`, which flips bit N (0 through 63) of the value in the display.
+  case bit(Bit)
   /// `$N` (SPEC §11): recalls the value after line N of the branch, as `mr` recalls the memory.
   ///
   /// N is kept as typed; the session resolves it when the line is applied (a bare calculator
@@ -50,8 +67,9 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     if case .reference = self { true } else { false }
   }
 
-  /// The one ``code`` of every ``reference(_:)`` key, above every other key's code.
-  public static let referenceCode: UInt8 = 0x7F
+  /// The one ``code`` of every ``reference(_:)`` key: 0xFF, above every other key's code (the
+  /// Programmer keys end at 172).
+  public static let referenceCode: UInt8 = 0xFF
 
   /// A decimal digit key.
   public enum Digit: UInt8, CaseIterable, Sendable {
@@ -163,12 +181,98 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case euler
   }
 
-  /// The calculator's two modes.
+  /// The calculator's three modes.
   public enum Mode: UInt8, CaseIterable, Sendable {
     /// Windows' Standard keypad: keys act in the order typed.
     case standard
     /// Windows' Scientific keypad: precedence, brackets and functions (SPEC §9).
     case scientific
+    /// Windows' Programmer keypad: integers in a word, radixes, bitwise keys (SPEC §10).
+    case programmer
+  }
+
+  /// A hex digit key of Programmer mode.
+  public enum HexDigit: UInt8, CaseIterable, Sendable {
+    /// The digits 10 through 15: the raw value of each is its value less 10.
+    case a, b, c, d, e, f
+
+    /// The digit's value, 10 through 15.
+    public var value: UInt8 { 10 + rawValue }
+  }
+
+  /// A radix of Programmer mode.
+  public enum Radix: UInt8, CaseIterable, Sendable {
+    /// Hexadecimal, octal, binary and decimal.
+    case hex, dec, oct, bin
+
+    /// The base: 16, 10, 8 or 2.
+    public var base: UInt64 {
+      switch self {
+      case .hex: 16
+      case .dec: 10
+      case .oct: 8
+      case .bin: 2
+      }
+    }
+  }
+
+  /// A word size of Programmer mode.
+  public enum WordSize: UInt8, CaseIterable, Sendable {
+    /// 64, 32, 16 and 8 bits.
+    case qword, dword, word, byte
+
+    /// The number of bits: 64, 32, 16 or 8.
+    public var bits: Int {
+      switch self {
+      case .qword: 64
+      case .dword: 32
+      case .word: 16
+      case .byte: 8
+      }
+    }
+
+    /// The name shown to a person: `QWORD`, `DWORD`, `WORD`, `BYTE`.
+    public var title: String {
+      switch self {
+      case .qword: "QWORD"
+      case .dword: "DWORD"
+      case .word: "WORD"
+      case .byte: "BYTE"
+      }
+    }
+  }
+
+  /// A bitwise binary operator of Programmer mode.
+  public enum Bitwise: UInt8, CaseIterable, Sendable {
+    /// AND, OR, XOR, NAND and NOR.
+    case and, or, xor, nand, nor
+  }
+
+  /// A shift of Programmer mode.
+  public enum Shift: UInt8, CaseIterable, Sendable {
+    /// Left, arithmetic right (the sign copied in) and logical right (zeros in).
+    case left, right, logicalRight
+  }
+
+  /// A rotate of Programmer mode.
+  public enum Rotate: UInt8, CaseIterable, Sendable {
+    /// Left and right within the word, then left and right through the carry bit.
+    case left, right, leftThroughCarry, rightThroughCarry
+  }
+
+  /// A bit of the bit keypad, 0 through 63.
+  public struct Bit: Hashable, Sendable {
+    /// The bit's number, 0 through 63.
+    public let number: UInt8
+
+    /// The bit `number`; `nil` unless it is 0 through 63.
+    public init?(_ number: Int) {
+      guard (0...63).contains(number) else { return nil }
+      self.number = UInt8(number)
+    }
+
+    /// Every bit, 0 through 63.
+    public static let all: [Bit] = (0...63).map { Bit($0)! }
   }
 
   /// The keys of Standard mode, in the order of their ``code``s.
@@ -185,15 +289,35 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     + [.exponent, .fixedToExponential] + AngleUnit.allCases.map { .angle($0) }
     + Mode.allCases.map { .mode($0) }
 
+  /// The keys that only Programmer mode has, in the order of their ``code``s (after the
+  /// Scientific keys and the mode keys).
+  public static let programmerKeys: [CalculatorButtonItem] =
+    HexDigit.allCases.map { .hexDigit($0) } + Radix.allCases.map { .radix($0) }
+    + WordSize.allCases.map { .wordSize($0) } + Bitwise.allCases.map { .bitwise($0) } + [.not]
+    + Shift.allCases.map { .shift($0) } + Rotate.allCases.map { .rotate($0) }
+    + Bit.all.map { .bit($0) }
+
   /// Every key, in the order of their ``code``s.
-  public static let allKeys: [CalculatorButtonItem] = standardKeys + scientificKeys
+  public static let allKeys: [CalculatorButtonItem] = standardKeys + scientificKeys + programmerKeys
 
   /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
   /// §9). The angle units and the mode keys belong to both.
   public var isScientificOnly: Bool {
     switch self {
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference: false
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference,
+      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      false
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential: true
+    }
+  }
+
+  /// Whether the key belongs to Programmer mode only (SPEC §10).
+  public var isProgrammerOnly: Bool {
+    switch self {
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .bracket,
+      .binary, .function, .constant, .exponent, .fixedToExponential:
+      false
+    case .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit: true
     }
   }
 
@@ -216,6 +340,14 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .angle(let unit): 76 + unit.rawValue
     case .mode(let mode): 79 + mode.rawValue
     case .reference: CalculatorButtonItem.referenceCode
+    case .hexDigit(let digit): 82 + digit.rawValue
+    case .radix(let radix): 88 + radix.rawValue
+    case .wordSize(let size): 92 + size.rawValue
+    case .bitwise(let bitwise): 96 + bitwise.rawValue
+    case .not: 101
+    case .shift(let shift): 102 + shift.rawValue
+    case .rotate(let rotate): 105 + rotate.rawValue
+    case .bit(let bit): 109 + bit.number
     }
   }
 
@@ -229,7 +361,8 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// The canonical spelling in key text, ASCII:
   /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`, and Scientific mode's `( ) ^ yroot mod
   /// logy sin … acoth cube cbrt log ln pow10 pow2 powe abs floor ceil dms degrees ! pi euler exp
-  /// fe deg rad grad std sci`.
+  /// fe deg rad grad std sci`, and Programmer mode's `prog A`…`F hex dec oct bin qword dword word
+  /// byte and or xor nand nor not lsh rsh rshl rol ror rolc rorc bit0`…`bit63`.
   public var canonical: String {
     switch self {
     case .digit(let digit): String(Character(Unicode.Scalar(48 + digit.rawValue)))
@@ -269,6 +402,30 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
     case .reference(let line): "$\(line)"
+    case .mode(.programmer): "prog"
+    case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
+    case .radix(.hex): "hex"
+    case .radix(.dec): "dec"
+    case .radix(.oct): "oct"
+    case .radix(.bin): "bin"
+    case .wordSize(.qword): "qword"
+    case .wordSize(.dword): "dword"
+    case .wordSize(.word): "word"
+    case .wordSize(.byte): "byte"
+    case .bitwise(.and): "and"
+    case .bitwise(.or): "or"
+    case .bitwise(.xor): "xor"
+    case .bitwise(.nand): "nand"
+    case .bitwise(.nor): "nor"
+    case .not: "not"
+    case .shift(.left): "lsh"
+    case .shift(.right): "rsh"
+    case .shift(.logicalRight): "rshl"
+    case .rotate(.left): "rol"
+    case .rotate(.right): "ror"
+    case .rotate(.leftThroughCarry): "rolc"
+    case .rotate(.rightThroughCarry): "rorc"
+    case .bit(let bit): "bit" + String(bit.number)
     }
   }
 
@@ -310,6 +467,27 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
     case .reference(let line): "$\(line)"
+    case .mode(.programmer): "prog"
+    case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
+    case .radix(.hex): "HEX"
+    case .radix(.dec): "DEC"
+    case .radix(.oct): "OCT"
+    case .radix(.bin): "BIN"
+    case .wordSize(let size): size.title
+    case .bitwise(.and): "AND"
+    case .bitwise(.or): "OR"
+    case .bitwise(.xor): "XOR"
+    case .bitwise(.nand): "NAND"
+    case .bitwise(.nor): "NOR"
+    case .not: "NOT"
+    case .shift(.left): "Lsh"
+    case .shift(.right): "Rsh"
+    case .shift(.logicalRight): "RshL"
+    case .rotate(.left): "RoL"
+    case .rotate(.right): "RoR"
+    case .rotate(.leftThroughCarry): "RoLC"
+    case .rotate(.rightThroughCarry): "RoRC"
+    case .bit(let bit): "bit" + String(bit.number)
     }
   }
 }

@@ -205,6 +205,77 @@ public struct DisplayFormat: Hashable, Sendable {
     case .error(let error): bytes.append(contentsOf: error.message.utf8)
     case .scientificEntry(let entry): append(entry, to: &bytes)
     case .exponential(let value): appendExponential(value, to: &bytes)
+    case .programmer(let shown): append(shown, to: &bytes)
+    }
+  }
+
+  /// Appends a Programmer mode value (SPEC §10): with this format's grouping, as a terminal
+  /// shows it — DEC grouped by the locale, HEX and BIN in groups of 4 separated by a space (BIN
+  /// padded with 0s to a multiple of 4 digits), OCT in groups of 3 —; without grouping
+  /// (``plain``), the digits of the radix alone (`75BCD15`, `111`, `-5`).
+  public func append(_ shown: ProgrammerValue, to bytes: inout [UInt8]) {
+    guard groupingSize > 0 else {
+      bytes.append(contentsOf: shown.plainDigits.utf8)
+      return
+    }
+    if shown.radix == .dec {
+      if shown.value < 0 { bytes.append(contentsOf: minusSign.utf8) }
+      appendGrouped(Array(String(shown.value.magnitude).utf8), to: &bytes)
+      return
+    }
+    bytes.append(contentsOf: DisplayFormat.groupedRadixDigits(shown).utf8)
+  }
+
+  /// The digits of a Programmer value in HEX, OCT or BIN grouped as Windows groups them: HEX
+  /// and BIN in 4s separated by a space (BIN padded with 0s to a multiple of 4 digits; `0`
+  /// stays `0`), OCT in 3s (`75B CD15`, `726 746 425`, `0111 0101`); DEC grouped in 3s with
+  /// `,` (the panel's DEC row in en_US).
+  ///
+  /// - Complexity: O(w), w the word size.
+  public static func groupedRadixDigits(_ shown: ProgrammerValue) -> String {
+    var digits = Array(
+      String(
+        ProgrammerBrain.pattern(shown.value, shown.wordSize), radix: Int(shown.radix.base),
+        uppercase: true
+      ).utf8)
+    let size: Int
+    let separator: UInt8
+    switch shown.radix {
+    case .hex: (size, separator) = (4, UInt8(ascii: " "))
+    case .oct: (size, separator) = (3, UInt8(ascii: " "))
+    case .bin:
+      (size, separator) = (4, UInt8(ascii: " "))
+      if digits != [UInt8(ascii: "0")], digits.count % 4 != 0 {
+        digits.insert(
+          contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - digits.count % 4), at: 0)
+      }
+    case .dec:
+      let sign = shown.value < 0 ? "-" : ""
+      digits = Array(String(shown.value.magnitude).utf8)
+      return sign
+        + String(decoding: grouped(digits, size: 3, separator: UInt8(ascii: ",")), as: UTF8.self)
+    }
+    return String(decoding: grouped(digits, size: size, separator: separator), as: UTF8.self)
+  }
+
+  /// `digits` with `separator` between groups of `size`, counted from the right.
+  private static func grouped(_ digits: [UInt8], size: Int, separator: UInt8) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(digits.count + digits.count / size)
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % size == 0 { result.append(separator) }
+      result.append(digit)
+    }
+    return result
+  }
+
+  /// The four rows of Programmer mode's panel for `value` in a word of `wordSize` (SPEC §10):
+  /// HEX, DEC, OCT and BIN, grouped (DEC with this format's grouping).
+  public func radixRows(_ value: Int64, wordSize: CalculatorButtonItem.WordSize) -> [String] {
+    CalculatorButtonItem.Radix.allCases.map { radix in
+      var bytes: [UInt8] = []
+      append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -282,6 +353,30 @@ public struct DisplayFormat: Hashable, Sendable {
     switch line {
     case .standard(let line): append(line, to: &bytes)
     case .scientific(let tokens): append(tokens, to: &bytes)
+    case .programmer(let tokens, let radix, let wordSize):
+      append(tokens, radix: radix, wordSize: wordSize, to: &bytes)
+    }
+  }
+
+  /// Appends Programmer mode's expression line, its operands in `radix` (`5 + 4 =`,
+  /// `RoLC(5)`, `C Lsh 1`).
+  public func append(
+    _ tokens: [ProgrammerBrain.Token], radix: CalculatorButtonItem.Radix,
+    wordSize: CalculatorButtonItem.WordSize, to bytes: inout [UInt8]
+  ) {
+    for (index, token) in tokens.enumerated() {
+      switch token {
+      case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
+      case .op(let op): bytes.append(contentsOf: op.title.utf8)
+      case .operand(let value):
+        append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
+      case .open: bytes.append(UInt8(ascii: "("))
+      case .close: bytes.append(UInt8(ascii: ")"))
+      case .function(let function, let bracket):
+        bytes.append(contentsOf: function.title.utf8)
+        if bracket { bytes.append(UInt8(ascii: "(")) }
+      case .equals: bytes.append(contentsOf: " =".utf8)
+      }
     }
   }
 
@@ -294,11 +389,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends the display of `calculator`, in either mode.
   public func append(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    if let scientific = calculator.scientific {
-      append(scientific.display, to: &bytes)
-    } else {
-      append(calculator.brain, to: &bytes)
-    }
+    append(calculator.display, to: &bytes)
   }
 
   /// The expression line of `calculator`, in either mode.
@@ -310,10 +401,10 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends the expression line of `calculator`, in either mode.
   public func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    if let scientific = calculator.scientific {
-      append(scientific.shownLine, to: &bytes)
-    } else {
-      appendExpression(calculator.brain, to: &bytes)
+    switch calculator.machine {
+    case .standard(let brain): appendExpression(brain, to: &bytes)
+    case .scientific(let scientific): append(scientific.shownLine, to: &bytes)
+    case .programmer: append(calculator.expressionLine, to: &bytes)
     }
   }
 

@@ -10,7 +10,7 @@
 /// Only ``Session`` changes a history; everything here that is public reads it.
 ///
 /// Storage: each branch holds only the keys after its fork, one byte each (the key's
-/// ``CalculatorButtonItem/code``, whose high bit marks the last key of a line), and a snapshot of
+/// ``CalculatorButtonItem/code``) and one bit each that marks the last key of a line, and a snapshot of
 /// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
 /// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys.
 public struct History: Sendable {
@@ -20,17 +20,17 @@ public struct History: Sendable {
   /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
   public static let snapshotInterval = 384
 
-  /// The bit of a stored key byte that marks the last key of a line. Key codes stay below it.
-  static let lineEndBit: UInt8 = 0x80
-
   /// One branch: where it leaves its parent, and its own keys and snapshots.
   struct Branch: Sendable {
     /// The index of the branch it leaves; -1 for the first branch.
     var parent: Int
     /// The position on the parent where this branch's own keys start.
     var fork: Int
-    /// The branch's own keys, after ``fork``; ``History/lineEndBit`` marks each line's last key.
+    /// The branch's own keys, after ``fork``, as their codes.
     var codes: [UInt8] = []
+    /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
+    /// mode's keys need every bit of a code byte: 173 keys).
+    var lineEnds: [UInt64] = []
     /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
     var snapshots: [State]
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
@@ -45,13 +45,25 @@ public struct History: Sendable {
     /// Whether the own key at `index` is the first of a line: the branch's first key, or the key
     /// after a line's last.
     func startsLine(at index: Int) -> Bool {
-      index == 0 || codes[index - 1] & History.lineEndBit != 0
+      index == 0 || endsLine(at: index - 1)
+    }
+
+    /// Whether the own key at `index` is the last of a line.
+    @inline(__always)
+    func endsLine(at index: Int) -> Bool {
+      lineEnds[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    /// Marks the own key at `index`, the last stored, as the last of a line.
+    mutating func markLineEnd(at index: Int) {
+      while lineEnds.count <= index >> 6 { lineEnds.append(0) }
+      lineEnds[index >> 6] |= 1 << UInt64(index & 63)
     }
 
     /// The own key at `index`, a `$N` key with its N.
     @inline(__always)
     func key(at index: Int) -> CalculatorButtonItem {
-      let code = codes[index] & ~History.lineEndBit
+      let code = codes[index]
       guard code != CalculatorButtonItem.referenceCode else {
         return .reference(references[index]!.line)
       }
@@ -61,7 +73,7 @@ public struct History: Sendable {
     /// Presses the own key at `index` on `state`: a `$N` key recalls what it recalled.
     @inline(__always)
     func press(at index: Int, _ state: inout State) {
-      let code = codes[index] & ~History.lineEndBit
+      let code = codes[index]
       if code == CalculatorButtonItem.referenceCode {
         state.recall(references[index]!.recalled)
       } else {
@@ -233,9 +245,9 @@ public struct History: Sendable {
   ) rethrows {
     let branch = branches[number - 1]
     var line: [CalculatorButtonItem] = []
-    for (index, code) in branch.codes.enumerated() {
+    for index in branch.codes.indices {
       line.append(branch.key(at: index))
-      if code & History.lineEndBit != 0 {
+      if branch.endsLine(at: index) {
         try body(line, branch.notes.isEmpty ? nil : branch.notes[index])
         line.removeAll(keepingCapacity: true)
       }
@@ -368,7 +380,7 @@ public struct History: Sendable {
         keys.append(branch.key(at: own))
         // Only a line's real end holds its note: a part cut by a fork has none.
         note =
-          branch.codes[own] & History.lineEndBit != 0 && !branch.notes.isEmpty
+          branch.endsLine(at: own) && !branch.notes.isEmpty
           ? branch.notes[own] : nil
         step += 1
       }
@@ -429,7 +441,7 @@ public struct History: Sendable {
   public func note(ofLineEndingAt end: Int) -> String? {
     let branch = branches[owner(of: end)]
     let own = end - branch.fork - 1
-    guard !branch.notes.isEmpty, branch.codes[own] & History.lineEndBit != 0 else { return nil }
+    guard !branch.notes.isEmpty, branch.endsLine(at: own) else { return nil }
     return branch.notes[own]
   }
 
@@ -458,7 +470,7 @@ public struct History: Sendable {
   /// has a note of its own.
   public func endsLine(at end: Int) -> Bool {
     let branch = branches[owner(of: end)]
-    return branch.codes[end - branch.fork - 1] & History.lineEndBit != 0
+    return branch.endsLine(at: end - branch.fork - 1)
   }
 
   /// For the current branch: each step where another branch leaves it, with those branches'
@@ -496,11 +508,14 @@ public struct History: Sendable {
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
       // Each array also has a header of two words, a count and a capacity beside its storage.
-      bytes += branch.codes.capacity + branch.snapshots.capacity * MemoryLayout<State>.stride + 64
+      bytes +=
+        branch.codes.capacity + branch.lineEnds.capacity * 8 + branch.snapshots.capacity
+        * MemoryLayout<State>.stride + 96
       // A Scientific state lives in a box of its own, with arrays (counted for each snapshot, as
       // if none shared a box with the one before).
       for snapshot in branch.snapshots {
         if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
+        if let programmer = snapshot.programmer { bytes += programmer.heapBytes }
       }
     }
     return bytes
@@ -557,8 +572,8 @@ public struct History: Sendable {
           untilSnapshot = History.snapshotInterval
         }
       }
-      codes[keys.count - 1] |= History.lineEndBit
       branches[current].codes.append(contentsOf: codes)
+      branches[current].markLineEnd(at: branches[current].codes.count - 1)
     }
     position = branches[current].count
     return made
@@ -571,7 +586,7 @@ public struct History: Sendable {
     defer { _checkInvariantsIfEnabled() }
     let index = owner(of: end)
     let own = end - branches[index].fork - 1
-    precondition(branches[index].codes[own] & History.lineEndBit != 0, "not a line's end")
+    precondition(branches[index].endsLine(at: own), "not a line's end")
     branches[index].notes[own] = note
   }
 
@@ -682,13 +697,8 @@ public struct History: Sendable {
       var index = snapshot * History.snapshotInterval
       while index < offset {
         // A line starts at the branch's first key and after each line's last.
-        if index == 0 || codes[index - 1] & History.lineEndBit != 0 { state.startLine() }
-        let code = codes[index] & ~History.lineEndBit
-        if code == CalculatorButtonItem.referenceCode {
-          state.recall(branch.references[index]!.recalled)
-        } else {
-          state.press(CalculatorButtonItem(code: code)!)
-        }
+        if branch.startsLine(at: index) { state.startLine() }
+        branch.press(at: index, &state)
         index += 1
       }
     }
@@ -700,9 +710,7 @@ public struct History: Sendable {
     let branch = branches[owner(of: step)]
     // Own keys at indices 0..<(step − fork − 1) lead to the steps before `step`.
     let end = step - branch.fork - 1
-    if let index = branch.codes.withUnsafeBufferPointer({
-      History.lastLineEnd(in: UnsafeBufferPointer(rebasing: $0[..<end]))
-    }) {
+    if let index = branch.lastLineEnd(before: end) {
       return branch.fork + index + 1
     }
     return branch.fork
@@ -716,48 +724,43 @@ public struct History: Sendable {
     let segmentEnd = depth + 1 < path.count ? branches[path[depth + 1]].fork : branch.count
     let start = step - branch.fork
     let end = segmentEnd - branch.fork
-    if let found = branch.codes.withUnsafeBufferPointer({
-      History.firstLineEnd(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
-    }) {
-      return step + found + 1
+    if let found = branch.firstLineEnd(in: start..<end) {
+      return step + found - start + 1
     }
     return segmentEnd
-  }
-
-  /// The index of the last byte of `codes` with the line-end bit, eight bytes at a time.
-  private static func lastLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = codes.count
-    let mask: UInt64 = 0x8080_8080_8080_8080
-    while index >= 8 {
-      let word = UnsafeRawPointer(codes.baseAddress! + index - 8).loadUnaligned(as: UInt64.self)
-      if word & mask != 0 { break }
-      index -= 8
-    }
-    while index > 0 {
-      index -= 1
-      if codes[index] & lineEndBit != 0 { return index }
-    }
-    return nil
-  }
-
-  /// The index of the first byte of `codes` with the line-end bit, eight bytes at a time.
-  private static func firstLineEnd(in codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = 0
-    let mask: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= codes.count {
-      let word = UnsafeRawPointer(codes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-      if word & mask != 0 { break }
-      index += 8
-    }
-    while index < codes.count {
-      if codes[index] & lineEndBit != 0 { return index }
-      index += 1
-    }
-    return nil
   }
 }
 
 extension History.Branch {
+  /// The index of the last own key before `end` that ends a line, 64 keys at a time.
+  func lastLineEnd(before end: Int) -> Int? {
+    var index = end
+    while index > 0 {
+      let word = (index - 1) >> 6
+      // The bits of keys word × 64 ..< index.
+      let bits =
+        index & 63 == 0 ? lineEnds[word] : lineEnds[word] & ((1 << UInt64(index & 63)) - 1)
+      if bits != 0 { return word << 6 + 63 - bits.leadingZeroBitCount }
+      index = word << 6
+    }
+    return nil
+  }
+
+  /// The index of the first own key in `range` that ends a line, 64 keys at a time.
+  func firstLineEnd(in range: Range<Int>) -> Int? {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let word = index >> 6
+      let bits = lineEnds[word] >> UInt64(index & 63)
+      if bits != 0 {
+        let found = index + bits.trailingZeroBitCount
+        return found < range.upperBound ? found : nil
+      }
+      index = (word + 1) << 6
+    }
+    return nil
+  }
+
   /// Makes room for `count` more keys, growing the storage by a quarter rather than doubling.
   ///
   /// `append` alone doubles the capacity, which can leave almost as much unused storage as there
@@ -768,6 +771,7 @@ extension History.Branch {
     let needed = codes.count + count
     guard needed > codes.capacity else { return }
     codes.reserveCapacity(max(needed, codes.count + codes.count / 4, 64))
+    lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
   mutating func appendSnapshot(_ state: History.State) {
@@ -821,17 +825,18 @@ extension History {
               && (branch.fork > parent.fork || (branch.parent == 0 && branch.fork == 0)),
             "branch \(index + 1): fork \(branch.fork) outside its parent's own keys")
         }
-        if let last = branch.codes.last {
-          precondition(last & History.lineEndBit != 0, "branch \(index + 1) ends inside a line")
+        if !branch.codes.isEmpty {
+          precondition(
+            branch.endsLine(at: branch.codes.count - 1), "branch \(index + 1) ends inside a line")
         }
         precondition(
           branch.codes.indices.allSatisfy { at in
-            let code = branch.codes[at] & ~History.lineEndBit
+            let code = branch.codes[at]
             return code == CalculatorButtonItem.referenceCode
               ? branch.references[at] != nil : CalculatorButtonItem(code: code) != nil
           }, "branch \(index + 1): a byte that is no key")
         precondition(
-          branch.notes.keys.allSatisfy { branch.codes[$0] & History.lineEndBit != 0 },
+          branch.notes.keys.allSatisfy { branch.endsLine(at: $0) },
           "branch \(index + 1): a note that is not at a line's end")
         precondition(
           branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,

@@ -13,11 +13,11 @@ public enum KeyText {
   /// Returns the keys of `text`, or throws for the first character that is no key.
   ///
   /// - Complexity: O(n) in the length of `text`.
-  public static func keys(in text: some StringProtocol) throws(KeyTextError)
-    -> [CalculatorButtonItem]
-  {
+  public static func keys(
+    in text: some StringProtocol, startingIn mode: CalculatorButtonItem.Mode = .standard
+  ) throws(KeyTextError) -> [CalculatorButtonItem] {
     var keys: [CalculatorButtonItem] = []
-    try scan(String(text).utf8) { keys.append($0) }
+    try scan(String(text).utf8, startingIn: mode) { keys.append($0) }
     return keys
   }
 
@@ -30,21 +30,22 @@ public enum KeyText {
   /// copied into an array first.
   /// - Complexity: O(n) in the number of bytes.
   public static func scan<Bytes: Collection<UInt8>>(
-    _ bytes: Bytes, _ body: (CalculatorButtonItem) -> Void
+    _ bytes: Bytes, startingIn mode: CalculatorButtonItem.Mode = .standard,
+    _ body: (CalculatorButtonItem) -> Void
   ) throws(KeyTextError) {
     // `nil` without contiguous storage, else the text's error if any. Not a `Result`: making
     // `Result<Void, KeyTextError>`'s metadata at run time checks `KeyTextError: Error`, a
     // lookup that scans every conformance in the binary the first time — a third of the
     // instructions of `calc -k 12+3=` when it was one (Documentation/Performance.md).
     let outcome: KeyTextError?? = bytes.withContiguousStorageIfAvailable { buffer in
-      if let error = firstError(in: buffer) { return error }
-      forEachKey(in: buffer, body)
+      if let error = firstError(in: buffer, startingIn: mode) { return error }
+      forEachKey(in: buffer, startingIn: mode, body)
       return nil
     }
     switch outcome {
     case .some(.some(let error)): throw error
     case .some(.none): return
-    case .none: try scan(Array(bytes), body)
+    case .none: try scan(Array(bytes), startingIn: mode, body)
     }
   }
 
@@ -52,7 +53,8 @@ public enum KeyText {
   ///
   /// Keys are written one after the other, with a space between two word keys (`ms c`,
   /// `log yroot`, `pow10 pow2`): easier on a person, and needed to read some text back, since
-  /// `logyroot` would read as `logy` and then no key.
+  /// `logyroot` would read as `logy` and then no key; and after `bitN` before a digit
+  /// (`bit1 0`, which `bit10` would misread).
   /// - Complexity: O(n) in the number of keys.
   public static func text(of keys: some Sequence<CalculatorButtonItem>) -> String {
     var bytes: [UInt8] = []
@@ -71,22 +73,28 @@ public enum KeyText {
     var endsWithLetter = false
     // Whether the last key was `$N`, whose digits a digit after it would continue (`$3 5`).
     var endsWithReference = false
+    // Whether the last key was `bitN`, whose digits a digit after it would continue.
+    var endsWithBit = false
     for key in keys {
       if case .reference(let line) = key {
         bytes.append(UInt8(ascii: "$"))
         bytes.append(contentsOf: String(line).utf8)
-        (endsWithLetter, endsWithReference) = (false, true)
+        (endsWithLetter, endsWithReference, endsWithBit) = (false, true, false)
         continue
       }
       let spelling = canonicalBytes[Int(key.code)]
-      if endsWithLetter && isLetter(spelling[0]) { bytes.append(UInt8(ascii: " ")) }
-      if endsWithReference, case .digit = key { bytes.append(UInt8(ascii: " ")) }
+      if endsWithLetter && isLetter(spelling[0]) {
+        bytes.append(UInt8(ascii: " "))
+      } else if endsWithBit || endsWithReference, case .digit = key {
+        bytes.append(UInt8(ascii: " "))
+      }
       endsWithReference = false
       bytes.append(contentsOf: spelling)
       let end = spelling[spelling.count - 1]
       endsWithLetter =
         isLetter(spelling[0])
         && (isLetter(end) || (end >= UInt8(ascii: "0") && end <= UInt8(ascii: "9")))
+      if case .bit = key { endsWithBit = true } else { endsWithBit = false }
     }
   }
 
@@ -118,6 +126,8 @@ public enum KeyText {
   private static let singleByteKeys: [CalculatorButtonItem?] = {
     var table = [CalculatorButtonItem?](repeating: nil, count: 128)
     for key in CalculatorButtonItem.allKeys where key.canonical.utf8.count == 1 {
+      // Hex digits are keys only in Programmer mode (``token(in:at:programmer:)``).
+      if case .hexDigit = key { continue }
       let byte = key.canonical.utf8.first!
       if !isLetter(byte) { table[Int(byte)] = key }
     }
@@ -141,14 +151,20 @@ public enum KeyText {
   /// live display shows the state before such text instead of an error (SPEC §6).
   ///
   /// - Complexity: O(k × s), k the keys starting with the same letter, s ≤ ``lookahead``.
-  public static func isUnfinishedSpelling(_ bytes: some Collection<UInt8>) -> Bool {
+  /// Programmer mode's words count only in Programmer mode (`mode`): in the other modes `x` is
+  /// no start of `xor`.
+  public static func isUnfinishedSpelling(
+    _ bytes: some Collection<UInt8>, mode: CalculatorButtonItem.Mode = .standard
+  ) -> Bool {
     guard let first = bytes.first.map({ $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }),
       isLetter(first)
     else { return false }
     let lowered = bytes.map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
     if lowered == [UInt8(ascii: "m")] { return true }
+    let programmer = mode == .programmer
     return words[Int(first - UInt8(ascii: "a"))].contains { word in
       word.spelling.count > lowered.count && word.spelling.starts(with: lowered)
+        && (programmer || !word.key.isProgrammerOnly)
     }
   }
 
@@ -156,17 +172,25 @@ public enum KeyText {
   private static let longestSpelling = CalculatorButtonItem.allKeys.map(\.canonical.utf8.count)
     .max()!
 
-  /// The token that starts at `index`, which must be below `buffer.count`.
+  /// The token that starts at `index`, which must be below `buffer.count`; in Programmer mode
+  /// (`programmer`) an upper-case `A`–`F` is always a hex digit, never part of a word key (SPEC
+  /// §10).
   @inline(__always)
-  private static func token(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
+  private static func token(
+    in buffer: UnsafeBufferPointer<UInt8>, at index: Int, programmer: Bool = false
+  ) -> Token {
     let byte = buffer[index]
     guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
+    if programmer, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "F") {
+      return .key(.hexDigit(CalculatorButtonItem.HexDigit(rawValue: byte - 65)!), width: 1)
+    }
     let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
     if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
     switch lower {
     case UInt8(ascii: " "), UInt8(ascii: "\t"): return .blank(width: 1)
     case UInt8(ascii: "#"): return .comment
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): return wordToken(in: buffer, at: index, lower)
+    case UInt8(ascii: "a")...UInt8(ascii: "z"):
+      return wordToken(in: buffer, at: index, lower, programmer: programmer)
     case UInt8(ascii: "$"): return referenceToken(in: buffer, at: index)
     default: return .invalid(hint: nil)
     }
@@ -195,14 +219,16 @@ public enum KeyText {
   }
 
   /// The longest key spelled with letters at `index` (maximal munch), or a memory key `m+`,
-  /// `m-`, `m−`; `first` is the byte at `index` in lower case.
+  /// `m-`, `m−`; `first` is the byte at `index` in lower case. In Programmer mode no upper-case
+  /// `A`–`F` is part of a word.
   private static func wordToken(
-    in buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ first: UInt8
+    in buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ first: UInt8, programmer: Bool
   ) -> Token {
     candidates: for (spelling, key) in words[Int(first - UInt8(ascii: "a"))] {
       guard index + spelling.count <= buffer.count else { continue }
       for offset in 1..<spelling.count {
         let byte = buffer[index + offset]
+        if programmer, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "F") { continue candidates }
         guard byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0) == spelling[offset] else {
           continue candidates
         }
@@ -305,13 +331,18 @@ public enum KeyText {
   /// A verdict on a prefix never contradicts the whole line: an `.invalid(at:)` offset is where
   /// ``scan(_:_:)`` of any line that starts with `buffer` fails.
   /// - Complexity: O(n) in the bytes after `start`.
-  public static func checkPrefix(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int)
-    -> PrefixVerdict
-  {
+  public static func checkPrefix(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
+    startingIn mode: CalculatorButtonItem.Mode = .standard
+  ) -> PrefixVerdict {
     var index = start
+    var programmer = mode == .programmer
     while index + lookahead <= buffer.count {
-      switch token(in: buffer, at: index) {
-      case .key(_, let width), .blank(let width): index += width
+      switch token(in: buffer, at: index, programmer: programmer) {
+      case .key(let key, let width):
+        if case .mode(let mode) = key { programmer = mode == .programmer }
+        index += width
+      case .blank(let width): index += width
       case .comment: return .comment(at: index)
       case .invalid: return .invalid(at: index)
       }
@@ -319,11 +350,17 @@ public enum KeyText {
     return .undecided(checkedUpTo: index)
   }
 
-  private static func firstError(in buffer: UnsafeBufferPointer<UInt8>) -> KeyTextError? {
+  private static func firstError(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode
+  ) -> KeyTextError? {
     var index = 0
+    var programmer = mode == .programmer
     while index < buffer.count {
-      switch token(in: buffer, at: index) {
-      case .key(_, let width), .blank(let width): index += width
+      switch token(in: buffer, at: index, programmer: programmer) {
+      case .key(let key, let width):
+        if case .mode(let mode) = key { programmer = mode == .programmer }
+        index += width
+      case .blank(let width): index += width
       case .comment: return nil
       case .invalid(let hint): return KeyTextError(buffer: buffer, offset: index, hint: hint)
       }
@@ -337,15 +374,16 @@ public enum KeyText {
   /// keys, without the second pass that ``scan(_:_:)`` makes to call its body only for valid
   /// text.
   /// - Complexity: O(n) in the number of bytes.
-  public static func keys(in buffer: UnsafeBufferPointer<UInt8>) throws(KeyTextError)
-    -> [CalculatorButtonItem]
-  {
+  public static func keys(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
+  ) throws(KeyTextError) -> [CalculatorButtonItem] {
     var keys: [CalculatorButtonItem] = []
     keys.reserveCapacity(min(buffer.count, 64))
     // Digits and operators, most of a script's bytes, straight from the table, looked up once
     // a line (a global's every access checks that it is initialised).
     let singleBytes = singleByteKeys
     var index = 0
+    var programmer = mode == .programmer
     while index < buffer.count {
       let byte = buffer[index]
       if byte < 0x80, let key = singleBytes[Int(byte)] {
@@ -353,8 +391,9 @@ public enum KeyText {
         index += 1
         continue
       }
-      switch token(in: buffer, at: index) {
+      switch token(in: buffer, at: index, programmer: programmer) {
       case .key(let key, let width):
+        if case .mode(let mode) = key { programmer = mode == .programmer }
         keys.append(key)
         index += width
       case .blank(let width): index += width
@@ -369,18 +408,22 @@ public enum KeyText {
   /// order: for messages about a key. The empty list for text that is not key text.
   ///
   /// - Complexity: O(n) in the number of bytes.
-  public static func columns(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+  public static func columns(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
+  ) -> [Int] {
     var columns: [Int] = []
     var index = 0
     var column = 1
+    var programmer = mode == .programmer
     func advance(_ width: Int) {
       // A UTF-8 continuation byte starts no column.
       for offset in index..<(index + width) where buffer[offset] & 0xC0 != 0x80 { column += 1 }
       index += width
     }
     while index < buffer.count {
-      switch token(in: buffer, at: index) {
-      case .key(_, let width):
+      switch token(in: buffer, at: index, programmer: programmer) {
+      case .key(let key, let width):
+        if case .mode(let mode) = key { programmer = mode == .programmer }
         columns.append(column)
         advance(width)
       case .blank(let width): advance(width)
@@ -393,12 +436,15 @@ public enum KeyText {
 
   /// Calls `body` for each key of text already known to be valid.
   private static func forEachKey(
-    in buffer: UnsafeBufferPointer<UInt8>, _ body: (CalculatorButtonItem) -> Void
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
+    _ body: (CalculatorButtonItem) -> Void
   ) {
     var index = 0
+    var programmer = mode == .programmer
     while index < buffer.count {
-      switch token(in: buffer, at: index) {
+      switch token(in: buffer, at: index, programmer: programmer) {
       case .key(let key, let width):
+        if case .mode(let mode) = key { programmer = mode == .programmer }
         body(key)
         index += width
       case .blank(let width): index += width

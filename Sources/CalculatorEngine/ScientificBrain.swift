@@ -237,7 +237,9 @@ public struct ScientificBrain: Hashable, Sendable {
         clear()
         return
       case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .reference:
+        .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
+        .bitwise,
+        .not, .shift, .rotate, .bit:
         return
       }
     }
@@ -253,7 +255,7 @@ public struct ScientificBrain: Hashable, Sendable {
       .memory(.add), .memory(.subtract), .memory(.clear), .reference:
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
-      .constant, .mode:
+      .constant, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       isSetting = false
     }
     if !isSetting {
@@ -268,7 +270,9 @@ public struct ScientificBrain: Hashable, Sendable {
       case .op, .binary, .unary, .function, .command(.percent), .fixedToExponential, .constant,
         .equal, .memory, .bracket, .angle:
         ends = true
-      case .digit, .dot, .command, .exponent, .mode, .reference:
+      case .digit, .dot, .command, .exponent, .mode, .reference, .hexDigit, .radix, .wordSize,
+        .bitwise, .not,
+        .shift, .rotate, .bit:
         ends = false
       }
       if ends {
@@ -322,6 +326,9 @@ public struct ScientificBrain: Hashable, Sendable {
       if isTyping { _ = input.beginExponent() }
     case .fixedToExponential: isExponential.toggle()
     case .memory, .angle, .mode, .reference: break
+    case .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      // Not keys of Scientific mode: a session never presses one here.
+      forget()
     }
   }
 
@@ -766,9 +773,11 @@ extension CalculatorButtonItem {
   /// its own operator key, with no path of its own.
   var startsAnOperand: Bool {
     switch self {
-    case .digit, .dot: true
+    case .digit, .dot, .hexDigit: true
     case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference:
+      .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
+      .shift,
+      .rotate, .bit:
       false
     }
   }
@@ -785,7 +794,9 @@ extension ScientificBrain.LastKey {
     case .bracket(.open): self = .open
     case .bracket(.close): self = .close
     case .equal: self = .equals
-    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode, .reference:
+    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode, .reference,
+      .hexDigit,
+      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       self = .other
     }
   }

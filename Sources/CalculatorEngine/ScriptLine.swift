@@ -49,11 +49,14 @@ public enum ScriptLine: Hashable, Sendable {
     }
   }
 
-  /// Parses `line` (UTF-8, without its newline); throws for key text that holds a character
-  /// that is no key.
+  /// Parses `line` (UTF-8, without its newline), key text read in `mode` (upper-case `A`–`F`
+  /// are hex digits in Programmer mode); throws for key text that holds a character that is no
+  /// key.
   ///
   /// - Complexity: O(n) in the length of the line.
-  public init(_ line: UnsafeBufferPointer<UInt8>) throws(KeyTextError) {
+  public init(
+    _ line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode = .standard
+  ) throws(KeyTextError) {
     let index = ScriptLine.firstNonBlank(line)
     if index < line.count, line[index] == UInt8(ascii: ":") {
       self = .directive(ScriptLine.directive(line))
@@ -61,7 +64,7 @@ public enum ScriptLine: Hashable, Sendable {
     }
     let keys: [CalculatorButtonItem]
     do {
-      keys = try KeyText.keys(in: line)
+      keys = try KeyText.keys(in: line, startingIn: mode)
     } catch {
       // Checked only once the line failed as keys, so that key lines pay nothing for it.
       guard let word = ScriptLine.bareWord(line, from: index) else { throw error }

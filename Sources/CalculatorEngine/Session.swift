@@ -257,9 +257,7 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
-      if let index = history.state.firstKeyOutOfMode(in: keys) {
-        throw .needsScientificMode(keys[keys.startIndex + index], index: index)
-      }
+      if let error = history.state.keyRejection(in: keys) { throw error }
       guard keys.contains(where: \.isReference) else {
         return .applied(keys: keys.count, newBranch: history.apply(line: keys))
       }
@@ -409,9 +407,9 @@ public struct Session: Sendable {
     let from = history.currentBranch
     let startState =
       history.state(at: index < lines.count ? lines[index].start : history.count)
-    var mode = startState.mode
-    if let out = Calculator.firstKeyOutOfMode(in: keys, mode: &mode) {
-      throw .needsScientificMode(keys[out], index: out)
+    var keypad = startState.keypad
+    if let (out, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) {
+      throw SessionError(rejecting: keys[out], at: out, reason)
     }
     // The new line may refer to the lines before it only (SPEC §11).
     for case .reference(let target) in keys where target < 1 || target >= number {
@@ -437,8 +435,12 @@ public struct Session: Sendable {
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
     for (at, line) in zip(later.indices, later) {
-      if let out = Calculator.firstKeyOutOfMode(in: line.keys, mode: &mode) {
-        throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
+      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys, keypad: &keypad) {
+        if reason == .scientificKey {
+          throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
+        }
+        throw .laterLineKeyRejected(
+          kind, line: number, later: at + 1, key: line.keys[out], reason: reason)
       }
       // A later line that refers to a deleted line would have nothing to recall.
       if kind == .deleted, line.keys.contains(.reference(number)) {
@@ -641,6 +643,9 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case emptyInsert
   /// A key of Scientific mode in a line applied in Standard mode, and its index in the line.
   case needsScientificMode(CalculatorButtonItem, index: Int)
+  /// A key the keypad lacks in a line (SPEC §10: a Programmer key in another mode, `.` in
+  /// Programmer mode, a digit the radix lacks, …), its index in the line, and why.
+  case keyRejected(CalculatorButtonItem, index: Int, reason: KeyRejection)
   /// An `edit`, `insert` or `delete` of line `line` after which the later line `later`
   /// (numbered as the branch is now) would be rejected on replay, at `key`: refused, since a
   /// later line is never replayed with keys skipped (SPEC §4).
@@ -652,6 +657,28 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A `note` of line `line`, which is the part of a line of branch `parent` before the fork
   /// of branch `branch`: that line holds the note.
   case noteOnForkedPart(line: Int, branch: Int, parent: Int)
+  /// As ``laterLineRejected(_:line:later:key:)``, for a key rejected for another reason than
+  /// being Scientific mode's.
+  case laterLineKeyRejected(
+    Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem, reason: KeyRejection)
+
+  /// The refusal of `key` at `index` of a line, for `reason`.
+  init(rejecting key: CalculatorButtonItem, at index: Int, _ reason: KeyRejection) {
+    self =
+      reason == .scientificKey
+      ? .needsScientificMode(key, index: index) : .keyRejected(key, index: index, reason: reason)
+  }
+
+  /// The index in its line of the key a line was refused for; `nil` for other errors.
+  public var rejectedKeyIndex: Int? {
+    switch self {
+    case .needsScientificMode(_, let index), .keyRejected(_, let index, _): index
+    case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
+      .laterLineRejected, .laterLineKeyRejected, .badReference, .referencedLineDeleted,
+      .noteOnForkedPart:
+      nil
+    }
+  }
 
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   private static func verb(_ kind: Session.Rewrite.Kind) -> String {
@@ -691,6 +718,11 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
       "nothing to insert: give the line's keys"
     case .needsScientificMode(let key, _):
       "'\(key.canonical)' is a key of Scientific mode (type sci first)"
+    case .keyRejected(let key, _, let reason):
+      reason.message(for: key)
+    case .laterLineKeyRejected(let kind, let line, let later, let key, let reason):
+      "cannot \(SessionError.verb(kind)) line \(line): line \(later) would then be rejected "
+        + "(\(reason.message(for: key)))"
     case .laterLineRejected(let kind, let line, let later, let key):
       "cannot \(SessionError.verb(kind)) line \(line): line \(later) would then be rejected "
         + "('\(key.canonical)' is a key of Scientific mode)"

@@ -281,7 +281,7 @@ extension SessionScript {
       let origin = lineCount == 0 ? try SessionScript.origin(ofFirstLine: line) : self.origin
       let parsed: ScriptLine
       do {
-        parsed = try ScriptLine(line)
+        parsed = try ScriptLine(line, mode: session.state.mode)
       } catch {
         throw LineError(error)
       }

@@ -173,11 +173,12 @@ func lines(of keys: [CalculatorButtonItem]) -> [ArraySlice<CalculatorButtonItem>
   var start = 0
   for (index, key) in keys.enumerated() {
     switch key {
-    case .op, .equal, .binary:
+    case .op, .equal, .binary, .bitwise, .shift:
       lines.append(keys[start...index])
       start = index + 1
     case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
-      .fixedToExponential, .angle, .mode, .reference:
+      .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate, .bit,
+      .reference:
       break
     }
   }

@@ -433,7 +433,7 @@ extension String {
 @Suite struct NotesScanTests {
   /// Keys weighted toward what makes notes and errors: zeros, points, operators, `=`, unary keys.
   static let alphabet: [CalculatorButtonItem] =
-    CalculatorButtonItem.allKeys
+    CalculatorButtonItem.allKeys.filter { !$0.isProgrammerOnly && $0 != .mode(.programmer) }
     + Array(repeating: .digit(.zero), count: 6) + Array(repeating: .dot, count: 4)
     + CalculatorButtonItem.Op.allCases.flatMap { [CalculatorButtonItem.op($0), .op($0)] }
     + Array(repeating: .equal, count: 6)

@@ -7,49 +7,69 @@ import Testing
   typealias Key = CalculatorButtonItem
 
   /// SPEC §1's table, written out independently of the engine: canonical spelling, key, title.
-  static let table: [(canonical: String, key: Key, title: String)] = [
-    ("0", .digit(.zero), "0"), ("1", .digit(.one), "1"), ("2", .digit(.two), "2"),
-    ("3", .digit(.three), "3"), ("4", .digit(.four), "4"), ("5", .digit(.five), "5"),
-    ("6", .digit(.six), "6"), ("7", .digit(.seven), "7"), ("8", .digit(.eight), "8"),
-    ("9", .digit(.nine), "9"), (".", .dot, "."),
-    ("+", .op(.plus), "+"), ("-", .op(.minus), "-"),
-    ("*", .op(.multiply), "×"), ("/", .op(.divide), "÷"),
-    ("=", .equal, "="), ("%", .command(.percent), "%"), ("~", .command(.flip), "+/-"),
-    ("c", .command(.clear), "AC"), ("ce", .command(.clearEntry), "CE"),
-    ("<", .command(.backspace), "⌫"),
-    ("@", .unary(.squareRoot), "√"), ("q", .unary(.square), "x²"),
-    ("r", .unary(.reciprocal), "1/x"),
-    ("ms", .memory(.store), "MS"), ("mr", .memory(.recall), "MR"), ("m+", .memory(.add), "M+"),
-    ("m-", .memory(.subtract), "M−"), ("mc", .memory(.clear), "MC"),
-    // SPEC §9's keys.
-    ("(", .bracket(.open), "("), (")", .bracket(.close), ")"),
-    ("^", .binary(.power), "xʸ"), ("yroot", .binary(.root), "ʸ√x"), ("mod", .binary(.mod), "mod"),
-    ("logy", .binary(.logBase), "logᵧx"),
-    ("sin", .function(.sin), "sin"), ("cos", .function(.cos), "cos"),
-    ("tan", .function(.tan), "tan"), ("sec", .function(.sec), "sec"),
-    ("csc", .function(.csc), "csc"), ("cot", .function(.cot), "cot"),
-    ("asin", .function(.asin), "sin⁻¹"), ("acos", .function(.acos), "cos⁻¹"),
-    ("atan", .function(.atan), "tan⁻¹"), ("asec", .function(.asec), "sec⁻¹"),
-    ("acsc", .function(.acsc), "csc⁻¹"), ("acot", .function(.acot), "cot⁻¹"),
-    ("sinh", .function(.sinh), "sinh"), ("cosh", .function(.cosh), "cosh"),
-    ("tanh", .function(.tanh), "tanh"), ("sech", .function(.sech), "sech"),
-    ("csch", .function(.csch), "csch"), ("coth", .function(.coth), "coth"),
-    ("asinh", .function(.asinh), "sinh⁻¹"), ("acosh", .function(.acosh), "cosh⁻¹"),
-    ("atanh", .function(.atanh), "tanh⁻¹"), ("asech", .function(.asech), "sech⁻¹"),
-    ("acsch", .function(.acsch), "csch⁻¹"), ("acoth", .function(.acoth), "coth⁻¹"),
-    ("cube", .function(.cube), "x³"), ("cbrt", .function(.cubeRoot), "∛x"),
-    ("log", .function(.log), "log"), ("ln", .function(.ln), "ln"),
-    ("pow10", .function(.pow10), "10ˣ"), ("pow2", .function(.pow2), "2ˣ"),
-    ("powe", .function(.powE), "eˣ"), ("abs", .function(.abs), "|x|"),
-    ("floor", .function(.floor), "⌊x⌋"), ("ceil", .function(.ceiling), "⌈x⌉"),
-    ("dms", .function(.dms), "dms"), ("degrees", .function(.degrees), "degrees"),
-    ("!", .function(.factorial), "n!"),
-    ("pi", .constant(.pi), "π"), ("euler", .constant(.euler), "e"),
-    ("exp", .exponent, "exp"), ("fe", .fixedToExponential, "F-E"),
-    ("deg", .angle(.degrees), "DEG"), ("rad", .angle(.radians), "RAD"),
-    ("grad", .angle(.grads), "GRAD"),
-    ("std", .mode(.standard), "std"), ("sci", .mode(.scientific), "sci"),
-  ]
+  static let table: [(canonical: String, key: Key, title: String)] =
+    [
+      ("0", .digit(.zero), "0"), ("1", .digit(.one), "1"), ("2", .digit(.two), "2"),
+      ("3", .digit(.three), "3"), ("4", .digit(.four), "4"), ("5", .digit(.five), "5"),
+      ("6", .digit(.six), "6"), ("7", .digit(.seven), "7"), ("8", .digit(.eight), "8"),
+      ("9", .digit(.nine), "9"), (".", .dot, "."),
+      ("+", .op(.plus), "+"), ("-", .op(.minus), "-"),
+      ("*", .op(.multiply), "×"), ("/", .op(.divide), "÷"),
+      ("=", .equal, "="), ("%", .command(.percent), "%"), ("~", .command(.flip), "+/-"),
+      ("c", .command(.clear), "AC"), ("ce", .command(.clearEntry), "CE"),
+      ("<", .command(.backspace), "⌫"),
+      ("@", .unary(.squareRoot), "√"), ("q", .unary(.square), "x²"),
+      ("r", .unary(.reciprocal), "1/x"),
+      ("ms", .memory(.store), "MS"), ("mr", .memory(.recall), "MR"), ("m+", .memory(.add), "M+"),
+      ("m-", .memory(.subtract), "M−"), ("mc", .memory(.clear), "MC"),
+      // SPEC §9's keys.
+      ("(", .bracket(.open), "("), (")", .bracket(.close), ")"),
+      ("^", .binary(.power), "xʸ"), ("yroot", .binary(.root), "ʸ√x"), ("mod", .binary(.mod), "mod"),
+      ("logy", .binary(.logBase), "logᵧx"),
+      ("sin", .function(.sin), "sin"), ("cos", .function(.cos), "cos"),
+      ("tan", .function(.tan), "tan"), ("sec", .function(.sec), "sec"),
+      ("csc", .function(.csc), "csc"), ("cot", .function(.cot), "cot"),
+      ("asin", .function(.asin), "sin⁻¹"), ("acos", .function(.acos), "cos⁻¹"),
+      ("atan", .function(.atan), "tan⁻¹"), ("asec", .function(.asec), "sec⁻¹"),
+      ("acsc", .function(.acsc), "csc⁻¹"), ("acot", .function(.acot), "cot⁻¹"),
+      ("sinh", .function(.sinh), "sinh"), ("cosh", .function(.cosh), "cosh"),
+      ("tanh", .function(.tanh), "tanh"), ("sech", .function(.sech), "sech"),
+      ("csch", .function(.csch), "csch"), ("coth", .function(.coth), "coth"),
+      ("asinh", .function(.asinh), "sinh⁻¹"), ("acosh", .function(.acosh), "cosh⁻¹"),
+      ("atanh", .function(.atanh), "tanh⁻¹"), ("asech", .function(.asech), "sech⁻¹"),
+      ("acsch", .function(.acsch), "csch⁻¹"), ("acoth", .function(.acoth), "coth⁻¹"),
+      ("cube", .function(.cube), "x³"), ("cbrt", .function(.cubeRoot), "∛x"),
+      ("log", .function(.log), "log"), ("ln", .function(.ln), "ln"),
+      ("pow10", .function(.pow10), "10ˣ"), ("pow2", .function(.pow2), "2ˣ"),
+      ("powe", .function(.powE), "eˣ"), ("abs", .function(.abs), "|x|"),
+      ("floor", .function(.floor), "⌊x⌋"), ("ceil", .function(.ceiling), "⌈x⌉"),
+      ("dms", .function(.dms), "dms"), ("degrees", .function(.degrees), "degrees"),
+      ("!", .function(.factorial), "n!"),
+      ("pi", .constant(.pi), "π"), ("euler", .constant(.euler), "e"),
+      ("exp", .exponent, "exp"), ("fe", .fixedToExponential, "F-E"),
+      ("deg", .angle(.degrees), "DEG"), ("rad", .angle(.radians), "RAD"),
+      ("grad", .angle(.grads), "GRAD"),
+      ("std", .mode(.standard), "std"), ("sci", .mode(.scientific), "sci"),
+      ("prog", .mode(.programmer), "prog"),
+      ("A", .hexDigit(.a), "A"), ("B", .hexDigit(.b), "B"), ("C", .hexDigit(.c), "C"),
+      ("D", .hexDigit(.d), "D"), ("E", .hexDigit(.e), "E"), ("F", .hexDigit(.f), "F"),
+      ("hex", .radix(.hex), "HEX"), ("dec", .radix(.dec), "DEC"), ("oct", .radix(.oct), "OCT"),
+      ("bin", .radix(.bin), "BIN"),
+      ("qword", .wordSize(.qword), "QWORD"), ("dword", .wordSize(.dword), "DWORD"),
+      ("word", .wordSize(.word), "WORD"), ("byte", .wordSize(.byte), "BYTE"),
+      ("and", .bitwise(.and), "AND"), ("or", .bitwise(.or), "OR"), ("xor", .bitwise(.xor), "XOR"),
+      ("nand", .bitwise(.nand), "NAND"), ("nor", .bitwise(.nor), "NOR"), ("not", .not, "NOT"),
+      ("lsh", .shift(.left), "Lsh"), ("rsh", .shift(.right), "Rsh"),
+      ("rshl", .shift(.logicalRight), "RshL"),
+      ("rol", .rotate(.left), "RoL"), ("ror", .rotate(.right), "RoR"),
+      ("rolc", .rotate(.leftThroughCarry), "RoLC"), ("rorc", .rotate(.rightThroughCarry), "RoRC"),
+    ] + (0...63).map { number in ("bit\(number)", .bit(.init(number)!), "bit\(number)") }
+
+  /// The mode in which `key`'s spelling is read: upper-case hex digits are keys in Programmer
+  /// mode only.
+  static func mode(for key: Key) -> Key.Mode {
+    if case .hexDigit = key { .programmer } else { .standard }
+  }
 
   /// The 29 keys of Standard mode: the first rows of ``table``.
   static let standardTable = Array(table.prefix(29))
@@ -150,7 +170,7 @@ import Testing
   @Test(arguments: table.map { ($0.canonical, $0.key) })
   func canonicalSpelling(_ spelling: String, _ key: Key) throws {
     #expect(key.canonical == spelling)
-    #expect(try KeyText.keys(in: spelling) == [key])
+    #expect(try KeyText.keys(in: spelling, startingIn: Self.mode(for: key)) == [key])
   }
 
   /// Every alias of SPEC §1, and every spelling in upper and mixed case.
@@ -387,7 +407,12 @@ import Testing
       KeyText.text(of: Key.scientificKeys)
         == "()^yroot mod logy sin cos tan sec csc cot asin acos atan asec acsc acot sinh cosh "
         + "tanh sech csch coth asinh acosh atanh asech acsch acoth cube cbrt log ln pow10 pow2 "
-        + "powe abs floor ceil dms degrees!pi euler exp fe deg rad grad std sci")
+        + "powe abs floor ceil dms degrees!pi euler exp fe deg rad grad std sci prog")
+    #expect(
+      KeyText.text(of: Key.programmerKeys)
+        == "ABCDEFhex dec oct bin qword dword word byte and or xor nand nor not lsh rsh rshl rol "
+        + "ror rolc rorc "
+        + (0...63).map { "bit\($0)" }.joined(separator: " "))
     #expect(try KeyText.keys(in: KeyText.text(of: Key.allKeys)) == Key.allKeys)
   }
 
@@ -411,16 +436,21 @@ import Testing
 
   @Test(arguments: table.map(\.key)) func textRoundTrip(_ key: Key) throws {
     #expect(KeyText.text(of: [key]) == key.canonical)
-    #expect(try KeyText.keys(in: KeyText.text(of: [key])) == [key])
+    #expect(try KeyText.keys(in: KeyText.text(of: [key]), startingIn: Self.mode(for: key)) == [key])
   }
 
   /// A long pseudo-random sequence of keys survives text and back.
   @Test func textRoundTripOfALongSequence() throws {
     var state: UInt64 = 0x1234_5678
     var keys: [Key] = []
+    var mode = Key.Mode.standard
     for _ in 0..<5_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      keys.append(Key.allKeys[Int(state >> 33) % Key.allKeys.count])
+      let key = Key.allKeys[Int(state >> 33) % Key.allKeys.count]
+      // A hex digit is key text in Programmer mode only.
+      if case .hexDigit = key, mode != .programmer { continue }
+      if case .mode(let new) = key { mode = new }
+      keys.append(key)
     }
     let text = KeyText.text(of: keys)
     #expect(text.count >= keys.count)
@@ -442,8 +472,8 @@ import Testing
 
   @Test func keyCount() {
     #expect(Key.standardKeys.count == 29)
-    #expect(Key.allKeys.count == 81)
-    #expect(Key.allKeys.allSatisfy { $0.code < 0x80 })
+    #expect(Key.programmerKeys.count == 91)
+    #expect(Key.allKeys.count == 173)
   }
 
   @Test func operatorTitles() {
@@ -459,8 +489,8 @@ import Testing
     #expect(codes == (0..<UInt8(Key.allKeys.count)).map { $0 })
   }
 
-  /// 81 keys: codes 0 through 80, so a history can use the high bit of a code byte.
-  @Test(arguments: [UInt8(81), 82, 100, 127, 128, 255]) func noKeyForCode(_ code: UInt8) {
+  /// 173 keys: codes 0 through 172 (a history marks line ends apart from the code bytes).
+  @Test(arguments: [UInt8(173), 174, 200, 255]) func noKeyForCode(_ code: UInt8) {
     #expect(Key(code: code) == nil)
   }
 

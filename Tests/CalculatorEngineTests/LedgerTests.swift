@@ -104,6 +104,36 @@ import Testing
     #expect(Self.displays(session) == ["0", "1,024", "0", "1,025", "0", "2,052"])
   }
 
+  /// In Programmer mode `$N` recalls as `mr` does: truncated toward zero, wrapped to the word,
+  /// shown in the radix; a line that ended in an error shows the error.
+  @Test func referencesWorkInProgrammerModeAsMR() throws {
+    let session = try Self.session([
+      "1000/8=", "c7.9~", "prog", "byte", "$1*3=", "$2", "hex", "$5",
+    ])
+    let shown = Self.displays(session)
+    // 125 × 3 is 375, 119 in a byte; -7.9 is -7, F9 in hex; 119 is 77 in hex.
+    #expect(shown == ["125", "-7.9", "0", "0", "119", "-7", "F9", "77"])
+    let error = try Self.session(["1/0=", "prog", "$1"])
+    #expect(Self.display(error) == "Cannot divide by zero")
+  }
+
+  /// `$N`'s code is no key's: Programmer mode's keys take the codes 0 through 172, and a branch
+  /// that holds both keeps each key (its line ends are apart from the codes).
+  @Test func theReferenceCodeIsNoKeysCodeAndBothKindsOfKeyAreKept() throws {
+    #expect(Key.allKeys.count == 173)
+    #expect(!Key.allKeys.contains { $0.code == Key.referenceCode })
+    #expect(Key(code: Key.referenceCode) == nil)
+    #expect(Key.bit(Key.Bit(63)!).code == 172)
+    let lines = ["prog", "1 bit63 rorc", "$2 bit7", "bit7$3 rorc"]
+    let session = try Self.session(lines)
+    #expect(Self.texts(session) == ["prog", "1bit63 rorc", "$2bit7", "bit7$3rorc"])
+    var keys: [Key] = []
+    session.history.forEachLine(upToPosition: { keys += $0 })
+    #expect(keys == lines.flatMap(Self.keys))
+    let history = session.history
+    #expect((1...history.count).map { history.key(at: $0) } == keys)
+  }
+
   @Test func linesAreNumberedOnTheBranchTheLineIsRecordedOn() throws {
     // After line 1, a new branch: its line 2 may use line 1 only.
     var session = try Self.session(["1+1=", "2+2=", "3+3=", ":goto 4"])

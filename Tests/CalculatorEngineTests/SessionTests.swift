@@ -243,7 +243,9 @@ import Testing
     #expect(long > Self.sessionCount / Self.shards / 64, "some sessions cross a snapshot")
     #expect(restores > Self.sessionCount / Self.shards / 20, "undo and redo restore sessions")
     #expect(references > Self.sessionCount / Self.shards / 2, "lines use $N (SPEC §11)")
-    #expect(notes > Self.sessionCount / Self.shards / 4, "lines get notes (SPEC §11)")
+    // About 30 notes a shard of 100 sessions (22 to 37 in the four shards of the default 400):
+    // the bound is well below, so that the default size does not fail by chance.
+    #expect(notes > Self.sessionCount / Self.shards / 8, "lines get notes (SPEC §11)")
   }
 
   /// A rejected command changes nothing, and says what is valid.

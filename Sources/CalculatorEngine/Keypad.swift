@@ -1,0 +1,110 @@
+/// What may be pressed: the mode, and in Programmer mode the radix and the word size (SPEC §9,
+/// §10). A session refuses a line with a key the keypad lacks, naming the key and the mode,
+/// instead of letting the brain ignore it.
+public struct Keypad: Hashable, Sendable {
+  /// The mode.
+  public var mode: CalculatorButtonItem.Mode
+  /// Programmer mode's radix (DEC in the other modes).
+  public var radix: CalculatorButtonItem.Radix
+  /// Programmer mode's word size; it persists across modes.
+  public var wordSize: CalculatorButtonItem.WordSize
+
+  /// A keypad in `mode`, with Programmer mode's radix and word size.
+  public init(
+    mode: CalculatorButtonItem.Mode, radix: CalculatorButtonItem.Radix = .dec,
+    wordSize: CalculatorButtonItem.WordSize = .qword
+  ) {
+    self.mode = mode
+    self.radix = radix
+    self.wordSize = wordSize
+  }
+
+  /// Presses `key`: why it may not be pressed, or `nil` after following a mode, radix or
+  /// word-size key. The one switch over keys of the check.
+  public mutating func press(_ key: CalculatorButtonItem) -> KeyRejection? {
+    let programmer = mode == .programmer
+    switch key {
+    case .digit(let digit):
+      if programmer, UInt64(digit.value) >= radix.base { return .notADigit(radix) }
+    case .op, .equal, .memory, .reference:
+      break
+    case .command(.percent):
+      if programmer { return .integersOnly }
+    case .command:
+      break
+    case .dot:
+      if programmer { return .integersOnly }
+    case .unary, .angle:
+      if programmer { return .notInProgrammer }
+    case .mode(let mode):
+      if mode == .programmer { radix = .dec }
+      self.mode = mode
+    case .bracket:
+      if mode == .standard { return .scientificKey }
+    case .binary(.mod):
+      if mode == .standard { return .scientificKey }
+    case .binary, .function, .constant, .exponent, .fixedToExponential:
+      if mode == .standard { return .scientificKey }
+      if programmer { return .notInProgrammer }
+    case .hexDigit:
+      if !programmer { return .programmerKey }
+      if radix != .hex { return .hexDigitOutsideHex }
+    case .radix(let radix):
+      if !programmer { return .programmerKey }
+      self.radix = radix
+    case .wordSize(let size):
+      if !programmer { return .programmerKey }
+      wordSize = size
+    case .bit(let bit):
+      if !programmer { return .programmerKey }
+      if Int(bit.number) >= wordSize.bits { return .bitBeyondWord(wordSize) }
+    case .bitwise, .not, .shift, .rotate:
+      if !programmer { return .programmerKey }
+    }
+    return nil
+  }
+}
+
+/// Why a key may not be pressed (see ``Keypad/press(_:)``).
+public enum KeyRejection: Hashable, Sendable {
+  /// A key of Scientific mode, in Standard mode.
+  case scientificKey
+  /// A key of Programmer mode, in another mode.
+  case programmerKey
+  /// A key of Standard or Scientific mode that Programmer mode lacks (`@`, `sin`, `deg`, …).
+  case notInProgrammer
+  /// `.` or `%` in Programmer mode.
+  case integersOnly
+  /// A digit the radix lacks.
+  case notADigit(CalculatorButtonItem.Radix)
+  /// A hex digit outside HEX.
+  case hexDigitOutsideHex
+  /// A bit key beyond the word.
+  case bitBeyondWord(CalculatorButtonItem.WordSize)
+
+  /// The sentence saying why `key` may not be pressed: `'sin' is a key of Scientific mode
+  /// (type sci first)`, `'8' is not an octal digit`, `bit40: a BYTE has bits 0–7`.
+  public func message(for key: CalculatorButtonItem) -> String {
+    let name = "'\(key.canonical)'"
+    switch self {
+    case .scientificKey: return "\(name) is a key of Scientific mode (type sci first)"
+    case .programmerKey: return "\(name) is a key of Programmer mode (type prog first)"
+    case .notInProgrammer: return "\(name) is not a key of Programmer mode (type sci first)"
+    case .integersOnly:
+      return "\(name) is not a key of Programmer mode (Programmer mode holds integers)"
+    case .notADigit(let radix):
+      let name =
+        switch radix {
+        case .hex: "a hex"
+        case .dec: "a decimal"
+        case .oct: "an octal"
+        case .bin: "a binary"
+        }
+      return "'\(key.canonical)' is not \(name) digit"
+    case .hexDigitOutsideHex:
+      return "\(name) is a hex digit (type hex first)"
+    case .bitBeyondWord(let size):
+      return "\(key.canonical): a \(size.title) has bits 0–\(size.bits - 1)"
+    }
+  }
+}
