@@ -604,7 +604,7 @@ public struct History: Sendable {
   ///
   /// A line starts at 0, after the last key of a line, and where the current branch leaves
   /// another (its first line starts there even when the line it left goes on).
-  /// - Complexity: O(keys crossed / 8 + log b).
+  /// - Complexity: O(keys crossed / 64 + log b).
   func lineStart(back count: Int) -> Int {
     var target = position
     var left = count
@@ -618,7 +618,7 @@ public struct History: Sendable {
   /// Where `count` lines back from the position begin, stopping at `floor` (a line start, or
   /// above the position), and how many of the `count` were left when it stopped there.
   ///
-  /// - Complexity: O(keys crossed / 8 + log b).
+  /// - Complexity: O(keys crossed / 64 + log b).
   func lineStart(back count: Int, floor: Int) -> (step: Int, left: Int) {
     var target = position
     var left = count
@@ -632,7 +632,7 @@ public struct History: Sendable {
   /// Where `count` lines forward from the position end, stopping at the end of the branch, and
   /// how many of the `count` were left when it stopped there.
   ///
-  /// - Complexity: O(keys crossed / 8 + log b).
+  /// - Complexity: O(keys crossed / 64 + log b).
   func lineEndCounting(forward count: Int) -> (step: Int, left: Int) {
     var target = position
     var left = count
@@ -645,7 +645,7 @@ public struct History: Sendable {
 
   /// Where the `count`th line forward from the position ends, stopping at the end of the branch.
   ///
-  /// - Complexity: O(keys crossed / 8 + log b).
+  /// - Complexity: O(keys crossed / 64 + log b).
   func lineEnd(forward count: Int) -> Int {
     var target = position
     var left = count
