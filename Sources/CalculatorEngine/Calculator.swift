@@ -264,7 +264,7 @@ public struct Calculator: Hashable, Sendable {
     switch boxed {
     case .none:
       // In place, as the book's reducer: no copy of the brain.
-      standardBrain.replace(with: Calculator.standardTransition(key, standardBrain))
+      pressStandard(key)
     case .scientific(var scientific):
       boxed = .none
       // Memory, mode and angle keys are handled above and never come here.
@@ -414,35 +414,36 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
-  /// The state of Standard mode's `brain` after `key`; `brain` itself when the key changes
-  /// nothing (memory, mode and angle keys are ``press(_:)``'s).
+  /// Presses `key` on Standard mode's brain, in place: each transition's result replaces the
+  /// brain directly, as the book's reducer does (a function returning the next brain made every
+  /// key copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
   @inline(__always)
-  private static func standardTransition(_ key: CalculatorButtonItem, _ brain: CalculatorBrain)
-    -> CalculatorBrain
-  {
+  private mutating func pressStandard(_ key: CalculatorButtonItem) {
     switch key {
-    case .digit(let digit): return brain.typing(fresh: Entry(digit)) { $0.appending(digit) }
-    case .dot: return brain.typing(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): return brain.applyOperator(op)
-    case .equal: return brain.applyEqual()
-    case .command(.clear): return .initial
-    case .command(.clearEntry): return brain.applyClearEntry()
-    case .command(.flip): return brain.applyFlip()
-    case .command(.percent): return brain.applyPercent()
-    case .command(.backspace): return brain.applyBackspace()
-    case .unary(let unary): return brain.applyUnary(unary)
+    case .digit(let digit):
+      standardBrain.replace(with: standardBrain.typing(fresh: Entry(digit)) { $0.appending(digit) })
+    case .dot:
+      standardBrain.replace(with: standardBrain.typing(fresh: .zeroPoint) { $0.appendingPoint() })
+    case .op(let op): standardBrain.replace(with: standardBrain.applyOperator(op))
+    case .equal: standardBrain.replace(with: standardBrain.applyEqual())
+    case .command(.clear): standardBrain = .initial
+    case .command(.clearEntry): standardBrain.replace(with: standardBrain.applyClearEntry())
+    case .command(.flip): standardBrain.replace(with: standardBrain.applyFlip())
+    case .command(.percent): standardBrain.replace(with: standardBrain.applyPercent())
+    case .command(.backspace): standardBrain.replace(with: standardBrain.applyBackspace())
+    case .unary(let unary): standardBrain.replace(with: standardBrain.applyUnary(unary))
     case .mode:
       // A mode key replaces the machine (``press(_:)``); it never comes here.
-      return brain
+      return
     case .reference:
       // Resolved by the session (``recall(_:)``); it never comes here.
-      return brain
+      return
     case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory, .angle,
       .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
       // it does nothing. (Memory, mode and angle keys never come here.)
-      return brain
+      return
     }
   }
 
