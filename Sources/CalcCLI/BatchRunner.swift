@@ -15,6 +15,9 @@ struct BatchRunner {
   var runner: LineRunner
   /// What a name `-` reads: the process's standard input, or bytes (tests).
   var standardInput = ScriptInput.descriptor(STDIN_FILENO)
+  /// Where relative script names are opened: the process's current directory, or a folder
+  /// standing for it (tests in process).
+  var directory = WorkingDirectory(nil)
 
   /// Where a script's bytes come from.
   enum ScriptInput {
@@ -42,7 +45,7 @@ struct BatchRunner {
         continue
       }
       // A name from the command line holds no NUL byte.
-      let fd = name.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+      let fd = directory.resolve(name).withCString { open($0, O_RDONLY | O_CLOEXEC) }
       guard fd >= 0 else {
         let code = errno
         let reason = Platform.errorMessage(code)

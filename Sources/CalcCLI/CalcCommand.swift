@@ -198,7 +198,12 @@ public struct Invocation: Hashable, Sendable {
   /// Does it with `streams` for standard input, output and error: the process's, or memory
   /// (``StandardStreams/memory(input:)``), where `--keys` and scripts run in process exactly as
   /// they do in their own (the REPL needs a terminal). Returns the exit status.
-  public func run(environment: Environment, streams: StandardStreams) -> Int32 {
+  ///
+  /// `directory`, when given, stands for the current directory: relative names of scripts and
+  /// of `:save`, `:load` and `:tape csv` files are taken in it (tests run in process there).
+  public func run(
+    environment: Environment, streams: StandardStreams, directory: String? = nil
+  ) -> Int32 {
     let identifier = LocaleSetting.identifier(option: locale, environment: environment)
     let errors = streams.errors
     if locale != nil, !LocaleSetting.isKnown(identifier) {
@@ -223,7 +228,7 @@ public struct Invocation: Hashable, Sendable {
       isInteractive: isInteractive)
     context.noteFormat = format(terminal: streams.errorsAreTerminal)
     context.startMode = mode
-    var host = LineInterpreter.Host.system(environment: environment)
+    var host = LineInterpreter.Host.system(environment: environment, directory: directory)
     // Ctrl-C is the process's: a run in memory is never interrupted.
     if !streams.isProcess { host.isInterrupted = { false } }
     var interpreter = LineInterpreter(context: context, host: host)
@@ -272,6 +277,7 @@ public struct Invocation: Hashable, Sendable {
           interpreter: interpreter, output: output, errors: errors,
           source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
         standardInput: streams.input)
+      runner.directory = WorkingDirectory(directory)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       return runner.run(names: names.isEmpty ? [FileName("-")] : names)
     }

@@ -11,9 +11,12 @@ import CalculatorEngine
 enum SessionFile {
   /// Replays the session file at `path` into a fresh session (see ``SessionFileReplay``).
   ///
-  /// Throws, naming the file, line and column, if the file cannot be read or is refused.
-  static func load(_ path: FileName) throws(LineError) -> (session: Session, isOlderFormat: Bool) {
-    let shownPath = path.shown
+  /// Throws, naming the file (as `shownPath`, else as `path` is shown), line and column, if the
+  /// file cannot be read or is refused.
+  static func load(_ path: FileName, shownPath: String? = nil) throws(LineError) -> (
+    session: Session, isOlderFormat: Bool
+  ) {
+    let shownPath = shownPath ?? path.shown
     guard !path.bytes.contains(0) else {
       throw LineError("cannot load '\(shownPath)': file name holds a NUL byte")
     }

@@ -2,8 +2,9 @@ import CalcTestSupport
 import Foundation
 import Testing
 
-/// Scripts from standard input and from files (SPEC §5): in process (``InProcess``), and through
-/// the built binary where script files are named relative to its current directory.
+/// Scripts from standard input and from files (SPEC §5): in process (``InProcess``, in a folder
+/// of the test's own for relative names), and through the built binary for a usage error, a
+/// closed or full output and a shell pipeline.
 @Suite struct BatchTests {
   // MARK: - Output
 
@@ -86,7 +87,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("1\n:quit\n2\n", to: "a.calc", in: directory)
       try Script.write("5\n", to: "b.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "b.calc"], in: directory)
       #expect(run.stdout == "1\n")
       #expect(run.status == 0)
     }
@@ -103,7 +104,7 @@ import Testing
   @Test func scriptFromAFile() throws {
     try withTemporaryDirectory { directory in
       try Script.write("12+3=\n:goto 2\n", to: "a.calc", in: directory)
-      let run = try Script.run("99\n", arguments: ["a.calc"], in: directory)
+      let run = try Script.runInProcess("99\n", arguments: ["a.calc"], in: directory)
       #expect(run.stdout == "15\n12\n")
       #expect(run.stderr == "")
       #expect(run.status == 0)
@@ -115,10 +116,11 @@ import Testing
       try Script.write("12+\n", to: "a.calc", in: directory)
       try Script.write("3=\n", to: "b.calc", in: directory)
       try Script.write("*2=\n:keys\n", to: "c.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "b.calc", "c.calc"], in: directory)
+      let run = try Script.runInProcess(
+        "", arguments: ["a.calc", "b.calc", "c.calc"], in: directory)
       #expect(run.stdout == "12\n15\n30\n12+\n3=\n*2=\n")
       #expect(run.status == 0)
-      let reversed = try Script.run("", arguments: ["b.calc", "a.calc"], in: directory)
+      let reversed = try Script.runInProcess("", arguments: ["b.calc", "a.calc"], in: directory)
       #expect(reversed.stdout == "3\n12\n")
     }
   }
@@ -127,7 +129,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("12+\n", to: "a.calc", in: directory)
       try Script.write("=\n", to: "b.calc", in: directory)
-      let run = try Script.run("3\n", arguments: ["a.calc", "-", "b.calc"], in: directory)
+      let run = try Script.runInProcess("3\n", arguments: ["a.calc", "-", "b.calc"], in: directory)
       #expect(run.stdout == "12\n3\n15\n")
       #expect(run.status == 0)
     }
@@ -212,7 +214,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("1+\n", to: "a.calc", in: directory)
       try Script.write("2=\n# ok\n3 y\n4\n", to: "b.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "b.calc"], in: directory)
       #expect(run.stdout == "1\n3\n")
       #expect(run.stderr == "b.calc:3:3: unknown key 'y' at column 3\n")
       #expect(run.status == 65)
@@ -223,7 +225,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("1\n:frob\n", to: "a.calc", in: directory)
       try Script.write("2\n", to: "b.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "b.calc"], in: directory)
       #expect(run.stdout == "1\n")
       #expect(run.stderr == "a.calc:2:1: unknown command ':frob' (try :help)\n")
       #expect(run.status == 65)
@@ -306,7 +308,7 @@ import Testing
 
   @Test func missingFileExitsWith66() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("", arguments: ["nope.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["nope.calc"], in: directory)
       #expect(run.stdout == "")
       #expect(run.stderr == "calc: cannot read 'nope.calc': No such file or directory\n")
       #expect(run.status == 66)
@@ -316,7 +318,7 @@ import Testing
   @Test func missingFileIsReportedBeforeAnyLineRuns() throws {
     try withTemporaryDirectory { directory in
       try Script.write("1+2=\n", to: "a.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "nope.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "nope.calc"], in: directory)
       #expect(run.stdout == "")
       #expect(run.stderr == "calc: cannot read 'nope.calc': No such file or directory\n")
       #expect(run.status == 66)
@@ -328,7 +330,7 @@ import Testing
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("sub"), withIntermediateDirectories: false)
       try Script.write("1+2=\n", to: "a.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "sub"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "sub"], in: directory)
       #expect(run.stdout == "3\n")
       #expect(run.stderr == "calc: cannot read 'sub': Is a directory\n")
       #expect(run.status == 66)
@@ -337,7 +339,7 @@ import Testing
 
   @Test func controlCharacterInAFileNameIsEscaped() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("", arguments: ["a\u{1B}b"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a\u{1B}b"], in: directory)
       #expect(run.stderr == "calc: cannot read 'a\\u{1B}b': No such file or directory\n")
       #expect(run.status == 66)
     }
@@ -383,7 +385,7 @@ import Testing
       try Script.write(
         String(repeating: "1=\n", count: 100_000) + "2 x\n", to: "big.calc",
         in: directory)
-      let run = try Script.run("", arguments: ["big.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["big.calc"], in: directory)
       let same = run.stdout == String(repeating: "1\n", count: 100_000)
       #expect(same)
       #expect(run.stderr == "big.calc:100001:3: unknown key 'x' at column 3 (× is '*')\n")

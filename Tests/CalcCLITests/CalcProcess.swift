@@ -32,6 +32,7 @@ enum CalcProcess {
     _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
     directory: URL? = nil, executable: URL = binary
   ) throws -> CalcRun {
+    SpawnLog.record(executable)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -69,6 +70,22 @@ enum CalcProcess {
   /// Runs calc with `script` as standard input.
   static func run(_ arguments: [String] = [], script: String) throws -> CalcRun {
     try run(arguments, stdin: Data(script.utf8))
+  }
+}
+
+/// A line per process a test starts, appended to the file `CALC_TEST_SPAWN_LOG` names (when it
+/// is set): the test's name and the executable's, so that a run can count which tests spawn.
+enum SpawnLog {
+  /// The file the lines go to, or `nil` when nothing is logged.
+  static let path = ProcessInfo.processInfo.environment["CALC_TEST_SPAWN_LOG"]
+
+  /// Notes that the current test starts `executable`.
+  static func record(_ executable: URL) {
+    guard let path, let handle = FileHandle(forWritingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let test = Test.current.map { "\($0.id)" } ?? "?"
+    handle.seekToEndOfFile()
+    handle.write(Data("\(test)\t\(executable.lastPathComponent)\n".utf8))
   }
 }
 

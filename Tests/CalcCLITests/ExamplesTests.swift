@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The scripts in `Examples/`, run through the built binary from that folder: each `NAME.calc`
+/// The scripts in `Examples/`, run in process (``InProcess``) in that folder: each `NAME.calc`
 /// must print exactly `NAME.out`, write `NAME.err` (nothing if absent) to standard error, and
 /// exit with `NAME.status` (0 if absent).
 @Suite struct ExamplesTests {
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test(arguments: names) func example(_ name: String) throws {
-    let run = try CalcProcess.run(
+    let run = try InProcess.run(
       ["\(name).calc"], environment: posixLocale, directory: Self.directory)
     let output = try #require(try Self.expected(name, "out"), "\(name).calc has no \(name).out")
     #expect(run.stdout == output)
@@ -48,7 +48,7 @@ import Testing
   @Test func sessionIsWhatSaveWrites() throws {
     try withTemporaryDirectory { temporary in
       let saved = temporary.appendingPathComponent("session.calc")
-      let run = try CalcProcess.run(
+      let run = try InProcess.run(
         [], stdin: Data(":load session.calc\n:save \(saved.path)\n".utf8),
         environment: posixLocale, directory: Self.directory)
       #expect(run.stderr == "")
@@ -62,7 +62,7 @@ import Testing
   @Test func examplesWriteNoFiles() throws {
     let before = try Script.listing(Self.directory)
     for name in Self.names {
-      _ = try CalcProcess.run(["\(name).calc"], environment: posixLocale, directory: Self.directory)
+      _ = try InProcess.run(["\(name).calc"], environment: posixLocale, directory: Self.directory)
     }
     #expect(try Script.listing(Self.directory) == before)
   }

@@ -21,7 +21,7 @@ import Testing
   /// Through `--keys`: one process per guess, run in parallel.
   @Test(arguments: cases.map(\.text)) func everyGuessIsGivenByKeys(_ text: String) throws {
     let hint = try #require(Self.cases.first { $0.text == text }?.hint)
-    let keys = try CalcProcess.run(["-k", text], environment: posixLocale)
+    let keys = try InProcess.run(["-k", text], environment: posixLocale)
     #expect(keys.stdout == "", "\(text)")
     #expect(keys.stderr.hasPrefix("calc: --keys: unknown key '"), "\(text): \(keys.stderr)")
     #expect(keys.stderr.hasSuffix(" (\(hint))\n"), "\(text): \(keys.stderr)")
@@ -32,7 +32,7 @@ import Testing
   /// line answered with the unchanged display.
   @Test func everyGuessIsGivenByAScript() throws {
     let cases = Self.cases
-    let script = try Script.run(
+    let script = try Script.runInProcess(
       "7\n" + cases.map { $0.text + "\n" }.joined(), arguments: ["--keep-going"])
     #expect(script.stdout == String(repeating: "7\n", count: cases.count + 1))
     let messages = script.stderr.split(separator: "\n", omittingEmptySubsequences: false)

@@ -184,12 +184,12 @@ import Testing
       try Script.write("1/0=\n", to: "error.calc", in: directory)
       try Script.write("1/0=\n2x\n3=\n", to: "both.calc", in: directory)
       // 65 before 1.
-      try expectRun(
+      try expectScript(
         ["--keep-going", "both.calc"], directory: directory,
         stdout: "Cannot divide by zero\nCannot divide by zero\n3\n",
         stderr: "both.calc:2:2: unknown key 'x' at column 2 (× is '*')\n", status: 65)
       // 66 before 1: a folder cannot be read as a script, after one that showed an error.
-      try expectRun(
+      try expectScript(
         ["error.calc", "."], directory: directory, stdout: "Cannot divide by zero\n",
         stderr: "calc: cannot read '.': Is a directory\n", status: 66)
       // 74 before 1.
@@ -205,14 +205,14 @@ import Testing
   @Test func replayedLinesDoNotCount() throws {
     try withTemporaryDirectory { directory in
       try Script.write("1/0=\n50/0*100=\n", to: "errors.calc", in: directory)
-      try expectRun(
+      try expectScript(
         ["-"], stdin: ":load errors.calc\n", directory: directory, stdout: "100\n")
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "1+1=\n2+2=\n:edit 1 1/0=\n", directory: directory,
         stdout: "2\n4\n"
           + "branch 2 (from branch 1): line 1 changed; 1 result changed: 2 → Cannot divide by "
           + "zero (step 4)\n4\n")
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "1+1=\n:insert 1 50/0*100=\n:delete 1\n", directory: directory,
         stdout: "2\n"
           + "branch 2 (from branch 1): line 1 inserted; no results changed\n2\n"
@@ -263,17 +263,17 @@ import Testing
 
   @Test func theMissingFileHintPrintsAResult() throws {
     try withTemporaryDirectory { directory in
-      try expectRun(
+      try expectScript(
         ["12+3"], directory: directory, stdout: "",
         stderr: "calc: cannot read '12+3': No such file or directory "
           + "(to press keys: calc -k '12+3=')\n", status: 66)
       // The hint's command does print the result, without a note.
       try expectScript(["-k", "12+3="], stdout: "15\n")
-      try expectRun(
+      try expectScript(
         ["12+3="], directory: directory, stdout: "",
         stderr: "calc: cannot read '12+3=': No such file or directory "
           + "(to press keys: calc -k '12+3=')\n", status: 66)
-      try expectRun(
+      try expectScript(
         ["help"], directory: directory, stdout: "",
         stderr: "calc: cannot read 'help': No such file or directory (for help: calc --help)\n",
         status: 66)

@@ -328,6 +328,7 @@ final class TerminalSession {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
+    SpawnLog.record(CalcProcess.binary)
     var pid: pid_t = 0
     let result = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
     guard result == 0 else {

@@ -143,7 +143,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("long.calc")
       try Data(repeating: UInt8(ascii: "1"), count: (1 << 24) + 1).write(to: url)
-      let run = try CalcProcess.run([url.path], environment: posixLocale)
+      let run = try InProcess.run([url.path], environment: posixLocale)
       #expect(run.stdout == "")
       #expect(run.stderr == "\(url.path):1:1: line longer than the limit of 16,777,216 bytes\n")
       #expect(run.status == 65)
@@ -163,7 +163,7 @@ import Testing
   @Test func aByteOrderMarkAtTheStartOfAScriptIsSkipped() throws {
     try withTemporaryDirectory { directory in
       let url = try Script.write("\u{FEFF}12+3=\n:keys\n", to: "bom.calc", in: directory)
-      let run = try CalcProcess.run([url.path], environment: posixLocale)
+      let run = try InProcess.run([url.path], environment: posixLocale)
       #expect(run.stdout == "15\n12+3=\n")
       #expect(run.status == 0)
       // Anywhere else it is no key, and shown escaped.
@@ -190,7 +190,7 @@ import Testing
       try #require(chmod(target.path, 0o600) == 0)
       let link = directory.appendingPathComponent("link.calc").path
       try #require(symlink("target.calc", link) == 0)
-      let run = try Script.run("12+3=\n:save link.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save link.calc\n", in: directory)
       #expect(run.stdout == "15\nsaved 5 keys at step 5 to link.calc\n")
       #expect(isSymbolicLink(link))
       #expect(try Script.read("target.calc", in: directory).contains("12+3="))
@@ -207,7 +207,7 @@ import Testing
       // As root, also an owner that a new file would not have.
       let owner: uid_t = geteuid() == 0 ? 65534 : geteuid()
       try #require(chown(target.path, owner, getegid()) == 0)
-      let run = try Script.run("7*6=\n:save s.calc\n", in: directory)
+      let run = try Script.runInProcess("7*6=\n:save s.calc\n", in: directory)
       #expect(run.status == 0)
       #expect(try Script.read("other.calc", in: directory).contains("7*6="))
       var information = stat()
@@ -229,7 +229,7 @@ import Testing
         (".", "Is a directory"),
       ]
       for (name, reason) in cases {
-        let run = try Script.run("12\n:save \(name)\n", in: directory)
+        let run = try Script.runInProcess("12\n:save \(name)\n", in: directory)
         #expect(
           run.stderr == "<stdin>:2:7: cannot save '\(name)': \(reason); '\(name)' is unchanged\n")
         #expect(run.status == 65)
@@ -263,7 +263,7 @@ import Testing
       for name in [stale, live, ".calc-save-other"] {
         try Script.write("", to: name, in: directory)
       }
-      let run = try Script.run("1\n:save s.calc\n", in: directory)
+      let run = try Script.runInProcess("1\n:save s.calc\n", in: directory)
       #expect(run.status == 0)
       #expect(try Script.listing(directory) == [live, ".calc-save-other", "s.calc"].sorted())
     }
@@ -274,7 +274,7 @@ import Testing
       var script = Data("1\n:save caf".utf8)
       script.append(0xE9)  // é in Latin-1: not UTF-8
       script.append(contentsOf: Data(".calc\n".utf8))
-      let run = try CalcProcess.run(
+      let run = try InProcess.run(
         [], stdin: script, environment: posixLocale, directory: directory)
       #expect(run.stdout == "1\nsaved 1 key at step 1 to caf\\x{E9}.calc\n")
       let name = directory.path + "/caf\u{E9}.calc"
@@ -285,7 +285,7 @@ import Testing
         buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &information) == 0 }
       }
       #expect(exists)  // …but exactly the bytes given
-      let nul = try CalcProcess.run(
+      let nul = try InProcess.run(
         [], stdin: Data("1\n:save a\u{0}b\n".utf8), environment: posixLocale, directory: directory)
       #expect(
         nul.stderr
@@ -309,7 +309,7 @@ import Testing
     ("\u{3164}", "\\u{3164}"), ("\u{1B}", "\\u{1B}"), ("\u{85}", "\\u{85}"),
   ])
   func invisibleCharactersAreEscapedInMessages(_ character: String, _ shown: String) throws {
-    let keys = try CalcProcess.run(["--keys", "1" + character])
+    let keys = try InProcess.run(["--keys", "1" + character])
     #expect(keys.stderr == "calc: --keys: unknown key '\(shown)' at column 2\n")
     let command = try Script.runInProcess(":go\(character)to 1\n")
     #expect(command.stderr == "<stdin>:1:1: unknown command ':go\(shown)to' (try :help)\n")

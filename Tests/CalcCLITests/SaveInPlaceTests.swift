@@ -44,7 +44,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let target = try Script.write("old\n", to: "s.calc", in: directory)
       try #require(link(target.path, directory.appendingPathComponent("other.calc").path) == 0)
-      let run = try Script.run("7*6=\n:save s.calc\n", in: directory)
+      let run = try Script.runInProcess("7*6=\n:save s.calc\n", in: directory)
       #expect(run.status == 0)
       #expect(try Script.read("other.calc", in: directory).contains("7*6=\n"))
       #expect(try Script.listing(directory) == ["other.calc", "s.calc"])
@@ -95,7 +95,7 @@ import Testing
       try #require(link(target.path, other) == 0)
       // Room for the backup (a page) and not for the new session (about 40 KB).
       Self.fill(disk, leaving: 6000)
-      let run = try Script.run(Self.saving(keys: 20000), in: disk)
+      let run = try Script.runInProcess(Self.saving(keys: 20000), in: disk)
       #expect(
         run.stderr
           == "<stdin>:2:7: cannot save 's.calc': No space left on device; 's.calc' is unchanged\n")
@@ -114,7 +114,7 @@ import Testing
       let target = try Script.write(old, to: "s.calc", in: disk)
       try #require(link(target.path, disk.appendingPathComponent("other.calc").path) == 0)
       Self.fill(disk)
-      let run = try Script.run("7*6=\n:save s.calc\n", in: disk)
+      let run = try Script.runInProcess("7*6=\n:save s.calc\n", in: disk)
       #expect(
         run.stderr
           == "<stdin>:2:7: cannot save 's.calc': No space left on device; 's.calc' is unchanged\n")

@@ -6,8 +6,8 @@ import Testing
 #endif
 
 /// `:save` and `:tape csv FILE` follow a symbolic link only where the kernel's rule for shared
-/// folders (protected_symlinks) would, whatever the kernel's setting (SPEC §8): through the
-/// built binary, in a sticky, world-writable folder made for the test.
+/// folders (protected_symlinks) would, whatever the kernel's setting (SPEC §8): scripts run in
+/// process (``InProcess``) in a sticky, world-writable folder made for the test.
 ///
 /// The links of another user need root (`lchown`); where the tests do not run as root, those
 /// tests are skipped with that reason, and the rest still run.
@@ -44,7 +44,7 @@ import Testing
   /// What `:save` of `12+3=` writes to a plain file: the oracle for a save through a link.
   private static let saved: String = {
     (try? withTemporaryDirectory { directory in
-      _ = try Script.run("12+3=\n:save s.calc\n", in: directory)
+      _ = try Script.runInProcess("12+3=\n:save s.calc\n", in: directory)
       return try Script.read("s.calc", in: directory)
     }) ?? "(no save)"
   }()
@@ -60,7 +60,7 @@ import Testing
       for (command, verb, column) in [
         (":save", "save", 7), (":save!", "save", 8), (":tape csv", "write", 7),
       ] {
-        let run = try Script.run("12+3=\n\(command) shared/planted.calc\n", in: directory)
+        let run = try Script.runInProcess("12+3=\n\(command) shared/planted.calc\n", in: directory)
         #expect(
           run.stderr
             == "<stdin>:2:\(column): cannot \(verb) 'shared/planted.calc': "
@@ -85,7 +85,7 @@ import Testing
       let target = try Script.write("old\n", to: "target.calc", in: directory)
       let link = shared.appendingPathComponent("owners.calc").path
       try makeLink(link, to: target.path, owner: Self.otherUser)
-      let run = try Script.run("12+3=\n:save shared/owners.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save shared/owners.calc\n", in: directory)
       #expect(run.stderr == "")
       #expect(run.stdout == "15\nsaved 5 keys at step 5 to shared/owners.calc\n")
       #expect(contents(target.path) == Self.saved)
@@ -100,7 +100,7 @@ import Testing
       try #require(chmod(target.path, 0o640) == 0)
       let link = shared.appendingPathComponent("mine.calc").path
       try makeLink(link, to: "../target.calc")
-      let run = try Script.run("12+3=\n:save shared/mine.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save shared/mine.calc\n", in: directory)
       #expect(run.stderr == "")
       #expect(run.stdout == "15\nsaved 5 keys at step 5 to shared/mine.calc\n")
       #expect(run.status == 0)
@@ -112,7 +112,7 @@ import Testing
       #expect(try Script.listing(shared) == ["mine.calc"])
       #expect(try Script.listing(directory) == ["shared", "target.calc"])
       // The tape too, through the same link.
-      let tape = try Script.run("2*3=\n:tape csv shared/mine.calc\n", in: directory)
+      let tape = try Script.runInProcess("2*3=\n:tape csv shared/mine.calc\n", in: directory)
       #expect(tape.stderr == "")
       #expect(tape.status == 0)
       #expect(contents(target.path)?.hasSuffix(",6,\n") == true, "\(contents(target.path) ?? "")")
@@ -130,7 +130,7 @@ import Testing
       ]
       for (name, link) in cases {
         try makeLink(link, to: "missing.calc")
-        let run = try Script.run("12+3=\n:save \(name)\n", in: directory)
+        let run = try Script.runInProcess("12+3=\n:save \(name)\n", in: directory)
         #expect(
           run.stderr
             == "<stdin>:2:7: cannot save '\(name)': '\(name)' is a dangling symbolic link (to "
@@ -142,7 +142,7 @@ import Testing
       // A chain whose last link dangles is refused at that link.
       let chain = directory.appendingPathComponent("chain.calc").path
       try makeLink(chain, to: "own.calc")
-      let run = try Script.run("1\n:save chain.calc\n", in: directory)
+      let run = try Script.runInProcess("1\n:save chain.calc\n", in: directory)
       #expect(
         run.stderr
           == "<stdin>:2:7: cannot save 'chain.calc': 'own.calc' is a dangling symbolic link (to "
@@ -162,7 +162,7 @@ import Testing
       // Another user's link, where root can make one: the folder is not shared, so it is
       // followed, as the kernel would.
       try makeLink(link, to: target.path, owner: geteuid() == 0 ? Self.otherUser : geteuid())
-      let run = try Script.run("12+3=\n:save! plain/link.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save! plain/link.calc\n", in: directory)
       #expect(run.stderr == "")
       #expect(run.stdout == "15\nsaved 5 keys at step 5 to plain/link.calc\n")
       #expect(contents(target.path) == Self.saved)
@@ -181,7 +181,7 @@ import Testing
         owner: Self.otherUser)
       // Our own link, in our own folder, to the planted one.
       try makeLink(directory.appendingPathComponent("mine.calc").path, to: "shared/planted.calc")
-      let run = try Script.run("12+3=\n:save mine.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save mine.calc\n", in: directory)
       #expect(
         run.stderr
           == "<stdin>:2:7: cannot save 'mine.calc': 'shared/planted.calc' is a symbolic link in a "

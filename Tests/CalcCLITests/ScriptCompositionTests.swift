@@ -13,7 +13,7 @@ import Testing
       try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
       try Script.write("12+3=\n*2=\n", to: "saved.calc", in: scripts)
       try Script.write(":load saved.calc\n:undo\n:save copy.calc\n", to: "run.calc", in: scripts)
-      let run = try CalcProcess.run(
+      let run = try InProcess.run(
         ["scripts/run.calc"], environment: posixLocale, directory: directory)
       #expect(run.stderr == "")
       #expect(run.stdout == "30\n15\nsaved 8 keys at step 5 to scripts/copy.calc\n")
@@ -21,15 +21,15 @@ import Testing
       #expect(try Script.listing(scripts) == ["copy.calc", "run.calc", "saved.calc"])
       #expect(try Script.listing(directory) == ["scripts"])
       // By its full path, from elsewhere, too.
-      let elsewhere = try CalcProcess.run(
+      let elsewhere = try InProcess.run(
         [scripts.appendingPathComponent("run.calc").path], environment: posixLocale,
         directory: URL(fileURLWithPath: "/"))
       #expect(elsewhere.stdout.hasPrefix("30\n15\nsaved 8 keys at step 5 to "))
       #expect(elsewhere.status == 0)
       // Standard input has no folder: the current directory.
-      let piped = try Script.run(":load scripts/copy.calc\n", in: directory)
+      let piped = try Script.runInProcess(":load scripts/copy.calc\n", in: directory)
       #expect(piped.stdout == "15\n")
-      let missing = try Script.run(":load saved.calc\n", in: directory)
+      let missing = try Script.runInProcess(":load saved.calc\n", in: directory)
       #expect(missing.stderr.contains("cannot load 'saved.calc'"))
       #expect(missing.status == 65)
     }
@@ -39,7 +39,7 @@ import Testing
   @Test func loadSessionExampleRunsFromAnyDirectory() throws {
     try withTemporaryDirectory { directory in
       let example = ExamplesTests.directory.appendingPathComponent("load-session.calc")
-      let run = try CalcProcess.run([example.path], environment: posixLocale, directory: directory)
+      let run = try InProcess.run([example.path], environment: posixLocale, directory: directory)
       #expect(run.stderr == "")
       #expect(run.stdout == (try ExamplesTests.expected("load-session", "out")))
       #expect(run.status == 0)

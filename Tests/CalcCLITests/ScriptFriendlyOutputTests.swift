@@ -70,7 +70,7 @@ import Testing
   @Test func plainScript() throws {
     try withTemporaryDirectory { directory in
       try Script.write("1000+234=\n*1000=\n2/3=\n1/0=\n", to: "s.calc", in: directory)
-      let run = try Script.run("", arguments: ["--plain", "s.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["--plain", "s.calc"], in: directory)
       #expect(
         run.stdout
           == "1234\n1234000\n0.6666666666666666666666666666666667\nCannot divide by zero\n")
@@ -103,14 +103,14 @@ import Testing
 
   @Test func missingFileThatReadsAsKeysGetsAHint() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("", arguments: ["12+3="], in: directory)
+      let run = try Script.runInProcess("", arguments: ["12+3="], in: directory)
       #expect(run.stdout == "")
       #expect(
         run.stderr
           == "calc: cannot read '12+3=': No such file or directory (to press keys: calc -k '12+3=')\n"
       )
       #expect(run.status == 66)
-      let spaced = try Script.run("", arguments: ["2 * 3 ="], in: directory)
+      let spaced = try Script.runInProcess("", arguments: ["2 * 3 ="], in: directory)
       #expect(
         spaced.stderr
           == "calc: cannot read '2 * 3 =': No such file or directory (to press keys: calc -k '2 * 3 =')\n"
@@ -121,7 +121,7 @@ import Testing
   @Test(arguments: ["nope.calc", "x+1", "1,5", "# only a comment", " ", "sub/12"])
   func noHintForANameThatIsNotKeyText(name: String) throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("", arguments: [name], in: directory)
+      let run = try Script.runInProcess("", arguments: [name], in: directory)
       #expect(run.stderr == "calc: cannot read '\(name)': No such file or directory\n")
       #expect(run.status == 66)
     }
@@ -133,7 +133,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("123"), withIntermediateDirectories: false)
-      let run = try Script.run("", arguments: ["123"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["123"], in: directory)
       #expect(run.stderr == "calc: cannot read '123': Is a directory\n")
       #expect(run.status == 66)
     }
@@ -142,7 +142,7 @@ import Testing
   /// A key-text name is echoed escaped in the hint too: a comment may hold anything.
   @Test func hintEscapesControlCharacters() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("", arguments: ["1+1= #\u{1B}[31m"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["1+1= #\u{1B}[31m"], in: directory)
       #expect(
         run.stderr
           == "calc: cannot read '1+1= #\\u{1B}[31m': No such file or directory"

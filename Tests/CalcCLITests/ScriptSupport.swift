@@ -16,14 +16,15 @@ enum Script {
 
   /// Runs `script` on standard input in process (``InProcess``), with `arguments`, without the
   /// caller's locale variables unless `environment` sets them: ``run(_:arguments:in:environment:)``
-  /// without the binary, for everything that needs no process of its own.
+  /// without the binary, for everything that needs no process of its own (`directory` stands for
+  /// the current directory, see ``InProcess``).
   static func runInProcess(
-    _ script: String, arguments: [String] = [], environment: [String: String?] = [:],
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ script: String, arguments: [String] = [], in directory: URL? = nil,
+    environment: [String: String?] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> CalcRun {
     try InProcess.run(
       arguments, stdin: Data(script.utf8), environment: posixLocale.merging(environment) { $1 },
-      sourceLocation: sourceLocation)
+      directory: directory, sourceLocation: sourceLocation)
   }
 
   /// Writes `text` to `name` in `directory` and returns its URL.

@@ -25,7 +25,7 @@ import Testing
   /// later line, and nothing is saved.
   @Test func deletingTheModeLineBeforeScientificKeysIsRefused() throws {
     try withTemporaryDirectory { directory in
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "sci\n30sin\n:delete 1\n:save! m.calc\n", directory: directory,
         stdout: "0\n0.5\n", stderr: "<stdin>:3:9: cannot delete line 1: \(Self.sinRefused)\n",
         status: 65)
@@ -38,7 +38,7 @@ import Testing
   /// line readable are done; what is saved then loads back, through `calc FILE` and `:load`.
   @Test func refusedAndAcceptedEditsOfModeLinesSaveAndLoadBack() throws {
     try withTemporaryDirectory { directory in
-      try expectRun(
+      try expectScript(
         ["--keep-going", "-"],
         stdin: "sci\n30sin\n:delete 1\n:insert 2 std\n:edit 1 std\n:edit 1 5\n:insert 1 std\n"
           + ":edit 1 sci rad\n:lines\n:save! m.calc\n",
@@ -81,11 +81,11 @@ import Testing
           :goto 6
 
           """)
-      let run = try CalcProcess.run(["m.calc"], directory: directory)
+      let run = try InProcess.run(["m.calc"], directory: directory)
       #expect(run.stderr == "")
       #expect(run.status == 0)
       #expect(run.stdout.hasSuffix("-0.98803162\n-0.98803162\n"))
-      try expectRun(
+      try expectScript(
         ["-"], stdin: ":load m.calc\n:branches\n:keys\n", directory: directory,
         stdout: "-0.98803162\n" + """
             branch  leaves  steps  display      last keys
@@ -104,7 +104,7 @@ import Testing
   /// at the first later line that a replay would reject, and one that keeps every later line in
   /// its mode is made; replays apply each line's recorded keys.
   @Test func theFirstLaterLineThatWouldBeRejectedIsNamed() throws {
-    try expectRun(
+    try expectScript(
       ["--keep-going", "-"],
       stdin: "sci\n1+2=\n(4)\nstd\n5\n:insert 2 std\n:insert 3 std\n:delete 4\n:keys\n",
       stdout: "0\n3\n4\n0\n5\n"
@@ -127,20 +127,20 @@ import Testing
       try "# calc session, format 99: 1 branch, at step 4 of 4 on branch 1\n1+1=\n:goto 4\n"
         .write(to: file, atomically: true, encoding: .utf8)
       let refusal = "written by a newer calc (format 99; this calc reads formats up to 3)"
-      try expectRun(
+      try expectScript(
         ["f.calc"], directory: directory, stdout: "", stderr: "f.calc:1:1: \(refusal)\n",
         status: 65)
-      try expectRun(
+      try expectScript(
         ["--keep-going", "f.calc"], directory: directory, stdout: "",
         stderr: "f.calc:1:1: \(refusal)\n", status: 65)
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "5\n:load f.calc\n", directory: directory, stdout: "5\n",
         stderr: "<stdin>:2:7: cannot load 'f.calc': \(refusal)\n", status: 65)
       let folder = directory.appendingPathComponent(".local/state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let journal = folder.appendingPathComponent("20261125T000000.000000Z-1.calc")
       try "# calc journal, format 4\n1+1=\n".write(to: journal, atomically: true, encoding: .utf8)
-      try expectRun(
+      try expectScript(
         ["--resume", "-k", "="], environment: ["HOME": directory.path, "XDG_STATE_HOME": nil],
         stdout: "",
         stderr: "calc: --resume: cannot resume '\(journal.path)': written by a newer calc "
@@ -165,7 +165,7 @@ import Testing
 
       """.write(
         to: directory.appendingPathComponent("v3.calc"), atomically: true, encoding: .utf8)
-      try expectRun(
+      try expectScript(
         ["-"], stdin: ":load v3.calc\n:branches\n:branch 2\n", directory: directory,
         stdout: "12\n" + """
             branch  leaves  steps  display  last keys
@@ -179,7 +179,7 @@ import Testing
       try "# calc journal, format 2\n12+3=\n:goto 2\n".write(
         to: folder.appendingPathComponent("20261125T000000.000000Z-1.calc"), atomically: true,
         encoding: .utf8)
-      try expectRun(
+      try expectScript(
         ["--resume", "-k", "*4="], environment: ["HOME": directory.path, "XDG_STATE_HOME": nil],
         stdout: "48\n")
     }

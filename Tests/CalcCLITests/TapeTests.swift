@@ -60,7 +60,7 @@ import Testing
 
   @Test func csvToTheOutputAndToAFile() throws {
     try withTemporaryDirectory { directory in
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "1000+2.5=\n2/3=\nms\n:tape csv\n:tape csv 10..14\n", directory: directory,
         stdout: "1002.5\n0.66666667\n0.66666667\n" + """
           step,expression,result,note
@@ -72,7 +72,7 @@ import Testing
           14,MS,0.6666666666666666666666666666666667,
 
           """)
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "1000+2.5=\n:tape csv tape.csv\n:tape csv 1..9 part.csv\n",
         directory: directory,
         stdout: "1002.5\nwrote the tape to tape.csv\nwrote the tape to part.csv\n")
@@ -83,7 +83,7 @@ import Testing
         try Script.read("part.csv", in: directory)
           == "step,expression,result,note\n9,1000 + 2.5 =,1002.5,\n")
       // A FILE only after csv.
-      try expectRun(
+      try expectScript(
         ["-"], stdin: "1+1=\n:tape 3 x\n", directory: directory, stdout: "2\n",
         stderr:
           "<stdin>:2:9: :tape takes [csv] [K|N..M] [FILE], and a FILE only after csv, not 'x'\n",

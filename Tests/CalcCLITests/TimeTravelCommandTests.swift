@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The history commands (SPEC §4, §6), with scripts on standard input in process (``InProcess``),
-/// and through the built binary where files are named relative to its current directory.
+/// in a folder of the test's own where files are named relative to the current directory.
 @Suite struct TimeTravelCommandTests {
   /// `:history` of `98-3+2*4=` at step 7: the spec's `98-3+2×4` example, with two kept keys.
   static let history98 = """
@@ -354,7 +354,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try Script.write("12+3=\n:goto 2\n:keys\n", to: "a.calc", in: directory)
       try Script.write(":redo 9\n:keys\n", to: "b.calc", in: directory)
-      let run = try Script.run("", arguments: ["a.calc", "b.calc"], in: directory)
+      let run = try Script.runInProcess("", arguments: ["a.calc", "b.calc"], in: directory)
       #expect(run.stdout == "15\n12\n12\n15\n12+3=\n")
     }
   }
@@ -368,7 +368,7 @@ import Testing
 
   @Test func saveThenLoadRestoresKeysPositionAndKeptFuture() throws {
     try withTemporaryDirectory { directory in
-      let saved = try Script.run(
+      let saved = try Script.runInProcess(
         "12+3=\n4*2=\n:goto 5\n:save s.calc\n:keys\n:history\n", in: directory)
       #expect(
         saved.stdout == "15\n8\n15\nsaved 9 keys at step 5 to s.calc\n12+3=\n" + Self.history12)
@@ -379,7 +379,8 @@ import Testing
           == "# calc session, format 3: 1 branch, at step 5 of 9 on branch 1\n12+3=\n4*2=\n:goto 5\n"
       )
 
-      let loaded = try Script.run("1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
+      let loaded = try Script.runInProcess(
+        "1+1=\n:load s.calc\n:keys\n:history\n:redo 99\n", in: directory)
       #expect(loaded.stdout == "2\n15\n12+3=\n" + Self.history12 + "8\n")
       #expect(loaded.stderr == "")
       #expect(loaded.status == 0)
@@ -391,7 +392,7 @@ import Testing
   @Test func saveWritesEveryBranch() throws {
     try withTemporaryDirectory { directory in
       let session = "12+3=\n*2=\n:goto 2\n*4=\n:goto 1\n5=\n:branch 2\n:goto 4\n"
-      let saved = try Script.run(session + ":save s.calc\n:branches\n", in: directory)
+      let saved = try Script.runInProcess(session + ":save s.calc\n:branches\n", in: directory)
       #expect(saved.status == 0)
       #expect(
         saved.stdout.contains("saved 13 keys on 3 branches, at step 4 of branch 2, to s.calc\n"))
@@ -415,9 +416,10 @@ import Testing
       let branches = String(
         saved.stdout.split(separator: "\n", omittingEmptySubsequences: false)
           .suffix(5).joined(separator: "\n"))
-      let loaded = try Script.run("7\n:load s.calc\n:branches\n", in: directory)
+      let loaded = try Script.runInProcess("7\n:load s.calc\n:branches\n", in: directory)
       #expect(loaded.stdout == "7\n4\n" + branches)
-      let replayed = try Script.run(":branches\n", arguments: ["s.calc", "-"], in: directory)
+      let replayed = try Script.runInProcess(
+        ":branches\n", arguments: ["s.calc", "-"], in: directory)
       #expect(replayed.stdout.hasSuffix("\n4\n" + branches))
       #expect(replayed.status == 0)
     }
@@ -436,22 +438,22 @@ import Testing
 
   @Test func theSavedFileIsAScript() throws {
     try withTemporaryDirectory { directory in
-      let saved = try Script.run("98-3+2*4=\n:goto 7\n:save s.calc\n", in: directory)
+      let saved = try Script.runInProcess("98-3+2*4=\n:goto 7\n:save s.calc\n", in: directory)
       #expect(saved.status == 0)
-      let replay = try Script.run("", arguments: ["s.calc"], in: directory)
+      let replay = try Script.runInProcess("", arguments: ["s.calc"], in: directory)
       #expect(replay.stdout == "388\n97\n")
       #expect(replay.stderr == "")
       #expect(replay.status == 0)
-      let more = try Script.run(":history\n", arguments: ["s.calc", "-"], in: directory)
+      let more = try Script.runInProcess(":history\n", arguments: ["s.calc", "-"], in: directory)
       #expect(more.stdout == "388\n97\n" + Self.history98)
     }
   }
 
   @Test func savingAnEmptySession() throws {
     try withTemporaryDirectory { directory in
-      let saved = try Script.run(":save empty.calc\n", in: directory)
+      let saved = try Script.runInProcess(":save empty.calc\n", in: directory)
       #expect(saved.stdout == "saved 0 keys at step 0 to empty.calc\n")
-      let loaded = try Script.run("5\n:load empty.calc\n:history\n", in: directory)
+      let loaded = try Script.runInProcess("5\n:load empty.calc\n:history\n", in: directory)
       #expect(loaded.stdout == "5\n0\nno history\n")
       #expect(loaded.status == 0)
     }
@@ -459,9 +461,9 @@ import Testing
 
   @Test func savingAnErrorDisplayReplaysToIt() throws {
     try withTemporaryDirectory { directory in
-      let saved = try Script.run("1/0=\n:save e.calc\n", in: directory)
+      let saved = try Script.runInProcess("1/0=\n:save e.calc\n", in: directory)
       #expect(saved.status == 1)
-      let replay = try Script.run("", arguments: ["e.calc"], in: directory)
+      let replay = try Script.runInProcess("", arguments: ["e.calc"], in: directory)
       #expect(replay.stdout == "Cannot divide by zero\nCannot divide by zero\n")
       #expect(replay.status == 1)
     }
@@ -469,7 +471,7 @@ import Testing
 
   @Test func saveLeavesNoTemporaryFile() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("12+3=\n:save s.calc\n:save t.calc\n", in: directory)
+      let run = try Script.runInProcess("12+3=\n:save s.calc\n:save t.calc\n", in: directory)
       #expect(run.status == 0)
       #expect(try Script.listing(directory) == ["s.calc", "t.calc"])
     }
@@ -478,7 +480,7 @@ import Testing
   @Test func saveOverwritesAnExistingFile() throws {
     try withTemporaryDirectory { directory in
       try Script.write(String(repeating: "old text\n", count: 100), to: "s.calc", in: directory)
-      let run = try Script.run("7*6=\n:save s.calc\n", in: directory)
+      let run = try Script.runInProcess("7*6=\n:save s.calc\n", in: directory)
       #expect(run.stdout == "42\nsaved 4 keys at step 4 to s.calc\n")
       #expect(run.status == 0)
       #expect(
@@ -490,7 +492,7 @@ import Testing
 
   @Test func saveIntoAMissingDirectoryFails() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("12\n:save nodir/s.calc\n3\n", in: directory)
+      let run = try Script.runInProcess("12\n:save nodir/s.calc\n3\n", in: directory)
       #expect(run.stdout == "12\n")
       #expect(run.stderr.hasPrefix("<stdin>:2:7: cannot save 'nodir/s.calc': "))
       #expect(run.stderr.hasSuffix("\n"))
@@ -505,7 +507,7 @@ import Testing
       let sub = directory.appendingPathComponent("sub")
       try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
       try Script.write("x", to: "inner", in: sub)
-      let run = try Script.run("12\n:save sub\n", in: directory)
+      let run = try Script.runInProcess("12\n:save sub\n", in: directory)
       #expect(run.stdout == "12\n")
       #expect(run.stderr.hasPrefix("<stdin>:2:7: cannot save 'sub': "))
       #expect(run.status == 65)
@@ -525,7 +527,7 @@ import Testing
 
   @Test func saveAndLoadAFileNameWithSpaces() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run(
+      let run = try Script.runInProcess(
         "6*7=\n:save my session.calc\n:reset\n:load my session.calc\n",
         in: directory)
       #expect(run.stdout == "42\nsaved 4 keys at step 4 to my session.calc\n0\n42\n")
@@ -544,7 +546,7 @@ import Testing
 
   @Test func saveEscapesAControlCharacterInTheFileName() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("12\n:save a\u{1B}b.calc\n", in: directory)
+      let run = try Script.runInProcess("12\n:save a\u{1B}b.calc\n", in: directory)
       #expect(run.status == 0)
       #expect(run.stdout == "12\nsaved 2 keys at step 2 to a\\u{1B}b.calc\n")
       #expect(!run.stdout.contains("\u{1B}"))
@@ -555,7 +557,7 @@ import Testing
   @Test func loadReplacesTheSession() throws {
     try withTemporaryDirectory { directory in
       try Script.write("# by hand\r\n12+\r\n\r\n3=\r\n:undo\r\n", to: "h.calc", in: directory)
-      let run = try Script.run("9*9=\n:load h.calc\n:keys\n:redo\n:keys\n", in: directory)
+      let run = try Script.runInProcess("9*9=\n:load h.calc\n:keys\n:redo\n:keys\n", in: directory)
       #expect(run.stdout == "81\n12\n12+\n15\n12+\n3=\n")
       #expect(run.status == 0)
     }
@@ -563,7 +565,7 @@ import Testing
 
   @Test func loadOfAMissingFileFails() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("5\n:load missing.calc\n6\n", in: directory)
+      let run = try Script.runInProcess("5\n:load missing.calc\n6\n", in: directory)
       #expect(run.stdout == "5\n")
       #expect(
         run.stderr == "<stdin>:2:7: cannot load 'missing.calc': No such file or directory\n")
@@ -575,7 +577,7 @@ import Testing
     try withTemporaryDirectory { directory in
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("sub"), withIntermediateDirectories: false)
-      let run = try Script.run("5\n:load sub\n", in: directory)
+      let run = try Script.runInProcess("5\n:load sub\n", in: directory)
       #expect(run.stdout == "5\n")
       #expect(run.stderr == "<stdin>:2:7: cannot load 'sub': Is a directory\n")
       #expect(run.status == 65)
@@ -585,7 +587,7 @@ import Testing
   @Test func loadOfAMalformedFileNamesItsLineAndColumn() throws {
     try withTemporaryDirectory { directory in
       try Script.write("12\n1x\n3\n", to: "bad.calc", in: directory)
-      let run = try Script.run("5\n:load bad.calc\n:keys\n", in: directory)
+      let run = try Script.runInProcess("5\n:load bad.calc\n:keys\n", in: directory)
       #expect(run.stdout == "5\n")
       #expect(
         run.stderr
@@ -598,7 +600,7 @@ import Testing
   @Test func loadOfAFileWithABadGoto() throws {
     try withTemporaryDirectory { directory in
       try Script.write("12+3=\n:goto 9\n", to: "bad.calc", in: directory)
-      let run = try Script.run(":load bad.calc\n", in: directory)
+      let run = try Script.runInProcess(":load bad.calc\n", in: directory)
       #expect(run.stdout == "")
       #expect(
         run.stderr
@@ -610,7 +612,7 @@ import Testing
   @Test func loadRefusesSaveInASessionFile() throws {
     try withTemporaryDirectory { directory in
       try Script.write("5\n:save q.calc\n", to: "evil.calc", in: directory)
-      let run = try Script.run("7\n:load evil.calc\n", in: directory)
+      let run = try Script.runInProcess("7\n:load evil.calc\n", in: directory)
       #expect(run.stdout == "7\n")
       #expect(
         run.stderr
@@ -624,7 +626,7 @@ import Testing
   @Test func loadRefusesLoadAndQuitInASessionFile() throws {
     try withTemporaryDirectory { directory in
       try Script.write("1\n  :load self.calc\n", to: "self.calc", in: directory)
-      let run = try Script.run(":load self.calc\n", in: directory)
+      let run = try Script.runInProcess(":load self.calc\n", in: directory)
       // The refused command is at column 3, as an unknown command there would be.
       #expect(
         run.stderr
@@ -632,7 +634,7 @@ import Testing
           + ":load cannot be used in a session file\n")
       #expect(run.status == 65)
       try Script.write("1\n:quit\n", to: "quit.calc", in: directory)
-      let quit = try Script.run(":load quit.calc\n", in: directory)
+      let quit = try Script.runInProcess(":load quit.calc\n", in: directory)
       #expect(quit.stderr.contains("quit.calc:2:1: :quit cannot be used in a session file"))
       #expect(quit.status == 65)
     }
@@ -640,7 +642,7 @@ import Testing
 
   @Test func anIndentedFailingCommandIsNotReportedAtColumnOne() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run("5\n  :load missing.calc\n", in: directory)
+      let run = try Script.runInProcess("5\n  :load missing.calc\n", in: directory)
       #expect(run.status == 65)
       // The command starts at column 3 and its file name at column 9; column 1 is a blank.
       let message = ": cannot load 'missing.calc': No such file or directory\n"
@@ -650,7 +652,7 @@ import Testing
 
   @Test func loadEscapesAControlCharacterInTheFileName() throws {
     try withTemporaryDirectory { directory in
-      let run = try Script.run(":load a\u{1B}b\n", in: directory)
+      let run = try Script.runInProcess(":load a\u{1B}b\n", in: directory)
       #expect(run.stderr == "<stdin>:1:7: cannot load 'a\\u{1B}b': No such file or directory\n")
       #expect(run.status == 65)
     }

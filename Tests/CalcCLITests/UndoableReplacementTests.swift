@@ -12,7 +12,7 @@ import Testing
 /// `:reset`, `:load` and `:resume` keep the session they replace, one level deep (SPEC §4):
 /// in process and through the binary, in the REPL, and across a journal and `--resume`.
 @Suite struct UndoableReplacementTests {
-  // MARK: - Scripts through the binary
+  // MARK: - Scripts
 
   @Test func resetThenUndoAndRedoInAScript() throws {
     let run = try Script.runInProcess(
@@ -34,7 +34,7 @@ import Testing
   @Test func loadThenUndoAndRedoInAScript() throws {
     try withTemporaryDirectory { directory in
       try Script.write("2*3=\n:goto 2\n+1=\n", to: "s.calc", in: directory)
-      let run = try Script.run(
+      let run = try Script.runInProcess(
         "7*7=\n:load s.calc\n:undo 9\n:redo\n:keys\n:undo\n:keys\n", in: directory)
       #expect(
         run.stdout
@@ -112,7 +112,7 @@ import Testing
 
   /// Runs calc without a terminal, with `HOME` in `directory` and no `XDG_STATE_HOME`.
   static func resume(_ stdin: String, in directory: URL) throws -> CalcRun {
-    try CalcProcess.run(
+    try InProcess.run(
       ["--resume", "-"], stdin: Data(stdin.utf8),
       environment: ["HOME": directory.path, "XDG_STATE_HOME": nil], directory: directory)
   }
