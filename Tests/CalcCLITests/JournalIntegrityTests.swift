@@ -130,7 +130,7 @@ import Testing
 
   /// Runs calc without a terminal, with `HOME` in `directory` and no `XDG_STATE_HOME`.
   private func run(_ arguments: [String], in directory: URL, stdin: String = "") throws -> CalcRun {
-    try CalcProcess.run(
+    try InProcess.run(
       arguments, stdin: Data(stdin.utf8),
       environment: ["HOME": directory.path, "XDG_STATE_HOME": nil], directory: directory)
   }
@@ -579,7 +579,7 @@ import Testing
       #expect(fileSize(path) == before)
       #expect(
         Self.checkedLines(try bytes(of: path)).map(\.text) == [Journal.header, "12+3=", "*2="])
-      let resumed = try CalcProcess.run(
+      let resumed = try InProcess.run(
         ["--resume", "-"], stdin: Data(":keys\n".utf8),
         environment: ["HOME": directory.path, "XDG_STATE_HOME": state])
       #expect(resumed.stdout == "12+3=\n*2=\n")
@@ -597,7 +597,7 @@ import Testing
       try second.type(":quit\r")
       #expect(try second.waitForExit() == 0)
       #expect(journalNames(in: folder) == names)
-      let again = try CalcProcess.run(
+      let again = try InProcess.run(
         ["--resume", "-k", "+1="], environment: ["HOME": directory.path, "XDG_STATE_HOME": state])
       #expect(again.stdout == "31\n")
     }
@@ -633,7 +633,7 @@ import Testing
       #expect(try calc.waitForExit() == 0)
 
       // The part written stays, but it is an unfinished record: resuming passes over it.
-      let resumed = try CalcProcess.run(
+      let resumed = try InProcess.run(
         ["--resume", "-"], stdin: Data(":keys\n".utf8),
         environment: ["HOME": directory.path, "XDG_STATE_HOME": state])
       #expect(resumed.stdout == "12+3=\n")

@@ -39,7 +39,7 @@ import Testing
 
   /// Runs calc without a terminal, with `HOME` in `directory` and no `XDG_STATE_HOME`.
   private func run(_ arguments: [String], in directory: URL) throws -> CalcRun {
-    try CalcProcess.run(
+    try InProcess.run(
       arguments, environment: ["HOME": directory.path, "XDG_STATE_HOME": nil],
       directory: directory)
   }

@@ -49,7 +49,7 @@ import Testing
 
   /// Runs calc without a terminal, with `HOME` in `directory` and no `XDG_STATE_HOME`.
   private func run(_ arguments: [String], in directory: URL, stdin: String = "") throws -> CalcRun {
-    try CalcProcess.run(
+    try InProcess.run(
       arguments, stdin: Data(stdin.utf8),
       environment: ["HOME": directory.path, "XDG_STATE_HOME": nil], directory: directory)
   }
@@ -246,7 +246,7 @@ import Testing
       killAndReap(calc)
       #expect(journals(in: state + "/calc").count == 1)
       #expect(!FileManager.default.fileExists(atPath: stateFolder(directory)))
-      let resumed = try CalcProcess.run(
+      let resumed = try InProcess.run(
         ["--resume", "--keys", "*3="],
         environment: ["HOME": directory.path, "XDG_STATE_HOME": state])
       #expect(resumed.stdout == "6\n")
