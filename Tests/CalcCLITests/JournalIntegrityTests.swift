@@ -120,8 +120,14 @@ import Testing
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 
+  /// Replaces the contents of the file at `path` with `bytes`, without `fsync`: the test reads
+  /// it back at once, and `Data.write` syncs each of the hundreds of damaged copies to disk.
   private func write(_ bytes: [UInt8], to path: String) throws {
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    try #require(fd >= 0, "open \(path): errno \(errno)")
+    defer { close(fd) }
+    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    try #require(written == bytes.count, "write \(path): \(written) of \(bytes.count) bytes")
   }
 
   private func stateFolder(_ directory: URL) -> String {
