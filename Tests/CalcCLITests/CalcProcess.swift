@@ -32,7 +32,6 @@ enum CalcProcess {
     _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
     directory: URL? = nil, executable: URL = binary
   ) throws -> CalcRun {
-    SpawnLog.record(executable)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -48,6 +47,7 @@ enum CalcProcess {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    SpawnLog.record(executable, pid: process.processIdentifier)
     // Read both pipes while writing stdin, so that no side can fill a pipe and block the other.
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data()
@@ -79,13 +79,13 @@ enum SpawnLog {
   /// The file the lines go to, or `nil` when nothing is logged.
   static let path = ProcessInfo.processInfo.environment["CALC_TEST_SPAWN_LOG"]
 
-  /// Notes that the current test starts `executable`.
-  static func record(_ executable: URL) {
+  /// Notes that the current test started `executable` as process `pid`.
+  static func record(_ executable: URL, pid: Int32) {
     guard let path, let handle = FileHandle(forWritingAtPath: path) else { return }
     defer { try? handle.close() }
     let test = Test.current.map { "\($0.id)" } ?? "?"
     handle.seekToEndOfFile()
-    handle.write(Data("\(test)\t\(executable.lastPathComponent)\n".utf8))
+    handle.write(Data("\(test)\t\(executable.lastPathComponent)\t\(pid)\n".utf8))
   }
 }
 

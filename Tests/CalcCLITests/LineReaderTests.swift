@@ -185,7 +185,9 @@ import Testing
   }
 }
 
-/// The same through the binary: every door that reads in pieces (a file, a pipe, `--resume`).
+/// The same through the whole front end, every door that reads in pieces: a file and `--resume`
+/// in process (``InProcess``, real descriptors), standard input in process (in memory, read in
+/// 64 KiB pieces as from a pipe), and a pipe through the binary.
 @Suite struct ReadSizeThroughTheBinaryTests {
   /// `lines` copies of `line` (LF or CRLF), then `mr`, and what calc prints last for them.
   static func memoryScript(lines: Int, lineEnd: String) -> (script: String, last: String) {
@@ -205,7 +207,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let (script, last) = Self.memoryScript(lines: lines, lineEnd: lineEnd)
       let url = try Script.write(script, to: "memory.calc", in: directory)
-      let run = try CalcProcess.run([url.path], environment: posixLocale)
+      let run = try InProcess.run([url.path], environment: posixLocale)
       #expect(run.stderr == "", "\(size)")
       #expect(run.status == 0)
       #expect(run.stdout.hasSuffix("\n13.5\n\(last)\n"), "\(size)")
@@ -223,7 +225,7 @@ import Testing
     let script =
       String(repeating: " ", count: 65535) + "ce" + String(repeating: "1+", count: 40000)
       + "=\n2*21=\n"
-    try expectRun([], stdin: script, stdout: "80000\n42\n")
+    try expectScript([], stdin: script, stdout: "80000\n42\n")
   }
 
   @Test(arguments: [
@@ -250,7 +252,7 @@ import Testing
       let (script, last) = Self.memoryScript(lines: lines, lineEnd: "\n")
       try Script.write(
         Journal.header + "\n" + script, to: "20261124T000000.000000Z-1.calc", in: folder)
-      try expectRun(
+      try expectScript(
         ["--resume"], stdin: ":goto +0\n",
         environment: ["XDG_STATE_HOME": directory.appendingPathComponent("state").path],
         stdout: last + "\n")

@@ -328,9 +328,9 @@ final class TerminalSession {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
-    SpawnLog.record(CalcProcess.binary)
     var pid: pid_t = 0
     let result = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
+    SpawnLog.record(CalcProcess.binary, pid: pid)
     guard result == 0 else {
       close(master)
       throw TerminalError(
