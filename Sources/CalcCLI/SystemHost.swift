@@ -54,6 +54,10 @@ struct WorkingDirectory: Sendable {
 extension Files {
   /// The machine's files (``system``) with relative names taken in `directory` rather than the
   /// process's current directory (``WorkingDirectory``); messages name them as given.
+  ///
+  /// Edges: a message that quotes an absolute name inside `directory` (a link's target) shows it
+  /// relative too; `:resume` takes the journal folder as given (``system``'s).
+  /// `nil` is ``system`` itself.
   public static func system(in directory: String?) -> Files {
     guard directory != nil else { return .system }
     let folder = WorkingDirectory(directory)
