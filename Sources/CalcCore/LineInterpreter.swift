@@ -328,9 +328,7 @@ public struct LineInterpreter {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
       var at = error.rejectedKeyIndex
-      if case .badReference(let target, _) = error {
-        at = keys.firstIndex(of: .reference(target))
-      }
+      if let target = error.rejectedReference { at = keys.firstIndex(of: .reference(target)) }
       if let index = at, let line {
         let columns = KeyText.columns(in: line)
         if index < columns.count { column = columns[index] }

@@ -5,7 +5,7 @@ public enum Ledger {
   public struct Found: Hashable, Sendable {
     /// The lowest-numbered branch that holds the line (the one that owns it).
     public let branch: Int
-    /// Its number on that branch (and on every branch that shares it), from 1.
+    /// Its number on that branch (and on every branch that shares it): 0 for the mode line.
     public let number: Int
     /// The line: its start, its keys as typed (`$N` included) and its note.
     public let line: History.Line
@@ -120,12 +120,13 @@ public enum Ledger {
       let lines = copy.lines()
       let places = copy.linePlaces(ofBranch: number)
       let displays = copy.displays(after: lines[...])
+      let first = History.firstLineNumber(of: lines)
       for (index, line) in lines.enumerated() where !listed.contains(places[index]) {
         let byNote = query.matches(note: line.note)
         guard byNote || query.matches(displays[index]) else { continue }
         listed.insert(places[index])
         let found = Found(
-          branch: places[index].branch, number: index + 1, line: line, display: displays[index],
+          branch: places[index].branch, number: index + first, line: line, display: displays[index],
           otherBranches: (holders[places[index]] ?? 1) - 1, byNote: byNote)
         guard try body(found) else { return }
       }
@@ -192,5 +193,23 @@ extension Ledger {
       let offset = number - line
       return offset >= 0 && offset < row.displays.count ? row.displays[offset] : nil
     }
+  }
+}
+
+extension History {
+  /// Whether the first line of a branch (from step 0) that holds `keys` is its mode line, line
+  /// 0 (SPEC §11): exactly one mode key (`sci`, `std`, `prog`), the line `--mode` adds. A line
+  /// of one mode key typed or loaded there is the same line: a saved session cannot tell them
+  /// apart. The lines after it are numbered from 1, as on a branch without one.
+  public static func isModeLine(_ keys: some Collection<CalculatorButtonItem>) -> Bool {
+    guard keys.count == 1, let key = keys.first, case .mode = key else { return false }
+    return true
+  }
+
+  /// The number of the first of `lines` (a branch's, from step 0, as ``lines()`` lists them):
+  /// 0 when it is the mode line (``isModeLine(_:)``), else 1; line N is `lines[N - first]`.
+  public static func firstLineNumber(of lines: some Collection<Line>) -> Int {
+    guard let line = lines.first, isModeLine(line.keys) else { return 1 }
+    return 0
   }
 }
