@@ -11,13 +11,13 @@ extension LineInterpreter {
     case .editLine(let number):
       // Run as a line (a script, or a line that does not exist): the keys are missing, and the
       // session command's reader says so; line 0, the mode line, cannot be edited at all.
-      _ = try CommandSpec.sessionCommand(command)
       let lines = session.history.lines()
       if number == 0, History.firstLineNumber(of: lines) == 0 {
         throw LineError(
           SessionError.modeLineFixed("edit", last: lines.count - 1).description,
           column: command.argumentColumn)
       }
+      _ = try CommandSpec.sessionCommand(command)
       throw LineError(":edit needs the line's keys", column: command.argumentColumn)
     case .find(let text):
       writeFound(text, to: output)
