@@ -230,3 +230,36 @@ import Testing
     #expect(LedgerTests.display(restored) == "1")
   }
 }
+
+/// `:find` in Programmer mode (SPEC §11): `0x…`, `0o…` and `0b…` find a value by its word's
+/// bits; the digits a HEX, OCT or BIN display shows find it as shown; decimal text, grouped or
+/// not, finds it by its value whatever the radix shown.
+@Suite struct FindInProgrammerModeTests {
+  /// Line 0 `prog`; 255; 123,456,789; then HEX; then a byte: 0x15.
+  static let lines = ["prog", "255+0=", "123456789+0=", "hex", "byte"]
+
+  @Test(
+    arguments: [
+      ("0xFF", ["1 1 255+0= 255"]), ("0o377", ["1 1 255+0= 255"]),
+      ("0b1111_1111", ["1 1 255+0= 255"]), ("0B11111111", ["1 1 255+0= 255"]),
+      ("255", ["1 1 255+0= 255"]),
+      ("0x75bcd15", ["1 2 123456789+0= 123,456,789", "1 3 hex 75B CD15"]),
+      ("0x75B CD15", ["1 2 123456789+0= 123,456,789", "1 3 hex 75B CD15"]),
+      ("75BCD15", ["1 3 hex 75B CD15"]), ("75B CD15", ["1 3 hex 75B CD15"]),
+      ("123,456,789", ["1 2 123456789+0= 123,456,789", "1 3 hex 75B CD15"]),
+      ("0x15", ["1 4 byte 15"]), ("21", ["1 4 byte 15"]), ("15", ["1 4 byte 15"]),
+      ("0x1FFFFFFFFFFFFFFFF", []), ("0x", []), ("0xG", []), ("0b102", []),
+    ] as [(String, [String])])
+  func programmerValuesAreFoundInEveryForm(text: String, expected: [String]) throws {
+    let session = try LedgerTests.session(Self.lines)
+    #expect(LedgerTests.found(text, in: session) == expected)
+  }
+
+  @Test(
+    arguments: [
+      ("0xff", 255), ("0o17", 15), ("0b101", 5), ("0x_f f", 255), ("0xFFFFFFFFFFFFFFFF", -1),
+    ] as [(String, Int64)])
+  func wordsAreReadInTheirRadix(text: String, expected: Int64) {
+    #expect(Ledger.word(text) == UInt64(bitPattern: expected))
+  }
+}
