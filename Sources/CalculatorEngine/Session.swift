@@ -379,7 +379,11 @@ public struct Session: Sendable {
       guard number >= 1, number < line else {
         throw Session.referenceError(number, line: line, first: base)
       }
-      recalls.append(history.recalled(atLineEnd: lineEnds[number - base]))
+      // The line just before is the common case: its value is the calculator at the position.
+      let end = lineEnds[number - base]
+      recalls.append(
+        end == history.position
+          ? Calculator.Recalled(history.state) : history.recalled(atLineEnd: end))
     }
     return recalls
   }

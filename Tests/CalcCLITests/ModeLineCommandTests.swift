@@ -87,3 +87,21 @@ import Testing
     #expect(interpreter.request(for: zero) == nil)
   }
 }
+
+/// `calc FILE` reads a key line's trailing comment as its note in a hand-written script and in
+/// format 3, and as a comment in format 2 and older (SPEC §4), as `:load` and `--resume` do.
+@Suite struct ScriptNotesFollowTheFormatTests {
+  @Test(
+    arguments: [
+      ("", true), ("# calc session, format 3: 1 branch, at step 4 of 4 on branch 1\n", true),
+      ("# calc session, format 2: 1 branch, at step 4 of 4 on branch 1\n", false),
+      ("# calc session: 1 branch, at step 4 of 4 on branch 1\n", false),
+    ] as [(String, Bool)])
+  func aTrailingCommentIsANoteFromFormat3(header: String, isNote: Bool) throws {
+    let lines =
+      isNote
+      ? "  line  step  keys  display  note\n▶    1     1  1+2=  3        three\n"
+      : "  line  step  keys  display\n▶    1     1  1+2=  3\n"
+    try expectScript(["-"], stdin: header + "1+2=  # three\n:lines\n", stdout: "3\n" + lines)
+  }
+}
