@@ -560,6 +560,9 @@ public struct Session: Sendable {
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
+    var new: [CalculatorBrain.Display] = []
+    ends.reserveCapacity(later.count + 1)
+    new.reserveCapacity(later.count + 1)
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
@@ -571,6 +574,8 @@ public struct Session: Sendable {
           of: keys, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? [] : []
       let branch = history.apply(line: keys[...], recalls: recalls)
       lineEnds.append(history.position)
+      // The display after the line, where the position now is: no replay to find it again.
+      new.append(history.state.display)
       return branch
     }
     if !keys.isEmpty {
@@ -587,9 +592,7 @@ public struct Session: Sendable {
       ends.append(history.position)
       if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
     }
-    // The new lines and their displays, paired with the old ones line by line.
-    let newLines = history.lines().suffix(ends.count)
-    let new = history.displays(after: newLines)
+    // The new lines' displays, paired with the old ones line by line.
     // An inserted line has no old counterpart.
     let paired =
       kind == .inserted ? Array(zip(ends.dropFirst(), new.dropFirst())) : Array(zip(ends, new))
