@@ -85,6 +85,13 @@ import Testing
     #expect(interpreter.request(for: request) == .editLine(1, keys: "2^10="))
     let zero = Array(":edit 0".utf8).withUnsafeBufferPointer { try? ScriptLine($0) }
     #expect(interpreter.request(for: zero) == nil)
+    // The live row under `:edit L` shows line L, or why line 0 cannot be edited.
+    #expect(
+      interpreter.preview(of: Array(":edit 1".utf8))
+        == .result(expression: "line 1: 2^10=", display: "1,024"))
+    #expect(
+      interpreter.preview(of: Array(":edit 0".utf8))
+        == .error("cannot edit line 0: it is the mode line, which stays (lines: 1…2)"))
   }
 }
 
