@@ -91,9 +91,15 @@ struct BatchRunner {
     reader.forEachLine { line in
       lineNumber += 1
       // A session or journal from a newer calc is refused as a whole, even with --keep-going.
+      // Its trailing comments are notes unless its header names format 2 or older (SPEC §4).
       if lineNumber == 1 {
         do throws(LineError) {
-          _ = try SessionScript.origin(ofFirstLine: line)
+          let origin = try SessionScript.origin(ofFirstLine: line)
+          switch origin {
+          case .handWritten: runner.interpreter.trailingCommentsAreNotes = true
+          case .format(let format): runner.interpreter.trailingCommentsAreNotes = format >= 3
+          case .olderFormat: runner.interpreter.trailingCommentsAreNotes = false
+          }
         } catch {
           runner.report(error.message, line: 1, column: error.column)
           end = .failed(ExitStatus.dataError)
@@ -108,6 +114,7 @@ struct BatchRunner {
       }
       return false
     }
+    runner.interpreter.trailingCommentsAreNotes = true
     guard case .finished = end, let failure = reader.failure else { return end }
     switch failure {
     case .unreadable(let reason):

@@ -331,23 +331,23 @@ enum HistorySteps: Hashable {
     }
   }
 
-  /// The line numbers (from 1) of a branch of `count` lines, or why there are none such; an
-  /// empty range for a branch without lines.
-  func lines(count: Int) throws(LineError) -> ClosedRange<Int> {
+  /// The line numbers of a branch whose lines are numbered `first` (0 after a mode line, else
+  /// 1) through `last`, or why there are none such; `first...first` for a branch without lines.
+  func lines(last count: Int, first: Int = 1) throws(LineError) -> ClosedRange<Int> {
     switch self {
     case .all:
-      return 1...max(1, count)
+      return first...max(first, count)
     case .last(let k):
-      return max(1, count - k + 1)...max(1, count)
-    case .range(let first, let last):
-      guard first <= last else {
-        throw LineError("lines \(first)..\(last) run backwards (write \(last)..\(first))")
+      return max(first, count - k + 1)...max(first, count)
+    case .range(let from, let last):
+      guard from <= last else {
+        throw LineError("lines \(from)..\(last) run backwards (write \(last)..\(from))")
       }
-      guard first >= 1, last <= count else {
+      guard from >= first, last <= count else {
         throw LineError(
-          SessionError.unknownLine(first < 1 ? first : last, count: count).description)
+          SessionError.unknownLine(from < first ? from : last, count: count).description)
       }
-      return first...last
+      return from...last
     }
   }
 }

@@ -8,17 +8,25 @@ extension LineInterpreter {
     switch try LineCommand(command) {
     case .session(let change):
       try runSessionCommand(change, at: command, output: output)
-    case .editLine:
+    case .editLine(let number):
       // Run as a line (a script, or a line that does not exist): the keys are missing, and the
-      // session command's reader says so.
+      // session command's reader says so; line 0, the mode line, cannot be edited at all.
+      let lines = session.history.lines()
+      if number == 0, History.firstLineNumber(of: lines) == 0 {
+        throw LineError(
+          SessionError.modeLineFixed("edit", last: lines.count - 1).description,
+          column: command.argumentColumn)
+      }
       _ = try CommandSpec.sessionCommand(command)
       throw LineError(":edit needs the line's keys", column: command.argumentColumn)
     case .find(let text):
       writeFound(text, to: output)
     case .lines(let which):
       let lines = session.history.lines()
+      // Line 0 is the mode line when there is one (SPEC §11).
+      let first = History.firstLineNumber(of: lines)
       let numbers = try atArgument(command) { () throws(LineError) in
-        try which.lines(count: lines.count)
+        try which.lines(last: lines.count - 1 + first, first: first)
       }
       listing.writeLines(numbers, of: lines, to: output)
     case .history(let which):
@@ -323,8 +331,10 @@ extension LineInterpreter {
       case .editLine(let number)? = try? LineCommand(directive)
     else { return nil }
     let lines = session.history.lines()
-    guard number >= 1, number <= lines.count else { return nil }
-    let toEdit = lines[number - 1]
+    // Line 0, the mode line, cannot be edited: the line runs, and says so.
+    let first = History.firstLineNumber(of: lines)
+    guard number >= 1, number - first < lines.count else { return nil }
+    let toEdit = lines[number - first]
     // The prefilled line holds the note (SPEC §11): kept, changed or removed with it.
     return .editLine(
       number, keys: KeyText.text(of: toEdit.keys) + (toEdit.note.map { "  # " + $0 } ?? ""))

@@ -78,11 +78,15 @@ extension LineInterpreter {
 extension LineInterpreter {
   /// How many lines a line entered at the position can refer to (`$1` up to this): the lines
   /// of the current branch before the position, a line's part before the position counting as
-  /// a line of its own, as `:lines` lists them once the line is entered.
+  /// a line of its own, as `:lines` lists them once the line is entered; the mode line, line 0,
+  /// not among them (SPEC §11).
   ///
   /// - Complexity: O(p × log b), p the position, b the branches it passes through.
   public var referableLineCount: Int {
-    session.history.lineEnds(upTo: session.history.position).count
+    let history = session.history
+    let ends = history.lineEnds(upTo: history.position)
+    let modeLine = ends.first == 1 && History.isModeLine(CollectionOfOne(history.key(at: 1)))
+    return ends.count - (modeLine ? 1 : 0)
   }
 
   /// The line numbers that complete `digits`, typed after a `$`, given `lineCount` lines to

@@ -127,6 +127,10 @@ public struct LineInterpreter {
   private var effect: Session.Effect?
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
+
+  /// Whether a key line's trailing comment is its note (SPEC §11): true but while a script whose
+  /// header names format 2 or older runs (SPEC §4: there a trailing comment is not a note).
+  package var trailingCommentsAreNotes = true
   /// Whether the key line that is running showed an error, at its end or on the way.
   package var showedAnError = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
@@ -193,7 +197,7 @@ public struct LineInterpreter {
     case .keys(let keys):
       try applyKeys(keys, line: line, output: output)
       // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
-      if line.contains(UInt8(ascii: "#")) {
+      if trailingCommentsAreNotes, line.contains(UInt8(ascii: "#")) {
         let note = ScriptLine.note(ofKeyLine: line)
         session.noteLineAtPosition(note)
         // In the REPL, shown dimmed after the display.
@@ -328,9 +332,7 @@ public struct LineInterpreter {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
       var at = error.rejectedKeyIndex
-      if case .badReference(let target, _) = error {
-        at = keys.firstIndex(of: .reference(target))
-      }
+      if let target = error.rejectedReference { at = keys.firstIndex(of: .reference(target)) }
       if let index = at, let line {
         let columns = KeyText.columns(in: line)
         if index < columns.count { column = columns[index] }

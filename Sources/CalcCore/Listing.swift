@@ -182,7 +182,9 @@ package struct Listing {
       output.write("no lines\n")
       return
     }
-    let shown = lines[(numbers.lowerBound - 1)..<numbers.upperBound]
+    // Line 0 is the mode line when there is one (SPEC §11).
+    let first = History.firstLineNumber(of: lines)
+    let shown = lines[(numbers.lowerBound - first)...(numbers.upperBound - first)]
     let displays = history.displays(after: shown)
     let position = history.position
     let widths = (

@@ -194,13 +194,20 @@ extension LineInterpreter {
   {
     let history = session.history
     guard history.count <= LivePreview.editLimit,
-      let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument)), number >= 1
+      let number = ScriptLine.Directive.wholeNumber(Substring(directive.argument))
     else { return nil }
     let lines = history.lines()
-    guard number <= lines.count else {
-      return .error(SessionError.unknownLine(number, count: lines.count).description)
+    // Line 0 is the mode line when there is one (SPEC §11), which stays.
+    let first = History.firstLineNumber(of: lines)
+    let last = lines.count - 1 + first
+    if number == 0, first == 0 {
+      return .error(SessionError.modeLineFixed("edit", last: last).description)
     }
-    let line = lines[number - 1]
+    guard number >= 1 else { return nil }
+    guard number <= last else {
+      return .error(SessionError.unknownLine(number, count: last).description)
+    }
+    let line = lines[number - first]
     return .result(
       expression: "line \(number): \(KeyText.text(of: line.keys))",
       display: format.text(for: history.state(at: line.end)))

@@ -70,12 +70,13 @@ public struct SessionModel: Sendable {
   private var stateRecalling: Calculator {
     var calculator = Calculator.initial
     var after: [Calculator.Recalled] = []
+    let first = firstLineNumber
     for line in lines {
       for (offset, key) in line.keys.enumerated() {
         if line.start + offset == position { return calculator }
         if offset == 0 { calculator.startLine() }
         if case .reference(let number) = key {
-          calculator.recall(after[number - 1])
+          calculator.recall(after[number - first])
         } else {
           calculator.press(key)
         }
@@ -89,6 +90,25 @@ public struct SessionModel: Sendable {
   /// part of a line before it (SPEC §11).
   public func linesBefore(_ step: Int) -> Int {
     step == 0 ? 0 : boundaries.filter { $0 > 0 && $0 < step }.count + 1
+  }
+
+  /// The number of the current branch's first line: 0 when it is the mode line, a lone mode key
+  /// (SPEC §11), else 1.
+  public var firstLineNumber: Int {
+    guard let first = lines.first, first.keys.count == 1, case .mode = first.keys[0] else {
+      return 1
+    }
+    return 0
+  }
+
+  /// The number of a line entered at `step` once it is entered: one more than the lines before
+  /// it (the part of a line before it one of them), less one when the first of them is the mode
+  /// line (SPEC §11).
+  public func numberOfLine(enteredAt step: Int) -> Int {
+    let modeLine =
+      step > 0 && (step == 1 || boundaries.contains(1))
+      && { if case .mode = keys[0] { true } else { false } }()
+    return linesBefore(step) + (modeLine ? 0 : 1)
   }
 
   /// Whether `keys`, entered as line `number`, refer to a line that is not before it.
@@ -255,15 +275,30 @@ public struct SessionModel: Sendable {
     _ kind: Rewrite, line number: Int, keys: [CalculatorButtonItem]
   ) -> Bool {
     let lines = self.lines
-    let last = kind == .insert ? lines.count + 1 : lines.count
+    // Line 0, the mode line, stays (SPEC §11): lines are numbered from `first`.
+    let first = firstLineNumber
+    let count = lines.count - 1 + first
+    let last = kind == .insert ? count + 1 : count
     guard (1...max(1, last)).contains(number), number <= last else { return false }
     if kind == .insert, keys.isEmpty { return false }
     if kind == .edit, keys.isEmpty { return rewrite(.delete, line: number, keys: []) }
-    let index = number - 1
-    let start = index < lines.count ? lines[index].start : count
+    let index = number - first
+    let start = index < lines.count ? lines[index].start : self.count
     if Self.refersAhead(keys, asLine: number) { return false }
-    let laterNumbers = (kind == .insert ? index : index + 1)..<lines.count
-    // References move with the lines they name (SPEC §11); one to a deleted line refuses.
+    let laterIndices = (kind == .insert ? index : index + 1)..<lines.count
+    // The new branch's first line, line 0 when it is a lone mode key.
+    let newFirst =
+      index > 0
+      ? lines[0].keys
+      : kind == .delete ? (laterIndices.first.map { lines[$0].keys } ?? []) : keys
+    let newFirstNumber: Int
+    if newFirst.count == 1, case .mode = newFirst[0] {
+      newFirstNumber = 0
+    } else {
+      newFirstNumber = 1
+    }
+    // References move with the lines they name (SPEC §11); one to a deleted line, or to a line
+    // that becomes the mode line, refuses.
     func renumber(_ keys: [CalculatorButtonItem]) -> [CalculatorButtonItem]? {
       var result: [CalculatorButtonItem] = []
       for key in keys {
@@ -271,23 +306,27 @@ public struct SessionModel: Sendable {
           result.append(key)
           continue
         }
+        // The line it names, by index, in the new branch.
+        var target = n - first
         switch kind {
-        case .edit: result.append(key)
-        case .insert: result.append(.reference(n >= number ? n + 1 : n))
+        case .edit: break
+        case .insert: if target >= index { target += 1 }
         case .delete:
-          if n == number { return nil }
-          result.append(.reference(n > number ? n - 1 : n))
+          if target == index { return nil }
+          if target > index { target -= 1 }
         }
+        guard target + newFirstNumber >= 1 else { return nil }
+        result.append(.reference(target + newFirstNumber))
       }
       return result
     }
     var later: [[CalculatorButtonItem]] = []
-    for line in laterNumbers {
+    for line in laterIndices {
       guard let keys = renumber(lines[line].keys) else { return false }
       later.append(keys)
     }
-    let laterNotes = laterNumbers.map { note(ofLine: $0 + 1) }
-    let editedNote = kind == .edit ? note(ofLine: number) : nil
+    let laterNotes = laterIndices.map { note(atIndex: $0) }
+    let editedNote = kind == .edit ? note(atIndex: index) : nil
     let replayed = (keys.isEmpty ? [] : [keys]) + later
     // Every new and later line replayed in turn: none may be rejected (SPEC §4), but for the
     // last line deleted, which is only moved before.
@@ -352,7 +391,7 @@ public struct SessionModel: Sendable {
     switch operation {
     case .keys(let keys):
       if Self.rejects(keys, after: state) { return false }
-      if Self.refersAhead(keys, asLine: linesBefore(position) + 1) { return false }
+      if Self.refersAhead(keys, asLine: numberOfLine(enteredAt: position)) { return false }
       apply(line: keys)
     case .goto(let step): return goto(step)
     case .offset(let offset): return goto(position + offset)
@@ -363,14 +402,15 @@ public struct SessionModel: Sendable {
     case .edit(let line, let keys, let note):
       let lines = self.lines
       // Only the note changes: as `note` (SPEC §11).
-      if note != .keep, !keys.isEmpty, (1...max(1, lines.count)).contains(line),
-        line <= lines.count,
-        lines[line - 1].keys == keys
+      let first = firstLineNumber
+      if note != .keep, !keys.isEmpty, line >= 1, line - first < lines.count,
+        lines[line - first].keys == keys
       {
         return self.note(line: line, note.text)
       }
       guard rewrite(.edit, line: line, keys: keys) else { return false }
-      if note != .keep, !keys.isEmpty { _ = self.note(line: line, note.text) }
+      // The edited line is where line L was.
+      if note != .keep, !keys.isEmpty { _ = self.note(atIndex: line - first, note.text) }
       return true
     case .insert(let line, let keys): return rewrite(.insert, line: line, keys: keys)
     case .delete(let line): return rewrite(.delete, line: line, keys: [])
@@ -381,8 +421,8 @@ public struct SessionModel: Sendable {
 
   /// The branch that holds line `number`'s end as one of its own line ends, and that end (a
   /// count of its own keys); `nil` for the part of a parent's line before a fork.
-  private func owner(ofLine number: Int) -> (branch: Int, end: Int)? {
-    let line = lines[number - 1]
+  private func owner(ofLine index: Int) -> (branch: Int, end: Int)? {
+    let line = lines[index]
     let end = line.start + line.keys.count
     var branch = current
     while branches[branch - 1].fork >= end, let parent = branches[branch - 1].parent {
@@ -392,15 +432,27 @@ public struct SessionModel: Sendable {
     return branches[branch - 1].lineEnds.contains(own) ? (branch, own) : nil
   }
 
-  /// The note of line `number` of the current branch (from 1), if it has one.
+  /// The note of line `number` of the current branch (from 1; 0 is the mode line), if it has
+  /// one.
   public func note(ofLine number: Int) -> String? {
-    owner(ofLine: number).flatMap { branches[$0.branch - 1].notes[$0.end] }
+    note(atIndex: number - firstLineNumber)
+  }
+
+  /// The note of the line at `index` of ``lines``, if it has one.
+  private func note(atIndex index: Int) -> String? {
+    owner(ofLine: index).flatMap { branches[$0.branch - 1].notes[$0.end] }
   }
 
   /// Sets or removes (`nil`) the note of line `number`; false for a line the branch does not
-  /// have or the part of a parent's line before a fork.
+  /// have, the mode line, or the part of a parent's line before a fork.
   public mutating func note(line number: Int, _ text: String?) -> Bool {
-    guard number >= 1, number <= lines.count, let (branch, end) = owner(ofLine: number) else {
+    guard number >= 1 else { return false }
+    return note(atIndex: number - firstLineNumber, text)
+  }
+
+  /// Sets or removes the note of the line at `index` of ``lines``, as ``note(line:_:)``.
+  private mutating func note(atIndex index: Int, _ text: String?) -> Bool {
+    guard index >= 0, index < lines.count, let (branch, end) = owner(ofLine: index) else {
       return false
     }
     branches[branch - 1].notes[end] = text
@@ -494,13 +546,15 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     // Sometimes a line number past the end, to be refused.
     let lines = model.lines
     let lineCount = lines.count
+    // Line 0 is the mode line when there is one (SPEC §11).
+    let first = model.firstLineNumber
     /// A line number, often one of a line that switches mode when there is one.
     func lineNumber(past: Int) -> Int {
       let modeLines = lines.indices.filter { index in
         lines[index].keys.contains { if case .mode = $0 { true } else { false } }
       }
       if !modeLines.isEmpty, random.chance(35) {
-        return modeLines[random.below(modeLines.count)] + 1
+        return modeLines[random.below(modeLines.count)] + first
       }
       return random.int(0...(lineCount + past))
     }
@@ -517,12 +571,12 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       return .keys(
         referring(
           (0..<length).map { _ in randomMixedKey(using: &random) },
-          before: model.linesBefore(model.position) + 1))
+          before: model.numberOfLine(enteredAt: model.position)))
     case 34..<37:
       // Now and then the line's own keys: nothing changes.
       let line = lineNumber(past: 1)
-      if random.chance(20), (1...max(1, lineCount)).contains(line), line <= lineCount {
-        return .edit(line, lines[line - 1].keys, noteChange())
+      if random.chance(20), line >= 1, line - first < lineCount {
+        return .edit(line, lines[line - first].keys, noteChange())
       }
       return .edit(line, shortLine(asLine: line), noteChange())
     case 37..<39:

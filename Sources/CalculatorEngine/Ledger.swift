@@ -5,7 +5,7 @@ public enum Ledger {
   public struct Found: Hashable, Sendable {
     /// The lowest-numbered branch that holds the line (the one that owns it).
     public let branch: Int
-    /// Its number on that branch (and on every branch that shares it), from 1.
+    /// Its number on that branch (and on every branch that shares it): 0 for the mode line.
     public let number: Int
     /// The line: its start, its keys as typed (`$N` included) and its note.
     public let line: History.Line
@@ -25,6 +25,13 @@ public enum Ledger {
     /// The numbers the text reads as (in key text, and in the format's display form with its
     /// grouping), written canonically (``canonicalNumber(_:)``); empty when it reads as none.
     public let numbers: Set<String>
+    /// The word the text reads as in Programmer mode's forms (SPEC §11): `0xFF`, `0o377`,
+    /// `0b1111` (blanks and `_` between digits allowed, any case), compared with the bits of
+    /// a Programmer value's word; `nil` when it reads as none.
+    public let word: UInt64?
+    /// The text as a Programmer display shows digits in HEX, OCT or BIN: blanks and `_` taken
+    /// out, letters upper case (`75B CD15` is `75BCD15`); `nil` when it holds anything else.
+    public let radixDigits: String?
     /// The format whose display form the values are compared in.
     public let format: DisplayFormat
 
@@ -40,10 +47,21 @@ public enum Ledger {
         numbers.insert(number)
       }
       self.numbers = numbers
+      word = Ledger.word(trimmed)
+      let digits = trimmed.filter { $0 != " " && $0 != "_" && $0 != "\t" }.uppercased()
+      radixDigits =
+        !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) ? digits : nil
     }
 
-    /// Whether the display `display` shows one of ``numbers``, rounded as the display rounds.
+    /// Whether the display `display` shows one of ``numbers``, rounded as the display rounds;
+    /// a Programmer value also when its word's bits are ``word``, or when it shows
+    /// ``radixDigits`` in HEX, OCT or BIN.
     public func matches(_ display: CalculatorBrain.Display) -> Bool {
+      if case .programmer(let shown) = display {
+        if let word, word == ProgrammerBrain.pattern(shown.value, shown.wordSize) { return true }
+        if shown.radix != .dec, let radixDigits, radixDigits == shown.plainDigits { return true }
+        return numbers.contains(String(shown.value))
+      }
       guard !numbers.isEmpty else { return false }
       let shown = format.text(for: display)
       guard let number = Ledger.canonicalNumber(Ledger.plain(shown, format: format)) else {
@@ -72,6 +90,40 @@ public enum Ledger {
         .joined(separator: ".")
     }
     return plain
+  }
+
+  /// The word that `text` writes in one of Programmer mode's forms, `0x`, `0o` or `0b` then
+  /// the radix's digits (any case; blanks and `_` between them allowed): `0xFF` is 255; `nil`
+  /// for any other text, and for more bits than a word holds.
+  public static func word(_ text: String) -> UInt64? {
+    let bytes = Array(text.utf8)
+    guard bytes.count > 2, bytes[0] == UInt8(ascii: "0") else { return nil }
+    let base: UInt64
+    switch bytes[1] | 0x20 {
+    case UInt8(ascii: "x"): base = 16
+    case UInt8(ascii: "o"): base = 8
+    case UInt8(ascii: "b"): base = 2
+    default: return nil
+    }
+    var word: UInt64 = 0
+    var digits = 0
+    for byte in bytes[2...] {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") { continue }
+      let digit: UInt64
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt64(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt64(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+      guard digit < base else { return nil }
+      let (shifted, overflow) = word.multipliedReportingOverflow(by: base)
+      let (sum, carry) = shifted.addingReportingOverflow(digit)
+      guard !overflow, !carry else { return nil }
+      word = sum
+      digits += 1
+    }
+    return digits > 0 ? word : nil
   }
 
   /// A plain decimal number (`-0012.50`) written canonically (`-12.5`): no leading zeros, no
@@ -120,12 +172,13 @@ public enum Ledger {
       let lines = copy.lines()
       let places = copy.linePlaces(ofBranch: number)
       let displays = copy.displays(after: lines[...])
+      let first = History.firstLineNumber(of: lines)
       for (index, line) in lines.enumerated() where !listed.contains(places[index]) {
         let byNote = query.matches(note: line.note)
         guard byNote || query.matches(displays[index]) else { continue }
         listed.insert(places[index])
         let found = Found(
-          branch: places[index].branch, number: index + 1, line: line, display: displays[index],
+          branch: places[index].branch, number: index + first, line: line, display: displays[index],
           otherBranches: (holders[places[index]] ?? 1) - 1, byNote: byNote)
         guard try body(found) else { return }
       }
@@ -192,5 +245,23 @@ extension Ledger {
       let offset = number - line
       return offset >= 0 && offset < row.displays.count ? row.displays[offset] : nil
     }
+  }
+}
+
+extension History {
+  /// Whether the first line of a branch (from step 0) that holds `keys` is its mode line, line
+  /// 0 (SPEC §11): exactly one mode key (`sci`, `std`, `prog`), the line `--mode` adds. A line
+  /// of one mode key typed or loaded there is the same line: a saved session cannot tell them
+  /// apart. The lines after it are numbered from 1, as on a branch without one.
+  public static func isModeLine(_ keys: some Collection<CalculatorButtonItem>) -> Bool {
+    guard keys.count == 1, let key = keys.first, case .mode = key else { return false }
+    return true
+  }
+
+  /// The number of the first of `lines` (a branch's, from step 0, as ``lines()`` lists them):
+  /// 0 when it is the mode line (``isModeLine(_:)``), else 1; line N is `lines[N - first]`.
+  public static func firstLineNumber(of lines: some Collection<Line>) -> Int {
+    guard let line = lines.first, isModeLine(line.keys) else { return 1 }
+    return 0
   }
 }

@@ -21,6 +21,10 @@ public struct Session: Sendable {
   /// to where the position is) leaves it set.
   public private(set) var isRightAfterRestore = false
 
+  /// The ends of the current branch's lines, for resolving `$N` without counting the lines from
+  /// the start (SPEC §11); `nil` until a line with a reference needs it (see ``LineEndIndex``).
+  private var lineEndIndex: LineEndIndex?
+
   /// An empty session: no keys, position 0, a fresh calculator, nothing kept.
   public init() {}
 
@@ -259,11 +263,15 @@ public struct Session: Sendable {
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
       if let error = history.state.keyRejection(in: keys) { throw error }
       guard keys.contains(where: \.isReference) else {
-        return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+        guard lineEndIndex != nil else {
+          return .applied(keys: keys.count, newBranch: history.apply(line: keys))
+        }
+        return .applied(keys: keys.count, newBranch: applyKeepingLineEnds(keys, recalls: []))
       }
+      if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
       let recalls = try Session.recalls(
-        of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
-      return .applied(keys: keys.count, newBranch: history.apply(line: keys, recalls: recalls))
+        of: keys, after: lineEndIndex.unsafelyUnwrapped.before(history.position), in: history)
+      return .applied(keys: keys.count, newBranch: applyKeepingLineEnds(keys, recalls: recalls))
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -315,13 +323,15 @@ public struct Session: Sendable {
       case .remove: text = nil
       }
       let lines = history.lines()
-      if line >= 1, line <= lines.count, lines[line - 1].keys == keys {
+      let first = History.firstLineNumber(of: lines)
+      if line >= 1, line - first < lines.count, lines[line - first].keys == keys {
         return try reduce(.note(line: line, text: text))
       }
       // A new line, even in place of the part of a parent's line before a fork, has its own.
       let change = try rewrite(line, .edited, keys)
-      // The edited line is line L of the branch now current, and ends where it was entered.
-      history.setNote(text, ofLineEndingAt: history.lines()[line - 1].end)
+      // The edited line is where line L was on the branch now current, and ends where it was
+      // entered.
+      history.setNote(text, ofLineEndingAt: history.lines()[line - first].end)
       return change
     case .insert(let line, let keys):
       guard !keys.isEmpty else { throw .emptyInsert }
@@ -332,10 +342,8 @@ public struct Session: Sendable {
       return .varied(try vary(number, alternatives))
     case .note(let number, let text):
       let lines = history.lines()
-      guard number >= 1, number <= lines.count else {
-        throw .unknownLine(number, count: lines.count)
-      }
-      let line = lines[number - 1]
+      let index = try Session.index(ofLine: number, in: lines, for: "set the note of")
+      let line = lines[index]
       guard history.endsLine(at: line.end) else {
         throw .noteOnForkedPart(
           line: number, branch: history.currentBranch,
@@ -348,36 +356,90 @@ public struct Session: Sendable {
     }
   }
 
-  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines that
-  /// end at `lineEnds` (the line's number is one more than their count); throws for a reference
-  /// to the line itself, a later line, line 0 or a line that does not exist.
+  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines of the
+  /// current branch that end at `lineEnds`; throws for a reference to the line itself, a later
+  /// line, line 0 or a line that does not exist. The first of those lines is line 0 when it is
+  /// the mode line (a lone mode key ending at step 1: ``History/isModeLine(_:)``), else line 1.
   ///
-  /// - Complexity: O(r × ``History/snapshotInterval``), r the references in `keys`.
+  /// - Complexity: O(r × (``History/snapshotInterval`` + log b)), r the references in `keys`.
   private static func recalls(
-    of keys: some Collection<CalculatorButtonItem>, lineEnds: [Int], in history: History
+    of keys: some Collection<CalculatorButtonItem>, after lineEnds: LineEndIndex.Preceding,
+    in history: History
   ) throws(SessionError) -> [Calculator.Recalled] {
     var recalls: [Calculator.Recalled] = []
+    var first: Int?
     for key in keys {
       guard case .reference(let number) = key else { continue }
-      guard number >= 1, number <= lineEnds.count else {
-        throw .badReference(number, line: lineEnds.count + 1)
+      let base =
+        first
+        ?? (lineEnds.count > 0 && lineEnds[0] == 1
+          && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1)
+      first = base
+      let line = lineEnds.count + base
+      guard number >= 1, number < line else {
+        throw Session.referenceError(number, line: line, first: base)
       }
-      recalls.append(history.recalled(atLineEnd: lineEnds[number - 1]))
+      // The line just before is the common case: its value is the calculator at the position.
+      let end = lineEnds[number - base]
+      recalls.append(
+        end == history.position
+          ? Calculator.Recalled(history.state) : history.recalled(atLineEnd: end))
     }
     return recalls
+  }
+
+  /// The refusal of `$target` in line `line` of a branch whose first line is `first` (0 with a
+  /// mode line).
+  private static func referenceError(_ target: Int, line: Int, first: Int) -> SessionError {
+    target == 0 && first == 0 ? .modeLineReference(line: line) : .badReference(target, line: line)
+  }
+
+  /// The index in `lines` (a branch's, from ``History/lines()``) of line `number`, which a
+  /// command that changes a line (`verb`: `edit`, `delete`, …) names; throws for line 0 when it
+  /// is the mode line, which stays as it is, and for a line the branch does not have.
+  private static func index(
+    ofLine number: Int, in lines: [History.Line], for verb: String
+  ) throws(SessionError) -> Int {
+    let first = History.firstLineNumber(of: lines)
+    let last = lines.count - 1 + first
+    if number == 0, first == 0 { throw .modeLineFixed(verb, last: last) }
+    guard number >= 1, number <= last else { throw .unknownLine(number, count: last) }
+    return number - first
+  }
+
+  /// Applies `keys` as a line with `recalls`, keeping ``lineEndIndex`` up to date: extended
+  /// when the line grows the current branch at its end, dropped when it starts a branch.
+  @inline(__always)
+  private mutating func applyKeepingLineEnds(
+    _ keys: ArraySlice<CalculatorButtonItem>, recalls: [Calculator.Recalled]
+  ) -> Int? {
+    let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
+    let made = history.apply(line: keys, recalls: recalls)
+    if extends, made == nil {
+      lineEndIndex?.append(history.position, in: history)
+    } else {
+      lineEndIndex = nil
+    }
+    return made
   }
 
   /// What each `$N` key of `keys` would recall, in order, were they applied as a line at the
   /// position; throws as applying them would, for a reference to no earlier line. For a front
   /// end that replays a line before applying it (its notes, its trace).
   ///
-  /// - Complexity: O(p × log b + r × ``History/snapshotInterval``): the position p, r references.
+  /// - Complexity: O(log n + r × ``History/snapshotInterval``), r references, when the session
+  ///   resolved a reference on this branch last (it keeps the line ends); else O(p × log b),
+  ///   the position p.
   public func recalls(forLine keys: some Collection<CalculatorButtonItem>) throws(SessionError)
     -> [Calculator.Recalled]
   {
     guard keys.contains(where: \.isReference) else { return [] }
+    if let index = lineEndIndex, index.isValid(for: history) {
+      return try Session.recalls(of: keys, after: index.before(history.position), in: history)
+    }
     return try Session.recalls(
-      of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
+      of: keys, after: LineEndIndex.Preceding(history.lineEnds(upTo: history.position)[...]),
+      in: history)
   }
 
   /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
@@ -398,12 +460,16 @@ public struct Session: Sendable {
     _ number: Int, _ kind: Rewrite.Kind, _ keys: [CalculatorButtonItem]
   ) throws(SessionError) -> Change {
     let lines = history.lines()
-    let last = kind == .inserted ? lines.count + 1 : lines.count
+    // Line 0 is the mode line when there is one (SPEC §11): it stays, and nothing goes before it.
+    let first = History.firstLineNumber(of: lines)
+    let count = lines.count - 1 + first
+    if number == 0, first == 0 { throw .modeLineFixed(SessionError.verb(kind), last: count) }
+    let last = kind == .inserted ? count + 1 : count
     guard number >= 1, number <= last else {
       throw kind == .inserted
-        ? .cannotInsert(number, count: lines.count) : .unknownLine(number, count: lines.count)
+        ? .cannotInsert(number, count: count) : .unknownLine(number, count: count)
     }
-    let index = number - 1
+    let index = number - first
     let from = history.currentBranch
     let startState =
       history.state(at: index < lines.count ? lines[index].start : history.count)
@@ -413,7 +479,7 @@ public struct Session: Sendable {
     }
     // The new line may refer to the lines before it only (SPEC §11).
     for case .reference(let target) in keys where target < 1 || target >= number {
-      throw .badReference(target, line: number)
+      throw Session.referenceError(target, line: number, first: first)
     }
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
@@ -431,30 +497,47 @@ public struct Session: Sendable {
           kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: false,
           results: []))
     }
+    // The first line of the new branch, which is line 0 if it is the mode line: a change of
+    // line 1 can make or unmake one, and the numbers of the later lines' references follow.
+    let newFirst =
+      index > 0 ? lines[0].keys[...] : kind == .deleted ? later.first?.keys[...] ?? [] : keys[...]
+    let shift = (History.isModeLine(newFirst) ? 0 : 1) - first
+    // A reference's new number: `:insert` moves the lines from line L down a line and `:delete`
+    // those after it up one, and the references to the lines that move follow them (SPEC §11).
+    func moved(_ target: Int) -> Int {
+      let moves =
+        switch kind {
+        case .edited: 0
+        case .inserted: target >= number ? 1 : 0
+        case .deleted: target > number ? -1 : 0
+        }
+      return target + moves + shift
+    }
     // A later line is never replayed with keys skipped (SPEC §4): a change after which one
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
     for (at, line) in zip(later.indices, later) {
       if let (out, reason) = Calculator.firstRejectedKey(in: line.keys, keypad: &keypad) {
         if reason == .scientificKey {
-          throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
+          throw .laterLineRejected(kind, line: number, later: at + first, key: line.keys[out])
         }
         throw .laterLineKeyRejected(
-          kind, line: number, later: at + 1, key: line.keys[out], reason: reason)
+          kind, line: number, later: at + first, key: line.keys[out], reason: reason)
       }
-      // A later line that refers to a deleted line would have nothing to recall.
-      if kind == .deleted, line.keys.contains(.reference(number)) {
-        throw .referencedLineDeleted(line: number, by: at + 1)
+      // A later line that refers to a deleted line would have nothing to recall, and one that
+      // refers to a line that becomes the mode line, no result.
+      for case .reference(let target) in line.keys {
+        if kind == .deleted, target == number {
+          throw .referencedLineDeleted(line: number, by: at + first)
+        }
+        if moved(target) < 1 {
+          throw .laterLineReferencesModeLine(kind, line: number, later: at + first)
+        }
       }
     }
-    // The later lines as they are replayed: `:insert` moves them down a line and `:delete` up
-    // one, and their references to the lines that move follow them (SPEC §11).
+    // The later lines as they are replayed, their references renumbered.
     let replayed: [[CalculatorButtonItem]] = later.map { line in
-      switch kind {
-      case .edited: line.keys
-      case .inserted: Session.renumbered(line.keys) { $0 >= number ? $0 + 1 : $0 }
-      case .deleted: Session.renumbered(line.keys) { $0 > number ? $0 - 1 : $0 }
-      }
+      kind == .edited && shift == 0 ? line.keys : Session.renumbered(line.keys, moved)
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
@@ -477,6 +560,9 @@ public struct Session: Sendable {
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
+    var new: [CalculatorBrain.Display] = []
+    ends.reserveCapacity(later.count + 1)
+    new.reserveCapacity(later.count + 1)
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
@@ -484,9 +570,12 @@ public struct Session: Sendable {
     func apply(_ keys: [CalculatorButtonItem]) -> Int? {
       let recalls =
         keys.contains(where: \.isReference)
-        ? (try? Session.recalls(of: keys, lineEnds: lineEnds, in: history)) ?? [] : []
+        ? (try? Session.recalls(
+          of: keys, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? [] : []
       let branch = history.apply(line: keys[...], recalls: recalls)
       lineEnds.append(history.position)
+      // The display after the line, where the position now is: no replay to find it again.
+      new.append(history.state.display)
       return branch
     }
     if !keys.isEmpty {
@@ -503,9 +592,7 @@ public struct Session: Sendable {
       ends.append(history.position)
       if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
     }
-    // The new lines and their displays, paired with the old ones line by line.
-    let newLines = history.lines().suffix(ends.count)
-    let new = history.displays(after: newLines)
+    // The new lines' displays, paired with the old ones line by line.
     // An inserted line has no old counterpart.
     let paired =
       kind == .inserted ? Array(zip(ends.dropFirst(), new.dropFirst())) : Array(zip(ends, new))
@@ -526,14 +613,12 @@ public struct Session: Sendable {
     _ number: Int, _ alternatives: [[CalculatorButtonItem]]
   ) throws(SessionError) -> Ledger.Variation {
     let lines = history.lines()
-    guard number >= 1, number <= lines.count else {
-      throw .unknownLine(number, count: lines.count)
-    }
+    let index = try Session.index(ofLine: number, in: lines, for: "vary")
     let (branch, position) = (history.currentBranch, history.position)
     var rows = [
       Ledger.Variation.Row(
-        branch: branch, keys: lines[number - 1].keys,
-        displays: history.displays(after: lines[(number - 1)...]), error: nil)
+        branch: branch, keys: lines[index].keys,
+        displays: history.displays(after: lines[index...]), error: nil)
     ]
     for keys in alternatives {
       do throws(SessionError) {
@@ -589,6 +674,7 @@ public struct Session: Sendable {
       // Nothing worth keeping: what was kept stays, or the new session comes whole.
       guard kept == nil else {
         history = new.history
+        lineEndIndex = nil
         isRightAfterRestore = false
         return false
       }
@@ -612,6 +698,7 @@ public struct Session: Sendable {
     left.isRightAfterRestore = false
     if step != left.history.position { left.history.move(to: step) }
     history = kept.session.history
+    lineEndIndex = nil
     self.kept = Kept(
       session: left, replacement: kept.replacement, isReplaced: !kept.isReplaced)
     isRightAfterRestore = kept.isReplaced
@@ -661,6 +748,16 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// being Scientific mode's.
   case laterLineKeyRejected(
     Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem, reason: KeyRejection)
+  /// A command that changes a line (`verb`: `edit`, `insert before`, `delete`, `set the note
+  /// of`, `vary`) given line 0, the mode line (SPEC §11), which stays; `last` is the number of
+  /// the branch's last line.
+  case modeLineFixed(String, last: Int)
+  /// `$0` in line `line` of a branch whose line 0 is the mode line, which has no result of its
+  /// own to recall (SPEC §11).
+  case modeLineReference(line: Int)
+  /// An `edit`, `insert` or `delete` of line `line` (line 1) that makes a lone mode key the
+  /// first line, line 0, to which the later line `later` would then refer.
+  case laterLineReferencesModeLine(Session.Rewrite.Kind, line: Int, later: Int)
 
   /// The refusal of `key` at `index` of a line, for `reason`.
   init(rejecting key: CalculatorButtonItem, at index: Int, _ reason: KeyRejection) {
@@ -675,13 +772,25 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .needsScientificMode(_, let index), .keyRejected(_, let index, _): index
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
       .laterLineRejected, .laterLineKeyRejected, .badReference, .referencedLineDeleted,
-      .noteOnForkedPart:
+      .noteOnForkedPart, .modeLineFixed, .modeLineReference, .laterLineReferencesModeLine:
+      nil
+    }
+  }
+
+  /// The N of the `$N` key a line was refused for (a bad reference); `nil` for other errors.
+  public var rejectedReference: Int? {
+    switch self {
+    case .badReference(let target, _): target
+    case .modeLineReference: 0
+    case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
+      .needsScientificMode, .keyRejected, .laterLineRejected, .laterLineKeyRejected,
+      .referencedLineDeleted, .noteOnForkedPart, .modeLineFixed, .laterLineReferencesModeLine:
       nil
     }
   }
 
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
-  private static func verb(_ kind: Session.Rewrite.Kind) -> String {
+  static func verb(_ kind: Session.Rewrite.Kind) -> String {
     switch kind {
     case .edited: "edit"
     case .inserted: "insert before"
@@ -733,6 +842,15 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         + (target >= line ? " (a line can use only the lines before it)" : "")
     case .referencedLineDeleted(let line, let by):
       "cannot delete line \(line): line \(by) refers to it ($\(line))"
+    case .modeLineFixed(let verb, 0):
+      "cannot \(verb) line 0: it is the mode line, which stays (this branch has no other lines)"
+    case .modeLineFixed(let verb, let last):
+      "cannot \(verb) line 0: it is the mode line, which stays (lines: 1…\(last))"
+    case .modeLineReference(let line):
+      "$0 refers to the mode line, line 0, which has no result to recall; this is line \(line)"
+    case .laterLineReferencesModeLine(let kind, let line, let later):
+      "cannot \(SessionError.verb(kind)) line \(line): the first line would then be a lone mode "
+        + "key, the mode line (line 0), and line \(later) refers to it"
     case .noteOnForkedPart(let line, let branch, let parent):
       "line \(line) is the start of a line of branch \(parent), where branch \(branch) leaves it; "
         + "that line holds the note (:branch \(parent), then :note)"

@@ -432,12 +432,12 @@ extension ScriptLine.Directive {
     return step
   }
 
-  /// The `L` of `:delete`: a line number from 1.
+  /// The `L` of `:delete`: a line number (the session refuses line 0: the mode line, or none).
   public func lineArgument() throws(LineError) -> Int {
     guard !argument.isEmpty else {
       throw LineError(":\(name) needs a line number (see :lines)", column: argumentColumn)
     }
-    guard let number = Self.wholeNumber(Substring(argument)), number > 0 else {
+    guard let number = Self.wholeNumber(Substring(argument)) else {
       throw LineError(
         ":\(name) takes a line number from 1 (see :lines), not '\(TextEscaping.escaped(argument))'",
         column: argumentColumn)
@@ -445,12 +445,12 @@ extension ScriptLine.Directive {
     return number
   }
 
-  /// The `L KEYS` of `:edit` and `:insert`: a line number from 1, a blank, and key text; errors
+  /// The `L KEYS` of `:edit` and `:insert`: a line number, a blank, and key text; errors
   /// in the keys are reported at their column in the line.
   public func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: [CalculatorButtonItem]) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
     let number = argument[..<blank]
-    guard let line = Self.wholeNumber(number), line > 0 else {
+    guard let line = Self.wholeNumber(number) else {
       throw LineError(
         argument.isEmpty
           ? ":\(name) needs a line number and its keys: :\(name) 3 12+4="
@@ -481,7 +481,7 @@ extension ScriptLine.Directive {
   /// whole (`#` is text), or `nil` when there is none (SPEC §11).
   public func lineAndTextArgument() throws(LineError) -> (line: Int, text: String?) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
-    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+    guard let line = Self.wholeNumber(argument[..<blank]) else {
       throw LineError(
         argument.isEmpty
           ? ":\(name) needs a line number, then the note: :\(name) 3 rent, March"
@@ -499,7 +499,7 @@ extension ScriptLine.Directive {
     line: Int, alternatives: [[CalculatorButtonItem]]
   ) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
-    guard let line = Self.wholeNumber(argument[..<blank]), line > 0 else {
+    guard let line = Self.wholeNumber(argument[..<blank]) else {
       throw LineError(
         argument.isEmpty
           ? ":\(name) needs a line number and alternatives: :\(name) 1 1300+350+89= | 1400="

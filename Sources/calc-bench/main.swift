@@ -5,6 +5,7 @@
 //   swift run -c release calc-bench [--keys N] [--seed S]
 //   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
 //   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
+//   swift run -c release calc-bench --ledger        (only the :vary and 5M :edit rows: Ledger.swift)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -39,6 +40,8 @@ struct Options {
   var longLinesOnly = false
   /// `--scientific`: only the Scientific row against apcalc and mpmath, then exit.
   var scientificOnly = false
+  /// `--ledger`: only the `:vary` and 5,000,000-key `:edit` rows (Ledger.swift), then exit.
+  var ledgerOnly = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -63,10 +66,12 @@ struct Options {
         longLinesOnly = true
       case "--scientific":
         scientificOnly = true
+      case "--ledger":
+        ledgerOnly = true
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific]")
+            + " [--long-lines] [--scientific] [--ledger]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -277,6 +282,14 @@ let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
+if options.ledgerOnly {
+  let times = timeLedger(seed: options.seed)
+  printLedger(times)
+  printLedgerTargets(times)
+  print("calc-bench:" + ledgerSummary(times))
+  exit(0)
+}
+
 let scientificDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-sci-\(getpid())")
 try? FileManager.default.createDirectory(at: scientificDirectory, withIntermediateDirectories: true)
@@ -948,6 +961,8 @@ let editTime = seconds {
 print(
   ":edit of line 1 of \(grouped(editLines.count)) lines (\(grouped(historyKeys.count)) keys)")
 print("  ours  perform(.edit)  \(fixed(editTime.wall, 3)) s")
+let ledgerTimes = timeLedger(seed: options.seed)
+printLedger(ledgerTimes)
 print("against bc (\(bc ?? "bc: not on PATH")), through \(options.calc), medians")
 if let scriptTimes, let scriptRatio {
   print(
@@ -990,6 +1005,7 @@ print(
     + (historyFirstMs.map { $0 <= 100 && (tapeFirstMs ?? 0) <= 100 ? "met" : "MISSED" }
       ?? "not measured"))
 print("  :edit ≤ 1 s             \(editTime.wall <= 1 ? "met" : "MISSED")")
+printLedgerTargets(ledgerTimes)
 print(
   "  live row, slider ≤ 2 ms  \(liveMedian <= 2_000 && moveMedian <= 2_000 ? "met" : "MISSED")")
 let longLinesMet = longLineRuns.allSatisfy { run in
@@ -1018,6 +1034,7 @@ print(
     + " bytes_per_key=\(fixed(bytesPerKey, 3)) seed_bytes_per_key=\(seedBytesPerKey)"
     + " tree_goto_us=\(fixed(treeMedian, 2)) tree_bytes_per_key=\(fixed(treeBytesPerKey, 3))"
     + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")" + editSummary
+    + ledgerSummary(ledgerTimes)
     + " mixed_apply=\(fixed(mixedRate / mega, 1)) mixed_bytes_per_key=\(fixed(mixedBytesPerKey, 3))"
     + " live_key_us=\(fixed(liveMedian, 1)) slider_move_us=\(fixed(moveMedian, 1))"
     + " long_line_s=\(longLineRuns.map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"

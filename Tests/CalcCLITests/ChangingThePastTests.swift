@@ -116,7 +116,7 @@ import Testing
       stdin:
         "1+1=\n5=\n:edit 0 5=\n:delete 9\n:insert 4 1=\n:edit 1\n:edit 1 5x\n:insert 1\n:keys\n",
       stdout: "2\n6\n1+1=\n5=\n",
-      stderr: "<stdin>:3:7: :edit takes a line number from 1 and keys (:edit 3 12+4=), not '0 5='\n"
+      stderr: "<stdin>:3:7: no line 0 (lines: 1…2)\n"
         + "<stdin>:4:9: no line 9 (lines: 1…2)\n"
         + "<stdin>:5:9: cannot insert before line 4: the lines are 1…2, and 3 adds one at the end\n"
         + "<stdin>:6:8: :edit 1 needs the line's keys after the number: :edit 1 12+4= (or :delete 1)\n"

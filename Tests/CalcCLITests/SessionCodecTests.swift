@@ -21,13 +21,15 @@ import Testing
 
   // MARK: - Edits that would skip keys are refused
 
-  /// The `:delete` of issue 32's saved session that could not be loaded: refused, naming the
-  /// later line, and nothing is saved.
+  /// The `:delete` of issue 32's saved session that could not be loaded: refused — the lone
+  /// `sci` is the mode line, line 0, which stays (SPEC §11) — and nothing is saved.
   @Test func deletingTheModeLineBeforeScientificKeysIsRefused() throws {
     try withTemporaryDirectory { directory in
       try expectScript(
-        ["-"], stdin: "sci\n30sin\n:delete 1\n:save! m.calc\n", directory: directory,
-        stdout: "0\n0.5\n", stderr: "<stdin>:3:9: cannot delete line 1: \(Self.sinRefused)\n",
+        ["-"], stdin: "sci\n30sin\n:delete 0\n:save! m.calc\n", directory: directory,
+        stdout: "0\n0.5\n",
+        stderr:
+          "<stdin>:3:9: cannot delete line 0: it is the mode line, which stays (lines: 1…1)\n",
         status: 65)
       #expect(
         !FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.calc").path))
@@ -36,11 +38,13 @@ import Testing
 
   /// Each refusal names the later line and changes nothing; the edits that leave every later
   /// line readable are done; what is saved then loads back, through `calc FILE` and `:load`.
+  /// (`sci0`, not a lone `sci`, so that line 1 is a mode line that can change; the `std`
+  /// inserted before it is a lone mode key, so on branch 2 it is line 0: SPEC §11.)
   @Test func refusedAndAcceptedEditsOfModeLinesSaveAndLoadBack() throws {
     try withTemporaryDirectory { directory in
       try expectScript(
         ["--keep-going", "-"],
-        stdin: "sci\n30sin\n:delete 1\n:insert 2 std\n:edit 1 std\n:edit 1 5\n:insert 1 std\n"
+        stdin: "sci0\n30sin\n:delete 1\n:insert 2 std\n:edit 1 std\n:edit 1 5\n:insert 1 std\n"
           + ":edit 1 sci rad\n:lines\n:save! m.calc\n",
         directory: directory,
         stdout: "0\n0.5\n"
@@ -48,10 +52,10 @@ import Testing
           + "branch 3 (from branch 2): line 1 changed; 1 result changed: 0.5 → -0.98803162 "
           + "(step 6)\n-0.98803162\n" + """
               line  step  keys     display
-                 1     1  sci rad  0
-                 2     3  sci      0
-            ▶    3     4  30sin    -0.98803162
-            saved 15 keys on 3 branches, at step 6 of branch 3, to m.calc
+                 0     1  std      0
+                 1     2  sci rad  0
+            ▶    2     4  30sin    -0.98803162
+            saved 16 keys on 3 branches, at step 6 of branch 3, to m.calc
 
             """,
         stderr: "<stdin>:3:9: cannot delete line 1: \(Self.sinRefused)\n"
@@ -64,19 +68,18 @@ import Testing
       #expect(
         saved == """
           # calc session, format 3: 3 branches, at step 6 of 6 on branch 3
-          sci
+          sci0
           30sin
           # branch 2 leaves branch 1 at step 0
           :branch 1
           :goto 0
           std
-          sci
+          sci0
           30sin
-          # branch 3 leaves branch 1 at step 0
-          :branch 1
-          :goto 0
+          # branch 3 leaves branch 2 at step 1
+          :branch 2
+          :goto 1
           sci rad
-          sci
           30sin
           :goto 6
 
@@ -89,11 +92,11 @@ import Testing
         ["-"], stdin: ":load m.calc\n:branches\n:keys\n", directory: directory,
         stdout: "-0.98803162\n" + """
             branch  leaves  steps  display      last keys
-                 1              4  0.5          sci30sin
-                 2  1 at 0      5  0.5          stdsci30sin
-          ▶      3  1 at 0      6  -0.98803162  sciRADsci30sin
+                 1              5  0.5          sci030sin
+                 2  1 at 0      6  0.5          stdsci030sin
+          ▶      3  2 at 1      6  -0.98803162  stdsciRAD30sin
+          std
           sci rad
-          sci
           30sin
 
           """)
@@ -106,10 +109,10 @@ import Testing
   @Test func theFirstLaterLineThatWouldBeRejectedIsNamed() throws {
     try expectScript(
       ["--keep-going", "-"],
-      stdin: "sci\n1+2=\n(4)\nstd\n5\n:insert 2 std\n:insert 3 std\n:delete 4\n:keys\n",
+      stdin: "sci0\n1+2=\n(4)\nstd\n5\n:insert 2 std\n:insert 3 std\n:delete 4\n:keys\n",
       stdout: "0\n3\n4\n0\n5\n"
         + "branch 2 (from branch 1): line 4 deleted; no results changed\n5\n"
-        + "sci\n1+2=\n(4)\n5\n",
+        + "sci0\n1+2=\n(4)\n5\n",
       stderr: "<stdin>:6:9: cannot insert before line 2: line 3 would then be rejected ('(' is a "
         + "key of Scientific mode)\n"
         + "<stdin>:7:9: cannot insert before line 3: line 3 would then be rejected ('(' is a "

@@ -100,7 +100,8 @@ import Testing
   }
 
   @Test func referencesWorkAcrossModes() throws {
-    let session = try Self.session(["sci", "2^10=", "std", "$2+1=", "sci", "(1+$4)*2="])
+    // The first `sci` is the mode line, line 0 (SPEC §11).
+    let session = try Self.session(["sci", "2^10=", "std", "$1+1=", "sci", "(1+$3)*2="])
     #expect(Self.displays(session) == ["0", "1,024", "0", "1,025", "0", "2,052"])
   }
 
@@ -124,9 +125,9 @@ import Testing
     #expect(!Key.allKeys.contains { $0.code == Key.referenceCode })
     #expect(Key(code: Key.referenceCode) == nil)
     #expect(Key.bit(Key.Bit(63)!).code == 172)
-    let lines = ["prog", "1 bit63 rorc", "$2 bit7", "bit7$3 rorc"]
+    let lines = ["prog", "1 bit63 rorc", "$1 bit7", "bit7$2 rorc"]
     let session = try Self.session(lines)
-    #expect(Self.texts(session) == ["prog", "1bit63 rorc", "$2bit7", "bit7$3rorc"])
+    #expect(Self.texts(session) == ["prog", "1bit63 rorc", "$1bit7", "bit7$2rorc"])
     var keys: [Key] = []
     session.history.forEachLine(upToPosition: { keys += $0 })
     #expect(keys == lines.flatMap(Self.keys))

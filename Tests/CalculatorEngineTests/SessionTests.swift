@@ -58,9 +58,10 @@ import Testing
       return "lines \(lines.map { KeyText.text(of: $0.keys) }) ≠ "
         + "\(modelLines.map { KeyText.text(of: $0.keys) })"
     }
-    for (index, line) in lines.enumerated() where line.note != model.note(ofLine: index + 1) {
+    let first = model.firstLineNumber
+    for (index, line) in lines.enumerated() where line.note != model.note(ofLine: index + first) {
       return "line \(index + 1)'s note \(line.note ?? "none") ≠ "
-        + "\(model.note(ofLine: index + 1) ?? "none")"
+        + "\(model.note(ofLine: index + first) ?? "none")"
     }
     // The kept session of a replacement (SPEC §4), one level deep.
     if session.isRightAfterRestore != model.isRightAfterRestore {
@@ -280,7 +281,8 @@ import Testing
 
   /// SPEC §4: an edit, insertion or deletion after which a later line would be rejected on
   /// replay changes nothing and names the first such line (as the branch numbers it now); one
-  /// that leaves every later line in a mode that has its keys is made.
+  /// that leaves every later line in a mode that has its keys is made. The first `sci` is the
+  /// mode line, line 0 (SPEC §11), which no change touches.
   @Test func changesThatWouldSkipKeysOfALaterLineAreRefused() throws {
     let lines = ["sci", "30sin", "std", "5", "sci", "(2)"].map {
       SessionOperation.keys(Self.keys($0))
@@ -288,27 +290,25 @@ import Testing
     let sin = Key.function(.sin)
     let open = Key.bracket(.open)
     let table: [(Session.Command, SessionError?)] = [
-      (.delete(line: 1), .laterLineRejected(.deleted, line: 1, later: 2, key: sin)),
+      (.delete(line: 0), .modeLineFixed("delete", last: 5)),
+      (.edit(line: 0, keys: Self.keys("5")), .modeLineFixed("edit", last: 5)),
+      (.insert(line: 0, keys: Self.keys("std")), .modeLineFixed("insert before", last: 5)),
       (
-        .insert(line: 2, keys: Self.keys("std")),
-        .laterLineRejected(.inserted, line: 2, later: 2, key: sin)
+        .insert(line: 1, keys: Self.keys("std")),
+        .laterLineRejected(.inserted, line: 1, later: 1, key: sin)
       ),
       (
-        .edit(line: 1, keys: Self.keys("5")),
-        .laterLineRejected(.edited, line: 1, later: 2, key: sin)
+        .edit(line: 4, keys: Self.keys("1")),
+        .laterLineRejected(.edited, line: 4, later: 5, key: open)
       ),
-      (
-        .edit(line: 5, keys: Self.keys("1")),
-        .laterLineRejected(.edited, line: 5, later: 6, key: open)
-      ),
-      (.delete(line: 5), .laterLineRejected(.deleted, line: 5, later: 6, key: open)),
-      (.edit(line: 2, keys: Self.keys("std sin")), .needsScientificMode(sin, index: 1)),
-      (.delete(line: 3), nil),
-      (.edit(line: 1, keys: Self.keys("sci rad")), nil),
-      (.insert(line: 3, keys: Self.keys("std")), nil),
-      (.insert(line: 5, keys: Self.keys("std 7")), nil),
-      (.edit(line: 3, keys: Self.keys("sci")), nil),
-      (.delete(line: 6), nil),
+      (.delete(line: 4), .laterLineRejected(.deleted, line: 4, later: 5, key: open)),
+      (.edit(line: 1, keys: Self.keys("std sin")), .needsScientificMode(sin, index: 1)),
+      (.delete(line: 2), nil),
+      (.insert(line: 1, keys: Self.keys("rad")), nil),
+      (.insert(line: 2, keys: Self.keys("std")), nil),
+      (.insert(line: 4, keys: Self.keys("std 7")), nil),
+      (.edit(line: 2, keys: Self.keys("sci")), nil),
+      (.delete(line: 5), nil),
     ]
     for (command, expected) in table {
       var session = try Self.session(lines)
