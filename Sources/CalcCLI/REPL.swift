@@ -226,7 +226,8 @@ struct REPL {
     case .abandoned:
       return .nothing
     }
-    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
+    let mode = interpreter.session.state.mode
+    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0, mode: mode) }
     // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
     if parsed != .blank { editor.remember(line) }
     switch interpreter.request(for: parsed) {

@@ -84,7 +84,8 @@ extension LineInterpreter {
     let shown = format ?? self.format
     return line.withUnsafeBufferPointer { buffer in
       do throws(KeyTextError) {
-        return preview(of: try ScriptLine(buffer), line: buffer, format: shown)
+        return preview(
+          of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
       } catch {
         return unfinishedPreview(of: buffer, error: error, format: shown)
           ?? .error(error.description)
@@ -101,7 +102,7 @@ extension LineInterpreter {
     case .keys(let keys):
       var state = session.state
       if let error = state.keyRejection(in: keys), let index = error.rejectedKeyIndex {
-        let columns = KeyText.columns(in: line)
+        let columns = KeyText.columns(in: line, startingIn: state.mode)
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")
       }
@@ -131,6 +132,8 @@ extension LineInterpreter {
   private func preview(
     of directive: ScriptLine.Directive, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
   ) -> LivePreview {
+    // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
+    let directive = directive.readingKeys(in: session)
     let spec = CommandSpec.named(directive.name)
     if directive.name == "edit", let opened = lineToEdit(directive, format: format) {
       return opened
@@ -217,12 +220,12 @@ extension LineInterpreter {
   private func unfinishedPreview(
     of line: UnsafeBufferPointer<UInt8>, error: KeyTextError, format: DisplayFormat
   ) -> LivePreview? {
-    switch Self.unfinishedPart(of: line, error: error) {
+    switch Self.unfinishedPart(of: line, error: error, mode: session.state.mode) {
     case nil: return nil
     case .bareWord: return result(session.state, format)
     case .keys(let start):
       let before = UnsafeBufferPointer(rebasing: line[..<start])
-      guard let parsed = try? ScriptLine(before) else { return nil }
+      guard let parsed = try? ScriptLine(before, mode: session.state.mode) else { return nil }
       return preview(of: parsed, line: before, format: format) ?? result(session.state, format)
     }
   }
@@ -238,9 +241,10 @@ extension LineInterpreter {
   /// The unfinished part of `line` that gave `error`, or `nil` when the error is elsewhere.
   ///
   /// - Complexity: O(n) in the line's bytes.
-  static func unfinishedPart(of line: UnsafeBufferPointer<UInt8>, error: KeyTextError)
-    -> UnfinishedPart?
-  {
+  static func unfinishedPart(
+    of line: UnsafeBufferPointer<UInt8>, error: KeyTextError,
+    mode: CalculatorButtonItem.Mode = .standard
+  ) -> UnfinishedPart? {
     // The error's column counts characters: the offset of its first byte.
     var offset = 0
     var column = 1
@@ -259,7 +263,7 @@ extension LineInterpreter {
     // The unfinished key starts at the error or at a letter before it in the same word.
     var start = min(offset, line.count - 1)
     while start >= 0, (line[start] | 0x20) >= 0x61, (line[start] | 0x20) <= 0x7A {
-      if KeyText.isUnfinishedSpelling(line[start...]) { return .keys(before: start) }
+      if KeyText.isUnfinishedSpelling(line[start...], mode: mode) { return .keys(before: start) }
       start -= 1
     }
     return nil
@@ -312,10 +316,13 @@ public struct PreviewCache {
     line.withUnsafeBufferPointer { buffer in
       let parsed: ScriptLine
       do throws(KeyTextError) {
-        parsed = try ScriptLine(buffer)
+        parsed = try ScriptLine(buffer, mode: interpreter.session.state.mode)
       } catch {
-        guard case .keys(let start) = LineInterpreter.unfinishedPart(of: buffer, error: error),
-          let before = try? ScriptLine(UnsafeBufferPointer(rebasing: buffer[..<start]))
+        guard
+          case .keys(let start) = LineInterpreter.unfinishedPart(
+            of: buffer, error: error, mode: interpreter.session.state.mode),
+          let before = try? ScriptLine(
+            UnsafeBufferPointer(rebasing: buffer[..<start]), mode: interpreter.session.state.mode)
         else { return interpreter.preview(of: line, format: format) }
         parsed = before
       }

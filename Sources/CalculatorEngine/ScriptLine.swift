@@ -31,6 +31,9 @@ public enum ScriptLine: Hashable, Sendable {
     /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
     /// checksum; `nil` without one, and for the commands whose text is taken whole.
     public var comment: String? = nil
+    /// The mode the argument's key text is read in (`:edit L KEYS`, `:insert`, `:vary`): the
+    /// mode in force where the keys apply (``readingKeys(in:)``); Standard until set.
+    public var keyMode = CalculatorButtonItem.Mode.standard
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {

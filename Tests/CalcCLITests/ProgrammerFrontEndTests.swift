@@ -1,0 +1,169 @@
+import CalculatorEngine
+import Foundation
+import Testing
+
+@testable import CalcCLI
+@testable import CalcCore
+
+/// SPEC §10 in the front end: key text read in the mode in force where it applies, the case
+/// rule's notes and hints, §5's notes in Programmer mode and the prompt.
+@Suite struct ProgrammerFrontEndTests {
+  @Test func keyTextIsReadInTheModeInForceWhereItApplies() throws {
+    // `--mode programmer` then `-k`: `FF` is hex digits, not an unknown key.
+    try expectScript(["--mode", "programmer", "-k", "hex FF"], stdout: "FF\n")
+    try expectScript(["-k", "prog hex FF"], stdout: "FF\n")
+    // A script line after `prog`, and `:edit`, `:insert`, `:vary` of a Programmer line.
+    try expectScript(
+      ["-"], stdin: "prog\nhex FF\n:edit 2 hex FE\n",
+      stdout: "0\nFF\nbranch 2 (from branch 1): line 2 changed; 1 result changed: FF → FE "
+        + "(step 4)\nFE\n")
+    try expectScript(
+      ["-"], stdin: "prog\nhex FF\n:insert 2 hex AB\n",
+      stdout: "0\nFF\nbranch 2 (from branch 1): line 2 inserted; no results changed\nFF\n")
+    try expectScript(
+      ["-"], stdin: "prog\nhex FF\n:vary 2 hex 1F | hex 2F\n",
+      stdout: "0\nFF\n  branch  line 2    after 2\n▶      1  hexFF     FF\n"
+        + "       2  hex1F     1F\n       3  hex2F     2F\n")
+    // The mode at line L, not the mode at the end: line 1 is Standard's, where `AC` is AC.
+    try expectScript(
+      ["-"], stdin: "12\nprog\n:edit 1 AC\n",
+      stdout: "12\n0\nbranch 2 (from branch 1): line 1 changed; 1 result changed: 12 → 0 "
+        + "(step 1)\n0\n")
+  }
+
+  @Test func theCaseRulesTrapsGetNotesAndHints() throws {
+    let cases: [(keys: String, stdout: String, stderr: String, status: Int32)] = [
+      (
+        "prog hex AC", "AC\n",
+        "calc: note: 'AC' was read as the hex digits A C; the key AC is ac\n", 0
+      ),
+      (
+        "prog hex DEC", "DEC\n",
+        "calc: note: 'DEC' was read as the hex digits D E C; the key DEC is dec\n", 0
+      ),
+      (
+        "prog hex 5 CE", "5CE\n",
+        "calc: note: 'CE' was read as the hex digits C E; the key CE is ce\n", 0
+      ),
+      (
+        "prog AC", "",
+        "calc: --keys: 'A' is a hex digit (type hex first) at column 6 (the key AC is ac)\n", 65
+      ),
+      (
+        "prog ROLC", "",
+        "calc: --keys: 'C' is a hex digit (type hex first) at column 9 (the key RoLC is rolc)\n",
+        65
+      ),
+      (
+        "prog hex DWORD", "",
+        "calc: --keys: unknown key 'W' at column 11 (the key DWORD is dword)\n", 65
+      ),
+      (
+        "prog hex 1c", "",
+        "calc: --keys: 'c' after a digit is the key AC at column 11 (hex digits are upper "
+          + "case: 1C)\n", 65
+      ),
+      (
+        "prog hex 1ce", "",
+        "calc: --keys: 'ce' after a digit is the key CE at column 11 (hex digits are upper "
+          + "case: 1CE)\n", 65
+      ),
+      (
+        "prog hex ff", "",
+        "calc: --keys: unknown key 'f' at column 10 (hex digits are upper case: FF)\n", 65
+      ),
+      (
+        "prog hex fe", "",
+        "calc: --keys: 'fe' is not a key of Programmer mode (type sci first) at column 10 (hex "
+          + "digits are upper case: FE)\n", 65
+      ),
+      ("prog 5 MC", "", "calc: --keys: unknown key 'M' at column 8 (the key MC is mc)\n", 65),
+      (
+        "prog 1^2", "",
+        "calc: --keys: '^' is not a key of Programmer mode (type sci first) at column 7 "
+          + "(bitwise XOR is xor)\n", 65
+      ),
+      ("prog 1|2", "", "calc: --keys: unknown key '|' at column 7 (bitwise OR is or)\n", 65),
+      ("prog 1&2", "", "calc: --keys: unknown key '&' at column 7 (bitwise AND is and)\n", 65),
+      (
+        "prog 8>1", "",
+        "calc: --keys: unknown key '>' at column 7 (a right shift is rsh (rshl shifts zeros "
+          + "in))\n", 65
+      ),
+      // A blank between: `c` is AC, as typed; `C` alone is the digit.
+      ("prog hex 1 c", "0\n", "", 0),
+      ("prog hex C", "C\n", "", 0),
+      // The other modes: nothing changes.
+      ("sci 5 SCI 2", "2\n", "", 0),
+      ("5 MS MC MR", "5\n", "", 0),
+      ("5 AC", "0\n", "", 0),
+      ("1|2", "", "calc: --keys: unknown key '|' at column 2\n", 65),
+    ]
+    for (keys, stdout, stderr, status) in cases {
+      try expectScript(["-k", keys], stdout: stdout, stderr: stderr, status: status)
+    }
+  }
+
+  @Test func theNotesOfSection5InProgrammerMode() throws {
+    let cases: [(keys: String, stdout: String, stderr: String)] = [
+      (
+        "prog byte 2555", "25\n",
+        "calc: note: a BYTE holds -128 to 127; the 55 from column 13 were ignored\n"
+      ),
+      (
+        "prog byte 1285", "125\n",
+        "calc: note: a BYTE holds -128 to 127; the 8 at column 13 was ignored\n"
+      ),
+      (
+        "prog byte 2 55", "25\n",
+        "calc: note: a BYTE holds -128 to 127; the 5 at column 14 was ignored\n"
+      ),
+      (
+        "prog hex byte FFF", "FF\n",
+        "calc: note: a BYTE holds 8 bits; the F at column 17 was ignored\n"
+      ),
+      ("prog 00 1", "1\n", ""),
+      (
+        "prog 5 not 3", "3\n",
+        "calc: note: NOT acted on 5 and 3 started a new number (NOT acts on the number before "
+          + "it: 3not)\n"
+      ),
+      (
+        "prog 16 bit3 5", "5\n",
+        "calc: note: bit3 acted on 16 and 5 started a new number (bit3 acts on the number "
+          + "before it: 5bit3)\n"
+      ),
+      ("prog 12+3", "3\n", "calc: note: 12 + 3 is not finished; add = to compute it\n"),
+    ]
+    for (keys, stdout, stderr) in cases {
+      try expectScript(["-k", keys], stdout: stdout, stderr: stderr)
+    }
+  }
+
+  /// An interpreter after `lines`.
+  private func interpreter(_ lines: [String]) throws -> LineInterpreter {
+    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+    for line in lines { try interpreter.run(line, output: OutputBuffer()) }
+    return interpreter
+  }
+
+  @Test func thePromptShowsProgTheRadixAndTheWordSize() throws {
+    let dec = try interpreter(["prog"])
+    let hexByte = try interpreter(["5", "ms", "prog hex byte 1", "2", ":goto 5", "3"])
+    let cases: [(LineInterpreter, Int?, String)] = [
+      (dec, nil, "calc prog dec> "), (try interpreter(["prog oct qword"]), nil, "calc prog oct> "),
+      (try interpreter(["prog bin dword"]), nil, "calc prog bin dword> "),
+      (try interpreter(["sci rad prog"]), nil, "calc prog dec> "),
+      (hexByte, nil, "calc prog hex byte b2 M> "), (hexByte, 75, "calc prog hex byte b2 M> "),
+      (hexByte, 74, "prog hex byte b2 M> "), (hexByte, 50, "prog hex b2 M> "),
+      (try interpreter(["prog hex byte 1", "2", ":goto 3"]), nil, "calc prog hex byte[3/5]> "),
+      (try interpreter(["prog hex byte 1", "2", ":goto 3"]), 60, "prog hex byte[3/5]> "),
+      (try interpreter(["prog hex byte 1", "2", ":goto 3"]), 54, "prog hex byte[3]> "),
+      (try interpreter(["prog hex byte 1", "2", ":goto 3"]), 40, "prog hex[3]> "),
+      (try interpreter(["prog std"]), nil, "calc> "),
+    ]
+    for (interpreter, columns, expected) in cases {
+      #expect(Prompt.text(for: interpreter, columns: columns) == expected, "\(columns ?? 0)")
+    }
+  }
+}
