@@ -471,7 +471,8 @@ enum Readline {
       }
       // After a move, the live row shows where the slider is even with no text typed.
       if let row = row ?? (current.sliderRow == nil ? nil : live.current(width)) {
-        rows.append(row)
+        // Programmer mode's panel comes as a second row (SPEC §10).
+        rows += row.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }
       if let sliderRow = current.sliderRow { rows.append(sliderRow) }
     }

@@ -298,6 +298,10 @@ public struct PreviewCache {
   /// The interval of the REPL's cache.
   public static let defaultInterval = 256
 
+  /// The state that the last ``preview(of:interpreter:format:width:)`` showed for a line of
+  /// keys; `nil` after any other line (a command, an error in the key text).
+  public private(set) var lastState: Calculator?
+
   /// An empty cache keeping a state every `interval` keys.
   public init(interval: Int = PreviewCache.defaultInterval) {
     self.interval = max(1, interval)
@@ -329,7 +333,11 @@ public struct PreviewCache {
       // Anything but a line of keys that Enter would apply: the preview of the whole line.
       guard case .keys(let keys) = parsed,
         let state = advance(to: keys, from: interpreter.session.state)
-      else { return interpreter.preview(of: line, format: format) }
+      else {
+        lastState = nil
+        return interpreter.preview(of: line, format: format)
+      }
+      lastState = state
       return Self.result(state, format, width: width)
     }
   }
@@ -409,24 +417,34 @@ public struct LiveRows {
   }
 
   /// The live row for `line` as typed so far (after `prefix`, such as `:edit 3 `), dimmed and
-  /// at most `width` columns; `nil` for a blank line.
+  /// at most `width` columns; `nil` for a blank line. In Programmer mode a line of keys adds
+  /// a second row after a newline: the panel of the four radixes (``ProgrammerPanel``).
   ///
   /// - Complexity: as ``PreviewCache/preview(of:interpreter:format:width:)``: a key added at
   ///   the end of a line replays that key alone.
   public mutating func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
     let text = InputText.acceptingDecimalSeparator(prefix + line, separator: separator)
-    return cache.preview(of: text, interpreter: interpreter, format: format, width: width).map {
-      interpreter.style.dim($0.row(width: width))
-    }
+    guard
+      let row = cache.preview(of: text, interpreter: interpreter, format: format, width: width)
+    else { return nil }
+    return interpreter.style.dim(row.row(width: width)) + panel(after: cache.lastState, width)
+  }
+
+  /// Programmer mode's panel below the live row (SPEC §10), as a second row: a newline and
+  /// the panel for `state`, dimmed; empty without one.
+  private func panel(after state: Calculator?, _ width: Int) -> String {
+    guard let state, let panel = ProgrammerPanel.row(for: state, format: format, width: width)
+    else { return "" }
+    return "\n" + interpreter.style.dim(panel)
   }
 
   /// The live row for the position itself (its expression line and display), dimmed: after a
-  /// move, while nothing is typed.
+  /// move, while nothing is typed; in Programmer mode with the panel's row after a newline.
   public func current(width: Int) -> String {
     let state = interpreter.session.state
     let row = LivePreview.result(
       expression: format.expression(for: state), display: format.text(for: state))
-    return interpreter.style.dim(row.row(width: width))
+    return interpreter.style.dim(row.row(width: width)) + panel(after: state, width)
   }
 
   /// A slider move, through the session's door as the command it stands for (`:goto -1`,

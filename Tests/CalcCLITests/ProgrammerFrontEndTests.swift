@@ -167,3 +167,69 @@ import Testing
     }
   }
 }
+
+/// SPEC §10's panel of the four radixes in the REPL: under the display, live while a line is
+/// typed and after a slider move, cut to the width with BIN cut on the left, `carry 1`.
+@Suite struct ProgrammerPanelTests {
+  private func state(_ keys: String) throws -> Calculator {
+    Calculator.initial.applying(try KeyText.keys(in: keys))
+  }
+
+  @Test func thePanelShowsTheFourRadixesCutToTheWidth() throws {
+    let format = DisplayFormat(localeIdentifier: "en_US")
+    let cases: [(keys: String, width: Int?, row: String?)] = [
+      (
+        "prog 123456789", nil,
+        "HEX 75B CD15  DEC 123,456,789  OCT 726 746 425  BIN 0111 0101 1011 1100 1101 0001 0101"
+      ),
+      ("prog 255", nil, "HEX FF  DEC 255  OCT 377  BIN 1111 1111"),
+      ("prog byte 1~", nil, "HEX FF  DEC -1  OCT 377  BIN 1111 1111"),
+      (
+        "prog 123456789", 80,
+        "HEX 75B CD15  DEC 123,456,789  OCT 726 746 425  BIN …1011 1100 1101 0001 0101"
+      ),
+      ("prog 123456789", 60, "HEX 75B CD15  DEC 123,456,789  OCT 726 746 425  BIN …0101"),
+      ("prog 123456789", 55, "HEX 75B CD15  DEC 123,456,789  OCT 726 746 425"),
+      ("prog 123456789", 40, "HEX 75B CD15  DEC 123,456,789  OCT 726 …"),
+      ("prog 5~", 40, "HEX FFFF FFFF FFFF FFFB  DEC -5  OCT 1 …"),
+      ("prog 1 rorc", nil, "HEX 0  DEC 0  OCT 0  BIN 0  carry 1"),
+      ("prog byte 3 rorc", 40, "HEX 1  DEC 1  OCT 1  BIN 0001  carry 1"),
+      ("prog 1/0=", nil, nil),
+      ("sci 5", nil, nil),
+      ("5", nil, nil),
+    ]
+    for (keys, width, row) in cases {
+      #expect(
+        ProgrammerPanel.row(for: try state(keys), format: format, width: width) == row, "\(keys)")
+    }
+  }
+
+  @Test func theREPLShowsThePanelUnderTheDisplay() {
+    let run = REPLInProcessTests.run(["prog", "hex FF", ":goto 2", "", "std 5"])
+    #expect(
+      run.output.hasSuffix(
+        "0\nHEX 0  DEC 0  OCT 0  BIN 0\nFF\nHEX FF  DEC 255  OCT 377  BIN 1111 1111\n"
+          + "0\nHEX 0  DEC 0  OCT 0  BIN 0\n0\nHEX 0  DEC 0  OCT 0  BIN 0\n"
+          + "(branch 2 from step 2 of branch 1)\n5\n\n"),
+      "\(run.output)")
+    #expect(
+      run.editor.prompts.prefix(4) == [
+        "calc> ", "calc prog dec> ", "calc prog hex> ", "calc prog hex[2/4]> ",
+      ])
+  }
+
+  @Test func theLiveRowsCarryThePanel() throws {
+    var interpreter = LineInterpreter(format: .posix)
+    try interpreter.run("prog", output: OutputBuffer())
+    var rows = LiveRows(interpreter: interpreter, format: .posix)
+    #expect(
+      rows.preview(Array("hex FF".utf8), width: 60) == "FF\nHEX FF  DEC 255  OCT 377  BIN 1111 1111"
+    )
+    #expect(
+      rows.preview(Array("1 rorc".utf8), width: 60)
+        == "RoRC(1)   0\nHEX 0  DEC 0  OCT 0  BIN 0  carry 1")
+    #expect(rows.preview(Array("1/0=".utf8), width: 60) == "1 ÷   Cannot divide by zero")
+    #expect(rows.preview(Array(":goto 1".utf8), width: 60) == "0")
+    #expect(rows.current(width: 40) == "0\nHEX 0  DEC 0  OCT 0  BIN 0")
+  }
+}

@@ -1,0 +1,43 @@
+import CalculatorEngine
+
+/// Programmer mode's panel in the REPL (SPEC §10, §6): the value in all four radixes on one
+/// row under the display, dimmed — `HEX 75B CD15  DEC 123,456,789  OCT 726 746 425  BIN 0111 …`
+/// — and `carry 1` at its end while the rotate-through-carry bit is set (Windows keeps that
+/// bit invisible).
+package enum ProgrammerPanel {
+  /// The panel's row for `state` with numbers in `format`, at most `width` columns when given
+  /// (`nil`: whole); `nil` outside Programmer mode and while an error is shown (Windows then
+  /// empties the four rows).
+  ///
+  /// When the row does not fit, the BIN digits are cut on the left in whole groups of four
+  /// (`BIN …0101 1011`), keeping HEX, DEC, OCT and the carry whole; when not even four BIN
+  /// digits fit, BIN is left out and the rest cut at the right with `…`, like a listing.
+  /// - Complexity: O(w), w the word size.
+  package static func row(for state: Calculator, format: DisplayFormat, width: Int? = nil)
+    -> String?
+  {
+    guard let programmer = state.programmer, let value = programmer.value else { return nil }
+    let rows = format.radixRows(value, wordSize: programmer.wordSize)
+    // `Radix.allCases`: HEX, DEC, OCT, BIN.
+    let head = "HEX \(rows[0])  DEC \(rows[1])  OCT \(rows[2])  BIN "
+    let carry = programmer.carry ? "  carry 1" : ""
+    let whole = head + rows[3] + carry
+    guard let width, Terminal.width(of: whole) > width else { return whole }
+    let room = width - Terminal.width(of: head) - Terminal.width(of: carry)
+    let groups = rows[3].split(separator: " ")
+    var kept: [Substring] = []
+    var used = 1  // the `…`
+    for group in groups.reversed() {
+      let next = group.count + (kept.isEmpty ? 0 : 1)
+      guard used + next <= room else { break }
+      used += next
+      kept.append(group)
+    }
+    guard !kept.isEmpty else {
+      // Not even one group of BIN: the row without it, cut at the right if need be.
+      let short = "HEX \(rows[0])  DEC \(rows[1])  OCT \(rows[2])" + carry
+      return LivePreview.cutRight(short, width)
+    }
+    return head + "…" + kept.reversed().joined(separator: " ") + carry
+  }
+}
