@@ -233,3 +233,26 @@ import Testing
     #expect(rows.current(width: 40) == "0\nHEX 0  DEC 0  OCT 0  BIN 0")
   }
 }
+
+/// SPEC §10's `:tape` in Programmer mode: only `=` makes a row, in the radix shown at that
+/// step; memory rows too; `:tape csv` in DEC; `:keys` writes `prog`, radix and size keys.
+@Suite struct ProgrammerTapeTests {
+  @Test func theTapeShowsEachRowInItsRadixAndCSVInDecimal() throws {
+    let script = "prog\n12+3=\nhex\n*2=\n5 rorc\nbyte 30 ms\nFF m+\nmr\nmc\n5 not\n"
+    try expectScript(
+      ["-"], stdin: script + ":tape\n:tape csv\n:keys\n",
+      stdout: "0\n15\nF\n1E\n2\n30\nFF\n2F\n2F\nFA\n"
+        + " 6  12 + 3 = 15\n10  F × 2 = 1E\n16  MS 30\n19  M+ FF\n20  MR 2F\n21  MC\n"
+        + "step,expression,result,note\n6,12 + 3 =,15,\n10,15 × 2 =,30,\n16,MS,48,\n"
+        + "19,M+,-1,\n20,MR,47,\n21,MC,,\n"
+        + "prog\n12+3=\nhex\n*2=\n5rorc\nbyte30ms\nFFm+\nmr\nmc\n5not\n")
+  }
+
+  @Test func keysWriteASpaceWhereTwoWordsOrABitKeyAndADigitMeet() throws {
+    try expectScript(
+      ["-"], stdin: "prog\nhex bit1 0 rol c\n:keys\n",
+      stdout: "0\n0\nprog\nhex bit1 0rol c\n",
+      stderr: "<stdin>:2:10: note: bit1 acted on 0 and 0 started a new number (bit1 acts on the "
+        + "number before it: 0bit1)\n")
+  }
+}
