@@ -353,12 +353,14 @@ struct REPL {
     guard live else {
       let interpreter = self.interpreter
       editor.referableLines = { interpreter.referableLineCount }
-      defer { editor.referableLines = nil }
+      editor.keyMode = { interpreter.session.state.mode }
+      defer { (editor.referableLines, editor.keyMode) = (nil, nil) }
       return read(&editor)
     }
     let box = LiveBox(LiveRows(interpreter: interpreter, format: format))
     // The slider may move the position while the line is read: Tab asks the moved copy.
     editor.referableLines = { box.rows.interpreter.referableLineCount }
+    editor.keyMode = { box.rows.interpreter.session.state.mode }
     let showsPreview = self.showsPreview
     editor.live = LiveDisplay(
       preview: { line, width in
@@ -383,6 +385,7 @@ struct REPL {
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil
     editor.referableLines = nil
+    editor.keyMode = nil
     interpreter = box.rows.interpreter
     return input
   }

@@ -41,3 +41,43 @@ package enum ProgrammerPanel {
     return head + "…" + kept.reversed().joined(separator: " ") + carry
   }
 }
+
+extension LineInterpreter {
+  /// What Tab completes `text` (the word before the cursor in a key line) to: `text` with its
+  /// trailing letters completed to each word key of `mode` they start (`5ro` → `5rol`, `5ror`,
+  /// `5rolc`, `5rorc`), in lower case, shortest first; the mode keys of the other modes count
+  /// (`pr` → `prog`). In Programmer mode an upper-case `A`–`F` is a hex digit and ends no word
+  /// (SPEC §10). Empty when no letters end `text`.
+  ///
+  /// - Complexity: O(k), k the number of keys.
+  package static func keyWordCompletions(of text: String, mode: CalculatorButtonItem.Mode)
+    -> [String]
+  {
+    let scalars = Array(text.unicodeScalars)
+    var start = scalars.count
+    while start > 0 {
+      let scalar = scalars[start - 1]
+      guard scalar.isASCII, scalar.properties.isAlphabetic else { break }
+      if mode == .programmer, scalar >= "A", scalar <= "F" { break }
+      start -= 1
+    }
+    guard start < scalars.count else { return [] }
+    let head = String(String.UnicodeScalarView(scalars[..<start]))
+    let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
+    let keypad = Keypad(mode: mode)
+    var matches: [String] = []
+    for key in CalculatorButtonItem.allKeys {
+      let spelling = key.canonical
+      guard spelling.count > 1 || spelling == word, spelling.hasPrefix(word),
+        spelling.first.map({ $0.isLetter }) == true
+      else { continue }
+      var probe = keypad
+      if case .mode = key {
+      } else if probe.press(key) != nil {
+        continue
+      }
+      matches.append(head + spelling)
+    }
+    return matches.sorted { ($0.count, $0) < ($1.count, $1) }
+  }
+}

@@ -230,12 +230,12 @@ public enum ScriptLine: Hashable, Sendable {
     return Directive(name: word, column: start + 1, argumentColumn: end + 1)
   }
 
-  /// Parses a line of text; see ``init(_:)-(UnsafeBufferPointer<UInt8>)``.
-  public init(_ line: String) throws(KeyTextError) {
+  /// Parses a line of text, key text read in `mode`, as the initializer from bytes does.
+  public init(_ line: String, mode: CalculatorButtonItem.Mode = .standard) throws(KeyTextError) {
     var copy = line
     let result: Result<ScriptLine, KeyTextError> = copy.withUTF8 { bytes in
       do throws(KeyTextError) {
-        return .success(try ScriptLine(bytes))
+        return .success(try ScriptLine(bytes, mode: mode))
       } catch {
         return .failure(error)
       }

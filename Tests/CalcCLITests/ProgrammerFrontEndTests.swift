@@ -256,3 +256,76 @@ import Testing
         + "number before it: 0bit1)\n")
   }
 }
+
+/// Tab completion of key words in the mode in force (SPEC §6, §10), and `:pad`.
+@Suite struct ProgrammerCompletionAndPadTests {
+  @Test func tabCompletesTheKeyWordsOfTheMode() {
+    let cases: [(text: String, mode: CalculatorButtonItem.Mode, matches: [String])] = [
+      ("5ro", .programmer, ["5rol", "5ror", "5rolc", "5rorc"]),
+      ("pr", .standard, ["prog"]), ("pr", .scientific, ["prog"]), ("pr", .programmer, ["prog"]),
+      ("x", .programmer, ["xor"]), ("x", .standard, []), ("hex", .programmer, ["hex"]),
+      ("FFan", .programmer, ["FFand"]), ("DE", .programmer, []), ("De", .programmer, []),
+      ("dE", .programmer, []),
+      ("wo", .programmer, ["word"]), ("qw", .programmer, ["qword"]), ("12", .programmer, []),
+      ("si", .scientific, ["sin", "sinh"]), ("si", .programmer, []), ("st", .programmer, ["std"]),
+      ("bit6", .programmer, []),
+    ]
+    for (text, mode, matches) in cases {
+      #expect(LineInterpreter.keyWordCompletions(of: text, mode: mode) == matches, "\(text)")
+    }
+    #expect(LineInterpreter.keyWordCompletions(of: "bit", mode: .programmer).count == 64)
+  }
+
+  @Test func thePadDrawsWindowsProgrammerKeypadAndTheBitKeypad() throws {
+    try expectScript(
+      ["-"], stdin: "prog\nbyte 5\n:pad\n",
+      stdout: "0\n5\n" + """
+        ┌─────────┬─────────┬─────────┬─────────┐
+        │   HEX   │   DEC   │   OCT   │   BIN   │
+        │   hex   │   dec   │   oct   │   bin   │
+        ├─────────┼─────────┼─────────┼─────────┤
+        │  QWORD  │  DWORD  │  WORD   │  BYTE   │
+        │  qword  │  dword  │  word   │  byte   │
+        ├───────┬─┴─────┬───┴───┬─────┴─┬───────┤
+        │  MC   │  MR   │  M+   │  M−   │  MS   │
+        │  mc   │  mr   │  m+   │  m-   │  ms   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │  AND  │  OR   │  XOR  │ NAND  │  NOR  │
+        │  and  │  or   │  xor  │ nand  │  nor  │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │  NOT  │  RoL  │  RoR  │ RoLC  │ RoRC  │
+        │  not  │  rol  │  ror  │ rolc  │ rorc  │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   A   │  Lsh  │  Rsh  │  AC   │   ⌫   │
+        │   A   │  lsh  │  rsh  │   c   │   <   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   B   │   (   │   )   │  mod  │   ÷   │
+        │   B   │   (   │   )   │  mod  │   /   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   C   │   7   │   8   │   9   │   ×   │
+        │   C   │   7   │   8   │   9   │   *   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   D   │   4   │   5   │   6   │   -   │
+        │   D   │   4   │   5   │   6   │   -   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   E   │   1   │   2   │   3   │   +   │
+        │   E   │   1   │   2   │   3   │   +   │
+        ├───────┼───────┼───────┼───────┼───────┤
+        │   F   │  +/-  │   0   │  CE   │   =   │
+        │   F   │   ~   │   0   │  ce   │   =   │
+        ├───────┴─────┬─┴───────┴──┬────┴───────┤
+        │    RshL     │    std     │    sci     │
+        │    rshl     │    std     │    sci     │
+        └─────────────┴────────────┴────────────┘
+        bit keypad (BYTE): bitN flips bit N
+          7  0000 0101   0
+
+        """)
+    let bits = HelpText.bitKeypad(
+      Calculator.initial.applying(try KeyText.keys(in: "prog 5~")).programmer)
+    #expect(
+      bits == "bit keypad (QWORD): bitN flips bit N\n 63  1111 1111 1111 1111  48\n"
+        + " 47  1111 1111 1111 1111  32\n 31  1111 1111 1111 1111  16\n"
+        + " 15  1111 1111 1111 1011   0\n")
+  }
+}
