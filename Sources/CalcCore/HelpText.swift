@@ -170,13 +170,28 @@ enum HelpText {
              degrees, sinᵣ radians, sin₉ grads
 
       """
-    if mode == .scientific { text += scientific + "       std returns to Standard mode\n\n" }
+    if mode == .scientific {
+      text += scientific + "       std returns to Standard mode, prog goes to Programmer mode\n\n"
+    }
+    if mode == .programmer {
+      text += """
+        Programmer mode: hex dec oct bin (radix)  qword dword word byte (word size)
+               A B C D E F: hex digits, upper case only (c is AC, C the digit)
+               and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
+               (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
+               a bit); integers in two's complement, wrapping to the word
+               std and sci leave Programmer mode
+
+
+        """
+    }
     text += "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
     text += "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)\n"
     text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
     text += "       # starts a comment; :pad shows the keypad\n"
     if mode == .standard {
       text += "       sci: Scientific mode (precedence, brackets, functions)\n"
+      text += "       prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
     }
     text += "\n"
     text += "Commands:\n"
