@@ -11,7 +11,8 @@ package enum ProgrammerPanel {
   ///
   /// When the row does not fit, the BIN digits are cut on the left in whole groups of four
   /// (`BIN …0101 1011`), keeping HEX, DEC, OCT and the carry whole; when not even four BIN
-  /// digits fit, BIN is left out and the rest cut at the right with `…`, like a listing.
+  /// digits fit, BIN is left out and the rest cut at the right with `…`, like a listing, the
+  /// carry kept.
   /// - Complexity: O(w), w the word size.
   package static func row(for state: Calculator, format: DisplayFormat, width: Int? = nil)
     -> String?
@@ -35,8 +36,10 @@ package enum ProgrammerPanel {
     }
     guard !kept.isEmpty else {
       // Not even one group of BIN: the row without it, cut at the right if need be.
-      let short = "HEX \(rows[0])  DEC \(rows[1])  OCT \(rows[2])" + carry
-      return LivePreview.cutRight(short, width)
+      let short = "HEX \(rows[0])  DEC \(rows[1])  OCT \(rows[2])"
+      let room = width - Terminal.width(of: carry)
+      guard room >= 2 else { return LivePreview.cutRight(short + carry, width) }
+      return LivePreview.cutRight(short, room) + carry
     }
     return head + "…" + kept.reversed().joined(separator: " ") + carry
   }

@@ -194,6 +194,10 @@ import Testing
       ("prog 5~", 40, "HEX FFFF FFFF FFFF FFFB  DEC -5  OCT 1 …"),
       ("prog 1 rorc", nil, "HEX 0  DEC 0  OCT 0  BIN 0  carry 1"),
       ("prog byte 3 rorc", 40, "HEX 1  DEC 1  OCT 1  BIN 0001  carry 1"),
+      (
+        "prog 5~ rorc", 60,
+        "HEX 7FFF FFFF FFFF FFFD  DEC 9,223,372,036,854,775…  carry 1"
+      ),
       ("prog 1/0=", nil, nil),
       ("sci 5", nil, nil),
       ("5", nil, nil),
