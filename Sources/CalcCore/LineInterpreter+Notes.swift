@@ -191,7 +191,8 @@ extension LineInterpreter {
           column: column(run.first)))
       ignored = nil
     }
-    var ignoredInWord: (first: Int, digits: String, word: ProgrammerBrain)?
+    // The digits a Programmer entry ignored: where they start, how many, the first eight.
+    var ignoredInWord: (first: Int, count: Int, digits: String, word: ProgrammerBrain)?
     func flushIgnoredInWord() {
       guard let run = ignoredInWord else { return }
       let size = run.word.wordSize
@@ -200,9 +201,11 @@ extension LineInterpreter {
         ? "\(-(Int128(1) << (size.bits - 1))) to \((Int128(1) << (size.bits - 1)) - 1)"
         : "\(size.bits) bits"
       let digits =
-        run.digits.count == 1
+        run.count == 1
         ? "the \(run.digits) at column \(column(run.first)) was"
-        : "the \(run.digits) from column \(column(run.first)) were"
+        : run.count <= 8
+          ? "the \(run.digits) from column \(column(run.first)) were"
+          : "\(run.count) digits from column \(column(run.first)) were"
       notes.append(
         LineNote(
           message: "a \(size.title) holds \(holds); \(digits) ignored", column: column(run.first)))
@@ -229,8 +232,9 @@ extension LineInterpreter {
       {
         // Programmer mode: typing stops where the value would no longer fit the word (SPEC §5).
         ignoredInWord =
-          ignoredInWord.map { ($0.first, $0.digits + key.canonical, $0.word) }
-          ?? (index, key.canonical, programmer)
+          ignoredInWord.map {
+            ($0.first, $0.count + 1, $0.count < 8 ? $0.digits + key.canonical : $0.digits, $0.word)
+          } ?? (index, 1, key.canonical, programmer)
         continue
       }
       flushIgnoredInWord()

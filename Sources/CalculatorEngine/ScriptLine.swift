@@ -104,6 +104,11 @@ public enum ScriptLine: Hashable, Sendable {
     /// Set when a key error was found in a line that may still be a bare word: the error's
     /// offset, and where the blanks after the word are still being read.
     private var pendingBareWord: (error: Int, blanksFrom: Int)?
+    /// Where the next token to decide starts in Programmer mode's reading, and whether that
+    /// reading has failed: the reader does not know the session's mode, so a line is refused
+    /// early only when it is bad in both readings (SPEC §10: `FF` is keys in Programmer mode).
+    private var programmerChecked = 0
+    private var programmerFailed = false
 
     /// A check of a line that has not started yet.
     public init() {}
@@ -144,6 +149,19 @@ public enum ScriptLine: Hashable, Sendable {
         return nil
       case .invalid(let offset):
         checked = offset
+        if !programmerFailed {
+          if programmerChecked < first { programmerChecked = first }
+          switch KeyText.checkPrefix(prefix, from: programmerChecked, startingIn: .programmer) {
+          case .undecided(let upTo):
+            programmerChecked = upTo
+            return nil
+          case .comment:
+            isDone = true
+            return nil
+          case .invalid:
+            programmerFailed = true
+          }
+        }
         guard let end = ScriptLine.bareWordEnd(prefix, from: first) else { return offset }
         return bareWordRejection(in: prefix, (offset, end))
       }

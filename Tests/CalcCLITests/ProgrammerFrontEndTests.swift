@@ -124,6 +124,10 @@ import Testing
       ),
       ("prog 00 1", "1\n", ""),
       (
+        "prog byte 127 000 000 000", "127\n",
+        "calc: note: a BYTE holds -128 to 127; 9 digits from column 15 were ignored\n"
+      ),
+      (
         "prog 5 not 3", "3\n",
         "calc: note: NOT acted on 5 and 3 started a new number (NOT acts on the number before "
           + "it: 3not)\n"
