@@ -31,6 +31,20 @@ import Testing
         + "(step 1)\n0\n")
   }
 
+  @Test func aJournalsEditIsReplayedInTheModeOfItsLine() throws {
+    // A journal or a session file replays `:edit L KEYS` as the REPL ran it (resume, :load).
+    var replay = SessionScript.Replay()
+    for line in ["prog", "hex FF", ":edit 2 hex FE", ":insert 2 hex AB", "12", ":edit 4 AC"] {
+      try replay.perform(line)
+    }
+    #expect(
+      replay.session.history.lines().map { KeyText.text(of: $0.keys) } == [
+        "prog", "hexAB", "hexFE", "AC",
+      ])
+    // `AC` of a Programmer line in HEX: two hex digits, not the key AC.
+    #expect(DisplayFormat.posix.text(for: replay.session.state) == "AC")
+  }
+
   @Test func theCaseRulesTrapsGetNotesAndHints() throws {
     let cases: [(keys: String, stdout: String, stderr: String, status: Int32)] = [
       (
