@@ -14,6 +14,8 @@ extension LineInterpreter {
   func caseRuleNotes(for keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>)
     throws(LineError) -> [LineNote]
   {
+    // Digits and operators alone set no trap: most lines of a script pay one scan.
+    guard line.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return [] }
     let columns = KeyText.columns(in: line, startingIn: session.state.mode)
     let text = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
     func character(atColumn column: Int) -> Unicode.Scalar? {
