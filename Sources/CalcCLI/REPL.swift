@@ -123,7 +123,7 @@ struct REPL {
       guard let localeNotes = readDecimalPoint(&line, editor: &editor, sinks) else { continue }
       let (outcome, isAccepted) = run(
         line, journal: journal, editor: &editor, output: output, errors: errors, style: errorStyle,
-        notes: localeNotes)
+        notes: localeNotes, showsPanel: screen == nil)
       if outcome == .quit { break }
       if isAccepted { showDisplay(sinks) }
     }
@@ -170,7 +170,22 @@ struct REPL {
     let expression = format.expression(for: brain)
     if !expression.isEmpty { screen.write(sinks.errorStyle.dim(expression) + "\n") }
     screen.write(sinks.errorStyle.dim(format.text(for: brain)) + "\n")
+    if let panel = ProgrammerPanel.row(for: brain, format: format, width: sinks.errors.columns) {
+      screen.write(sinks.errorStyle.dim(panel) + "\n")
+    }
     screen.flush()
+  }
+
+  /// Programmer mode's panel of the four radixes (SPEC §10) for a line that showed the display
+  /// (`effect`: keys, a move, an edit, a load), at most `columns` wide; `nil` for other lines
+  /// and in the other modes.
+  private func panel(after effect: Session.Effect?, columns: Int?) -> String? {
+    switch effect?.change {
+    case .applied?, .moved?, .switched?, .rewrote?, .restored?, .loaded?, .reset?: break
+    case .noted?, .varied?, nil: return nil
+    }
+    return ProgrammerPanel.row(
+      for: interpreter.session.state, format: interpreter.format, width: columns)
   }
 
   /// The start-up line, broken at a space to fit the terminal (at 40 columns), not by it.
@@ -226,7 +241,8 @@ struct REPL {
     case .abandoned:
       return .nothing
     }
-    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0) }
+    let mode = interpreter.session.state.mode
+    let parsed = line.withUnsafeBufferPointer { try? ScriptLine($0, mode: mode) }
     // A line that parses as blank is not worth recalling; a rejected one is, to be fixed.
     if parsed != .blank { editor.remember(line) }
     switch interpreter.request(for: parsed) {
@@ -283,6 +299,11 @@ struct REPL {
       showDisplay(sinks)
     } else {
       interpreter.appendDisplay(to: sinks.output)
+      if let panel = ProgrammerPanel.row(
+        for: interpreter.session.state, format: interpreter.format, width: sinks.output.columns)
+      {
+        sinks.output.write(interpreter.style.dim(panel) + "\n")
+      }
       sinks.output.endPaging()
     }
   }
@@ -332,12 +353,14 @@ struct REPL {
     guard live else {
       let interpreter = self.interpreter
       editor.referableLines = { interpreter.referableLineCount }
-      defer { editor.referableLines = nil }
+      editor.keyMode = { interpreter.session.state.mode }
+      defer { (editor.referableLines, editor.keyMode) = (nil, nil) }
       return read(&editor)
     }
     let box = LiveBox(LiveRows(interpreter: interpreter, format: format))
     // The slider may move the position while the line is read: Tab asks the moved copy.
     editor.referableLines = { box.rows.interpreter.referableLineCount }
+    editor.keyMode = { box.rows.interpreter.session.state.mode }
     let showsPreview = self.showsPreview
     editor.live = LiveDisplay(
       preview: { line, width in
@@ -362,6 +385,7 @@ struct REPL {
     // The closures go first: the interpreter taken back is then the only owner of its storage.
     editor.live = nil
     editor.referableLines = nil
+    editor.keyMode = nil
     interpreter = box.rows.interpreter
     return input
   }
@@ -372,10 +396,12 @@ struct REPL {
   /// Ctrl-C while it runs stops it and changes nothing: the interpreter is put back as it was,
   /// from a copy that shares its storage until the line changes it (copy on write); nothing is
   /// journaled, and what the line has not printed yet is dropped.
-  /// `notes` are the line's own, shown before the interpreter's if it is accepted.
+  /// `notes` are the line's own, shown before the interpreter's if it is accepted; with
+  /// `showsPanel`, Programmer mode's panel follows the display (the output is the screen).
   private mutating func run(
     _ line: [UInt8], journal: Journal?, editor: inout some LineEditor, output: OutputBuffer,
-    errors: OutputBuffer, style: Style, notes lineNotes: [LineInterpreter.LineNote] = []
+    errors: OutputBuffer, style: Style, notes lineNotes: [LineInterpreter.LineNote] = [],
+    showsPanel: Bool = false
   ) -> (outcome: LineInterpreter.Outcome, isAccepted: Bool) {
     let before = runner
     let ran = runner.runTyped(line)
@@ -389,6 +415,10 @@ struct REPL {
     } else if failure == nil, let effect = ran.effect {
       journal?.record([effect])
       if let start = ran.startEffect { journal?.record([start]) }
+    }
+    // Programmer mode's panel under the display, before the notes (SPEC §10).
+    if failure == nil, showsPanel, let panel = panel(after: ran.effect, columns: output.columns) {
+      output.write(interpreter.style.dim(panel) + "\n")
     }
     output.endPaging()
     if failure == nil, !notes.isEmpty, !isQuiet {

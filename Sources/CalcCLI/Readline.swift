@@ -52,6 +52,10 @@ enum Readline {
     /// The line numbers that complete the `$N` being completed, worked out when readline asks
     /// for the first match.
     var referenceMatches: [String] = []
+    /// The mode key words are completed in (``LineEditor/keyMode``).
+    var keyMode: (() -> CalculatorButtonItem.Mode)?
+    /// The key words that complete the word being completed (``complete(text:start:)``).
+    var keyMatches: [String] = []
   }
 
   /// The one pointer C needs: readline's callbacks take no context, so they reach the state of
@@ -471,7 +475,8 @@ enum Readline {
       }
       // After a move, the live row shows where the slider is even with no text typed.
       if let row = row ?? (current.sliderRow == nil ? nil : live.current(width)) {
-        rows.append(row)
+        // Programmer mode's panel comes as a second row (SPEC §10).
+        rows += row.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }
       if let sliderRow = current.sliderRow { rows.append(sliderRow) }
     }
@@ -609,14 +614,22 @@ enum Readline {
         Readline.nextReference(matching: text, state: state)
       }
     }
-    switch try? ScriptLine(before) {
-    case .blank where !before.contains("#"):
+    let word = text.map { String(cString: $0) } ?? ""
+    let mode = current.keyMode?()
+    switch try? ScriptLine(before, mode: mode ?? .standard) {
+    case .blank where !before.contains("#") && (word.isEmpty || word.hasPrefix(":")):
       rl_attempted_completion_over = 1
       return rl_completion_matches(text) { text, state in
         Readline.nextCommand(matching: text, state: state)
       }
     case .directive(let directive) where CommandSpec.named(directive.name)?.argument == .file:
       return nil  // readline's own file name completion
+    case .blank where !before.contains("#"), .keys:
+      // A key word of the mode in force (SPEC §10: Programmer's words, `prog`).
+      rl_attempted_completion_over = 1
+      guard let mode else { return nil }
+      current.keyMatches = LineInterpreter.keyWordCompletions(of: word, mode: mode)
+      return rl_completion_matches(text) { _, state in Readline.nextKeyWord(state: state) }
     default:
       rl_attempted_completion_over = 1
       return nil
@@ -634,6 +647,14 @@ enum Readline {
     guard current.matchIndex < current.referenceMatches.count else { return nil }
     current.matchIndex += 1
     return strdup(current.referenceMatches[current.matchIndex - 1])
+  }
+
+  /// The next key word of ``State/keyMatches`` (readline asks for them one at a time).
+  private static func nextKeyWord(state: Int32) -> UnsafeMutablePointer<CChar>? {
+    if state == 0 { current.matchIndex = 0 }
+    guard current.matchIndex < current.keyMatches.count else { return nil }
+    current.matchIndex += 1
+    return strdup(current.keyMatches[current.matchIndex - 1])
   }
 
   private static func nextCommand(matching text: UnsafePointer<CChar>?, state: Int32)
@@ -684,6 +705,11 @@ struct ReadlineEditor: LineEditor {
   var referableLines: (() -> Int)? {
     get { state.referableLines }
     set { state.referableLines = newValue }
+  }
+
+  var keyMode: (() -> CalculatorButtonItem.Mode)? {
+    get { state.keyMode }
+    set { state.keyMode = newValue }
   }
 
   var hasRowsBelow: Bool {

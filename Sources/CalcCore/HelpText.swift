@@ -3,8 +3,12 @@ import CalculatorEngine
 /// The texts of `:help` and `:pad`.
 enum HelpText {
   /// The keypad of `mode`, each button with its title and, below it, the key that presses it:
-  /// Windows Calculator's Standard keypad, or every key of Scientific mode in rows of five.
-  static func pad(style: Style, mode: CalculatorButtonItem.Mode = .standard) -> String {
+  /// Windows Calculator's Standard keypad, every key of Scientific mode in rows of five, or
+  /// Windows' Programmer keypad followed by its bit keypad (``bitKeypad(_:)``) for the word
+  /// and bits of `programmer`.
+  static func pad(
+    style: Style, mode: CalculatorButtonItem.Mode = .standard, programmer: ProgrammerBrain? = nil
+  ) -> String {
     // Four buttons of 9 columns to a row; rows of five have buttons of 7 in the same width.
     let wide = 9
     let narrow = 7
@@ -45,23 +49,27 @@ enum HelpText {
         keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
       }
     case .programmer:
-      // The engine's Programmer keys in rows of five (the bit keypad and Windows' layout are
-      // the front end's next round).
-      let keys: [CalculatorButtonItem] =
-        memory + CalculatorButtonItem.Radix.allCases.map { .radix($0) } + [.mode(.standard)]
-        + CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) } + [.not]
-        + CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) }
-        + CalculatorButtonItem.Shift.allCases.map { .shift($0) } + [.binary(.mod), .bracket(.open)]
-        + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) } + [.bracket(.close)]
-        + [.hexDigit(.a), .hexDigit(.b), .hexDigit(.c), .hexDigit(.d), .hexDigit(.e)]
-        + [.hexDigit(.f), .command(.clearEntry), .command(.clear), .command(.backspace)]
-        + [.op(.divide), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)]
-        + [.bit(.init(0)!), .digit(.four), .digit(.five), .digit(.six), .op(.minus)]
-        + [.bit(.init(1)!), .digit(.one), .digit(.two), .digit(.three), .op(.plus)]
-        + [.command(.flip), .digit(.zero), .equal, .mode(.scientific), .bit(.init(2)!)]
-      rows = stride(from: 0, to: keys.count, by: 5).map { start in
-        keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
-      }
+      // Windows' Programmer keypad: the radix and word-size rows, memory, the Bitwise and Bit
+      // shift flyouts opened out, then the main keypad (`<<` `>>` are Lsh and Rsh, `%` is mod,
+      // and CE stands where Windows has its `.`, which is no key here).
+      let quarter = 9
+      rows =
+        [
+          CalculatorButtonItem.Radix.allCases.map { .radix($0) },
+          CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) },
+        ].map { row in row.map { ($0, quarter) } }
+        + [
+          memory,
+          CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) },
+          [.not] + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) },
+          [.hexDigit(.a), .shift(.left), .shift(.right), .command(.clear), .command(.backspace)],
+          [.hexDigit(.b), .bracket(.open), .bracket(.close), .binary(.mod), .op(.divide)],
+          [.hexDigit(.c), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
+          [.hexDigit(.d), .digit(.four), .digit(.five), .digit(.six), .op(.minus)],
+          [.hexDigit(.e), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
+          [.hexDigit(.f), .command(.flip), .digit(.zero), .command(.clearEntry), .equal],
+        ].map { row in row.map { ($0, narrow) } }
+        + [[(.shift(.logicalRight), 13), (.mode(.standard), 12), (.mode(.scientific), 12)]]
     }
     /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
     func dividers(_ row: [(key: CalculatorButtonItem, width: Int)]) -> Set<Int> {
@@ -101,6 +109,30 @@ enum HelpText {
       text += line(
         above: dividers(row), below: below, index + 1 < rows.count ? ("├", "┤") : ("└", "┘"))
     }
+    return mode == .programmer ? text + bitKeypad(programmer) : text
+  }
+
+  /// Windows' bit keypad as text: the word's bits in rows of 16 from the top bit, in groups of
+  /// four, each row between the numbers of its first and last bit, the bits those of the
+  /// display (0s while an error is shown) — 27 columns, so that it fits any terminal calc
+  /// draws on. `bitN` flips bit N.
+  static func bitKeypad(_ programmer: ProgrammerBrain?) -> String {
+    let size = programmer?.wordSize ?? .qword
+    let bits = UInt64(bitPattern: programmer?.value ?? 0)
+    var text = "bit keypad (\(size.title)): bitN flips bit N\n"
+    for top in stride(from: size.bits - 1, through: 0, by: -16) {
+      let bottom = max(0, top - 15)
+      var row = ""
+      for bit in stride(from: top, through: bottom, by: -1) {
+        row += bits >> UInt64(bit) & 1 == 1 ? "1" : "0"
+        if bit > bottom, bit % 4 == 0 { row += " " }
+      }
+      let first = String(top)
+      let last = String(bottom)
+      text +=
+        String(repeating: " ", count: 3 - first.count) + first + "  " + row + "  "
+        + String(repeating: " ", count: 2 - last.count) + last + "\n"
+    }
     return text
   }
 
@@ -138,13 +170,28 @@ enum HelpText {
              degrees, sinᵣ radians, sin₉ grads
 
       """
-    if mode == .scientific { text += scientific + "       std returns to Standard mode\n\n" }
+    if mode == .scientific {
+      text += scientific + "       std returns to Standard mode, prog goes to Programmer mode\n\n"
+    }
+    if mode == .programmer {
+      text += """
+        Programmer mode: hex dec oct bin (radix)  qword dword word byte (word size)
+               A B C D E F: hex digits, upper case only (c is AC, C the digit)
+               and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
+               (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
+               a bit); integers in two's complement, wrapping to the word
+               std and sci leave Programmer mode
+
+
+        """
+    }
     text += "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
     text += "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)\n"
     text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
     text += "       # starts a comment; :pad shows the keypad\n"
     if mode == .standard {
       text += "       sci: Scientific mode (precedence, brackets, functions)\n"
+      text += "       prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
     }
     text += "\n"
     text += "Commands:\n"

@@ -22,6 +22,10 @@ package protocol LineEditor {
   /// when Tab completes a `$N` (``LineInterpreter/referenceCompletions(of:lineCount:)``);
   /// `nil` completes none.
   var referableLines: (() -> Int)? { get set }
+  /// The mode key text is read in at the end of the input (the session's, moved by the
+  /// slider), asked for when Tab completes a key word (``LineInterpreter/keyWordCompletions(of:mode:)``);
+  /// `nil` completes none. Editors without completion keep the default, which holds nothing.
+  var keyMode: (() -> CalculatorButtonItem.Mode)? { get set }
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
   /// Returns how many whole lines were waiting (and are now not run).
@@ -149,4 +153,12 @@ struct ScriptedLineEditor: LineEditor {
   }
 
   mutating func discardPendingInput() -> Int { 0 }
+}
+
+extension LineEditor {
+  /// No key words to complete (an editor without Tab completion).
+  package var keyMode: (() -> CalculatorButtonItem.Mode)? {
+    get { nil }
+    set {}
+  }
 }

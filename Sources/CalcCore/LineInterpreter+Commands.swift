@@ -50,7 +50,8 @@ extension LineInterpreter {
     case .resume:
       try resume(at: command, output: output)
     case .pad:
-      let pad = HelpText.pad(style: style, mode: session.state.mode)
+      let pad = HelpText.pad(
+        style: style, mode: session.state.mode, programmer: session.state.programmer)
       output.write(output.columns.map { HelpText.narrowed(pad, toFit: $0) } ?? pad)
     case .help:
       output.write(HelpText.help(style: style, mode: session.state.mode, columns: output.columns))

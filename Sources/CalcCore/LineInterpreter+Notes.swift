@@ -163,7 +163,7 @@ extension LineInterpreter {
     for keys: [CalculatorButtonItem], after before: Calculator,
     line: UnsafeBufferPointer<UInt8>?
   ) -> (notes: [LineNote], passedAnError: Bool) {
-    let columns = line.map { KeyText.columns(in: $0) } ?? []
+    let columns = line.map { KeyText.columns(in: $0, startingIn: before.mode) } ?? []
     func column(_ index: Int) -> Int { index < columns.count ? columns[index] : index + 1 }
     let format = context.noteFormat
     var notes: [LineNote] = []
@@ -191,6 +191,26 @@ extension LineInterpreter {
           column: column(run.first)))
       ignored = nil
     }
+    // The digits a Programmer entry ignored: where they start, how many, the first eight.
+    var ignoredInWord: (first: Int, count: Int, digits: String, word: ProgrammerBrain)?
+    func flushIgnoredInWord() {
+      guard let run = ignoredInWord else { return }
+      let size = run.word.wordSize
+      let holds =
+        run.word.radix == .dec
+        ? "\(-(Int128(1) << (size.bits - 1))) to \((Int128(1) << (size.bits - 1)) - 1)"
+        : "\(size.bits) bits"
+      let digits =
+        run.count == 1
+        ? "the \(run.digits) at column \(column(run.first)) was"
+        : run.count <= 8
+          ? "the \(run.digits) from column \(column(run.first)) were"
+          : "\(run.count) digits from column \(column(run.first)) were"
+      notes.append(
+        LineNote(
+          message: "a \(size.title) holds \(holds); \(digits) ignored", column: column(run.first)))
+      ignoredInWord = nil
+    }
     // The error this line showed and has not left yet: the key that showed it, the note's text
     // for it, and whether a unary key's note already explains it.
     var shownError: (index: Int, text: String, isExplained: Bool)?
@@ -207,6 +227,17 @@ extension LineInterpreter {
         continue
       }
       flushIgnored()
+      if key.startsANumber, state == prior, let programmer = prior.programmer,
+        programmer.isTyping, programmer.error == nil, programmer.input.magnitude != 0
+      {
+        // Programmer mode: typing stops where the value would no longer fit the word (SPEC §5).
+        ignoredInWord =
+          ignoredInWord.map {
+            ($0.first, $0.count + 1, $0.count < 8 ? $0.digits + key.canonical : $0.digits, $0.word)
+          } ?? (index, 1, key.canonical, programmer)
+        continue
+      }
+      flushIgnoredInWord()
       if prior.isError {
         guard !state.isError, let error = shownError else { continue }
         shownError = nil
@@ -248,7 +279,7 @@ extension LineInterpreter {
         notes.append(
           LineNote(
             message: "the second \(key.title) replaced the first\(hint)", column: column(index)))
-      case .unary, .function:
+      case .unary, .function, .not, .rotate, .bit:
         guard index + 1 < keys.count else { break }
         let next = keys[index + 1]
         if next.startsANumber {
@@ -288,12 +319,12 @@ extension LineInterpreter {
               + "\(KeyText.text(of: number)) started a new number",
             column: column(index + 1)))
       case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
-        .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift,
-        .rotate, .bit:
+        .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .shift:
         break
       }
     }
     flushIgnored()
+    flushIgnoredInWord()
     return (notes, passedAnError)
   }
 
@@ -307,6 +338,9 @@ extension LineInterpreter {
     if let scientific = state.scientific {
       guard scientific.isPending else { return nil }
       isTyping = scientific.isTyping
+    } else if let programmer = state.programmer {
+      guard programmer.isPending else { return nil }
+      isTyping = programmer.isTyping
     } else {
       guard state.brain.isPending else { return nil }
       isTyping = state.brain.isTypingRightOperand
@@ -360,6 +394,12 @@ extension Calculator {
     if mode == .scientific, let scientific {
       return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
     }
+    if let programmer {
+      // Typed digits, or a 0 that no calculation left (AC, CE, a fresh mode).
+      return programmer.isTyping
+        ? programmer.input.magnitude == 0
+        : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
+    }
     switch brain {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       return entry == .zero
@@ -372,6 +412,7 @@ extension Calculator {
   /// open).
   var isPendingOperation: Bool {
     if mode == .scientific, let scientific { return scientific.isPending }
+    if let programmer { return programmer.isPending }
     return brain.isPending
   }
 

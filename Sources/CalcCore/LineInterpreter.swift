@@ -189,7 +189,8 @@ public struct LineInterpreter {
     do {
       parsed = try ScriptLine(line, mode: session.state.mode)
     } catch {
-      throw LineError(error.description, column: error.column)
+      // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
+      throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)
     }
     switch parsed {
     case .blank:
@@ -210,7 +211,8 @@ public struct LineInterpreter {
       }
       return .proceed
     case .directive(let command):
-      return try runCommand(command, output: output)
+      // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
+      return try runCommand(command.readingKeys(in: session), output: output)
     }
   }
 
@@ -267,9 +269,15 @@ public struct LineInterpreter {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
     // state to carry, which the compiler copies about).
-    let needsNotes = LineInterpreter.mayNeedNotes(
-      keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
-      startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
+    // Programmer mode's lines: the case rule's notes and refusals first (SPEC §10), and the
+    // replay for notes when a run of digits may go past the word (SPEC §5).
+    let programmer = session.state.mode == .programmer || keys.contains(.mode(.programmer))
+    if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
+    let needsNotes =
+      LineInterpreter.mayNeedNotes(
+        keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
+        startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
+      || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, line: line, output: output)
       let facts = appendDisplay(to: output)
@@ -333,11 +341,19 @@ public struct LineInterpreter {
       var column = 1
       var at = error.rejectedKeyIndex
       if let target = error.rejectedReference { at = keys.firstIndex(of: .reference(target)) }
+      var hint: String?
       if let index = at, let line {
-        let columns = KeyText.columns(in: line)
+        let columns = KeyText.columns(in: line, startingIn: session.state.mode)
         if index < columns.count { column = columns[index] }
+        if case .keyRejected(let key, _, .notInProgrammer) = error {
+          hint =
+            LineInterpreter.programmerHint(for: key)
+            ?? caseRuleHint(forRejectedKeyAt: column, in: line)
+        }
       }
-      throw LineError(error.description + " at column \(column)", column: column)
+      throw LineError(
+        error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
+        column: column)
     }
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {

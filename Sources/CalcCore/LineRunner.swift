@@ -99,7 +99,7 @@ public struct LineRunner {
   ///   of `--keys` is scanned once more first.
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> End? {
     do throws(LineError) {
-      if case .keys = source, try Self.keys(in: line).isEmpty {
+      if case .keys = source, try keys(in: line).isEmpty {
         // Text without keys (empty, or only a comment) still shows the display, like bc's 0.
         interpreter.appendDisplay(to: output)
         if interpreter.session.state.isError { showedAnError = true }
@@ -214,14 +214,15 @@ public struct LineRunner {
     return option + ": " + message
   }
 
-  /// The keys of `line`, a line of key text alone.
-  private static func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
+  /// The keys of `line`, a line of key text alone, read in the session's mode (SPEC §10:
+  /// `--mode programmer -k 'hex FF'`); an error gets the case rule's hints.
+  private func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
     -> [CalculatorButtonItem]
   {
     do throws(KeyTextError) {
-      return try KeyText.keys(in: line)
+      return try KeyText.keys(in: line, startingIn: interpreter.session.state.mode)
     } catch {
-      throw LineError(error)
+      throw LineError(interpreter.caseRuleHint(for: error, in: line))
     }
   }
 

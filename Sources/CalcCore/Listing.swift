@@ -275,6 +275,28 @@ package struct Listing {
   enum TapeRow {
     case calculation(ExpressionLine, result: CalculatorBrain.Display)
     case memory(String, amount: Decimal34?)
+    /// Programmer mode's memory key: the amount as the display showed it at that step (in
+    /// its radix and word, truncated).
+    case programmerMemory(String, amount: ProgrammerValue?)
+
+    /// The row in DEC, for `:tape csv` (SPEC §10): Programmer mode's operands and results in
+    /// decimal; other rows unchanged.
+    var inDecimal: TapeRow {
+      switch self {
+      case .calculation(.programmer(let tokens, _, let size), .programmer(let value)):
+        var decimal = value
+        decimal.radix = .dec
+        return .calculation(
+          .programmer(tokens, radix: .dec, wordSize: size), result: .programmer(decimal))
+      case .programmerMemory(let title, let amount):
+        return .programmerMemory(
+          title,
+          amount: amount.map {
+            ProgrammerValue(value: $0.value, radix: .dec, wordSize: $0.wordSize)
+          })
+      case .calculation, .memory: return self
+      }
+    }
   }
 
   /// Calls `body` with each row of the tape at `steps` (within `0...position`) of the current
@@ -302,6 +324,24 @@ package struct Listing {
           case .add, .subtract: before.displayedValue
           case .clear: nil
           }
+        if let programmer = state.programmer {
+          // In the radix and word shown at that step (SPEC §10).
+          // MS and MR: the display after the key; M+ and M−: the display they added.
+          let value: Int64? =
+            switch memory {
+            case .store, .recall: programmer.value
+            case .add, .subtract: before.programmer?.value
+            case .clear: nil
+            }
+          body(
+            step,
+            .programmerMemory(
+              key.title,
+              amount: value.map {
+                ProgrammerValue(value: $0, radix: programmer.radix, wordSize: programmer.wordSize)
+              }))
+          return
+        }
         body(step, .memory(key.title, amount: amount))
       case .reference:
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
@@ -340,6 +380,8 @@ package struct Listing {
         format.append(result, to: &output.bytes)
       case .memory(let title, let amount):
         output.write(title + (amount.map { " " + format.text(for: $0) } ?? ""))
+      case .programmerMemory(let title, let amount):
+        output.write(title + (amount.map { " " + format.text(for: .programmer($0)) } ?? ""))
       }
       // The line's note, after its last row (SPEC §11).
       if let note { output.write("  " + style.dim(TextEscaping.escaped(note))) }
@@ -371,12 +413,16 @@ package struct Listing {
       switch row {
       case .calculation(let line, let result): (format.text(for: line), result)
       case .memory(let title, let amount): (title, amount.map { .value($0) })
+      case .programmerMemory(let title, let amount): (title, amount.map { .programmer($0) })
       }
     let resultWidth = result.map { format.text(for: $0).count } ?? 0
     let stepText = String(repeating: " ", count: max(0, stepWidth - step.count)) + step + "  "
     // A memory row keeps its key (`M+`): it is the row's meaning.
     let keepsExpression: Bool
-    if case .memory = row { keepsExpression = true } else { keepsExpression = false }
+    switch row {
+    case .memory, .programmerMemory: keepsExpression = true
+    case .calculation: keepsExpression = false
+    }
     let room = columns - stepText.count - 1 - resultWidth
     if keepsExpression || room >= narrowestTextColumn {
       let shown = keepsExpression ? expression : cutLeft(expression, room)
@@ -438,10 +484,13 @@ package struct Listing {
     }
     output.write("step,expression,result,note\n")
     forEachTapeRowWithNote(steps, output: output) { step, row, note in
+      // Programmer mode's rows in DEC, whatever radix they were shown in (SPEC §10).
       let (expression, result) =
-        switch row {
+        switch row.inDecimal {
         case .calculation(let line, let result): (plain.text(for: line), plain.text(for: result))
         case .memory(let title, let amount): (title, amount.map { plain.text(for: $0) } ?? "")
+        case .programmerMemory(let title, let amount):
+          (title, amount.map { plain.text(for: .programmer($0)) } ?? "")
         }
       output.write("\(step),\(field(expression)),\(field(result)),\(field(note ?? ""))\n")
       output.flushIfFull()

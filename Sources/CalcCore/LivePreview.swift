@@ -84,7 +84,8 @@ extension LineInterpreter {
     let shown = format ?? self.format
     return line.withUnsafeBufferPointer { buffer in
       do throws(KeyTextError) {
-        return preview(of: try ScriptLine(buffer), line: buffer, format: shown)
+        return preview(
+          of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
       } catch {
         return unfinishedPreview(of: buffer, error: error, format: shown)
           ?? .error(error.description)
@@ -101,7 +102,7 @@ extension LineInterpreter {
     case .keys(let keys):
       var state = session.state
       if let error = state.keyRejection(in: keys), let index = error.rejectedKeyIndex {
-        let columns = KeyText.columns(in: line)
+        let columns = KeyText.columns(in: line, startingIn: state.mode)
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")
       }
@@ -131,6 +132,8 @@ extension LineInterpreter {
   private func preview(
     of directive: ScriptLine.Directive, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
   ) -> LivePreview {
+    // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
+    let directive = directive.readingKeys(in: session)
     let spec = CommandSpec.named(directive.name)
     if directive.name == "edit", let opened = lineToEdit(directive, format: format) {
       return opened
@@ -224,12 +227,12 @@ extension LineInterpreter {
   private func unfinishedPreview(
     of line: UnsafeBufferPointer<UInt8>, error: KeyTextError, format: DisplayFormat
   ) -> LivePreview? {
-    switch Self.unfinishedPart(of: line, error: error) {
+    switch Self.unfinishedPart(of: line, error: error, mode: session.state.mode) {
     case nil: return nil
     case .bareWord: return result(session.state, format)
     case .keys(let start):
       let before = UnsafeBufferPointer(rebasing: line[..<start])
-      guard let parsed = try? ScriptLine(before) else { return nil }
+      guard let parsed = try? ScriptLine(before, mode: session.state.mode) else { return nil }
       return preview(of: parsed, line: before, format: format) ?? result(session.state, format)
     }
   }
@@ -245,9 +248,10 @@ extension LineInterpreter {
   /// The unfinished part of `line` that gave `error`, or `nil` when the error is elsewhere.
   ///
   /// - Complexity: O(n) in the line's bytes.
-  static func unfinishedPart(of line: UnsafeBufferPointer<UInt8>, error: KeyTextError)
-    -> UnfinishedPart?
-  {
+  static func unfinishedPart(
+    of line: UnsafeBufferPointer<UInt8>, error: KeyTextError,
+    mode: CalculatorButtonItem.Mode = .standard
+  ) -> UnfinishedPart? {
     // The error's column counts characters: the offset of its first byte.
     var offset = 0
     var column = 1
@@ -266,7 +270,7 @@ extension LineInterpreter {
     // The unfinished key starts at the error or at a letter before it in the same word.
     var start = min(offset, line.count - 1)
     while start >= 0, (line[start] | 0x20) >= 0x61, (line[start] | 0x20) <= 0x7A {
-      if KeyText.isUnfinishedSpelling(line[start...]) { return .keys(before: start) }
+      if KeyText.isUnfinishedSpelling(line[start...], mode: mode) { return .keys(before: start) }
       start -= 1
     }
     return nil
@@ -301,6 +305,10 @@ public struct PreviewCache {
   /// The interval of the REPL's cache.
   public static let defaultInterval = 256
 
+  /// The state that the last ``preview(of:interpreter:format:width:)`` showed for a line of
+  /// keys; `nil` after any other line (a command, an error in the key text).
+  public private(set) var lastState: Calculator?
+
   /// An empty cache keeping a state every `interval` keys.
   public init(interval: Int = PreviewCache.defaultInterval) {
     self.interval = max(1, interval)
@@ -319,17 +327,24 @@ public struct PreviewCache {
     line.withUnsafeBufferPointer { buffer in
       let parsed: ScriptLine
       do throws(KeyTextError) {
-        parsed = try ScriptLine(buffer)
+        parsed = try ScriptLine(buffer, mode: interpreter.session.state.mode)
       } catch {
-        guard case .keys(let start) = LineInterpreter.unfinishedPart(of: buffer, error: error),
-          let before = try? ScriptLine(UnsafeBufferPointer(rebasing: buffer[..<start]))
+        guard
+          case .keys(let start) = LineInterpreter.unfinishedPart(
+            of: buffer, error: error, mode: interpreter.session.state.mode),
+          let before = try? ScriptLine(
+            UnsafeBufferPointer(rebasing: buffer[..<start]), mode: interpreter.session.state.mode)
         else { return interpreter.preview(of: line, format: format) }
         parsed = before
       }
       // Anything but a line of keys that Enter would apply: the preview of the whole line.
       guard case .keys(let keys) = parsed,
         let state = advance(to: keys, from: interpreter.session.state)
-      else { return interpreter.preview(of: line, format: format) }
+      else {
+        lastState = nil
+        return interpreter.preview(of: line, format: format)
+      }
+      lastState = state
       return Self.result(state, format, width: width)
     }
   }
@@ -409,24 +424,34 @@ public struct LiveRows {
   }
 
   /// The live row for `line` as typed so far (after `prefix`, such as `:edit 3 `), dimmed and
-  /// at most `width` columns; `nil` for a blank line.
+  /// at most `width` columns; `nil` for a blank line. In Programmer mode a line of keys adds
+  /// a second row after a newline: the panel of the four radixes (``ProgrammerPanel``).
   ///
   /// - Complexity: as ``PreviewCache/preview(of:interpreter:format:width:)``: a key added at
   ///   the end of a line replays that key alone.
   public mutating func preview(_ line: [UInt8], prefix: [UInt8] = [], width: Int) -> String? {
     let text = InputText.acceptingDecimalSeparator(prefix + line, separator: separator)
-    return cache.preview(of: text, interpreter: interpreter, format: format, width: width).map {
-      interpreter.style.dim($0.row(width: width))
-    }
+    guard
+      let row = cache.preview(of: text, interpreter: interpreter, format: format, width: width)
+    else { return nil }
+    return interpreter.style.dim(row.row(width: width)) + panel(after: cache.lastState, width)
+  }
+
+  /// Programmer mode's panel below the live row (SPEC §10), as a second row: a newline and
+  /// the panel for `state`, dimmed; empty without one.
+  private func panel(after state: Calculator?, _ width: Int) -> String {
+    guard let state, let panel = ProgrammerPanel.row(for: state, format: format, width: width)
+    else { return "" }
+    return "\n" + interpreter.style.dim(panel)
   }
 
   /// The live row for the position itself (its expression line and display), dimmed: after a
-  /// move, while nothing is typed.
+  /// move, while nothing is typed; in Programmer mode with the panel's row after a newline.
   public func current(width: Int) -> String {
     let state = interpreter.session.state
     let row = LivePreview.result(
       expression: format.expression(for: state), display: format.text(for: state))
-    return interpreter.style.dim(row.row(width: width))
+    return interpreter.style.dim(row.row(width: width)) + panel(after: state, width)
   }
 
   /// A slider move, through the session's door as the command it stands for (`:goto -1`,

@@ -12,22 +12,37 @@ package enum Prompt {
     text(parts: parts(for: interpreter), of: interpreter, columns: columns)
   }
 
-  /// The parts of the prompt after `calc`, in SPEC §9's order: `sci` in Scientific mode, the
-  /// angle unit when it is not degrees (in either mode), `FE` while F-E is on, and the branch
-  /// when there is more than one: `calc sci rad FE b2[3/8] M> `.
+  /// The parts of the prompt after `calc`, in SPEC §9's and §10's order: `sci` in Scientific
+  /// mode, the angle unit when it is not degrees and `FE` while F-E is on (not in Programmer
+  /// mode, which has neither); in Programmer mode `prog`, the radix and the word size when it is
+  /// not QWORD; then the branch when there is more than one: `calc sci rad FE b2[3/8] M> `,
+  /// `calc prog hex byte b2[3/8] M> `.
   static func parts(for interpreter: LineInterpreter) -> [String] {
     let history = interpreter.session.history
     let state = history.state
     var parts: [String] = []
-    if state.mode == .scientific { parts.append("sci") }
-    switch state.angleUnit {
-    case .degrees: break
-    case .radians: parts.append("rad")
-    case .grads: parts.append("grad")
+    if let programmer = state.programmer {
+      parts.append("prog")
+      parts.append(CalculatorButtonItem.radix(programmer.radix).canonical)
+      if let size = wordSizePart(of: state) { parts.append(size) }
+    } else {
+      if state.mode == .scientific { parts.append("sci") }
+      switch state.angleUnit {
+      case .degrees: break
+      case .radians: parts.append("rad")
+      case .grads: parts.append("grad")
+      }
+      if state.isExponential { parts.append("FE") }
     }
-    if state.isExponential { parts.append("FE") }
     if history.branchCount > 1 { parts.append("b\(history.currentBranch)") }
     return parts
+  }
+
+  /// The word size as the prompt shows it in Programmer mode (`byte`), or `nil` for QWORD and
+  /// in the other modes.
+  static func wordSizePart(of state: Calculator) -> String? {
+    guard let programmer = state.programmer, programmer.wordSize != .qword else { return nil }
+    return CalculatorButtonItem.wordSize(programmer.wordSize).canonical
   }
 
   /// How the prompt is shortened to take at most a third of the terminal's width (SPEC §6),
@@ -39,8 +54,7 @@ package enum Prompt {
     case withoutName
     /// The position without the branch's length: `[3]`.
     case shortPosition
-    /// Without the word size (Programmer mode's `QWORD`; no mode shows one yet, so that this
-    /// step changes nothing today).
+    /// Without the word size (Programmer mode's `byte`, `word`, `dword`).
     case withoutWordSize
 
     static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
@@ -60,7 +74,13 @@ package enum Prompt {
         ? ""
         : shortening >= .shortPosition
           ? "[\(history.position)]" : "[\(history.position)/\(history.count)]"
-      let words = shortening >= .withoutName ? parts : ["calc"] + parts
+      var shown = parts
+      if shortening >= .withoutWordSize, let size = wordSizePart(of: history.state),
+        let index = shown.firstIndex(of: size)
+      {
+        shown.remove(at: index)
+      }
+      let words = shortening >= .withoutName ? shown : ["calc"] + shown
       let text = words.joined(separator: " ") + place + memory
       return (shortening >= .withoutName ? String(text.drop { $0 == " " }) : text) + "> "
     }

@@ -31,6 +31,9 @@ public enum ScriptLine: Hashable, Sendable {
     /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
     /// checksum; `nil` without one, and for the commands whose text is taken whole.
     public var comment: String? = nil
+    /// The mode the argument's key text is read in (`:edit L KEYS`, `:insert`, `:vary`): the
+    /// mode in force where the keys apply (``readingKeys(in:)``); Standard until set.
+    public var keyMode = CalculatorButtonItem.Mode.standard
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
@@ -101,6 +104,11 @@ public enum ScriptLine: Hashable, Sendable {
     /// Set when a key error was found in a line that may still be a bare word: the error's
     /// offset, and where the blanks after the word are still being read.
     private var pendingBareWord: (error: Int, blanksFrom: Int)?
+    /// Where the next token to decide starts in Programmer mode's reading, and whether that
+    /// reading has failed: the reader does not know the session's mode, so a line is refused
+    /// early only when it is bad in both readings (SPEC §10: `FF` is keys in Programmer mode).
+    private var programmerChecked = 0
+    private var programmerFailed = false
 
     /// A check of a line that has not started yet.
     public init() {}
@@ -141,6 +149,19 @@ public enum ScriptLine: Hashable, Sendable {
         return nil
       case .invalid(let offset):
         checked = offset
+        if !programmerFailed {
+          if programmerChecked < first { programmerChecked = first }
+          switch KeyText.checkPrefix(prefix, from: programmerChecked, startingIn: .programmer) {
+          case .undecided(let upTo):
+            programmerChecked = upTo
+            return nil
+          case .comment:
+            isDone = true
+            return nil
+          case .invalid:
+            programmerFailed = true
+          }
+        }
         guard let end = ScriptLine.bareWordEnd(prefix, from: first) else { return offset }
         return bareWordRejection(in: prefix, (offset, end))
       }
@@ -227,12 +248,12 @@ public enum ScriptLine: Hashable, Sendable {
     return Directive(name: word, column: start + 1, argumentColumn: end + 1)
   }
 
-  /// Parses a line of text; see ``init(_:)-(UnsafeBufferPointer<UInt8>)``.
-  public init(_ line: String) throws(KeyTextError) {
+  /// Parses a line of text, key text read in `mode`, as the initializer from bytes does.
+  public init(_ line: String, mode: CalculatorButtonItem.Mode = .standard) throws(KeyTextError) {
     var copy = line
     let result: Result<ScriptLine, KeyTextError> = copy.withUTF8 { bytes in
       do throws(KeyTextError) {
-        return .success(try ScriptLine(bytes))
+        return .success(try ScriptLine(bytes, mode: mode))
       } catch {
         return .failure(error)
       }

@@ -309,7 +309,8 @@ extension SessionScript {
         self.origin = origin
         return
       case .directive(let directive):
-        guard let sessionCommand = try SessionScript.command(directive) else {
+        guard let sessionCommand = try SessionScript.command(directive.readingKeys(in: session))
+        else {
           throw other(directive)
         }
         (command, column) = (sessionCommand, directive.argumentColumn)
@@ -468,7 +469,7 @@ extension ScriptLine.Directive {
     let shift =
       argumentColumn + argument.distance(from: argument.startIndex, to: rest.startIndex) - 1
     do throws(KeyTextError) {
-      return (line, try KeyText.keys(in: rest))
+      return (line, try KeyText.keys(in: rest, startingIn: keyMode))
     } catch {
       throw LineError(
         KeyTextError(
@@ -513,7 +514,7 @@ extension ScriptLine.Directive {
       defer { column += text.count + 1 }
       let keys: [CalculatorButtonItem]
       do throws(KeyTextError) {
-        keys = try KeyText.keys(in: text)
+        keys = try KeyText.keys(in: text, startingIn: keyMode)
       } catch {
         throw LineError(
           KeyTextError(

@@ -36,7 +36,7 @@ import Testing
   @Test(arguments: [40, 52, 80])
   func everyCommandFits(columns: Int) throws {
     for command in [":pad", ":help", ":history", ":lines", ":branches", ":tape", ":history 3"] {
-      for mode in [nil, "sci"] {
+      for mode in [nil, "sci", "prog 5~ rorc"] {
         for line in try lines(command, columns: columns, mode: mode) {
           #expect(Terminal.visibleWidth(of: line) <= columns, "\(command): \(line)")
         }

@@ -218,3 +218,37 @@ import Testing
     }
   }
 }
+
+/// SPEC §10's panel and prompt on a real pseudo-terminal: the panel's row under the live row
+/// while a line is typed, gone after Enter, and under the display after it.
+@Suite struct ProgrammerLivePanelTests {
+  @Test func thePanelIsLiveUnderTheLiveRowAndStaysUnderTheDisplay() throws {
+    try withTemporaryDirectory { directory in
+      try "".write(
+        to: directory.appendingPathComponent(".inputrc"), atomically: true, encoding: .utf8)
+      let calc = try TerminalSession(
+        directory: directory,
+        environment: ["HOME": directory.path, "NO_COLOR": "1", "TERM": "xterm"],
+        arguments: ["--no-journal", "--mode", "programmer"], columns: 80, rows: 24)
+      try calc.wait(for: "a prompt") { $0.screen.lines.last == "calc prog dec> " }
+      try calc.type("hex FF")
+      try calc.wait(for: "the live row and the panel") {
+        Array($0.screen.rowsBelowCursor.prefix(2)) == [
+          "FF", "HEX FF  DEC 255  OCT 377  BIN 1111 1111",
+        ]
+      }
+      try calc.type(" rorc")
+      try calc.wait(for: "the carry in the panel") {
+        Array($0.screen.rowsBelowCursor.prefix(2)) == [
+          "RoRC(FF)   7F", "HEX 7F  DEC 127  OCT 177  BIN 0111 1111  carry 1",
+        ]
+      }
+      try calc.type("\r")
+      try calc.waitForLastLines([
+        "calc prog dec> hex FF rorc", "RoRC(FF)", "7F",
+        "HEX 7F  DEC 127  OCT 177  BIN 0111 1111  carry 1", "calc prog hex> ",
+      ])
+      #expect(calc.screen.rowsBelowCursor.allSatisfy { $0.isEmpty })
+    }
+  }
+}

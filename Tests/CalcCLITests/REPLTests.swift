@@ -447,6 +447,7 @@ import Testing
     "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,",
     "       # starts a comment; :pad shows the keypad",
     "       sci: Scientific mode (precedence, brackets, functions)",
+    "       prog: Programmer mode (hex, octal, binary, bitwise keys)",
     "",
     "Commands:",
     "  :history [K|N..M]  list this branch's steps: all, the last K, or N to M",

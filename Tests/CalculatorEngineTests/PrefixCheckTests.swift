@@ -95,6 +95,9 @@ import Testing
     ("12345x6789012", "", 5), ("1+2", "e+400000", 3),
     // Commands and comments are left to the parser.
     ("  :goto", " 1", nil), ("12 # x", "yz", nil),
+    // The reader does not know the mode: hex digits that Programmer mode reads are not
+    // refused early (SPEC §10), and a line bad in both readings still is.
+    ("hex FFFFFFFF", "FFFF", nil), ("FFFFFFFFFFFF", "", nil), ("FFFFzz12345678", "", 0),
   ])
   func examples(first: String, rest: String, expected: Int?) {
     let line = Array((first + rest).utf8)

@@ -1,0 +1,38 @@
+/// Which mode key text is read in where it applies (SPEC §10: an upper-case `A`–`F` is a hex
+/// digit in Programmer mode only): the keys of `:edit L`, `:insert L` and `:vary L` apply at
+/// the start of line L, so they are read in the mode in force there.
+extension Session {
+  /// The mode in force at the start of line `number` of the current branch (``History/lines()``
+  /// numbering, from 1); the mode at the branch's end for the line after the last (where
+  /// `:insert` appends), and the current mode for a line that does not exist (the command
+  /// then fails for that reason).
+  ///
+  /// - Complexity: O(n) in the length of the branch, plus one ``History/state(at:)``.
+  public func mode(atStartOfLine number: Int) -> CalculatorButtonItem.Mode {
+    let lines = history.lines()
+    if number >= 1, number <= lines.count {
+      return history.state(at: lines[number - 1].start).mode
+    }
+    if number == lines.count + 1 { return history.state(at: history.count).mode }
+    return state.mode
+  }
+}
+
+extension ScriptLine.Directive {
+  /// This command with ``keyMode`` set from `session` for the commands whose argument holds
+  /// key text applied at a line (`:edit L`, `:insert L`, `:vary L`): the mode in force at the
+  /// start of line L (``Session/mode(atStartOfLine:)``); any other command unchanged.
+  ///
+  /// - Complexity: O(1) for other commands; else as ``Session/mode(atStartOfLine:)``.
+  public func readingKeys(in session: Session) -> Self {
+    switch name {
+    case "edit", "insert", "vary": break
+    default: return self
+    }
+    let number = argument.prefix { $0 != " " && $0 != "\t" }
+    guard let line = Self.wholeNumber(number) else { return self }
+    var copy = self
+    copy.keyMode = session.mode(atStartOfLine: line)
+    return copy
+  }
+}
