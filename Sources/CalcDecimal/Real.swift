@@ -322,8 +322,9 @@ struct Working {
     }
     let r = wide.divide(f, 1024)
     if let m = r.magnitude, m >= -20 {
-      // In fixed point (r and the sum below 1.002): units of 10^-(wide digits + 4).
-      let fixed = Fixed(digits: wide.digits + 4)
+      // In fixed point (r and the sum below 1.002): units of 10^-(digits + 8); the squarings
+      // multiply the error by 1024, the terms add a unit each.
+      let fixed = Fixed(digits: digits + 8)
       let rf = fixed.from(r)
       var sum = fixed.one
       var term = sum
@@ -360,8 +361,9 @@ struct Working {
   func atanhSeries(_ z: Real) -> Real {
     let wide = Working(digits: digits + 6)
     if let m = z.magnitude, m >= -20, m < 0 {
-      // In fixed point, units of 10^-(wide digits + 2 − ⌊log10 |z|⌋): the sum is about z.
-      let fixed = Fixed(digits: wide.digits + 2 - m)
+      // In fixed point, units of 10^-(digits + 4 − ⌊log10 |z|⌋): the sum is about z, each term
+      // adds an error of about two units.
+      let fixed = Fixed(digits: digits + 4 - m)
       let zf = fixed.from(z)
       let z2 = fixed.multiply(zf, zf)
       var power = zf
@@ -666,9 +668,9 @@ struct Working {
   func fixedSinCos(_ r: Real, sine: Bool, cosine: Bool) -> (Real, Real) {
     let m = r.magnitude!
     let triple = m >= -1
-    // Units of 10^-(digits + 12 − ⌊log10 |r|⌋) below 0.1; of 10^-(digits + 14) above, where the
-    // tripling costs three digits.
-    let fixed = Fixed(digits: triple ? digits + 14 : digits + 12 - m)
+    // Units of 10^-(digits + 6 − ⌊log10 |r|⌋) below 0.1; of 10^-(digits + 8) above, where the
+    // tripling multiplies the series' error (a few units a term) by at most 729.
+    let fixed = Fixed(digits: triple ? digits + 8 : digits + 6 - m)
     var a = fixed.from(r)
     if triple { _ = a.formQuotient(dividingBy: 27) }
     let a2 = fixed.multiply(a, a)
