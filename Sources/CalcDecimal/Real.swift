@@ -101,7 +101,10 @@ struct Real {
       )
     }
     let drop = count - 34
-    let (kept, remainder) = BigUInt.divide(x.mantissa, by: BigUInt.powerOfTen(drop))
+    // The kept digits by a division by a power of ten (one pass over the limbs), the rest by a
+    // subtraction: no long division.
+    let (kept, _) = x.mantissa.truncated(by: drop)
+    let remainder = x.mantissa - kept.shifted(by: drop)
     let twice = remainder * 2
     let unit = BigUInt.powerOfTen(drop)
     var up: Bool
