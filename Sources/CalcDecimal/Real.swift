@@ -311,7 +311,8 @@ struct Working {
   /// e^x for any x whose result is within range (the caller checks).
   ///
   /// x = j·ln 10 + f with |f| ≤ 1.16, so that e^x = 10^j·e^f costs no power; e^f is f/2^10 by
-  /// Taylor, each term carried only to the digits it still contributes, then squared 10 times.
+  /// Taylor in fixed point (``Fixed``; below 10^-20 in floating point, each term carried only to
+  /// the digits it still contributes), then squared 10 times.
   /// - Complexity: O(d³) in the digits d.
   func exp(_ x: Real) -> Real {
     if x.isZero { return .one }
@@ -360,7 +361,9 @@ struct Working {
       Real(isNegative: false, mantissa: sum.mantissa, exponent: sum.exponent + j))
   }
 
-  /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|).
+  /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|): in fixed point
+  /// (``Fixed``) from |z| = 10^-20 on.
+  /// - Complexity: O(d³) in the digits d (fewer terms the smaller |z|).
   func atanhSeries(_ z: Real) -> Real {
     let wide = Working(digits: digits + 6)
     if let m = z.magnitude, m >= -20, m < 0 {
@@ -611,7 +614,8 @@ struct Working {
   ].map { ($0.0, Real(digits: $0.1)) }
 
   /// sin and cos of |r| ≤ π/4 (radians), by Taylor series; a series not asked for is skipped
-  /// and its value returned as zero.
+  /// and its value returned as zero. For 10^-20 ≤ |r| < 1 in fixed point
+  /// (``fixedSinCos(_:sine:cosine:)``).
   /// - Complexity: O(d³) in the digits d.
   func sinCos(_ r: Real, sine: Bool = true, cosine: Bool = true) -> (Real, Real) {
     if let m = r.magnitude, m >= -20, m < 0 {
