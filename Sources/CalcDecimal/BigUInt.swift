@@ -1,44 +1,130 @@
 /// An unsigned integer of any size, in base 10^9 limbs (least significant first): what the
 /// elementary functions compute with before rounding to 34 digits. Internal.
-struct BigUInt: Hashable, Comparable {
-  /// The limbs, each below 10^9, least significant first; no zero limb at the top.
-  private(set) var limbs: [UInt32]
+///
+/// Up to ``inlineCapacity`` limbs (144 digits: every value of the 48-digit pass,
+/// products and shifted dividends included) live inside the value itself, so that the series'
+/// inner loops allocate nothing and count no references; larger values (n!, the 330-digit π,
+/// huge remainders) keep their limbs in an array.
+struct BigUInt: Equatable, Comparable {
+  /// The limbs of a value of at most ``inlineCapacity`` limbs; those from `count` on are zero.
+  private var inline: InlineArray<16, UInt32>
+  /// The limbs of a larger value (its first `count` are the value), else `nil`.
+  private var heap: [UInt32]?
+  /// The number of limbs, each below 10^9; no zero limb at the top.
+  private(set) var count: Int
 
+  static let inlineCapacity = 16
   static let base: UInt64 = 1_000_000_000
-  static let zero = BigUInt(limbs: [])
+  static let zero = BigUInt()
   static let one = BigUInt(1)
 
-  init(limbs: [UInt32]) {
-    self.limbs = limbs
-    trim()
+  private init() {
+    inline = InlineArray(repeating: 0)
+    heap = nil
+    count = 0
   }
 
   init(_ value: UInt128) {
-    var limbs: [UInt32] = []
+    self.init()
     var rest = value
     while rest > 0 {
-      limbs.append(UInt32(rest % UInt128(BigUInt.base)))
+      inline[count] = UInt32(rest % UInt128(BigUInt.base))
       rest /= UInt128(BigUInt.base)
+      count += 1
     }
-    self.limbs = limbs
   }
 
   init(_ value: Int) { self.init(UInt128(value)) }
 
-  var isZero: Bool { limbs.isEmpty }
+  /// A value built in place: `body` is given `capacity` zeroed limbs and returns how many of them
+  /// it used; zero limbs at the top are dropped.
+  /// - Complexity: O(capacity) plus `body`; no allocation up to ``inlineCapacity`` limbs.
+  @inline(__always)
+  static func build(
+    capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt32>) -> Int
+  ) -> BigUInt {
+    var result = BigUInt()
+    if capacity <= inlineCapacity {
+      var span = result.inline.mutableSpan
+      let used = span.withUnsafeMutableBufferPointer { buffer in
+        body(UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
+      }
+      result.count = used
+    } else {
+      var array = [UInt32](repeating: 0, count: capacity)
+      result.count = array.withUnsafeMutableBufferPointer { body($0) }
+      result.heap = array
+    }
+    result.trim()
+    return result
+  }
+
+  /// Calls `body` with the limbs (`count` of them, least significant first).
+  @inline(__always)
+  func withLimbs<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+    if let heap {
+      return heap.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+    return inline.span.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[0..<count]))
+    }
+  }
+
+  /// Calls `body` with the limbs to change in place (`count` of them); zero limbs at the top are
+  /// dropped afterwards.
+  @inline(__always)
+  private mutating func withMutableLimbs<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) -> R)
+    -> R
+  {
+    let n = count
+    let result: R
+    if var array = heap {
+      heap = nil
+      result = array.withUnsafeMutableBufferPointer {
+        body(UnsafeMutableBufferPointer(rebasing: $0[0..<n]))
+      }
+      heap = array
+    } else {
+      var span = inline.mutableSpan
+      result = span.withUnsafeMutableBufferPointer {
+        body(UnsafeMutableBufferPointer(rebasing: $0[0..<n]))
+      }
+    }
+    trim()
+    return result
+  }
+
+  /// The limb at `index` (below `count`).
+  @inline(__always)
+  func limb(_ index: Int) -> UInt32 {
+    if let heap { return heap[index] }
+    return inline[index]
+  }
+
+  var isZero: Bool { count == 0 }
 
   private mutating func trim() {
-    while let last = limbs.last, last == 0 { limbs.removeLast() }
+    while count > 0, limb(count - 1) == 0 { count -= 1 }
+  }
+
+  static func == (a: BigUInt, b: BigUInt) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withLimbs { x in
+      b.withLimbs { y in
+        for index in 0..<x.count where x[index] != y[index] { return false }
+        return true
+      }
+    }
   }
 
   /// The value, if it fits in a `UInt128`.
   var uint128: UInt128? {
-    guard limbs.count <= 4 else { return nil }
+    guard count <= 4 else { return nil }
     var value: UInt128 = 0
-    for limb in limbs.reversed() {
+    for index in stride(from: count - 1, through: 0, by: -1) {
       let (scaled, overflow) = value.multipliedReportingOverflow(by: UInt128(BigUInt.base))
       if overflow { return nil }
-      let (sum, carry) = scaled.addingReportingOverflow(UInt128(limb))
+      let (sum, carry) = scaled.addingReportingOverflow(UInt128(limb(index)))
       if carry { return nil }
       value = sum
     }
@@ -47,66 +133,79 @@ struct BigUInt: Hashable, Comparable {
 
   /// The number of decimal digits; 0 for zero.
   var digitCount: Int {
-    guard let top = limbs.last else { return 0 }
-    var count = (limbs.count - 1) * 9
-    var rest = top
+    guard count > 0 else { return 0 }
+    var digits = (count - 1) * 9
+    var rest = limb(count - 1)
     while rest > 0 {
-      count += 1
+      digits += 1
       rest /= 10
     }
-    return count
+    return digits
   }
 
   static func < (a: BigUInt, b: BigUInt) -> Bool {
-    if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
-    for index in stride(from: a.limbs.count - 1, through: 0, by: -1)
-    where a.limbs[index] != b.limbs[index] {
-      return a.limbs[index] < b.limbs[index]
+    if a.count != b.count { return a.count < b.count }
+    return a.withLimbs { x in
+      b.withLimbs { y in
+        for index in stride(from: x.count - 1, through: 0, by: -1) where x[index] != y[index] {
+          return x[index] < y[index]
+        }
+        return false
+      }
     }
-    return false
   }
 
   static func + (a: BigUInt, b: BigUInt) -> BigUInt {
-    var result = [UInt32](repeating: 0, count: max(a.limbs.count, b.limbs.count) + 1)
-    var carry: UInt64 = 0
-    for index in 0..<(result.count - 1) {
-      let sum =
-        (index < a.limbs.count ? UInt64(a.limbs[index]) : 0)
-        + (index < b.limbs.count ? UInt64(b.limbs[index]) : 0) + carry
-      result[index] = UInt32(sum % base)
-      carry = sum / base
+    let n = max(a.count, b.count) + 1
+    return a.withLimbs { x in
+      b.withLimbs { y in
+        build(capacity: n) { result in
+          var carry: UInt64 = 0
+          for index in 0..<(n - 1) {
+            let sum =
+              (index < x.count ? UInt64(x[index]) : 0) + (index < y.count ? UInt64(y[index]) : 0)
+              + carry
+            carry = sum >= base ? 1 : 0
+            result[index] = UInt32(truncatingIfNeeded: sum &- carry &* base)
+          }
+          result[n - 1] = UInt32(carry)
+          return n
+        }
+      }
     }
-    result[result.count - 1] = UInt32(carry)
-    return BigUInt(limbs: result)
   }
 
   /// `a - b`, for `a >= b`.
   static func - (a: BigUInt, b: BigUInt) -> BigUInt {
-    var result = a.limbs
-    var borrow: Int64 = 0
-    for index in 0..<result.count {
-      var difference =
-        Int64(result[index]) - (index < b.limbs.count ? Int64(b.limbs[index]) : 0) - borrow
-      if difference < 0 {
-        difference += Int64(base)
-        borrow = 1
-      } else {
-        borrow = 0
+    a.withLimbs { x in
+      b.withLimbs { y in
+        build(capacity: x.count) { result in
+          var borrow: Int64 = 0
+          for index in 0..<x.count {
+            var difference =
+              Int64(x[index]) - (index < y.count ? Int64(y[index]) : 0) - borrow
+            if difference < 0 {
+              difference += Int64(base)
+              borrow = 1
+            } else {
+              borrow = 0
+            }
+            result[index] = UInt32(truncatingIfNeeded: difference)
+          }
+          return x.count
+        }
       }
-      result[index] = UInt32(difference)
     }
-    return BigUInt(limbs: result)
   }
 
-  /// The product, schoolbook, into one array allocated once (no wider scratch array).
+  /// The product, schoolbook, built in place.
   /// - Complexity: O(n·m) in the limb counts.
   static func * (a: BigUInt, b: BigUInt) -> BigUInt {
     if a.isZero || b.isZero { return .zero }
-    let (n, m) = (a.limbs.count, b.limbs.count)
-    let limbs = [UInt32](unsafeUninitializedCapacity: n + m) { result, count in
-      result.initialize(repeating: 0)
-      a.limbs.withUnsafeBufferPointer { x in
-        b.limbs.withUnsafeBufferPointer { y in
+    let (n, m) = (a.count, b.count)
+    return a.withLimbs { x in
+      b.withLimbs { y in
+        build(capacity: n + m) { result in
           for i in 0..<n {
             let xi = UInt64(x[i])
             if xi == 0 { continue }
@@ -119,200 +218,219 @@ struct BigUInt: Hashable, Comparable {
             }
             result[i + m] = UInt32(truncatingIfNeeded: carry)
           }
+          return n + m
         }
       }
-      count = n + m
     }
-    return BigUInt(limbs: limbs)
   }
 
   /// `a × small`, for `small` below 2^32.
   static func * (a: BigUInt, small: UInt32) -> BigUInt {
-    var result = [UInt32]()
-    result.reserveCapacity(a.limbs.count + 1)
-    var carry: UInt64 = 0
-    for limb in a.limbs {
-      let value = UInt64(limb) * UInt64(small) + carry
-      result.append(UInt32(value % base))
-      carry = value / base
+    a.withLimbs { x in
+      build(capacity: x.count + 2) { result in
+        var carry: UInt64 = 0
+        for index in 0..<x.count {
+          let value = UInt64(x[index]) * UInt64(small) + carry
+          carry = value / base
+          result[index] = UInt32(truncatingIfNeeded: value &- carry &* base)
+        }
+        result[x.count] = UInt32(truncatingIfNeeded: carry % base)
+        result[x.count + 1] = UInt32(truncatingIfNeeded: carry / base)
+        return x.count + 2
+      }
     }
-    while carry > 0 {
-      result.append(UInt32(carry % base))
-      carry /= base
-    }
-    return BigUInt(limbs: result)
   }
 
   /// The quotient and remainder of a division by `small` (nonzero, below 2^32).
   func divided(by small: UInt32) -> (BigUInt, UInt32) {
-    var result = limbs
-    var remainder: UInt64 = 0
-    for index in stride(from: result.count - 1, through: 0, by: -1) {
-      let value = remainder * BigUInt.base + UInt64(result[index])
-      result[index] = UInt32(value / UInt64(small))
-      remainder = value % UInt64(small)
-    }
-    return (BigUInt(limbs: result), UInt32(remainder))
+    var quotient = self
+    let remainder = quotient.formQuotient(dividingBy: small)
+    return (quotient, remainder)
   }
 
   /// Divides in place by `small` (nonzero, below 2^32), truncating, and returns the remainder.
-  /// - Complexity: O(limbs), no allocation when the limbs are not shared.
+  /// - Complexity: O(limbs), no allocation when the limbs are inline or not shared.
   mutating func formQuotient(dividingBy small: UInt32) -> UInt32 {
-    var remainder: UInt64 = 0
     let divisor = UInt64(small)
-    limbs.withUnsafeMutableBufferPointer { buffer in
+    return withMutableLimbs { buffer in
+      var remainder: UInt64 = 0
       for index in stride(from: buffer.count - 1, through: 0, by: -1) {
         let value = remainder * BigUInt.base + UInt64(buffer[index])
         let quotient = value / divisor
         buffer[index] = UInt32(truncatingIfNeeded: quotient)
         remainder = value &- quotient &* divisor
       }
+      return UInt32(remainder)
     }
-    trim()
-    return UInt32(remainder)
   }
 
   /// 10^n.
   static func powerOfTen(_ n: Int) -> BigUInt {
-    var limbs = [UInt32](repeating: 0, count: n / 9)
     var top: UInt32 = 1
     for _ in 0..<(n % 9) { top *= 10 }
-    limbs.append(top)
-    return BigUInt(limbs: limbs)
+    return build(capacity: n / 9 + 1) { result in
+      result[n / 9] = top
+      return n / 9 + 1
+    }
   }
 
-  /// The value times 10^n, built in one array.
+  /// The value times 10^n, built in place.
   /// - Complexity: O(limbs + n).
   func shifted(by n: Int) -> BigUInt {
     guard !isZero, n > 0 else { return self }
     let whole = n / 9
     var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    var result = [UInt32]()
-    result.reserveCapacity(whole + limbs.count + 1)
-    result.append(contentsOf: repeatElement(0, count: whole))
-    var carry: UInt64 = 0
-    for limb in limbs {
-      let value = UInt64(limb) * small + carry
-      carry = value / BigUInt.base
-      result.append(UInt32(truncatingIfNeeded: value &- carry &* BigUInt.base))
+    return withLimbs { x in
+      BigUInt.build(capacity: whole + x.count + 1) { result in
+        var carry: UInt64 = 0
+        for index in 0..<x.count {
+          let value = UInt64(x[index]) * small + carry
+          carry = value / BigUInt.base
+          result[whole + index] = UInt32(truncatingIfNeeded: value &- carry &* BigUInt.base)
+        }
+        result[whole + x.count] = UInt32(truncatingIfNeeded: carry)
+        return whole + x.count + 1
+      }
     }
-    if carry > 0 { result.append(UInt32(carry)) }
-    return BigUInt(limbs: result)
   }
 
   /// The value divided by 10^n, truncated, and whether anything nonzero was dropped; built in
-  /// one array.
+  /// place.
   /// - Complexity: O(limbs).
   func truncated(by n: Int) -> (BigUInt, Bool) {
     guard n > 0, !isZero else { return (self, false) }
     let whole = n / 9
-    if whole >= limbs.count { return (.zero, true) }
-    var dropped = false
-    for index in 0..<whole where limbs[index] != 0 {
-      dropped = true
-      break
-    }
+    if whole >= count { return (.zero, true) }
     var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    let count = limbs.count - whole
-    var remainder: UInt64 = 0
-    let result = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-      limbs.withUnsafeBufferPointer { source in
-        for index in stride(from: count - 1, through: 0, by: -1) {
+    var dropped = false
+    let kept = count - whole
+    let result = withLimbs { source in
+      for index in 0..<whole where source[index] != 0 {
+        dropped = true
+        break
+      }
+      return BigUInt.build(capacity: kept) { buffer in
+        var remainder: UInt64 = 0
+        for index in stride(from: kept - 1, through: 0, by: -1) {
           let value = remainder * BigUInt.base + UInt64(source[index + whole])
           let quotient = value / small
           buffer[index] = UInt32(truncatingIfNeeded: quotient)
           remainder = value &- quotient &* small
         }
+        if remainder != 0 { dropped = true }
+        return kept
       }
-      initialized = count
     }
-    return (BigUInt(limbs: result), dropped || remainder != 0)
+    return (result, dropped)
   }
 
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
   /// - Complexity: O(limbs).
-  func droppingLimbs(_ count: Int) -> BigUInt {
-    guard count > 0 else { return self }
-    guard count < limbs.count else { return .zero }
-    let kept = limbs.count - count
-    let result = [UInt32](unsafeUninitializedCapacity: kept) { buffer, initialized in
-      limbs.withUnsafeBufferPointer { source in
-        for index in 0..<kept { buffer[index] = source[index + count] }
+  func droppingLimbs(_ dropped: Int) -> BigUInt {
+    guard dropped > 0 else { return self }
+    guard dropped < count else { return .zero }
+    let kept = count - dropped
+    return withLimbs { source in
+      BigUInt.build(capacity: kept) { buffer in
+        for index in 0..<kept { buffer[index] = source[index + dropped] }
+        return kept
       }
-      initialized = kept
     }
-    return BigUInt(limbs: result)
   }
 
-  /// The quotient and remainder of `a ÷ b` (Knuth's algorithm D, base 10^9), `b` nonzero.
+  /// The quotient and remainder of `a ÷ b` (Knuth's algorithm D, base 10^9), `b` nonzero; the
+  /// scratch numbers are on the stack.
+  /// - Complexity: O(n·m) in the limb counts.
   static func divide(_ a: BigUInt, by b: BigUInt) -> (BigUInt, BigUInt) {
     precondition(!b.isZero, "division by zero")
     if a < b { return (.zero, a) }
-    if b.limbs.count == 1 {
-      let (q, r) = a.divided(by: b.limbs[0])
-      return (q, BigUInt(Int(r)))
+    if b.count == 1 {
+      let (q, r) = a.divided(by: b.limb(0))
+      return (q, BigUInt(UInt128(r)))
     }
     // Normalize so that the divisor's top limb is at least base / 2.
-    let scale = UInt32(base / (UInt64(b.limbs.last!) + 1))
-    let u = (a * scale).limbs + [0]
-    var v = (b * scale).limbs
-    var uu = u
-    if uu.count < a.limbs.count + 1 { uu += [0] }
-    let n = v.count
-    let m = uu.count - n - 1
-    var q = [UInt32](repeating: 0, count: m + 1)
-    let vTop = UInt64(v[n - 1])
-    let vNext = UInt64(v[n - 2])
-    for j in stride(from: m, through: 0, by: -1) {
-      let numerator = UInt64(uu[j + n]) * base + UInt64(uu[j + n - 1])
-      var qhat = numerator / vTop
-      var rhat = numerator % vTop
-      while qhat >= base || qhat * vNext > rhat * base + UInt64(uu[j + n - 2]) {
-        qhat -= 1
-        rhat += vTop
-        if rhat >= base { break }
-      }
-      // Multiply and subtract.
-      var borrow: Int64 = 0
-      var carry: UInt64 = 0
-      for i in 0..<n {
-        let product = qhat * UInt64(v[i]) + carry
-        carry = product / base
-        var difference = Int64(uu[i + j]) - Int64(product % base) - borrow
-        if difference < 0 {
-          difference += Int64(base)
-          borrow = 1
-        } else {
-          borrow = 0
-        }
-        uu[i + j] = UInt32(difference)
-      }
-      var difference = Int64(uu[j + n]) - Int64(carry) - borrow
-      if difference < 0 {
-        difference += Int64(base)
-        borrow = 1
-      } else {
-        borrow = 0
-      }
-      uu[j + n] = UInt32(difference)
-      if borrow != 0 {
-        // Added back: qhat was one too large.
-        qhat -= 1
+    let scale = base / (UInt64(b.limb(b.count - 1)) + 1)
+    let (n, total) = (b.count, a.count + 1)
+    let m = total - n - 1
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total + n) { scratch in
+      let uu = UnsafeMutableBufferPointer(rebasing: scratch[0..<total])
+      let v = UnsafeMutableBufferPointer(rebasing: scratch[total..<(total + n)])
+      a.withLimbs { x in
         var carry: UInt64 = 0
-        for i in 0..<n {
-          let sum = UInt64(uu[i + j]) + UInt64(v[i]) + carry
-          uu[i + j] = UInt32(sum % base)
-          carry = sum / base
+        for index in 0..<x.count {
+          let value = UInt64(x[index]) * scale + carry
+          carry = value / base
+          uu[index] = UInt32(truncatingIfNeeded: value &- carry &* base)
         }
-        uu[j + n] = UInt32((UInt64(uu[j + n]) + carry) % base)
+        uu[x.count] = UInt32(truncatingIfNeeded: carry)
       }
-      q[j] = UInt32(qhat)
+      b.withLimbs { y in
+        var carry: UInt64 = 0
+        for index in 0..<y.count {
+          let value = UInt64(y[index]) * scale + carry
+          carry = value / base
+          v[index] = UInt32(truncatingIfNeeded: value &- carry &* base)
+        }
+      }
+      let vTop = UInt64(v[n - 1])
+      let vNext = UInt64(v[n - 2])
+      let quotient = build(capacity: m + 1) { q in
+        for j in stride(from: m, through: 0, by: -1) {
+          let numerator = UInt64(uu[j + n]) * base + UInt64(uu[j + n - 1])
+          var qhat = numerator / vTop
+          var rhat = numerator % vTop
+          while qhat >= base || qhat * vNext > rhat * base + UInt64(uu[j + n - 2]) {
+            qhat -= 1
+            rhat += vTop
+            if rhat >= base { break }
+          }
+          // Multiply and subtract.
+          var borrow: Int64 = 0
+          var carry: UInt64 = 0
+          for i in 0..<n {
+            let product = qhat * UInt64(v[i]) + carry
+            carry = product / base
+            var difference = Int64(uu[i + j]) - Int64(product % base) - borrow
+            if difference < 0 {
+              difference += Int64(base)
+              borrow = 1
+            } else {
+              borrow = 0
+            }
+            uu[i + j] = UInt32(truncatingIfNeeded: difference)
+          }
+          var difference = Int64(uu[j + n]) - Int64(carry) - borrow
+          if difference < 0 {
+            difference += Int64(base)
+            borrow = 1
+          } else {
+            borrow = 0
+          }
+          uu[j + n] = UInt32(truncatingIfNeeded: difference)
+          if borrow != 0 {
+            // Added back: qhat was one too large.
+            qhat -= 1
+            var carry: UInt64 = 0
+            for i in 0..<n {
+              let sum = UInt64(uu[i + j]) + UInt64(v[i]) + carry
+              uu[i + j] = UInt32(sum % base)
+              carry = sum / base
+            }
+            uu[j + n] = UInt32((UInt64(uu[j + n]) + carry) % base)
+          }
+          q[j] = UInt32(truncatingIfNeeded: qhat)
+        }
+        return m + 1
+      }
+      var remainder = build(capacity: n) { r in
+        for index in 0..<n { r[index] = uu[index] }
+        return n
+      }
+      _ = remainder.formQuotient(dividingBy: UInt32(scale))
+      return (quotient, remainder)
     }
-    v = []
-    let remainder = BigUInt(limbs: Array(uu[0..<n])).divided(by: scale).0
-    return (BigUInt(limbs: q), remainder)
   }
 
   /// `self` to the power `n`.

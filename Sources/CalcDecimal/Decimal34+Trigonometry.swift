@@ -55,7 +55,9 @@ extension Decimal34 {
     default: odd = false
     }
     let negate = odd && x.isNegative
-    let reduced = reduce(Real(x).absolute, unit: unit)
+    // The first pass (48 digits) needs 60 digits of the rest, the retry at 100 digits 120: a
+    // radian argument is reduced again for it.
+    let reduced = reduce(Real(x).absolute, unit: unit, rest: 60)
     func signed(_ value: Decimal34) -> Decimal34 { negate ? -value : value }
     if case .special(let degrees) = reduced {
       // (sin, cos) as exact halves: 0, ±1/2, ±1, or nil for irrational values.
@@ -93,6 +95,10 @@ extension Decimal34 {
       }
     }
     let result: Result<Decimal34, FunctionError> = rounded { w in
+      var reduced = reduced
+      if w.digits > 48, unit == .radians, case .general = reduced {
+        reduced = reduce(Real(x).absolute, unit: unit)
+      }
       let (s, c) = sinCos(
         reduced, w, sine: f != .cos && f != .sec, cosine: f != .sin && f != .csc)
       switch f {
@@ -152,7 +158,7 @@ extension Decimal34 {
   /// |x| near 10^99, far below the 1.9·10^-36 that the nearest 34-digit decimal comes to (at
   /// 9.32·10^69; `ElementaryReferenceTests.hardRadianCases`).
   /// - Complexity: O(d²) in those digits, d ≤ 330.
-  static func reduce(_ x: Real, unit: AngleUnit) -> Reduced {
+  static func reduce(_ x: Real, unit: AngleUnit, rest needed: Int = 120) -> Reduced {
     switch unit {
     case .degrees, .grads:
       let full = unit == .degrees ? 360 : 400
@@ -175,12 +181,13 @@ extension Decimal34 {
     case .radians:
       if x.isZero { return .special(0) }
       let magnitude = max(0, x.magnitude!)
-      var digits = 150 + magnitude
+      var digits = needed + 30 + magnitude
       while true {
         let w = Working(digits: digits)
-        let halfPi = w.divide(w.pi, 2)
+        let halfPi = w.normalized(Working.halfPiDigits)
         // The nearest multiple of π/2; x > 0.
-        let nearest = truncatedInteger(w.add(w.divide(x, halfPi), Real(digits: "0.5")))
+        let quotient = w.multiply(x, w.normalized(Working.twoOverPiDigits))
+        let nearest = truncatedInteger(w.add(quotient, Real(digits: "0.5")))
         if nearest.isZero { return .general(quadrant: 0, radians: x) }
         if nearest < Real(2_000_000) {
           // Snapping to the nearest multiple of P/2, P = π to 34 digits.
@@ -193,9 +200,9 @@ extension Decimal34 {
         let rest = w.subtract(x, w.multiply(halfPi, nearest))
         // Only an exact multiple of π/2 has no rest, and no decimal is one: never reached.
         guard let restMagnitude = rest.magnitude else { return .special(modulo4(nearest) * 90) }
-        // The rest's absolute error is about 10^(magnitude + 1 - digits); it needs 120 digits
-        // of its own (the retry at 100 digits, and slack).
-        if restMagnitude - (magnitude + 1 - digits) >= 120 || digits + 50 > 320 {
+        // The rest's absolute error is about 10^(magnitude + 1 - digits); it needs `needed`
+        // digits of its own (120: the retry at 100 digits, and slack).
+        if restMagnitude - (magnitude + 1 - digits) >= needed || digits + 50 > 320 {
           return .general(quadrant: modulo4(nearest), radians: rest)
         }
         digits += 50

@@ -62,14 +62,6 @@ struct Real {
   var negated: Real { Real(isNegative: !isNegative, mantissa: mantissa, exponent: exponent) }
   var absolute: Real { Real(isNegative: false, mantissa: mantissa, exponent: exponent) }
 
-  /// The value with at most `digits` significant digits (truncated toward zero).
-  func limited(to digits: Int) -> Real {
-    let count = mantissa.digitCount
-    guard count > digits else { return self }
-    let (kept, _) = mantissa.truncated(by: count - digits)
-    return Real(isNegative: isNegative, mantissa: kept, exponent: exponent + count - digits)
-  }
-
   /// The integer nearest to the value (half away from zero), if it is below 2^62 in magnitude.
   var nearestInteger: Int? {
     if isZero { return 0 }
@@ -109,7 +101,10 @@ struct Real {
       )
     }
     let drop = count - 34
-    let (kept, remainder) = BigUInt.divide(x.mantissa, by: BigUInt.powerOfTen(drop))
+    // The kept digits by a division by a power of ten (one pass over the limbs), the rest by a
+    // subtraction: no long division.
+    let (kept, _) = x.mantissa.truncated(by: drop)
+    let remainder = x.mantissa - kept.shifted(by: drop)
     let twice = remainder * 2
     let unit = BigUInt.powerOfTen(drop)
     var up: Bool
@@ -137,6 +132,38 @@ struct Real {
       Decimal34(coefficient: coefficient, exponent: x.exponent + drop, isNegative: x.isNegative),
       inDoubt
     )
+  }
+}
+
+/// Fixed-point numbers for the series: a `BigUInt` counting units of 10^-(9·`limbs`), so that a
+/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates
+/// (an error below one unit).
+struct Fixed {
+  /// The limbs after the point.
+  let limbs: Int
+
+  /// The fixed point with at least `digits` digits after the point.
+  init(digits: Int) { limbs = (max(digits, 1) + 8) / 9 }
+
+  /// One unit's exponent: −9·`limbs`.
+  var exponent: Int { -9 * limbs }
+
+  /// 1.
+  var one: BigUInt { BigUInt.powerOfTen(9 * limbs) }
+
+  /// |x|, truncated to a unit.
+  func from(_ x: Real) -> BigUInt {
+    let shift = x.exponent - exponent
+    return shift >= 0 ? x.mantissa.shifted(by: shift) : x.mantissa.truncated(by: -shift).0
+  }
+
+  /// a·b, truncated.
+  /// - Complexity: O(n·m) in the limb counts.
+  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt { (a * b).droppingLimbs(limbs) }
+
+  /// The value `a` units as a ``Real`` of sign `negative`.
+  func real(_ a: BigUInt, negative: Bool = false) -> Real {
+    Real(isNegative: negative, mantissa: a, exponent: exponent)
   }
 }
 
@@ -253,15 +280,11 @@ struct Working {
     return result
   }
 
-  // MARK: - Constants (330 digits of π, 130 of e, ln 10, ln 2)
+  // MARK: - Constants (330 digits of π, 130 of ln 10 and ln 2)
 
   static let piDigits = Real(
     digits:
       "3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798214808651328230664709384460955058223172535940812848111745028410270193852110555964462294895493038196442881097566593344612847564823378678316527120190914564856692346034861045432664821339360726024914127372458700660631558817488152092"
-  )
-  static let eDigits = Real(
-    digits:
-      "2.718281828459045235360287471352662497757247093699959574966967627724076630353547594571382178525166427427466391932003059921817413597"
   )
   static let ln10Digits = Real(
     digits:
@@ -272,6 +295,13 @@ struct Working {
       "0.6931471805599453094172321214581765680755001343602552541206800094933936219696947156058633269964186875420014810205706857336855202358"
   )
 
+  /// π/2 to 330 digits (π's digits halved, exactly).
+  static let halfPiDigits = Real(
+    isNegative: false, mantissa: piDigits.mantissa * 5, exponent: piDigits.exponent - 1)
+  /// 2/π to about 328 digits, for the quotient of a radian argument by π/2 (a product, not a
+  /// division).
+  static let twoOverPiDigits = Working(digits: 330).divide(Real(2), piDigits)
+
   var pi: Real { normalized(Working.piDigits) }
   var ln10: Real { normalized(Working.ln10Digits) }
   var ln2: Real { normalized(Working.ln2Digits) }
@@ -281,7 +311,8 @@ struct Working {
   /// e^x for any x whose result is within range (the caller checks).
   ///
   /// x = j·ln 10 + f with |f| ≤ 1.16, so that e^x = 10^j·e^f costs no power; e^f is f/2^10 by
-  /// Taylor, each term carried only to the digits it still contributes, then squared 10 times.
+  /// Taylor in fixed point (``Fixed``; below 10^-20 in floating point, each term carried only to
+  /// the digits it still contributes), then squared 10 times.
   /// - Complexity: O(d³) in the digits d.
   func exp(_ x: Real) -> Real {
     if x.isZero { return .one }
@@ -294,6 +325,25 @@ struct Working {
       f = precise.subtract(x, precise.multiply(precise.ln10, j))
     }
     let r = wide.divide(f, 1024)
+    if let m = r.magnitude, m >= -20 {
+      // In fixed point (r and the sum below 1.002): units of 10^-(digits + 8); the squarings
+      // multiply the error by 1024, the terms add a unit each.
+      let fixed = Fixed(digits: digits + 8)
+      let rf = fixed.from(r)
+      var sum = fixed.one
+      var term = sum
+      var i: UInt32 = 1
+      while true {
+        term = fixed.multiply(term, rf)
+        _ = term.formQuotient(dividingBy: i)
+        if term.isZero { break }
+        sum = r.isNegative && i % 2 == 1 ? sum - term : sum + term
+        i += 1
+      }
+      for _ in 0..<10 { sum = fixed.multiply(sum, sum) }
+      let value = normalized(fixed.real(sum))
+      return Real(isNegative: false, mantissa: value.mantissa, exponent: value.exponent + j)
+    }
     var sum = Real.one
     var term = Real.one
     var i = 1
@@ -311,9 +361,29 @@ struct Working {
       Real(isNegative: false, mantissa: sum.mantissa, exponent: sum.exponent + j))
   }
 
-  /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|).
+  /// atanh(z) = z + z³/3 + z⁵/5 + … for |z| < 1 (fast for small |z|): in fixed point
+  /// (``Fixed``) from |z| = 10^-20 on.
+  /// - Complexity: O(d³) in the digits d (fewer terms the smaller |z|).
   func atanhSeries(_ z: Real) -> Real {
     let wide = Working(digits: digits + 6)
+    if let m = z.magnitude, m >= -20, m < 0 {
+      // In fixed point, units of 10^-(digits + 4 − ⌊log10 |z|⌋): the sum is about z, each term
+      // adds an error of about two units.
+      let fixed = Fixed(digits: digits + 4 - m)
+      let zf = fixed.from(z)
+      let z2 = fixed.multiply(zf, zf)
+      var power = zf
+      var sum = zf
+      var k: UInt32 = 1
+      while true {
+        power = fixed.multiply(power, z2)
+        let (term, _) = power.divided(by: 2 * k + 1)
+        if term.isZero { break }
+        sum = sum + term
+        k += 1
+      }
+      return normalized(fixed.real(sum, negative: z.isNegative))
+    }
     let z2 = wide.multiply(z, z)
     var power = z
     var sum = z
@@ -544,9 +614,13 @@ struct Working {
   ].map { ($0.0, Real(digits: $0.1)) }
 
   /// sin and cos of |r| ≤ π/4 (radians), by Taylor series; a series not asked for is skipped
-  /// and its value returned as zero.
+  /// and its value returned as zero. For 10^-20 ≤ |r| < 1 in fixed point
+  /// (``fixedSinCos(_:sine:cosine:)``).
   /// - Complexity: O(d³) in the digits d.
   func sinCos(_ r: Real, sine: Bool = true, cosine: Bool = true) -> (Real, Real) {
+    if let m = r.magnitude, m >= -20, m < 0 {
+      return fixedSinCos(r, sine: sine, cosine: cosine)
+    }
     if let m = r.magnitude, m >= -1 {
       // From |r| = 0.1 on: the series of r/27 (|r/27| < 0.03 takes half the terms), then
       // tripled three times, sin 3a = sin a·(3 − 4 sin²a), cos 3a = cos a·(4 cos²a − 3), which
@@ -591,6 +665,60 @@ struct Working {
       k += 1
     }
     return (normalized(sin), normalized(cos))
+  }
+
+  /// ``sinCos(_:sine:cosine:)`` for 10^-20 ≤ |r| < 1, in fixed point: from |r| = 0.1 on the
+  /// series of r/27, then tripled three times (sin 3a = sin a·(3 − 4 sin²a),
+  /// cos 3a = cos a·(4 cos²a − 3), which multiply the error by at most 27 and 729; 4 cos²a − 3
+  /// stays above 0.5 for |a| ≤ 1/3).
+  /// - Complexity: O(d³) in the digits d.
+  func fixedSinCos(_ r: Real, sine: Bool, cosine: Bool) -> (Real, Real) {
+    let m = r.magnitude!
+    let triple = m >= -1
+    // Units of 10^-(digits + 6 − ⌊log10 |r|⌋) below 0.1; of 10^-(digits + 8) above, where the
+    // tripling multiplies the series' error (a few units a term) by at most 729.
+    let fixed = Fixed(digits: triple ? digits + 8 : digits + 6 - m)
+    var a = fixed.from(r)
+    if triple { _ = a.formQuotient(dividingBy: 27) }
+    let a2 = fixed.multiply(a, a)
+    var s = BigUInt.zero
+    if sine {
+      s = a
+      var term = a
+      var k: UInt32 = 1
+      while true {
+        term = fixed.multiply(term, a2)
+        _ = term.formQuotient(dividingBy: (2 * k) * (2 * k + 1))
+        if term.isZero { break }
+        s = k % 2 == 1 ? s - term : s + term
+        k += 1
+      }
+    }
+    var c = BigUInt.zero
+    if cosine {
+      let one = fixed.one
+      c = one
+      var term = one
+      var k: UInt32 = 1
+      while true {
+        term = fixed.multiply(term, a2)
+        _ = term.formQuotient(dividingBy: (2 * k - 1) * (2 * k))
+        if term.isZero { break }
+        c = k % 2 == 1 ? c - term : c + term
+        k += 1
+      }
+    }
+    if triple {
+      let three = fixed.one * 3
+      for _ in 0..<3 {
+        if sine { s = fixed.multiply(s, three - fixed.multiply(s, s) * 4) }
+        if cosine { c = fixed.multiply(c, fixed.multiply(c, c) * 4 - three) }
+      }
+    }
+    return (
+      sine ? normalized(fixed.real(s, negative: r.isNegative)) : .zero,
+      cosine ? normalized(fixed.real(c)) : .zero
+    )
   }
 
   /// atan(y) in radians.
