@@ -86,11 +86,15 @@ extension ScriptLine.Directive {
 
 extension ScriptLine.Directive {
   /// `error`, thrown for this directive once ``numbered(_:in:)`` wrote it as `numbered`, with
-  /// the number the file wrote when the error is about the line (at the argument's column):
-  /// `no line 9 (lines: 1…2)` goes on `(the file's :edit 10, which counts the mode line as line
-  /// 1)`. Any other error, and one of a directive left as it was, is returned as it is.
+  /// the number the file wrote when the error names the line (at the argument's column, or
+  /// after its end: keys missing): `no line 9 (this branch has line 1)` goes on `(the file's
+  /// :edit 10, which counts the mode line as line 1)`. An error in the keys, and any error of a
+  /// directive left as it was, is returned as it is.
   public func explaining(_ error: LineError, numberedAs numbered: Self) -> LineError {
-    guard numbered.argumentBytes != argumentBytes, error.column == numbered.argumentColumn else {
+    let end = numbered.argumentColumn + numbered.argument.count
+    guard numbered.argumentBytes != argumentBytes,
+      error.column == numbered.argumentColumn || error.column >= end
+    else {
       return error
     }
     let digits = argument.prefix { $0 != " " && $0 != "\t" }

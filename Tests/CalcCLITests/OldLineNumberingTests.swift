@@ -158,16 +158,27 @@ import Testing
     }
   }
 
-  /// A line an old file names that does not exist is refused with the file's number beside
-  /// today's.
-  @Test func aMissingLineNamesTheFilesNumber() throws {
+  /// A refusal that names a line of an old file gives the file's number beside today's; one
+  /// in the keys does not.
+  @Test(
+    arguments: [
+      (":edit 10 5=", "4:8: no line 9 (this branch has line 1) (the file's :edit 10, "),
+      (
+        ":edit 2",
+        "4:8: :edit 1 needs the line's keys after the number: :edit 1 12+4= "
+          + "(or :delete 1) (the file's :edit 2, "
+      ),
+      (":vary 12 5=", "4:7: no line 11 (this branch has line 1) (the file's :vary 12, "),
+      (":edit 2 5x=", "4:10: unknown key 'x' at column 10 (× is '*')\n"),
+    ] as [(String, String)])
+  func aRefusalNamesTheFilesNumber(line: String, stderr: String) throws {
     try withTemporaryDirectory { directory in
-      try "# calc session, format 2: x\nsci\n12+3=\n:edit 10 5=\n".write(
+      try ("# calc session, format 2: x\nsci\n12+3=\n" + line + "\n").write(
         to: directory.appendingPathComponent("old.calc"), atomically: true, encoding: .utf8)
+      let why = stderr.hasSuffix("\n") ? "" : "which counts the mode line as line 1)\n"
       try expectScript(
         ["old.calc"], directory: directory, stdout: "0\n15\n",
-        stderr: "old.calc:4:8: no line 9 (this branch has line 1) (the file's :edit 10, "
-          + "which counts the mode line as line 1)\n", status: 65)
+        stderr: "old.calc:" + stderr + why, status: 65)
     }
   }
 }

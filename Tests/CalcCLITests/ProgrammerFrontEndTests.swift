@@ -12,17 +12,18 @@ import Testing
     // `--mode programmer` then `-k`: `FF` is hex digits, not an unknown key.
     try expectScript(["--mode", "programmer", "-k", "hex FF"], stdout: "FF\n")
     try expectScript(["-k", "prog hex FF"], stdout: "FF\n")
-    // A script line after `prog`, and `:edit`, `:insert`, `:vary` of a Programmer line.
+    // A script line after `prog`, and `:edit`, `:insert`, `:vary` of a Programmer line (the
+    // `prog` line is line 0, SPEC §11).
     try expectScript(
-      ["-"], stdin: "prog\nhex FF\n:edit 2 hex FE\n",
-      stdout: "0\nFF\nbranch 2 (from branch 1): line 2 changed; 1 result changed: FF → FE "
+      ["-"], stdin: "prog\nhex FF\n:edit 1 hex FE\n",
+      stdout: "0\nFF\nbranch 2 (from branch 1): line 1 changed; 1 result changed: FF → FE "
         + "(step 4)\nFE\n")
     try expectScript(
-      ["-"], stdin: "prog\nhex FF\n:insert 2 hex AB\n",
-      stdout: "0\nFF\nbranch 2 (from branch 1): line 2 inserted; no results changed\nFF\n")
+      ["-"], stdin: "prog\nhex FF\n:insert 1 hex AB\n",
+      stdout: "0\nFF\nbranch 2 (from branch 1): line 1 inserted; no results changed\nFF\n")
     try expectScript(
-      ["-"], stdin: "prog\nhex FF\n:vary 2 hex 1F | hex 2F\n",
-      stdout: "0\nFF\n  branch  line 2    after 2\n▶      1  hexFF     FF\n"
+      ["-"], stdin: "prog\nhex FF\n:vary 1 hex 1F | hex 2F\n",
+      stdout: "0\nFF\n  branch  line 1    after 1\n▶      1  hexFF     FF\n"
         + "       2  hex1F     1F\n       3  hex2F     2F\n")
     // The mode at line L, not the mode at the end: line 1 is Standard's, where `AC` is AC.
     try expectScript(
@@ -34,7 +35,7 @@ import Testing
   @Test func aJournalsEditIsReplayedInTheModeOfItsLine() throws {
     // A journal or a session file replays `:edit L KEYS` as the REPL ran it (resume, :load).
     var replay = SessionScript.Replay()
-    for line in ["prog", "hex FF", ":edit 2 hex FE", ":insert 2 hex AB", "12", ":edit 4 AC"] {
+    for line in ["prog", "hex FF", ":edit 1 hex FE", ":insert 1 hex AB", "12", ":edit 3 AC"] {
       try replay.perform(line)
     }
     #expect(
