@@ -100,6 +100,8 @@ struct BatchRunner {
           case .format(let format): runner.interpreter.trailingCommentsAreNotes = format >= 3
           case .olderFormat: runner.interpreter.trailingCommentsAreNotes = false
           }
+          // Its line numbers count the mode line as line 1 in format 2 and older.
+          runner.interpreter.lineNumbering = origin.lineNumbering
         } catch {
           runner.report(error.message, line: 1, column: error.column)
           end = .failed(ExitStatus.dataError)
@@ -115,6 +117,7 @@ struct BatchRunner {
       return false
     }
     runner.interpreter.trailingCommentsAreNotes = true
+    runner.interpreter.lineNumbering = .modeLineIsZero
     guard case .finished = end, let failure = reader.failure else { return end }
     switch failure {
     case .unreadable(let reason):

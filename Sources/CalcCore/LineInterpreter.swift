@@ -131,6 +131,9 @@ public struct LineInterpreter {
   /// Whether a key line's trailing comment is its note (SPEC §11): true but while a script whose
   /// header names format 2 or older runs (SPEC §4: there a trailing comment is not a note).
   package var trailingCommentsAreNotes = true
+  /// How the running script's line numbers count the mode line (SPEC §4, §11): as line 1 while
+  /// a script whose header names format 2 or older runs, else as line 0.
+  package var lineNumbering = SessionScript.LineNumbering.modeLineIsZero
   /// Whether the key line that is running showed an error, at its end or on the way.
   package var showedAnError = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
@@ -212,7 +215,13 @@ public struct LineInterpreter {
       return .proceed
     case .directive(let command):
       // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
-      return try runCommand(command.readingKeys(in: session), output: output)
+      // A script of format 2 or older counts the mode line as line 1 (SPEC §4).
+      let numbered = try command.numbered(lineNumbering, in: session)
+      do throws(LineError) {
+        return try runCommand(numbered.readingKeys(in: session), output: output)
+      } catch {
+        throw command.explaining(error, numberedAs: numbered)
+      }
     }
   }
 

@@ -3,19 +3,19 @@
 /// the start of line L, so they are read in the mode in force there.
 extension Session {
   /// The mode in force at the start of line `number` of the current branch, numbered as
-  /// `:lines` numbers them (from 0 when the first line is a lone mode key, else from 1: SPEC §11,
-  /// ``History/firstLineNumber(of:)``); the mode at the branch's end for the line after the last
-  /// (where `:insert` appends), and the current mode for a line that does not exist (the command
-  /// then fails for that reason).
+  /// `:lines` lists it (the mode line is line 0, SPEC §11: ``History/firstLineNumber(of:)``);
+  /// the mode at the branch's end for the line after the last (where `:insert` appends), and
+  /// the current mode for a line that does not exist or is the mode line (the command then
+  /// fails for that reason).
   ///
   /// - Complexity: O(n) in the length of the branch, plus one ``History/state(at:)``.
   public func mode(atStartOfLine number: Int) -> CalculatorButtonItem.Mode {
     let lines = history.lines()
     let index = number - History.firstLineNumber(of: lines)
-    if index >= 0, index < lines.count {
+    if number >= 1, index < lines.count {
       return history.state(at: lines[index].start).mode
     }
-    if index == lines.count { return history.state(at: history.count).mode }
+    if number >= 1, index == lines.count { return history.state(at: history.count).mode }
     return state.mode
   }
 }

@@ -285,8 +285,6 @@ extension SessionScript {
       } catch {
         throw LineError(error)
       }
-      let command: Session.Command
-      let column: Int
       switch parsed {
       case .blank:
         lineCount += 1
@@ -309,19 +307,24 @@ extension SessionScript {
         self.origin = origin
         return
       case .directive(let directive):
-        guard let sessionCommand = try SessionScript.command(directive.readingKeys(in: session))
-        else {
-          throw other(directive)
+        // A file of format 2 or older counts the mode line as line 1 (SPEC §4, §11).
+        let numbered = try directive.numbered(origin.lineNumbering, in: session)
+        let sessionCommand: Session.Command?
+        do throws(LineError) {
+          sessionCommand = try SessionScript.command(numbered.readingKeys(in: session))
+        } catch {
+          throw directive.explaining(error, numberedAs: numbered)
         }
-        (command, column) = (sessionCommand, directive.argumentColumn)
+        guard let sessionCommand else { throw other(directive) }
+        do {
+          try session.perform(sessionCommand)
+        } catch {
+          throw directive.explaining(
+            LineError(error.description, column: numbered.argumentColumn), numberedAs: numbered)
+        }
+        lineCount += 1
+        self.origin = origin
       }
-      do {
-        try session.perform(command)
-      } catch {
-        throw LineError(error.description, column: column)
-      }
-      lineCount += 1
-      self.origin = origin
     }
 
     /// Replays one line of text; see ``perform(_:other:)``.

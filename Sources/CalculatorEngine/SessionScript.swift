@@ -28,7 +28,8 @@
 /// later line would be rejected is refused, SPEC §4).
 ///
 /// The header names the format (``format``, 3 since SPEC v4; format 2 in v3, read the same way:
-/// the lines are the same, but a trailing comment in a format-2 file is not a note). Both are
+/// the lines are the same, but a trailing comment in a format-2 file is not a note, and its line
+/// numbers count a lone mode key first line as line 1: ``LineNumbering``). Both are
 /// replayed with SPEC rule 18 (each line starts by ending the number being typed). A file whose
 /// header is the older `# calc session: …` was written before rule 18; it is read the same way,
 /// and ``Replay/isOlderFormat`` says so, for a note that numbers no longer continue across

@@ -12,8 +12,8 @@ import Testing
     // `--mode programmer` then `-k`: `FF` is hex digits, not an unknown key.
     try expectScript(["--mode", "programmer", "-k", "hex FF"], stdout: "FF\n")
     try expectScript(["-k", "prog hex FF"], stdout: "FF\n")
-    // A script line after `prog`, and `:edit`, `:insert`, `:vary` of a Programmer line (the lone
-    // `prog` is the mode line, line 0: SPEC §11).
+    // A script line after `prog`, and `:edit`, `:insert`, `:vary` of a Programmer line (the
+    // `prog` line is line 0, SPEC §11).
     try expectScript(
       ["-"], stdin: "prog\nhex FF\n:edit 1 hex FE\n",
       stdout: "0\nFF\nbranch 2 (from branch 1): line 1 changed; 1 result changed: FF → FE "
