@@ -215,9 +215,7 @@ public struct LineRunner {
   }
 
   /// The keys of `line`, a line of key text alone.
-  private static func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
-    -> [CalculatorButtonItem]
-  {
+  private static func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError) -> TypedKeys {
     do throws(KeyTextError) {
       return try KeyText.keys(in: line)
     } catch {

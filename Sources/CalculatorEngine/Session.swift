@@ -75,11 +75,16 @@ public struct Session: Sendable {
     /// of the current branch it starts a new branch, keeping the old future.
     ///
     /// A slice, so that lines cut from one larger array need no copies; ``keys(_:)-swift.type.method``
-    /// takes an array.
-    case keys(ArraySlice<CalculatorButtonItem>)
+    /// takes an array. `references` holds N of each `$N` key, in order (``TypedKeys``).
+    case keys(ArraySlice<CalculatorButtonItem>, references: [Int] = [])
 
-    /// Applies a line of keys given as an array; see ``keys(_:)-swift.enum.case``.
+    /// Applies a line of keys given as an array; see ``keys(_:references:)``.
     public static func keys(_ keys: [CalculatorButtonItem]) -> Command { .keys(keys[...]) }
+
+    /// Applies a line of keys as typed, `$N` keys with their N; see ``keys(_:references:)``.
+    public static func keys(_ keys: TypedKeys) -> Command {
+      .keys(keys.keys[...], references: keys.references)
+    }
     /// Moves key by key along the current branch: to a step, or by a number of steps.
     case goto(Target)
     /// Moves back over this many lines (the line the position is in counts as the first).
@@ -104,10 +109,10 @@ public struct Session: Sendable {
     /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
     /// line. The line keeps its note unless `note` sets or removes it (SPEC §11); an edit that
     /// changes only the note acts as ``note(line:text:)``.
-    indirect case edit(line: Int, keys: [CalculatorButtonItem], note: NoteChange = .keep)
+    indirect case edit(line: Int, keys: TypedKeys, note: NoteChange = .keep)
     /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
     /// new branch; L = n + 1 extends the branch at its end, like typing there.
-    indirect case insert(line: Int, keys: [CalculatorButtonItem])
+    indirect case insert(line: Int, keys: TypedKeys)
     /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
     /// line moves to where it starts, like `undo`, its keys kept as the future.
     case delete(line: Int)
@@ -118,7 +123,7 @@ public struct Session: Sendable {
     /// Replays the current branch once for each alternative keys of line L, as `edit` would
     /// (each on its own branch, reusing one that holds it already), and stays where it was
     /// (SPEC §11, `:vary`). An alternative that would be refused is reported in its row.
-    indirect case vary(line: Int, alternatives: [[CalculatorButtonItem]])
+    indirect case vary(line: Int, alternatives: [TypedKeys])
   }
 
   /// What an `edit` does to the line's note (SPEC §11): `:edit L KEYS` keeps it, `# TEXT`
@@ -255,15 +260,17 @@ public struct Session: Sendable {
   @inline(__always)
   private mutating func reduce(_ command: Command) throws(SessionError) -> Change {
     switch command {
-    case .keys(let keys):
+    case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
       if let error = history.state.keyRejection(in: keys) { throw error }
-      guard keys.contains(where: \.isReference) else {
+      guard !references.isEmpty else {
         return .applied(keys: keys.count, newBranch: history.apply(line: keys))
       }
       let recalls = try Session.recalls(
-        of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
-      return .applied(keys: keys.count, newBranch: history.apply(line: keys, recalls: recalls))
+        of: references, lineEnds: history.lineEnds(upTo: history.position), in: history)
+      return .applied(
+        keys: keys.count,
+        newBranch: history.apply(line: keys, references: references, recalls: recalls))
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -348,17 +355,17 @@ public struct Session: Sendable {
     }
   }
 
-  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines that
-  /// end at `lineEnds` (the line's number is one more than their count); throws for a reference
-  /// to the line itself, a later line, line 0 or a line that does not exist.
+  /// What each `$N` key recalls, in order, for a line entered after the lines that end at
+  /// `lineEnds` (the line's number is one more than their count), given the N of each
+  /// (`references`); throws for a reference to the line itself, a later line, line 0 or a line
+  /// that does not exist.
   ///
-  /// - Complexity: O(r × ``History/snapshotInterval``), r the references in `keys`.
+  /// - Complexity: O(r × ``History/snapshotInterval``), r the references.
   private static func recalls(
-    of keys: some Collection<CalculatorButtonItem>, lineEnds: [Int], in history: History
+    of references: [Int], lineEnds: [Int], in history: History
   ) throws(SessionError) -> [Calculator.Recalled] {
     var recalls: [Calculator.Recalled] = []
-    for key in keys {
-      guard case .reference(let number) = key else { continue }
+    for number in references {
       guard number >= 1, number <= lineEnds.count else {
         throw .badReference(number, line: lineEnds.count + 1)
       }
@@ -372,30 +379,17 @@ public struct Session: Sendable {
   /// end that replays a line before applying it (its notes, its trace).
   ///
   /// - Complexity: O(p × log b + r × ``History/snapshotInterval``): the position p, r references.
-  public func recalls(forLine keys: some Collection<CalculatorButtonItem>) throws(SessionError)
-    -> [Calculator.Recalled]
-  {
-    guard keys.contains(where: \.isReference) else { return [] }
+  public func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
+    guard keys.hasReferences else { return [] }
     return try Session.recalls(
-      of: keys, lineEnds: history.lineEnds(upTo: history.position), in: history)
-  }
-
-  /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
-  /// renumber the references of the lines they move).
-  private static func renumbered(
-    _ keys: [CalculatorButtonItem], _ renumber: (Int) -> Int
-  ) -> [CalculatorButtonItem] {
-    guard keys.contains(where: \.isReference) else { return keys }
-    return keys.map { key in
-      if case .reference(let number) = key { .reference(renumber(number)) } else { key }
-    }
+      of: keys.references, lineEnds: history.lineEnds(upTo: history.position), in: history)
   }
 
   /// Edits, inserts or deletes line `number` (see ``Command/edit(line:keys:)``).
   ///
   /// - Complexity: O(n) in the length of the branch from line `number` on.
   private mutating func rewrite(
-    _ number: Int, _ kind: Rewrite.Kind, _ keys: [CalculatorButtonItem]
+    _ number: Int, _ kind: Rewrite.Kind, _ keys: TypedKeys
   ) throws(SessionError) -> Change {
     let lines = history.lines()
     let last = kind == .inserted ? lines.count + 1 : lines.count
@@ -408,11 +402,11 @@ public struct Session: Sendable {
     let startState =
       history.state(at: index < lines.count ? lines[index].start : history.count)
     var keypad = startState.keypad
-    if let (out, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) {
+    if let (out, reason) = Calculator.firstRejectedKey(in: keys.keys, keypad: &keypad) {
       throw SessionError(rejecting: keys[out], at: out, reason)
     }
     // The new line may refer to the lines before it only (SPEC §11).
-    for case .reference(let target) in keys where target < 1 || target >= number {
+    for target in keys.references where target < 1 || target >= number {
       throw .badReference(target, line: number)
     }
     if kind == .edited, lines[index].keys == keys {
@@ -435,7 +429,7 @@ public struct Session: Sendable {
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
     for (at, line) in zip(later.indices, later) {
-      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys, keypad: &keypad) {
+      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys.keys, keypad: &keypad) {
         if reason == .scientificKey {
           throw .laterLineRejected(kind, line: number, later: at + 1, key: line.keys[out])
         }
@@ -443,17 +437,17 @@ public struct Session: Sendable {
           kind, line: number, later: at + 1, key: line.keys[out], reason: reason)
       }
       // A later line that refers to a deleted line would have nothing to recall.
-      if kind == .deleted, line.keys.contains(.reference(number)) {
+      if kind == .deleted, line.keys.references.contains(number) {
         throw .referencedLineDeleted(line: number, by: at + 1)
       }
     }
     // The later lines as they are replayed: `:insert` moves them down a line and `:delete` up
     // one, and their references to the lines that move follow them (SPEC §11).
-    let replayed: [[CalculatorButtonItem]] = later.map { line in
+    let replayed: [TypedKeys] = later.map { line in
       switch kind {
       case .edited: line.keys
-      case .inserted: Session.renumbered(line.keys) { $0 >= number ? $0 + 1 : $0 }
-      case .deleted: Session.renumbered(line.keys) { $0 > number ? $0 - 1 : $0 }
+      case .inserted: line.keys.renumbered { $0 >= number ? $0 + 1 : $0 }
+      case .deleted: line.keys.renumbered { $0 > number ? $0 - 1 : $0 }
       }
     }
     // Old displays from line L on (for a deletion, from the line after it).
@@ -481,11 +475,12 @@ public struct Session: Sendable {
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
     // Every reference was checked above: resolving one cannot fail.
-    func apply(_ keys: [CalculatorButtonItem]) -> Int? {
+    func apply(_ keys: TypedKeys) -> Int? {
       let recalls =
-        keys.contains(where: \.isReference)
-        ? (try? Session.recalls(of: keys, lineEnds: lineEnds, in: history)) ?? [] : []
-      let branch = history.apply(line: keys[...], recalls: recalls)
+        keys.hasReferences
+        ? (try? Session.recalls(of: keys.references, lineEnds: lineEnds, in: history)) ?? [] : []
+      let branch = history.apply(
+        line: keys.keys[...], references: keys.references, recalls: recalls)
       lineEnds.append(history.position)
       return branch
     }
@@ -523,7 +518,7 @@ public struct Session: Sendable {
   ///
   /// - Complexity: O(a × n): a alternatives, each an edit of the n keys from line `number` on.
   private mutating func vary(
-    _ number: Int, _ alternatives: [[CalculatorButtonItem]]
+    _ number: Int, _ alternatives: [TypedKeys]
   ) throws(SessionError) -> Ledger.Variation {
     let lines = history.lines()
     guard number >= 1, number <= lines.count else {
@@ -562,7 +557,7 @@ public struct Session: Sendable {
   /// line by line, if there is one.
   ///
   /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
-  private func existingBranch(holding expected: [[CalculatorButtonItem]]) -> Int? {
+  private func existingBranch(holding expected: [TypedKeys]) -> Int? {
     let total = expected.reduce(0) { $0 + $1.count }
     for number in 1...history.branchCount
     where number != history.currentBranch && history.branch(number).count == total {
