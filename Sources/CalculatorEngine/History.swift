@@ -586,8 +586,10 @@ public struct History: Sendable {
       var index = 0
       var recall = 0
       let ownStart = branches[current].codes.count
+      // Looked at once a line: most lines have no `$N`, and their keys need no other test.
+      let hasReferences = !references.isEmpty
       for key in keys {
-        if case .reference = key {
+        if hasReferences, case .reference = key {
           state.recall(recalls[recall])
           branches[current].references[ownStart + index] = Reference(
             line: references[recall], recalled: recalls[recall])
