@@ -584,12 +584,26 @@ public struct History: Sendable {
     // one by one would check the storage's uniqueness and capacity at every key.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
+      // The common line holds no `$N`: its loop tests no key for one.
+      guard !references.isEmpty else {
+        for key in keys {
+          state.press(key)
+          codes[index] = key.code
+          index += 1
+          untilSnapshot -= 1
+          if untilSnapshot == 0 {
+            branches[current].appendSnapshot(state)
+            untilSnapshot = History.snapshotInterval
+          }
+        }
+        branches[current].codes.append(contentsOf: codes)
+        branches[current].markLineEnd(at: branches[current].codes.count - 1)
+        return
+      }
       var recall = 0
       let ownStart = branches[current].codes.count
-      // Looked at once a line: most lines have no `$N`, and their keys need no other test.
-      let hasReferences = !references.isEmpty
       for key in keys {
-        if hasReferences, case .reference = key {
+        if case .reference = key {
           state.recall(recalls[recall])
           branches[current].references[ownStart + index] = Reference(
             line: references[recall], recalled: recalls[recall])
