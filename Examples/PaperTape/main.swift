@@ -24,7 +24,7 @@ func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
 let lines =
   CommandLine.arguments.count > 1
   ? Array(CommandLine.arguments.dropFirst()) : Array(AnyIterator { readLine() })
-var keyLines: [[CalculatorButtonItem]] = []
+var keyLines: [TypedKeys] = []
 for (number, line) in lines.enumerated() {
   do {
     keyLines.append(try KeyText.keys(in: line))

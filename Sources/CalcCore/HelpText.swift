@@ -53,23 +53,28 @@ enum HelpText {
       // shift flyouts opened out, then the main keypad (`<<` `>>` are Lsh and Rsh, `%` is mod,
       // and CE stands where Windows has its `.`, which is no key here).
       let quarter = 9
+      // Typed in parts: the array literals would otherwise also be read as `TypedKeys`.
+      let quarters: [[CalculatorButtonItem]] = [
+        CalculatorButtonItem.Radix.allCases.map { .radix($0) },
+        CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) },
+      ]
+      let narrows: [[CalculatorButtonItem]] = [
+        memory,
+        CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) },
+        [.not] + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) },
+        [.hexDigit(.a), .shift(.left), .shift(.right), .command(.clear), .command(.backspace)],
+        [.hexDigit(.b), .bracket(.open), .bracket(.close), .binary(.mod), .op(.divide)],
+        [.hexDigit(.c), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
+        [.hexDigit(.d), .digit(.four), .digit(.five), .digit(.six), .op(.minus)],
+        [.hexDigit(.e), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
+        [.hexDigit(.f), .command(.flip), .digit(.zero), .command(.clearEntry), .equal],
+      ]
+      let last: [(CalculatorButtonItem, Int)] = [
+        (.shift(.logicalRight), 13), (.mode(.standard), 12), (.mode(.scientific), 12),
+      ]
       rows =
-        [
-          CalculatorButtonItem.Radix.allCases.map { .radix($0) },
-          CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) },
-        ].map { row in row.map { ($0, quarter) } }
-        + [
-          memory,
-          CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) },
-          [.not] + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) },
-          [.hexDigit(.a), .shift(.left), .shift(.right), .command(.clear), .command(.backspace)],
-          [.hexDigit(.b), .bracket(.open), .bracket(.close), .binary(.mod), .op(.divide)],
-          [.hexDigit(.c), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
-          [.hexDigit(.d), .digit(.four), .digit(.five), .digit(.six), .op(.minus)],
-          [.hexDigit(.e), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
-          [.hexDigit(.f), .command(.flip), .digit(.zero), .command(.clearEntry), .equal],
-        ].map { row in row.map { ($0, narrow) } }
-        + [[(.shift(.logicalRight), 13), (.mode(.standard), 12), (.mode(.scientific), 12)]]
+        quarters.map { row in row.map { ($0, quarter) } }
+        + narrows.map { row in row.map { ($0, narrow) } } + [last]
     }
     /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
     func dividers(_ row: [(key: CalculatorButtonItem, width: Int)]) -> Set<Int> {

@@ -160,7 +160,7 @@ extension LineInterpreter {
   ///
   /// - Complexity: O(n) in the keys: the line is replayed once.
   func keyNotes(
-    for keys: [CalculatorButtonItem], after before: Calculator,
+    for keys: TypedKeys, after before: Calculator,
     line: UnsafeBufferPointer<UInt8>?
   ) -> (notes: [LineNote], passedAnError: Bool) {
     let columns = line.map { KeyText.columns(in: $0, startingIn: before.mode) } ?? []
@@ -315,7 +315,7 @@ extension LineInterpreter {
         let number = keys[(index + 1)...].prefix(while: \.startsANumber)
         notes.append(
           LineNote(
-            message: "\(key.title) recalled \(format.text(for: state)) and "
+            message: "$\(keys.references[recall - 1]) recalled \(format.text(for: state)) and "
               + "\(KeyText.text(of: number)) started a new number",
             column: column(index + 1)))
       case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,

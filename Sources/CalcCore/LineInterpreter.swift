@@ -273,7 +273,7 @@ public struct LineInterpreter {
   /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
   /// columns of notes.
   package mutating func applyKeys(
-    _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -281,12 +281,12 @@ public struct LineInterpreter {
     // Programmer mode's lines: the case rule's notes and refusals first (SPEC §10), and the
     // replay for notes when a run of digits may go past the word (SPEC §5).
     let programmer = session.state.mode == .programmer || keys.contains(.mode(.programmer))
-    if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
+    if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
     let needsNotes =
       LineInterpreter.mayNeedNotes(
-        keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
+        keys.keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
         startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
-      || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
+      || (programmer && LineInterpreter.hasDigitRun(keys.keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, line: line, output: output)
       let facts = appendDisplay(to: output)
@@ -318,13 +318,16 @@ public struct LineInterpreter {
     state.startLine()
     // The keys as the session applied them: `$N` recalls what the line recorded.
     var recalls = session.history.lastKeysRecalls(keys.count)
+    var references = keys.references.makeIterator()
     for key in keys {
       if case .reference = key {
         state.recall(recalls.removeFirst())
+        output.bytes.append(UInt8(ascii: "$"))
+        output.bytes.append(contentsOf: String(references.next()!).utf8)
       } else {
         state = state.apply(key)
+        output.bytes.append(contentsOf: key.title.utf8)
       }
-      output.bytes.append(contentsOf: key.title.utf8)
       output.bytes.append(UInt8(ascii: "\t"))
       format.append(state, to: &output.bytes)
       output.bytes.append(UInt8(ascii: "\t"))
@@ -339,7 +342,7 @@ public struct LineInterpreter {
   /// Applies a line of keys through the session's door; says which branch it started at the
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
   private mutating func performKeys(
-    _ keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     let (fork, from) = (session.history.position, session.history.currentBranch)
     let change: Session.Change
@@ -349,7 +352,9 @@ public struct LineInterpreter {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
       var at = error.rejectedKeyIndex
-      if let target = error.rejectedReference { at = keys.firstIndex(of: .reference(target)) }
+      if let target = error.rejectedReference, let nth = keys.references.firstIndex(of: target) {
+        at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
+      }
       var hint: String?
       if let index = at, let line {
         let columns = KeyText.columns(in: line, startingIn: session.state.mode)

@@ -217,7 +217,7 @@ public struct LineRunner {
   /// The keys of `line`, a line of key text alone, read in the session's mode (SPEC §10:
   /// `--mode programmer -k 'hex FF'`); an error gets the case rule's hints.
   private func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
-    -> [CalculatorButtonItem]
+    -> TypedKeys
   {
     do throws(KeyTextError) {
       return try KeyText.keys(in: line, startingIn: interpreter.session.state.mode)

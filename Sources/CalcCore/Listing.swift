@@ -266,7 +266,7 @@ package struct Listing {
       guard !isStopped(output) else { throw Stopped() }
       let line = format.expression(for: state)
       let shown = line.count > width ? "…" + String(line.suffix(width - 1)) : line
-      body(step, key?.title ?? "", shown, state)
+      body(step, key == nil ? "" : history.keyTitle(at: step), shown, state)
     }
   }
 
@@ -346,7 +346,7 @@ package struct Listing {
       case .reference:
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
         guard state != before else { return }
-        body(step, .memory(key.title, amount: state.displayedValue))
+        body(step, .memory(history.keyTitle(at: step), amount: state.displayedValue))
       case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
         .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not,
         .shift, .rotate, .bit:
@@ -534,7 +534,9 @@ package struct Listing {
     let rows = (1...history.branchCount).map { number in
       let branch = history.branch(number)
       let keys = history.lastKeys(ofBranch: number, limit: lastKeysShown + 1)
-      var expression = keys.suffix(lastKeysShown).map(\.title).joined()
+      var expression = (max(0, keys.count - lastKeysShown)..<keys.count).map {
+        keys.title(at: $0)
+      }.joined()
       if keys.count > lastKeysShown { expression = "…" + expression }
       return Row(
         number: String(number), leaves: branch.parent.map { "\($0) at \(branch.fork)" } ?? "",

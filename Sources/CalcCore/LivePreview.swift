@@ -339,7 +339,7 @@ public struct PreviewCache {
       }
       // Anything but a line of keys that Enter would apply: the preview of the whole line.
       guard case .keys(let keys) = parsed,
-        let state = advance(to: keys, from: interpreter.session.state)
+        let state = advance(to: keys.keys, from: interpreter.session.state)
       else {
         lastState = nil
         return interpreter.preview(of: line, format: format)

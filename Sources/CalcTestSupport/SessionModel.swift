@@ -10,7 +10,7 @@ public struct SessionModel: Sendable {
   public struct Branch: Hashable, Sendable {
     public var parent: Int?
     public var fork: Int
-    public var keys: [CalculatorButtonItem]
+    public var keys: TypedKeys
     public var lineEnds: [Int]
     /// The notes of the branch's own lines, by where each ends (a count of its own keys).
     public var notes: [Int: String] = [:]
@@ -37,14 +37,14 @@ public struct SessionModel: Sendable {
   public init() {}
 
   /// Every key of branch `number` from the start.
-  public func keys(ofBranch number: Int) -> [CalculatorButtonItem] {
+  public func keys(ofBranch number: Int) -> TypedKeys {
     let branch = branches[number - 1]
     guard let parent = branch.parent else { return branch.keys }
-    return Array(keys(ofBranch: parent).prefix(branch.fork)) + branch.keys
+    return keys(ofBranch: parent).extracting(0..<branch.fork) + branch.keys
   }
 
   /// The keys of the current branch from the start.
-  public var keys: [CalculatorButtonItem] { branches.isEmpty ? [] : keys(ofBranch: current) }
+  public var keys: TypedKeys { branches.isEmpty ? [] : keys(ofBranch: current) }
 
   /// The number of keys on the current branch.
   public var count: Int {
@@ -53,7 +53,7 @@ public struct SessionModel: Sendable {
 
   /// The calculator at the position: the book's model replaying the branch up to it.
   public var state: Calculator {
-    if keys.contains(where: \.isReference) { return stateRecalling }
+    if keys.hasReferences { return stateRecalling }
     var seed = SeedCalculatorModel()
     // The branch's lines, split where lines start on it (SPEC rule 18).
     let starts = boundaries.filter { $0 < count }
@@ -72,11 +72,12 @@ public struct SessionModel: Sendable {
     var after: [Calculator.Recalled] = []
     let first = firstLineNumber
     for line in lines {
+      var references = line.keys.references.makeIterator()
       for (offset, key) in line.keys.enumerated() {
         if line.start + offset == position { return calculator }
         if offset == 0 { calculator.startLine() }
-        if case .reference(let number) = key {
-          calculator.recall(after[number - first])
+        if case .reference = key {
+          calculator.recall(after[references.next()! - first])
         } else {
           calculator.press(key)
         }
@@ -112,8 +113,8 @@ public struct SessionModel: Sendable {
   }
 
   /// Whether `keys`, entered as line `number`, refer to a line that is not before it.
-  public static func refersAhead(_ keys: [CalculatorButtonItem], asLine number: Int) -> Bool {
-    keys.contains { if case .reference(let n) = $0 { n < 1 || n >= number } else { false } }
+  public static func refersAhead(_ keys: TypedKeys, asLine number: Int) -> Bool {
+    keys.references.contains { $0 < 1 || $0 >= number }
   }
 
   /// The calculator at `step` of the current branch (within `0...count`).
@@ -126,7 +127,9 @@ public struct SessionModel: Sendable {
   /// Whether a line of `keys` applied to `state` is rejected (SPEC §9): the calculator,
   /// replayed key by key from the line's start, is in Standard mode when a key that only
   /// Scientific mode has comes.
-  public static func rejects(_ keys: [CalculatorButtonItem], after state: Calculator) -> Bool {
+  public static func rejects(
+    _ keys: some Sequence<CalculatorButtonItem>, after state: Calculator
+  ) -> Bool {
     var state = state
     state.startLine()
     for key in keys {
@@ -139,7 +142,7 @@ public struct SessionModel: Sendable {
   /// Applies a line of keys (at least one): at the end of the current branch it grows it;
   /// before the end it starts a new branch, leaving the branch that recorded the key at the
   /// position (branch 1 at position 0).
-  public mutating func apply(line: [CalculatorButtonItem]) {
+  public mutating func apply(line: TypedKeys) {
     precondition(!line.isEmpty)
     if branches.isEmpty {
       branches.append(Branch(parent: nil, fork: 0, keys: [], lineEnds: []))
@@ -152,7 +155,7 @@ public struct SessionModel: Sendable {
       branches.append(Branch(parent: parent, fork: position, keys: [], lineEnds: []))
       current = branches.count
     }
-    branches[current - 1].keys += line
+    branches[current - 1].keys.append(contentsOf: line)
     branches[current - 1].lineEnds.append(branches[current - 1].keys.count)
     position = count
   }
@@ -255,10 +258,10 @@ public struct SessionModel: Sendable {
   }
 
   /// The input lines of the current branch: where each starts and its keys (SPEC §4, `:lines`).
-  public var lines: [(start: Int, keys: [CalculatorButtonItem])] {
+  public var lines: [(start: Int, keys: TypedKeys)] {
     let cuts = boundaries
     let keys = self.keys
-    return zip(cuts, cuts.dropFirst()).map { ($0, Array(keys[$0..<$1])) }
+    return zip(cuts, cuts.dropFirst()).map { ($0, keys.extracting($0..<$1)) }
   }
 
   /// What `:edit`, `:insert` and `:delete` do.
@@ -272,7 +275,7 @@ public struct SessionModel: Sendable {
   /// changing nothing, for a line the branch does not have, a new line that is rejected where
   /// it goes, or a change after which a later line would be rejected on replay.
   public mutating func rewrite(
-    _ kind: Rewrite, line number: Int, keys: [CalculatorButtonItem]
+    _ kind: Rewrite, line number: Int, keys: TypedKeys
   ) -> Bool {
     let lines = self.lines
     // Line 0, the mode line, stays (SPEC §11): lines are numbered from `first`.
@@ -299,28 +302,24 @@ public struct SessionModel: Sendable {
     }
     // References move with the lines they name (SPEC §11); one to a deleted line, or to a line
     // that becomes the mode line, refuses.
-    func renumber(_ keys: [CalculatorButtonItem]) -> [CalculatorButtonItem]? {
-      var result: [CalculatorButtonItem] = []
-      for key in keys {
-        guard case .reference(let n) = key else {
-          result.append(key)
-          continue
-        }
+    func renumber(_ keys: TypedKeys) -> TypedKeys? {
+      var refused = false
+      let result = keys.renumbered { n in
         // The line it names, by index, in the new branch.
         var target = n - first
         switch kind {
         case .edit: break
         case .insert: if target >= index { target += 1 }
         case .delete:
-          if target == index { return nil }
+          if target == index { refused = true }
           if target > index { target -= 1 }
         }
-        guard target + newFirstNumber >= 1 else { return nil }
-        result.append(.reference(target + newFirstNumber))
+        if target + newFirstNumber < 1 { refused = true }
+        return target + newFirstNumber
       }
-      return result
+      return refused ? nil : result
     }
-    var later: [[CalculatorButtonItem]] = []
+    var later: [TypedKeys] = []
     for line in laterIndices {
       guard let keys = renumber(lines[line].keys) else { return false }
       later.append(keys)
@@ -470,15 +469,15 @@ public struct SessionModel: Sendable {
 /// One random operation of a session, as a command for `Session` and as the script line that
 /// does it.
 public enum SessionOperation: Sendable, CustomStringConvertible {
-  case keys([CalculatorButtonItem])
+  case keys(TypedKeys)
   case goto(Int)
   case offset(Int)
   case undo(Int)
   case redo(Int)
   case branch(Int)
   case reset
-  case edit(Int, [CalculatorButtonItem], Session.NoteChange = .keep)
-  case insert(Int, [CalculatorButtonItem])
+  case edit(Int, TypedKeys, Session.NoteChange = .keep)
+  case insert(Int, TypedKeys)
   case delete(Int)
   case note(Int, String?)
 
@@ -520,13 +519,13 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     let count = model.count
     /// `keys` with, now and then, a `$N` key put in: mostly to an earlier line, sometimes to
     /// line 0 or one that is not before it, to be refused (SPEC §11).
-    func referring(_ keys: [CalculatorButtonItem], before number: Int) -> [CalculatorButtonItem] {
+    func referring(_ keys: [CalculatorButtonItem], before number: Int) -> TypedKeys {
+      var keys = TypedKeys(keys)
       guard random.chance(20) else { return keys }
-      var keys = keys
       let target =
         random.chance(85) && number > 1
         ? random.int(1...(number - 1)) : random.int(0...(number + 1))
-      keys.insert(.reference(target), at: random.int(0...keys.count))
+      keys.insertReference(target, at: random.int(0...keys.count))
       return keys
     }
     /// Mostly no change to a line's note; sometimes one that sets or removes it.
@@ -538,8 +537,8 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       }
     }
     /// A short line of random keys, or a mode line.
-    func shortLine(asLine number: Int) -> [CalculatorButtonItem] {
-      if random.chance(25) { return modeLine(using: &random) }
+    func shortLine(asLine number: Int) -> TypedKeys {
+      if random.chance(25) { return TypedKeys(modeLine(using: &random)) }
       return referring(
         (0..<random.int(1...6)).map { _ in randomMixedKey(using: &random) }, before: number)
     }
@@ -560,13 +559,13 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     }
     switch random.below(100) {
     case 0..<34:
-      if random.chance(12) { return .keys(modeLine(using: &random)) }
+      if random.chance(12) { return .keys(TypedKeys(modeLine(using: &random))) }
       let interval = History.snapshotInterval
       let isLong = random.chance(3)
       let length = isLong ? random.int((interval / 2)...(interval + 40)) : random.int(1...8)
       // A long line of both modes' keys is rejected in Standard mode: most are Standard's.
       if isLong, random.chance(70) {
-        return .keys((0..<length).map { _ in randomKey(using: &random) })
+        return .keys(TypedKeys((0..<length).map { _ in randomKey(using: &random) }))
       }
       return .keys(
         referring(

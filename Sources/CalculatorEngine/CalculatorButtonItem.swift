@@ -57,17 +57,19 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   case bit(Bit)
   /// `$N` (SPEC §11): recalls the value after line N of the branch, as `mr` recalls the memory.
   ///
-  /// N is kept as typed; the session resolves it when the line is applied (a bare calculator
-  /// does nothing for it). Not in ``allKeys``: its ``code`` is ``referenceCode`` whatever N is,
-  /// and a history keeps N beside the code.
-  case reference(Int)
+  /// N is not part of the key, which would make every key 16 bytes instead of 2
+  /// (`CalculatorButtonItemTests.keyIsTwoBytes`): keys as typed keep it beside the keys
+  /// (``TypedKeys``), and a history beside the key's code. The session resolves it when the line
+  /// is applied (a bare calculator does nothing for it). Not in ``allKeys``: its ``code`` is
+  /// ``referenceCode``. Its ``canonical`` spelling and ``title`` are `$`, without N.
+  case reference
 
   /// Whether the key is `$N`.
   public var isReference: Bool {
     if case .reference = self { true } else { false }
   }
 
-  /// The one ``code`` of every ``reference(_:)`` key: 0xFF, above every other key's code (the
+  /// The one ``code`` of every ``reference`` key: 0xFF, above every other key's code (the
   /// Programmer keys end at 172).
   public static let referenceCode: UInt8 = 0xFF
 
@@ -401,7 +403,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .angle(.grads): "grad"
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
-    case .reference(let line): "$\(line)"
+    case .reference: "$"
     case .mode(.programmer): "prog"
     case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
     case .radix(.hex): "hex"
@@ -466,7 +468,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .angle(.grads): "GRAD"
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
-    case .reference(let line): "$\(line)"
+    case .reference: "$"
     case .mode(.programmer): "prog"
     case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
     case .radix(.hex): "HEX"

@@ -60,14 +60,23 @@ public struct History: Sendable {
       lineEnds[index >> 6] |= 1 << UInt64(index & 63)
     }
 
-    /// The own key at `index`, a `$N` key with its N.
+    /// The own key at `index` (a `$N` key without its N: ``references``).
     @inline(__always)
     func key(at index: Int) -> CalculatorButtonItem {
       let code = codes[index]
-      guard code != CalculatorButtonItem.referenceCode else {
-        return .reference(references[index]!.line)
-      }
+      guard code != CalculatorButtonItem.referenceCode else { return .reference }
       return CalculatorButtonItem(code: code)!
+    }
+
+    /// Appends the own key at `index` to `keys`, a `$N` key with its N.
+    @inline(__always)
+    func appendKey(at index: Int, to keys: inout TypedKeys) {
+      let code = codes[index]
+      if code == CalculatorButtonItem.referenceCode {
+        keys.appendReference(references[index]!.line)
+      } else {
+        keys.append(CalculatorButtonItem(code: code)!)
+      }
     }
 
     /// Presses the own key at `index` on `state`: a `$N` key recalls what it recalled.
@@ -156,12 +165,29 @@ public struct History: Sendable {
       count: branch.count)
   }
 
-  /// The key that led to `step` on the current branch, for `step` within `1...count`.
+  /// The key that led to `step` on the current branch, for `step` within `1...count` (a `$N`
+  /// key without its N: ``referencedLine(at:)``).
   ///
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func key(at step: Int) -> CalculatorButtonItem {
     let branch = branches[owner(of: step)]
     return branch.key(at: step - branch.fork - 1)
+  }
+
+  /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`
+  /// when that key is no `$N`.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func referencedLine(at step: Int) -> Int? {
+    let branch = branches[owner(of: step)]
+    return branch.references.isEmpty ? nil : branch.references[step - branch.fork - 1]?.line
+  }
+
+  /// The key that led to `step` on the current branch as text: its title, `$N` for a reference.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func keyTitle(at step: Int) -> String {
+    referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
   }
 
   /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the
@@ -178,15 +204,16 @@ public struct History: Sendable {
   /// - Complexity: O(position × log b), b the number of branches the current one passes
   ///   through.
   public func forEachLine(
-    upToPosition body: ([CalculatorButtonItem]) throws -> Void
+    upToPosition body: (TypedKeys) throws -> Void
   ) rethrows {
-    var line: [CalculatorButtonItem] = []
+    var line = TypedKeys()
     for step in stride(from: 1, through: position, by: 1) {
       if startsLine(at: step), !line.isEmpty {
         try body(line)
         line.removeAll(keepingCapacity: true)
       }
-      line.append(key(at: step))
+      let branch = branches[owner(of: step)]
+      branch.appendKey(at: step - branch.fork - 1, to: &line)
     }
     if !line.isEmpty { try body(line) }
   }
@@ -210,28 +237,30 @@ public struct History: Sendable {
   /// The last `limit` keys (or fewer, near the start) of branch `number`, in order.
   ///
   /// - Complexity: O(`limit` + the depth of the branch in the tree).
-  public func lastKeys(ofBranch number: Int, limit: Int) -> [CalculatorButtonItem] {
-    var keys: [CalculatorButtonItem] = []
+  public func lastKeys(ofBranch number: Int, limit: Int) -> TypedKeys {
+    var places: [(branch: Int, index: Int)] = []
     var index = number - 1
     var end = branches[index].count
-    while keys.count < limit, end > 0, index >= 0 {
+    while places.count < limit, end > 0, index >= 0 {
       let branch = branches[index]
       var step = end
-      while keys.count < limit, step > branch.fork {
-        keys.append(branch.key(at: step - branch.fork - 1))
+      while places.count < limit, step > branch.fork {
+        places.append((index, step - branch.fork - 1))
         step -= 1
       }
       end = step
       index = branch.parent
     }
-    return keys.reversed()
+    var keys = TypedKeys()
+    for place in places.reversed() { branches[place.branch].appendKey(at: place.index, to: &keys) }
+    return keys
   }
 
   /// Calls `body` with each line of branch `number`'s own keys (those after its fork), in order.
   ///
   /// - Complexity: O(n) in the number of the branch's own keys.
   public func forEachOwnLine(
-    ofBranch number: Int, _ body: ([CalculatorButtonItem]) throws -> Void
+    ofBranch number: Int, _ body: (TypedKeys) throws -> Void
   ) rethrows {
     try forEachOwnLine(ofBranch: number) { keys, _ in try body(keys) }
   }
@@ -241,12 +270,12 @@ public struct History: Sendable {
   ///
   /// - Complexity: O(n) in the number of the branch's own keys.
   public func forEachOwnLine(
-    ofBranch number: Int, _ body: ([CalculatorButtonItem], String?) throws -> Void
+    ofBranch number: Int, _ body: (TypedKeys, String?) throws -> Void
   ) rethrows {
     let branch = branches[number - 1]
-    var line: [CalculatorButtonItem] = []
+    var line = TypedKeys()
     for index in branch.codes.indices {
-      line.append(branch.key(at: index))
+      branch.appendKey(at: index, to: &line)
       if branch.endsLine(at: index) {
         try body(line, branch.notes.isEmpty ? nil : branch.notes[index])
         line.removeAll(keepingCapacity: true)
@@ -295,7 +324,7 @@ public struct History: Sendable {
     /// The position where the line starts: the number of keys before it.
     public let start: Int
     /// The line's keys, as typed.
-    public let keys: [CalculatorButtonItem]
+    public let keys: TypedKeys
     /// The line's note (SPEC §11); `nil` without one, and for the part of a parent's line
     /// before a fork, which has none of its own.
     public var note: String? = nil
@@ -363,7 +392,7 @@ public struct History: Sendable {
   /// The lines along `path` (branch indices from the first), as ``lines()`` describes them.
   private func lines(along path: [Int]) -> [Line] {
     var lines: [Line] = []
-    var keys: [CalculatorButtonItem] = []
+    var keys = TypedKeys()
     var start = 0
     var step = 0
     var note: String?
@@ -377,7 +406,7 @@ public struct History: Sendable {
           keys.removeAll(keepingCapacity: true)
           start = step
         }
-        keys.append(branch.key(at: own))
+        branch.appendKey(at: own, to: &keys)
         // Only a line's real end holds its note: a part cut by a fork has none.
         note =
           branch.endsLine(at: own) && !branch.notes.isEmpty
@@ -527,10 +556,12 @@ public struct History: Sendable {
   /// position is at the end of the current branch; the position moves to the end of the line.
   ///
   /// Returns the number of the new branch, if one was made. `keys` must not be empty; `recalls`
-  /// holds what each of its `$N` keys recalls, in order (``Session`` resolves them).
+  /// holds what each of its `$N` keys recalls, in order (``Session`` resolves them), and
+  /// `references` the N of each.
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(
-    line keys: ArraySlice<CalculatorButtonItem>, recalls: [Calculator.Recalled] = []
+    line keys: ArraySlice<CalculatorButtonItem>, references: [Int] = [],
+    recalls: [Calculator.Recalled] = []
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     var made: Int?
@@ -553,13 +584,29 @@ public struct History: Sendable {
     // one by one would check the storage's uniqueness and capacity at every key.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
+      // The common line holds no `$N`: its loop tests no key for one.
+      guard !references.isEmpty else {
+        for key in keys {
+          state.press(key)
+          codes[index] = key.code
+          index += 1
+          untilSnapshot -= 1
+          if untilSnapshot == 0 {
+            branches[current].appendSnapshot(state)
+            untilSnapshot = History.snapshotInterval
+          }
+        }
+        branches[current].codes.append(contentsOf: codes)
+        branches[current].markLineEnd(at: branches[current].codes.count - 1)
+        return
+      }
       var recall = 0
       let ownStart = branches[current].codes.count
       for key in keys {
-        if case .reference(let line) = key {
+        if case .reference = key {
           state.recall(recalls[recall])
           branches[current].references[ownStart + index] = Reference(
-            line: line, recalled: recalls[recall])
+            line: references[recall], recalled: recalls[recall])
           recall += 1
         } else {
           state.press(key)

@@ -15,14 +15,24 @@ public enum KeyText {
   /// - Complexity: O(n) in the length of `text`.
   public static func keys(
     in text: some StringProtocol, startingIn mode: CalculatorButtonItem.Mode = .standard
-  ) throws(KeyTextError) -> [CalculatorButtonItem] {
-    var keys: [CalculatorButtonItem] = []
-    try scan(String(text).utf8, startingIn: mode) { keys.append($0) }
-    return keys
+  ) throws(KeyTextError) -> TypedKeys {
+    var text = String(text)
+    var failure: KeyTextError?
+    let typed = text.withUTF8 { buffer in
+      do throws(KeyTextError) {
+        return try KeyText.keys(in: buffer, startingIn: mode)
+      } catch {
+        failure = error
+        return TypedKeys()
+      }
+    }
+    if let failure { throw failure }
+    return typed
   }
 
   /// Checks that every character of `bytes` (UTF-8) is a key, a blank or part of a comment,
-  /// then calls `body` for each key in order.
+  /// then calls `body` for each key in order (a `$N` as ``CalculatorButtonItem/reference``
+  /// without its N: ``keys(in:startingIn:)-(UnsafeBufferPointer<UInt8>,_)`` keeps it).
   ///
   /// Nothing is passed to `body` unless the whole text is valid, so a caller can apply keys as
   /// they come without ever applying part of a bad line. Allocates nothing when `bytes` has
@@ -56,18 +66,32 @@ public enum KeyText {
   /// `logyroot` would read as `logy` and then no key; and after `bitN` before a digit
   /// (`bit1 0`, which `bit10` would misread).
   /// - Complexity: O(n) in the number of keys.
-  public static func text(of keys: some Sequence<CalculatorButtonItem>) -> String {
+  /// `references` holds N of each `$N` key, in order.
+  public static func text(
+    of keys: some Sequence<CalculatorButtonItem>, references: [Int] = []
+  ) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.underestimatedCount)
-    append(keys, to: &bytes)
+    append(keys, references: references, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the canonical key text of `keys` (see ``text(of:)``) to `bytes`.
+  /// The canonical key text of keys as typed, each `$N` with its N (see ``text(of:)-swift.method``).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public static func text(of keys: TypedKeys) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(keys.count)
+    append(keys.keys, references: keys.references, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the canonical key text of `keys` (see ``text(of:)``) to `bytes`; `references` holds
+  /// N of each `$N` key, in order (a `$N` without one is written `$`).
   ///
   /// - Complexity: O(n) in the number of keys.
   public static func append(
-    _ keys: some Sequence<CalculatorButtonItem>, to bytes: inout [UInt8]
+    _ keys: some Sequence<CalculatorButtonItem>, references: [Int] = [], to bytes: inout [UInt8]
   ) {
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
@@ -75,10 +99,11 @@ public enum KeyText {
     var endsWithReference = false
     // Whether the last key was `bitN`, whose digits a digit after it would continue.
     var endsWithBit = false
+    var references = references.makeIterator()
     for key in keys {
-      if case .reference(let line) = key {
+      if case .reference = key {
         bytes.append(UInt8(ascii: "$"))
-        bytes.append(contentsOf: String(line).utf8)
+        if let line = references.next() { bytes.append(contentsOf: String(line).utf8) }
         (endsWithLetter, endsWithReference, endsWithBit) = (false, true, false)
         continue
       }
@@ -201,21 +226,30 @@ public enum KeyText {
     "$ needs a line number: $3 recalls the value after line 3 (see :lines)"
 
   /// `$N` at `index`, where a `$` stands: the digits after it, up to the first byte that is no
-  /// digit (a blank ends them: `$3 5` is `$3`, then 5). A number too large for an `Int` is
-  /// kept as `Int.max`, a line that never exists.
+  /// digit (a blank ends them: `$3 5` is `$3`, then 5); ``referencedLine(in:at:width:)`` reads N.
   private static func referenceToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int)
     -> Token
   {
     var end = index + 1
-    var line = 0
     while end < buffer.count, buffer[end] >= UInt8(ascii: "0"), buffer[end] <= UInt8(ascii: "9") {
-      let (times, overflow) = line.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = times.addingReportingOverflow(Int(buffer[end] - UInt8(ascii: "0")))
-      line = overflow || carry ? Int.max : sum
       end += 1
     }
     guard end > index + 1 else { return .invalid(hint: referenceHint) }
-    return .key(.reference(line), width: end - index)
+    return .key(.reference, width: end - index)
+  }
+
+  /// N of the `$N` token at `index`, `width` bytes (see ``referenceToken(in:at:)``): a number
+  /// too large for an `Int` is kept as `Int.max`, a line that never exists.
+  private static func referencedLine(
+    in buffer: UnsafeBufferPointer<UInt8>, at index: Int, width: Int
+  ) -> Int {
+    var line = 0
+    for offset in (index + 1)..<(index + width) {
+      let (times, overflow) = line.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(Int(buffer[offset] - UInt8(ascii: "0")))
+      line = overflow || carry ? Int.max : sum
+    }
+    return line
   }
 
   /// The longest key spelled with letters at `index` (maximal munch), or a memory key `m+`,
@@ -376,8 +410,9 @@ public enum KeyText {
   /// - Complexity: O(n) in the number of bytes.
   public static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
-  ) throws(KeyTextError) -> [CalculatorButtonItem] {
+  ) throws(KeyTextError) -> TypedKeys {
     var keys: [CalculatorButtonItem] = []
+    var references: [Int] = []
     keys.reserveCapacity(min(buffer.count, 64))
     // Digits and operators, most of a script's bytes, straight from the table, looked up once
     // a line (a global's every access checks that it is initialised).
@@ -394,14 +429,17 @@ public enum KeyText {
       switch token(in: buffer, at: index, programmer: programmer) {
       case .key(let key, let width):
         if case .mode(let mode) = key { programmer = mode == .programmer }
+        if case .reference = key {
+          references.append(referencedLine(in: buffer, at: index, width: width))
+        }
         keys.append(key)
         index += width
       case .blank(let width): index += width
-      case .comment: return keys
+      case .comment: return TypedKeys(keys, references: references)
       case .invalid(let hint): throw KeyTextError(buffer: buffer, offset: index, hint: hint)
       }
     }
-    return keys
+    return TypedKeys(keys, references: references)
   }
 
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in

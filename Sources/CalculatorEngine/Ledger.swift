@@ -205,7 +205,7 @@ extension Ledger {
       /// The branch that holds it; `nil` when it was refused.
       public let branch: Int?
       /// Line L's keys in it.
-      public let keys: [CalculatorButtonItem]
+      public let keys: TypedKeys
       /// The displays after line L and each later line, in order; empty when refused.
       public let displays: [CalculatorBrain.Display]
       /// Why it was refused, if it was.

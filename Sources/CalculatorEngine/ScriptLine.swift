@@ -11,7 +11,7 @@ public enum ScriptLine: Hashable, Sendable {
   /// Nothing to do: empty, blanks, or a comment.
   case blank
   /// A line of keys, at least one.
-  case keys([CalculatorButtonItem])
+  case keys(TypedKeys)
   /// A `:command` (a directive), not yet checked against the commands that exist.
   case directive(Directive)
 
@@ -65,7 +65,7 @@ public enum ScriptLine: Hashable, Sendable {
       self = .directive(ScriptLine.directive(line))
       return
     }
-    let keys: [CalculatorButtonItem]
+    let keys: TypedKeys
     do {
       keys = try KeyText.keys(in: line, startingIn: mode)
     } catch {

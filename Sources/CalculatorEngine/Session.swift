@@ -79,11 +79,16 @@ public struct Session: Sendable {
     /// of the current branch it starts a new branch, keeping the old future.
     ///
     /// A slice, so that lines cut from one larger array need no copies; ``keys(_:)-swift.type.method``
-    /// takes an array.
-    case keys(ArraySlice<CalculatorButtonItem>)
+    /// takes an array. `references` holds N of each `$N` key, in order (``TypedKeys``).
+    case keys(ArraySlice<CalculatorButtonItem>, references: [Int] = [])
 
-    /// Applies a line of keys given as an array; see ``keys(_:)-swift.enum.case``.
+    /// Applies a line of keys given as an array; see ``keys(_:references:)``.
     public static func keys(_ keys: [CalculatorButtonItem]) -> Command { .keys(keys[...]) }
+
+    /// Applies a line of keys as typed, `$N` keys with their N; see ``keys(_:references:)``.
+    public static func keys(_ keys: TypedKeys) -> Command {
+      .keys(keys.keys[...], references: keys.references)
+    }
     /// Moves key by key along the current branch: to a step, or by a number of steps.
     case goto(Target)
     /// Moves back over this many lines (the line the position is in counts as the first).
@@ -108,10 +113,10 @@ public struct Session: Sendable {
     /// starts (SPEC §4); the old branch stays. The same keys change nothing; no keys delete the
     /// line. The line keeps its note unless `note` sets or removes it (SPEC §11); an edit that
     /// changes only the note acts as ``note(line:text:)``.
-    indirect case edit(line: Int, keys: [CalculatorButtonItem], note: NoteChange = .keep)
+    indirect case edit(line: Int, keys: TypedKeys, note: NoteChange = .keep)
     /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
     /// new branch; L = n + 1 extends the branch at its end, like typing there.
-    indirect case insert(line: Int, keys: [CalculatorButtonItem])
+    indirect case insert(line: Int, keys: TypedKeys)
     /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
     /// line moves to where it starts, like `undo`, its keys kept as the future.
     case delete(line: Int)
@@ -122,7 +127,7 @@ public struct Session: Sendable {
     /// Replays the current branch once for each alternative keys of line L, as `edit` would
     /// (each on its own branch, reusing one that holds it already), and stays where it was
     /// (SPEC §11, `:vary`). An alternative that would be refused is reported in its row.
-    indirect case vary(line: Int, alternatives: [[CalculatorButtonItem]])
+    indirect case vary(line: Int, alternatives: [TypedKeys])
   }
 
   /// What an `edit` does to the line's note (SPEC §11): `:edit L KEYS` keeps it, `# TEXT`
@@ -259,19 +264,24 @@ public struct Session: Sendable {
   @inline(__always)
   private mutating func reduce(_ command: Command) throws(SessionError) -> Change {
     switch command {
-    case .keys(let keys):
+    case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
       if let error = history.state.keyRejection(in: keys) { throw error }
-      guard keys.contains(where: \.isReference) else {
+      guard !references.isEmpty else {
         guard lineEndIndex != nil else {
           return .applied(keys: keys.count, newBranch: history.apply(line: keys))
         }
-        return .applied(keys: keys.count, newBranch: applyKeepingLineEnds(keys, recalls: []))
+        return .applied(
+          keys: keys.count,
+          newBranch: applyKeepingLineEnds(keys, references: [], recalls: []))
       }
       if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
       let recalls = try Session.recalls(
-        of: keys, after: lineEndIndex.unsafelyUnwrapped.before(history.position), in: history)
-      return .applied(keys: keys.count, newBranch: applyKeepingLineEnds(keys, recalls: recalls))
+        of: references, after: lineEndIndex.unsafelyUnwrapped.before(history.position),
+        in: history)
+      return .applied(
+        keys: keys.count,
+        newBranch: applyKeepingLineEnds(keys, references: references, recalls: recalls))
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -356,20 +366,19 @@ public struct Session: Sendable {
     }
   }
 
-  /// What each `$N` key of `keys` recalls, in order, for a line entered after the lines of the
-  /// current branch that end at `lineEnds`; throws for a reference to the line itself, a later
-  /// line, line 0 or a line that does not exist. The first of those lines is line 0 when it is
-  /// the mode line (a lone mode key ending at step 1: ``History/isModeLine(_:)``), else line 1.
+  /// What each `$N` recalls, in order, given the N of each (`references`), for a line entered
+  /// after the lines of the current branch that end at `lineEnds`; throws for a reference to the
+  /// line itself, a later line, line 0 or a line that does not exist. The first of those lines
+  /// is line 0 when it is the mode line (a lone mode key ending at step 1:
+  /// ``History/isModeLine(_:)``), else line 1.
   ///
-  /// - Complexity: O(r × (``History/snapshotInterval`` + log b)), r the references in `keys`.
+  /// - Complexity: O(r × (``History/snapshotInterval`` + log b)), r the references.
   private static func recalls(
-    of keys: some Collection<CalculatorButtonItem>, after lineEnds: LineEndIndex.Preceding,
-    in history: History
+    of references: [Int], after lineEnds: LineEndIndex.Preceding, in history: History
   ) throws(SessionError) -> [Calculator.Recalled] {
     var recalls: [Calculator.Recalled] = []
     var first: Int?
-    for key in keys {
-      guard case .reference(let number) = key else { continue }
+    for number in references {
       let base =
         first
         ?? (lineEnds.count > 0 && lineEnds[0] == 1
@@ -411,10 +420,10 @@ public struct Session: Sendable {
   /// when the line grows the current branch at its end, dropped when it starts a branch.
   @inline(__always)
   private mutating func applyKeepingLineEnds(
-    _ keys: ArraySlice<CalculatorButtonItem>, recalls: [Calculator.Recalled]
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int], recalls: [Calculator.Recalled]
   ) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
-    let made = history.apply(line: keys, recalls: recalls)
+    let made = history.apply(line: keys, references: references, recalls: recalls)
     if extends, made == nil {
       lineEndIndex?.append(history.position, in: history)
     } else {
@@ -430,34 +439,23 @@ public struct Session: Sendable {
   /// - Complexity: O(log n + r × ``History/snapshotInterval``), r references, when the session
   ///   resolved a reference on this branch last (it keeps the line ends); else O(p × log b),
   ///   the position p.
-  public func recalls(forLine keys: some Collection<CalculatorButtonItem>) throws(SessionError)
-    -> [Calculator.Recalled]
-  {
-    guard keys.contains(where: \.isReference) else { return [] }
+  public func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
+    guard keys.hasReferences else { return [] }
     if let index = lineEndIndex, index.isValid(for: history) {
-      return try Session.recalls(of: keys, after: index.before(history.position), in: history)
+      return try Session.recalls(
+        of: keys.references, after: index.before(history.position), in: history)
     }
     return try Session.recalls(
-      of: keys, after: LineEndIndex.Preceding(history.lineEnds(upTo: history.position)[...]),
+      of: keys.references,
+      after: LineEndIndex.Preceding(history.lineEnds(upTo: history.position)[...]),
       in: history)
-  }
-
-  /// `keys` with each `$N` key's N passed through `renumber` (SPEC §11: `:insert` and `:delete`
-  /// renumber the references of the lines they move).
-  private static func renumbered(
-    _ keys: [CalculatorButtonItem], _ renumber: (Int) -> Int
-  ) -> [CalculatorButtonItem] {
-    guard keys.contains(where: \.isReference) else { return keys }
-    return keys.map { key in
-      if case .reference(let number) = key { .reference(renumber(number)) } else { key }
-    }
   }
 
   /// Edits, inserts or deletes line `number` (see ``Command/edit(line:keys:)``).
   ///
   /// - Complexity: O(n) in the length of the branch from line `number` on.
   private mutating func rewrite(
-    _ number: Int, _ kind: Rewrite.Kind, _ keys: [CalculatorButtonItem]
+    _ number: Int, _ kind: Rewrite.Kind, _ keys: TypedKeys
   ) throws(SessionError) -> Change {
     let lines = history.lines()
     // Line 0 is the mode line when there is one (SPEC §11): it stays, and nothing goes before it.
@@ -474,11 +472,11 @@ public struct Session: Sendable {
     let startState =
       history.state(at: index < lines.count ? lines[index].start : history.count)
     var keypad = startState.keypad
-    if let (out, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) {
+    if let (out, reason) = Calculator.firstRejectedKey(in: keys.keys, keypad: &keypad) {
       throw SessionError(rejecting: keys[out], at: out, reason)
     }
     // The new line may refer to the lines before it only (SPEC §11).
-    for case .reference(let target) in keys where target < 1 || target >= number {
+    for target in keys.references where target < 1 || target >= number {
       throw Session.referenceError(target, line: number, first: first)
     }
     if kind == .edited, lines[index].keys == keys {
@@ -500,7 +498,9 @@ public struct Session: Sendable {
     // The first line of the new branch, which is line 0 if it is the mode line: a change of
     // line 1 can make or unmake one, and the numbers of the later lines' references follow.
     let newFirst =
-      index > 0 ? lines[0].keys[...] : kind == .deleted ? later.first?.keys[...] ?? [] : keys[...]
+      index > 0
+      ? lines[0].keys.keys[...]
+      : kind == .deleted ? later.first?.keys.keys[...] ?? [] : keys.keys[...]
     let shift = (History.isModeLine(newFirst) ? 0 : 1) - first
     // A reference's new number: `:insert` moves the lines from line L down a line and `:delete`
     // those after it up one, and the references to the lines that move follow them (SPEC §11).
@@ -517,7 +517,7 @@ public struct Session: Sendable {
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
     for (at, line) in zip(later.indices, later) {
-      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys, keypad: &keypad) {
+      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys.keys, keypad: &keypad) {
         if reason == .scientificKey {
           throw .laterLineRejected(kind, line: number, later: at + first, key: line.keys[out])
         }
@@ -526,7 +526,7 @@ public struct Session: Sendable {
       }
       // A later line that refers to a deleted line would have nothing to recall, and one that
       // refers to a line that becomes the mode line, no result.
-      for case .reference(let target) in line.keys {
+      for target in line.keys.references {
         if kind == .deleted, target == number {
           throw .referencedLineDeleted(line: number, by: at + first)
         }
@@ -536,8 +536,8 @@ public struct Session: Sendable {
       }
     }
     // The later lines as they are replayed, their references renumbered.
-    let replayed: [[CalculatorButtonItem]] = later.map { line in
-      kind == .edited && shift == 0 ? line.keys : Session.renumbered(line.keys, moved)
+    let replayed: [TypedKeys] = later.map { line in
+      kind == .edited && shift == 0 ? line.keys : line.keys.renumbered(moved)
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
@@ -567,12 +567,14 @@ public struct Session: Sendable {
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
     // Every reference was checked above: resolving one cannot fail.
-    func apply(_ keys: [CalculatorButtonItem]) -> Int? {
+    func apply(_ keys: TypedKeys) -> Int? {
       let recalls =
-        keys.contains(where: \.isReference)
+        keys.hasReferences
         ? (try? Session.recalls(
-          of: keys, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? [] : []
-      let branch = history.apply(line: keys[...], recalls: recalls)
+          of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? []
+        : []
+      let branch = history.apply(
+        line: keys.keys[...], references: keys.references, recalls: recalls)
       lineEnds.append(history.position)
       // The display after the line, where the position now is: no replay to find it again.
       new.append(history.state.display)
@@ -610,7 +612,7 @@ public struct Session: Sendable {
   ///
   /// - Complexity: O(a × n): a alternatives, each an edit of the n keys from line `number` on.
   private mutating func vary(
-    _ number: Int, _ alternatives: [[CalculatorButtonItem]]
+    _ number: Int, _ alternatives: [TypedKeys]
   ) throws(SessionError) -> Ledger.Variation {
     let lines = history.lines()
     let index = try Session.index(ofLine: number, in: lines, for: "vary")
@@ -647,7 +649,7 @@ public struct Session: Sendable {
   /// line by line, if there is one.
   ///
   /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
-  private func existingBranch(holding expected: [[CalculatorButtonItem]]) -> Int? {
+  private func existingBranch(holding expected: [TypedKeys]) -> Int? {
     let total = expected.reduce(0) { $0 + $1.count }
     for number in 1...history.branchCount
     where number != history.currentBranch && history.branch(number).count == total {

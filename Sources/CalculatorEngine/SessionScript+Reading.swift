@@ -69,7 +69,7 @@ extension SessionScript {
     performing command: Session.Command, _ body: (String) throws -> Void
   ) rethrows {
     switch command {
-    case .keys(let keys): try body(KeyText.text(of: keys))
+    case .keys(let keys, let references): try body(KeyText.text(of: keys, references: references))
     case .goto(.step(let step)): try body(":goto \(step)")
     case .goto(.offset(let offset)):
       try body(":goto \(offset < 0 ? "-" : "+")\(offset.magnitude)")
@@ -117,13 +117,14 @@ extension SessionScript {
   ) rethrows {
     switch change {
     case .applied(let count, _):
-      guard count > 0, case .keys(let keys) = command else { return }
+      guard count > 0, case .keys(let slice, let references) = command else { return }
+      let keys = KeyText.text(of: slice, references: references)
       // The line's note, if it was given one with its keys (SPEC §11), goes with it.
       let position = session.history.position
       if position > 0, let note = session.history.note(ofLineEndingAt: position) {
-        try body(KeyText.text(of: keys) + "  # " + note)
+        try body(keys + "  # " + note)
       } else {
-        try body(KeyText.text(of: keys))
+        try body(keys)
       }
     case .moved(let from, let to):
       if from != to { try body(":goto \(to)") }
@@ -451,7 +452,7 @@ extension ScriptLine.Directive {
 
   /// The `L KEYS` of `:edit` and `:insert`: a line number, a blank, and key text; errors
   /// in the keys are reported at their column in the line.
-  public func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: [CalculatorButtonItem]) {
+  public func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: TypedKeys) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
     let number = argument[..<blank]
     guard let line = Self.wholeNumber(number) else {
@@ -500,7 +501,7 @@ extension ScriptLine.Directive {
   /// The `L KEYS | KEYS …` of `:vary`: a line number from 1 and the alternatives, key text
   /// separated by `|` (SPEC §11); bad key text in any of them, or an empty one, rejects it all.
   public func lineAndAlternativesArgument() throws(LineError) -> (
-    line: Int, alternatives: [[CalculatorButtonItem]]
+    line: Int, alternatives: [TypedKeys]
   ) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
     guard let line = Self.wholeNumber(argument[..<blank]) else {
@@ -511,11 +512,11 @@ extension ScriptLine.Directive {
             + "'\(TextEscaping.escaped(argument))'",
         column: argumentColumn)
     }
-    var alternatives: [[CalculatorButtonItem]] = []
+    var alternatives: [TypedKeys] = []
     var column = argumentColumn + argument.distance(from: argument.startIndex, to: blank)
     for text in argument[blank...].split(separator: "|", omittingEmptySubsequences: false) {
       defer { column += text.count + 1 }
-      let keys: [CalculatorButtonItem]
+      let keys: TypedKeys
       do throws(KeyTextError) {
         keys = try KeyText.keys(in: text, startingIn: keyMode)
       } catch {

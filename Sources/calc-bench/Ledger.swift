@@ -31,14 +31,14 @@ func ledgerSession(keys count: Int, seed: UInt64) -> (Session, [ArraySlice<Calcu
   seed: UInt64, varyKeys: Int = 1_000_000, editKeys: Int = 5_000_000
 ) -> LedgerTimes {
   var (session, lines) = ledgerSession(keys: varyKeys, seed: seed)
-  let first = Array(lines[0])
+  let first = TypedKeys(Array(lines[0]))
   let alternatives = ["7", "8", "9"].map { first + (try! KeyText.keys(in: $0)) }
   let vary = seconds {
     _ = try! session.perform(.vary(line: 1, alternatives: alternatives))
   }
   let (varyLines, varyCount) = (lines.count, session.history.count)
   (session, lines) = ledgerSession(keys: editKeys, seed: seed &+ 1)
-  let edited = Array(lines[0]) + (try! KeyText.keys(in: "7"))
+  let edited = TypedKeys(Array(lines[0])) + (try! KeyText.keys(in: "7"))
   let edit = seconds { _ = try! session.perform(.edit(line: 1, keys: edited)) }
   return LedgerTimes(
     varyLines: varyLines, varyKeys: varyCount, vary: vary.wall, editLines: lines.count,

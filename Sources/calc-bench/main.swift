@@ -956,7 +956,7 @@ var editSession = Session()
 for line in editLines { try! editSession.perform(.keys(line)) }
 let editTime = seconds {
   _ = try! editSession.perform(
-    .edit(line: 1, keys: Array(editLines[0]) + (try! KeyText.keys(in: "7"))))
+    .edit(line: 1, keys: TypedKeys(Array(editLines[0])) + (try! KeyText.keys(in: "7"))))
 }
 print(
   ":edit of line 1 of \(grouped(editLines.count)) lines (\(grouped(historyKeys.count)) keys)")

@@ -138,9 +138,8 @@ enum FuzzCheck {
   /// Text that parses as keys prints back as the same keys; text that does not names a column
   /// inside it, with the character escaped.
   static func checkKeyText(_ data: UnsafeBufferPointer<UInt8>) {
-    var keys: [CalculatorButtonItem] = []
     do {
-      try KeyText.scan(data) { keys.append($0) }
+      let keys = try KeyText.keys(in: data)
       let reparsed = try KeyText.keys(in: KeyText.text(of: keys))
       precondition(reparsed == keys, "key text round trip")
     } catch {

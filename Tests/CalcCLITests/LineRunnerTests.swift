@@ -121,7 +121,7 @@ import Testing
     #expect(reset.effect.map { if case .reset = $0.change { true } else { false } } == true)
     #expect(
       reset.startEffect.map {
-        if case .keys([.mode(.scientific)]) = $0.command { true } else { false }
+        if case .keys([.mode(.scientific)], _) = $0.command { true } else { false }
       }
         == true)
     #expect(runner.interpreter.session.state.mode == .scientific)

@@ -462,7 +462,7 @@ extension String {
       guard before.firstKeyOutOfMode(in: keys) == nil else { continue }
       var started = before
       started.startLine()
-      let found = interpreter.keyNotes(for: keys, after: before, line: nil)
+      let found = interpreter.keyNotes(for: TypedKeys(keys), after: before, line: nil)
       let mayNeed = LineInterpreter.mayNeedNotes(
         keys, isPending: started.isPendingOperation,
         startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)

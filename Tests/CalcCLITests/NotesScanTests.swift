@@ -32,7 +32,7 @@ import Testing
         var started = before
         started.startLine()
         let mayNeed = LineInterpreter.mayNeedNotes(
-          keys, isPending: started.isPendingOperation,
+          keys.keys, isPending: started.isPendingOperation,
           startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
         #expect(mayNeed, "\(text)")
       }
@@ -46,6 +46,7 @@ import Testing
     let overflowing = try KeyText.keys(
       in: String(repeating: "1ms", count: 100) + "123456789<0123456789")
     #expect(
-      LineInterpreter.mayNeedNotes(overflowing, isPending: false, startsOnAnUntouchedZero: false))
+      LineInterpreter.mayNeedNotes(
+        overflowing.keys, isPending: false, startsOnAnUntouchedZero: false))
   }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct LedgerTests {
   typealias Key = CalculatorButtonItem
 
-  static func keys(_ text: String) -> [Key] { try! KeyText.keys(in: text) }
+  static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 
   /// A session after the script `lines` (key lines with notes, and directives), replayed.
   static func session(_ lines: [String]) throws -> Session {
@@ -38,16 +38,20 @@ import Testing
     arguments: [
       (
         "$3*1.19=",
-        [
-          Key.reference(3), .op(.multiply), .digit(.one), .dot, .digit(.one), .digit(.nine), .equal,
-        ], "$3*1.19="
+        TypedKeys(
+          [.reference, .op(.multiply), .digit(.one), .dot, .digit(.one), .digit(.nine), .equal],
+          references: [3]), "$3*1.19="
       ),
-      ("$3 5", [.reference(3), .digit(.five)], "$3 5"),
-      ("$12$1", [.reference(12), .reference(1)], "$12$1"),
-      ("ms$2", [.memory(.store), .reference(2)], "ms$2"),
-      ("5+$2=  # VAT", [.digit(.five), .op(.plus), .reference(2), .equal], "5+$2="),
-    ] as [(String, [Key], String)])
-  func referencesAreKeysWrittenAsTyped(text: String, keys: [Key], canonical: String) throws {
+      ("$3 5", TypedKeys([.reference, .digit(.five)], references: [3]), "$3 5"),
+      ("$12$1", TypedKeys([.reference, .reference], references: [12, 1]), "$12$1"),
+      ("ms$2", TypedKeys([.memory(.store), .reference], references: [2]), "ms$2"),
+      (
+        "5+$2=  # VAT",
+        TypedKeys([.digit(.five), .op(.plus), .reference, .equal], references: [2]),
+        "5+$2="
+      ),
+    ] as [(String, TypedKeys, String)])
+  func referencesAreKeysWrittenAsTyped(text: String, keys: TypedKeys, canonical: String) throws {
     #expect(try KeyText.keys(in: text) == keys)
     #expect(KeyText.text(of: keys) == canonical)
     #expect(try KeyText.keys(in: canonical) == keys, "what is written reads back")

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ModeLineTests {
   typealias Key = CalculatorButtonItem
 
-  static func keys(_ text: String) -> [Key] { LedgerTests.keys(text) }
+  static func keys(_ text: String) -> TypedKeys { LedgerTests.keys(text) }
 
   /// Line 0 `sci`, then 1,024, 1,025 and 2,050.
   static let lines = ["sci", "2^10=", "$1+1=", "$2*2="]
@@ -180,7 +180,7 @@ import Testing
 /// The line ends that resolve `$N` without counting the lines (issue 36): kept through lines
 /// typed at the end, rebuilt after moves into the past, forks and replacements.
 @Suite struct LineEndIndexTests {
-  static func keys(_ text: String) -> [CalculatorButtonItem] { LedgerTests.keys(text) }
+  static func keys(_ text: String) -> TypedKeys { LedgerTests.keys(text) }
 
   @Test func referencesResolveAfterMovesForksAndBranchSwitches() throws {
     var session = Session()

@@ -164,7 +164,8 @@ import Testing
       .bit(.init(1)!), .digit(.zero), .rotate(.left), .command(.clear), .hexDigit(.f),
     ]
     #expect(KeyText.text(of: keys) == "bit1 0rol cF")
-    #expect(try KeyText.keys(in: KeyText.text(of: keys), startingIn: .programmer) == keys)
+    #expect(
+      try KeyText.keys(in: KeyText.text(of: keys), startingIn: .programmer) == TypedKeys(keys))
   }
 
   /// The mode key: clears (carry too), returns to DEC, keeps the word size and the memory.

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SessionScriptTests {
   typealias Key = CalculatorButtonItem
 
-  static func keys(_ text: String) -> [Key] { try! KeyText.keys(in: text) }
+  static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 
   /// The lines that perform `command`, joined by newlines.
   static func lines(performing command: Session.Command) -> String {

@@ -11,7 +11,7 @@ import Testing
 @Suite struct SessionTests {
   typealias Key = CalculatorButtonItem
 
-  static func keys(_ text: String) -> [Key] { try! KeyText.keys(in: text) }
+  static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 
   /// A session after `lines`, each a key line or a command line as in a script.
   static func session(_ operations: [SessionOperation]) throws -> Session {
@@ -193,7 +193,7 @@ import Testing
         + " ≠ \(was.currentBranch) of \(was.branchCount) at \(was.position)/\(was.count)"
     }
     for number in stride(from: 1, through: was.branchCount, by: 1) {
-      var (old, new): ([[Key]], [[Key]]) = ([], [])
+      var (old, new): ([TypedKeys], [TypedKeys]) = ([], [])
       was.forEachOwnLine(ofBranch: number) { old.append($0) }
       now.forEachOwnLine(ofBranch: number) { new.append($0) }
       if now.branch(number) != was.branch(number) || new != old
@@ -202,7 +202,7 @@ import Testing
         return "branch \(number) differs"
       }
     }
-    var (oldKeys, newKeys): ([[Key]], [[Key]]) = ([], [])
+    var (oldKeys, newKeys): ([TypedKeys], [TypedKeys]) = ([], [])
     was.forEachLine(upToPosition: { oldKeys.append($0) })
     now.forEachLine(upToPosition: { newKeys.append($0) })
     if now.lines() != was.lines() || newKeys != oldKeys { return "the lines differ" }
@@ -431,7 +431,8 @@ import Testing
   @Test func snapshotsOnEveryBranch() throws {
     let interval = History.snapshotInterval
     var random = SplitMix64(state: 0x5AA5_0001)
-    let long = (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) }
+    let long = TypedKeys(
+      (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) })
     var session = try Self.session([
       .keys(long), .goto(interval), .keys(long), .goto(interval + 1), .keys(long),
       .goto(2 * interval), .keys(Self.keys("1")),
@@ -457,7 +458,8 @@ import Testing
   @Test func stepsInARangeAreThoseOfTheWholeBranch() throws {
     let interval = History.snapshotInterval
     var random = SplitMix64(state: 0x5AA5_0002)
-    let long = (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) }
+    let long = TypedKeys(
+      (0..<(2 * interval + 5)).map { _ in SessionOperation.randomKey(using: &random) })
     var session = try Self.session([
       .keys(long), .goto(interval), .keys(long), .goto(interval + 1), .keys(long),
     ])

@@ -1,0 +1,120 @@
+/// Keys as typed: a line's keys and, beside them, the line number N of each `$N` among them
+/// (SPEC §11), so that the key itself stays two bytes (``CalculatorButtonItem/reference``).
+///
+/// A collection of the keys; ``references`` holds one N for each ``CalculatorButtonItem/reference``
+/// key, in order. Used where keys may hold references: a script line, a session's command, a
+/// history's lines. Two values are equal when their keys and their references are.
+public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+  /// The keys, each `$N` as a ``CalculatorButtonItem/reference`` key without its N.
+  public private(set) var keys: [CalculatorButtonItem]
+  /// N of each ``CalculatorButtonItem/reference`` key of ``keys``, in order.
+  public private(set) var references: [Int]
+
+  /// Keys with the given line numbers of their `$N` keys, one for each, in order.
+  public init(_ keys: [CalculatorButtonItem], references: [Int] = []) {
+    assert(references.count == keys.lazy.filter(\.isReference).count, "one N for each $N key")
+    self.keys = keys
+    self.references = references
+  }
+
+  /// Keys without `$N` keys.
+  public init(arrayLiteral keys: CalculatorButtonItem...) {
+    self.init(keys)
+  }
+
+  /// No keys.
+  public init() {
+    keys = []
+    references = []
+  }
+
+  /// `$N` alone.
+  public static func reference(_ line: Int) -> TypedKeys {
+    TypedKeys([.reference], references: [line])
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { keys.count }
+  public subscript(position: Int) -> CalculatorButtonItem { keys[position] }
+
+  /// Appends a key other than `$N`.
+  public mutating func append(_ key: CalculatorButtonItem) {
+    precondition(!key.isReference, "a $N key needs its N")
+    keys.append(key)
+  }
+
+  /// Appends `$line`.
+  public mutating func appendReference(_ line: Int) {
+    keys.append(.reference)
+    references.append(line)
+  }
+
+  /// Appends the keys of `other`, with their references.
+  public mutating func append(contentsOf other: TypedKeys) {
+    keys.append(contentsOf: other.keys)
+    references.append(contentsOf: other.references)
+  }
+
+  /// Inserts `$line` before the key at `index` (within `0...count`).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  public mutating func insertReference(_ line: Int, at index: Int) {
+    references.insert(line, at: keys[..<index].lazy.filter(\.isReference).count)
+    keys.insert(.reference, at: index)
+  }
+
+  /// The keys at `range`, with their references.
+  ///
+  /// - Complexity: O(`range.upperBound`).
+  public func extracting(_ range: Range<Int>) -> TypedKeys {
+    let first = keys[..<range.lowerBound].lazy.filter(\.isReference).count
+    let count = keys[range].lazy.filter(\.isReference).count
+    return TypedKeys(
+      Array(keys[range]), references: Array(references[first..<(first + count)]))
+  }
+
+  /// The keys of `left`, then those of `right`.
+  ///
+  /// - Complexity: O(m + n).
+  public static func + (left: TypedKeys, right: TypedKeys) -> TypedKeys {
+    var result = left
+    result.append(contentsOf: right)
+    return result
+  }
+
+  /// Reserves room for `count` keys.
+  public mutating func reserveCapacity(_ count: Int) { keys.reserveCapacity(count) }
+
+  /// Removes every key, keeping the storage.
+  public mutating func removeAll(keepingCapacity: Bool) {
+    keys.removeAll(keepingCapacity: keepingCapacity)
+    references.removeAll(keepingCapacity: keepingCapacity)
+  }
+
+  /// Whether some key is `$N`.
+  public var hasReferences: Bool { !references.isEmpty }
+
+  /// The same keys with each `$N`'s N passed through `renumber`.
+  ///
+  /// - Complexity: O(r), r the references.
+  public func renumbered(_ renumber: (Int) -> Int) -> TypedKeys {
+    var copy = self
+    copy.references = references.map(renumber)
+    return copy
+  }
+
+  /// The line number of the `$N` key at `index`, which must be one.
+  ///
+  /// - Complexity: O(i), i the index.
+  public func referencedLine(at index: Int) -> Int {
+    precondition(keys[index].isReference, "not a $N key")
+    return references[keys[..<index].lazy.filter(\.isReference).count]
+  }
+
+  /// The key at `index` as text: its ``CalculatorButtonItem/title``, `$N` for a reference.
+  ///
+  /// - Complexity: O(i) for a reference, i the index.
+  public func title(at index: Int) -> String {
+    keys[index].isReference ? "$\(referencedLine(at: index))" : keys[index].title
+  }
+}
