@@ -4,8 +4,15 @@ import CalculatorEngine
 /// commands, from which parsing, `:help`, Tab completion, the man page's test and the fuzz
 /// target's list of commands that touch files all derive.
 ///
-/// Adding a command is a row here and a case in ``LineCommand`` with its handler in
-/// ``LineInterpreter/runCommand(_:output:)``.
+/// Adding a command is a case of the engine's ``CommandName`` (the one list of command words),
+/// its row here (``row(_:)`` switches over every name), and a case in ``ParsedCommand`` with its
+/// handler in ``LineInterpreter/runCommand(_:output:)``.
+///
+/// The vocabulary of calc's `Command` types: a *command* is what a person types after `:`
+/// (``CommandName`` names it, ``CommandSpec`` declares it, ``ParsedCommand`` is one parsed with its
+/// argument); ``Session/Command`` is a typed change to a session, what the commands that change
+/// one become; ``CalculatorButtonItem/Command`` is the book's name for the AC, +/-, %, CE and ⌫
+/// keys; `CalcCommand` is the program's command line (ArgumentParser's name for it).
 public struct CommandSpec: Sendable {
   /// The kind of argument a command takes.
   public enum Argument: Sendable, Hashable {
@@ -67,7 +74,7 @@ public struct CommandSpec: Sendable {
   public let summary: String
   /// The command with its argument parsed (the argument is known to fit ``argument``'s
   /// `.none` already).
-  let make: @Sendable (ScriptLine.Directive) throws(LineError) -> LineCommand
+  let make: @Sendable (ScriptLine.Directive) throws(LineError) -> ParsedCommand
 
   /// The name and, where there is one, its argument: `:goto N|+K|-K`.
   public var usage: String {
@@ -80,79 +87,102 @@ public struct CommandSpec: Sendable {
   /// The command named `name` (or one of its aliases), if there is one.
   public static func named(_ name: String) -> CommandSpec? { all.first { $0.isNamed(name) } }
 
-  /// Every command, in the order `:help` lists them.
-  public static let all: [CommandSpec] = [
-    CommandSpec(
-      "history", .range, "list this branch's steps: all, the last K, or N to M"
-    ) { directive throws(LineError) in .history(try HistorySteps(directive)) },
-    CommandSpec("tape", .tape, "calculations and memory keys, like a paper tape (csv: as CSV)") {
-      directive throws(LineError) in .tape(try TapeRequest(directive))
-    },
-    CommandSpec(
-      "lines", .range, "list this branch's input lines: all, the last K, or N to M"
-    ) { directive throws(LineError) in .lines(try HistorySteps(directive)) },
-    CommandSpec(
-      "edit", .lineKeys, "replace line L; later lines are replayed on a new branch"
-    ) { directive throws(LineError) in
-      // `:edit L` alone: at the REPL, line L to edit on the input line (``LineInterpreter/request(for:)``).
-      if let line = ScriptLine.Directive.wholeNumber(Substring(directive.argument)) {
-        return .editLine(line)
+  /// Every command, in the order `:help` lists them: one row per ``CommandName``.
+  public static let all: [CommandSpec] = CommandName.allCases.map(row)
+
+  /// The row of the command `name`: one case per name, so a new name cannot lack its row.
+  private static func row(_ name: CommandName) -> CommandSpec {
+    switch name {
+    case .history:
+      CommandSpec(name, .range, "list this branch's steps: all, the last K, or N to M") {
+        directive throws(LineError) in .history(try HistorySteps(directive))
       }
-      return try sessionCommand(directive)
-    },
-    CommandSpec(
-      "insert", .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand),
-    CommandSpec(
-      "delete", .line, "delete line L; later lines are replayed on a new branch",
-      make: sessionCommand),
-    CommandSpec(
-      "note", .lineText, "set line L's note (no TEXT: remove it); no branch, no undo",
-      make: sessionCommand),
-    CommandSpec("find", .text, "lines on every branch whose note holds TEXT or value is TEXT") {
-      directive throws(LineError) in
-      guard !directive.argument.isEmpty else {
-        throw LineError(
-          ":find needs a text or a number: :find rent, :find 1639", column: directive.argumentColumn
-        )
+    case .tape:
+      CommandSpec(name, .tape, "calculations and memory keys, like a paper tape (csv: as CSV)") {
+        directive throws(LineError) in .tape(try TapeRequest(directive))
       }
-      return .find(directive.argument)
-    },
-    CommandSpec(
-      "vary", .alternatives, "replay line L with each alternative, on branches; one table",
-      make: sessionCommand),
-    CommandSpec("goto", .step, "move to step N, or K steps on/back", make: sessionCommand),
-    CommandSpec("undo", .count, "go back K lines (default 1)", make: sessionCommand),
-    CommandSpec("redo", .count, "go forward K lines (default 1)", make: sessionCommand),
-    CommandSpec("branches", .none, "list every branch; ▶ marks this one") { _ in .branches },
-    CommandSpec("branch", .branch, "switch to branch N, at its end", make: sessionCommand),
-    CommandSpec("keys", .none, "print the applied keys as key text") { _ in .keys },
-    CommandSpec("copy", .optionalStep, "put the display's number (at step N) on the clipboard") {
-      directive throws(LineError) in
-      .copy(step: directive.argument.isEmpty ? nil : try directive.stepNumber())
-    },
-    CommandSpec("save", .file, "save every branch as a calc script") {
-      directive throws(LineError) in .save(path: try fileArgument(directive), replacing: false)
-    },
-    CommandSpec("save!", .file, "save, replacing a file this session did not save or load") {
-      directive throws(LineError) in .save(path: try fileArgument(directive), replacing: true)
-    },
-    CommandSpec("load", .file, "replace the session with a saved one") {
-      directive throws(LineError) in .load(path: try fileArgument(directive))
-    },
-    CommandSpec("resume", .none, "bring back the last session you left") { _ in .resume },
-    CommandSpec("reset", .none, "empty the history, every branch", make: sessionCommand),
-    CommandSpec("pad", .none, "draw the keypad with each button's key") { _ in .pad },
-    CommandSpec("help", .none, "keys and commands (also help)") { _ in .help },
-    CommandSpec(
-      "quit", aliases: ["q", "exit"], .none, "leave calc (also :q, :exit, quit, exit, Ctrl-D)"
-    ) { _ in .quit },
-  ]
+    case .lines:
+      CommandSpec(name, .range, "list this branch's input lines: all, the last K, or N to M") {
+        directive throws(LineError) in .lines(try HistorySteps(directive))
+      }
+    case .edit:
+      CommandSpec(name, .lineKeys, "replace line L; later lines are replayed on a new branch") {
+        directive throws(LineError) in
+        // `:edit L` alone: at the REPL, line L to edit on the input line (``LineInterpreter/request(for:)``).
+        if let line = ScriptLine.Directive.wholeNumber(Substring(directive.argument)) {
+          return .editLine(line)
+        }
+        return try sessionCommand(directive)
+      }
+    case .insert:
+      CommandSpec(
+        name, .lineKeys, "put a new line before line L (n+1: at the end)", make: sessionCommand)
+    case .delete:
+      CommandSpec(
+        name, .line, "delete line L; later lines are replayed on a new branch",
+        make: sessionCommand)
+    case .note:
+      CommandSpec(
+        name, .lineText, "set line L's note (no TEXT: remove it); no branch, no undo",
+        make: sessionCommand)
+    case .find:
+      CommandSpec(name, .text, "lines on every branch whose note holds TEXT or value is TEXT") {
+        directive throws(LineError) in
+        guard !directive.argument.isEmpty else {
+          throw LineError(
+            ":find needs a text or a number: :find rent, :find 1639",
+            column: directive.argumentColumn)
+        }
+        return .find(directive.argument)
+      }
+    case .vary:
+      CommandSpec(
+        name, .alternatives, "replay line L with each alternative, on branches; one table",
+        make: sessionCommand)
+    case .goto:
+      CommandSpec(name, .step, "move to step N, or K steps on/back", make: sessionCommand)
+    case .undo: CommandSpec(name, .count, "go back K lines (default 1)", make: sessionCommand)
+    case .redo: CommandSpec(name, .count, "go forward K lines (default 1)", make: sessionCommand)
+    case .branches:
+      CommandSpec(name, .none, "list every branch; ▶ marks this one") { _ in .branches }
+    case .branch:
+      CommandSpec(name, .branch, "switch to branch N, at its end", make: sessionCommand)
+    case .keys: CommandSpec(name, .none, "print the applied keys as key text") { _ in .keys }
+    case .copy:
+      CommandSpec(name, .optionalStep, "put the display's number (at step N) on the clipboard") {
+        directive throws(LineError) in
+        .copy(step: directive.argument.isEmpty ? nil : try directive.stepNumber())
+      }
+    case .save:
+      CommandSpec(name, .file, "save every branch as a calc script") {
+        directive throws(LineError) in .save(path: try fileArgument(directive), replacing: false)
+      }
+    case .saveReplacing:
+      CommandSpec(name, .file, "save, replacing a file this session did not save or load") {
+        directive throws(LineError) in .save(path: try fileArgument(directive), replacing: true)
+      }
+    case .load:
+      CommandSpec(name, .file, "replace the session with a saved one") {
+        directive throws(LineError) in .load(path: try fileArgument(directive))
+      }
+    case .resume:
+      CommandSpec(name, .none, "bring back the last session you left") { _ in .resume }
+    case .reset:
+      CommandSpec(name, .none, "empty the history, every branch", make: sessionCommand)
+    case .pad: CommandSpec(name, .none, "draw the keypad with each button's key") { _ in .pad }
+    case .help: CommandSpec(name, .none, "keys and commands (also help)") { _ in .help }
+    case .quit:
+      CommandSpec(
+        name, aliases: ["q", "exit"], .none, "leave calc (also :q, :exit, quit, exit, Ctrl-D)"
+      ) { _ in .quit }
+    }
+  }
 
   private init(
-    _ name: String, aliases: [String] = [], _ argument: Argument, _ summary: String,
-    make: @escaping @Sendable (ScriptLine.Directive) throws(LineError) -> LineCommand
+    _ name: CommandName, aliases: [String] = [], _ argument: Argument, _ summary: String,
+    make: @escaping @Sendable (ScriptLine.Directive) throws(LineError) -> ParsedCommand
   ) {
-    self.name = name
+    self.name = name.rawValue
     self.aliases = aliases
     self.argument = argument
     self.summary = summary
@@ -162,7 +192,7 @@ public struct CommandSpec: Sendable {
   /// A directive of the session script (``SessionScript/command(_:)``): the engine parses it,
   /// so that what `:load` reads and what the REPL takes are the same.
   static func sessionCommand(_ directive: ScriptLine.Directive) throws(LineError)
-    -> LineCommand
+    -> ParsedCommand
   {
     guard let command = try SessionScript.command(directive) else {
       preconditionFailure(":\(directive.name) is in the table as a session command but not one")
@@ -183,7 +213,7 @@ public struct CommandSpec: Sendable {
 
 /// What a command line asks for, its argument checked: a change for the session, or something
 /// the front end does itself.
-enum LineCommand {
+enum ParsedCommand {
   case session(Session.Command)
   /// `:edit L` without keys: a request for line L's keys to edit (see
   /// ``LineInterpreter/request(for:)``); run as a line, it is refused for the missing keys.

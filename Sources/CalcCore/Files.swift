@@ -278,7 +278,7 @@ package struct SessionFileReplay {
   /// has anywhere (an unknown command, a bad argument), or else that it is no session command.
   package static func refusal(_ directive: ScriptLine.Directive) -> LineError {
     do {
-      _ = try LineCommand(directive)
+      _ = try ParsedCommand(directive)
     } catch {
       return error
     }

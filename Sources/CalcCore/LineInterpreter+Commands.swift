@@ -5,7 +5,7 @@ extension LineInterpreter {
   mutating func runCommand(_ command: ScriptLine.Directive, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
-    switch try LineCommand(command) {
+    switch try ParsedCommand(command) {
     case .session(let change):
       try runSessionCommand(change, at: command, output: output)
     case .editLine(let number):
@@ -324,12 +324,12 @@ public enum LineRequest: Equatable, Sendable {
 
 extension LineInterpreter {
   /// What `line` asks of the REPL before it runs, or `nil` for a line to run as it is: the
-  /// command table decides (``LineCommand/editLine(_:)``), the loop reads the answer.
+  /// command table decides (``ParsedCommand/editLine(_:)``), the loop reads the answer.
   ///
   /// - Complexity: O(n) in the lines of the current branch, for `:edit L`; else O(1).
   public func request(for line: ScriptLine?) -> LineRequest? {
     guard case .directive(let directive)? = line,
-      case .editLine(let number)? = try? LineCommand(directive)
+      case .editLine(let number)? = try? ParsedCommand(directive)
     else { return nil }
     let lines = session.history.lines()
     // Line 0, the mode line, cannot be edited: the line runs, and says so.

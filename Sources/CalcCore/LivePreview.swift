@@ -138,9 +138,9 @@ extension LineInterpreter {
     if directive.name == "edit", let opened = lineToEdit(directive, format: format) {
       return opened
     }
-    let command: LineCommand
+    let command: ParsedCommand
     do throws(LineError) {
-      command = try LineCommand(directive)
+      command = try ParsedCommand(directive)
     } catch {
       if directive.argument.isEmpty, let spec { return .summary(Self.summary(spec)) }
       // A name still being typed: the commands it may become.

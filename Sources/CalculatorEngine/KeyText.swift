@@ -509,11 +509,8 @@ extension KeyText {
   }()
 
   /// The REPL's commands that a person may type without their `:` (the bare words `help`, `quit`
-  /// and `exit` need none); `CommandTableTests` checks the list against the command table.
-  public static let commandWords = [
-    "history", "tape", "goto", "undo", "redo", "branches", "branch", "keys", "copy", "save",
-    "load", "resume", "reset", "pad", "lines", "edit", "insert", "delete", "note", "find", "vary",
-  ]
+  /// and `exit` need none): ``CommandName/hintedWords``.
+  public static var commandWords: [String] { CommandName.hintedWords }
 
   /// Guesses for characters that are no key, whatever surrounds them.
   static let characterGuesses: [UInt8: String] = [

@@ -6,10 +6,9 @@
 /// replacement; ``resetLine(_:)``). This is the one reader of them: `:load` and `--resume` replay through it, and a
 /// program that imports only the engine can replay calc's files with it.
 extension SessionScript {
-  /// The names of the directives that change a session, in the order `:help` lists them.
-  public static let directiveNames = [
-    "goto", "undo", "redo", "branch", "reset", "edit", "insert", "delete", "note", "vary",
-  ]
+  /// The names of the directives that change a session, in the order `:help` lists them
+  /// (``CommandName/sessionDirectives``).
+  public static var directiveNames: [String] { CommandName.sessionDirectives }
 
   /// The session command `directive` spells, or `nil` when its name is none of
   /// ``directiveNames``; throws, at the argument's column, for an argument it cannot take.
@@ -19,12 +18,13 @@ extension SessionScript {
   public static func command(_ directive: ScriptLine.Directive) throws(LineError)
     -> Session.Command?
   {
-    switch directive.name {
-    case "goto": return .goto(try directive.stepArgument())
-    case "undo": return .undo(try directive.countArgument())
-    case "redo": return .redo(try directive.countArgument())
-    case "branch": return .branch(try directive.branchArgument())
-    case "reset":
+    guard let name = CommandName(rawValue: directive.name) else { return nil }
+    switch name {
+    case .goto: return .goto(try directive.stepArgument())
+    case .undo: return .undo(try directive.countArgument())
+    case .redo: return .redo(try directive.countArgument())
+    case .branch: return .branch(try directive.branchArgument())
+    case .reset:
       // The journal names a `:load` or `:resume` it records (``resetLine(_:)``).
       switch directive.argument {
       case "load": return .load(Session(), by: .load)
@@ -33,7 +33,7 @@ extension SessionScript {
         try directive.requireNoArgument()
         return .reset
       }
-    case "edit":
+    case .edit:
       let (line, keys) = try directive.lineAndKeysArgument()
       // A comment after the keys sets the line's note, `#` alone removes it (SPEC §11).
       let note: Session.NoteChange =
@@ -43,18 +43,20 @@ extension SessionScript {
         case let text?: .set(text)
         }
       return .edit(line: line, keys: keys, note: note)
-    case "insert":
+    case .insert:
       let (line, keys) = try directive.lineAndKeysArgument()
       return .insert(line: line, keys: keys)
-    case "delete":
+    case .delete:
       return .delete(line: try directive.lineArgument())
-    case "note":
+    case .note:
       let (line, text) = try directive.lineAndTextArgument()
       return .note(line: line, text: text)
-    case "vary":
+    case .vary:
       let (line, alternatives) = try directive.lineAndAlternativesArgument()
       return .vary(line: line, alternatives: alternatives)
-    default: return nil
+    case .history, .tape, .lines, .find, .branches, .keys, .copy, .save, .saveReplacing, .load,
+      .resume, .pad, .help, .quit:
+      return nil
     }
   }
 
