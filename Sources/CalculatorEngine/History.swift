@@ -12,7 +12,16 @@
 /// Storage: each branch holds only the keys after its fork, one byte each (the key's
 /// ``CalculatorButtonItem/code``) and one bit each that marks the last key of a line, and a snapshot of
 /// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
-/// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys.
+/// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys, or
+/// fewer than twice as many after a *light* snapshot.
+///
+/// A light snapshot keeps a Scientific or Programmer state small: instead of the state at its
+/// step (a boxed brain with its expression line, about 1.5 KB), it holds the state after the
+/// last key before that step that started its mode's calculation afresh (AC in Scientific or
+/// Programmer mode, `sci`, `prog`), as long as that key lies fewer than ``snapshotInterval`` keys
+/// back: that state is Standard mode's small one plus a *prelude* of at most three keys that
+/// rebuild it exactly (checked when the key is recorded). A snapshot whose mode has no such key
+/// that close is kept whole.
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
@@ -31,8 +40,11 @@ public struct History: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
     /// mode's keys need every bit of a code byte: 173 keys).
     var lineEnds: [UInt64] = []
-    /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
+    /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch, or,
+    /// where `restarts[i]` is light, the small state its prelude rebuilds from.
     var snapshots: [State]
+    /// How each snapshot is kept: empty while every one is whole, else one entry a snapshot.
+    var restarts: [Restart] = []
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
@@ -81,6 +93,74 @@ public struct History: Sendable {
       }
     }
   }
+
+  /// How a snapshot is kept: whole, or light (the state `back` keys before its step, rebuilt by
+  /// ``prelude`` from the small state the snapshot holds).
+  struct Restart: Hashable, Sendable {
+    /// The keys between the restart and the snapshot's step.
+    var back: UInt16
+    /// 0 for a whole snapshot; 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value
+    /// `prog`, the radix and AC: the keys that rebuild the state after the restart.
+    var prelude: UInt8
+
+    /// A whole snapshot.
+    static let whole = Restart(back: 0, prelude: 0)
+  }
+
+  /// The state after `prelude`'s keys (``Restart/prelude``, not 0) on the small state `light`.
+  static func rebuild(_ light: State, prelude: UInt8) -> State {
+    var state = light
+    switch prelude {
+    case 1:
+      state.press(.mode(.scientific))
+    case 2:
+      state.press(.mode(.programmer))
+    case 3:
+      state.press(.mode(.scientific))
+      state.press(.command(.clear))
+    default:
+      state.press(.mode(.programmer))
+      state.press(.radix(CalculatorButtonItem.Radix(rawValue: prelude - 4)!))
+      state.press(.command(.clear))
+    }
+    return state
+  }
+
+  /// The prelude that rebuilds `state`, the state right after the key coded `code`, from Standard
+  /// mode's small state; `nil` unless the key started a Scientific or Programmer calculation
+  /// afresh and the prelude rebuilds `state` exactly.
+  static func prelude(after code: UInt8, _ state: State) -> UInt8? {
+    let prelude: UInt8
+    if code == CalculatorButtonItem.command(.clear).code {
+      if state.scientific != nil {
+        prelude = 3
+      } else if let programmer = state.programmer {
+        prelude = 4 + programmer.radix.rawValue
+      } else {
+        return nil
+      }
+    } else if code == CalculatorButtonItem.mode(.scientific).code {
+      prelude = 1
+    } else if code == CalculatorButtonItem.mode(.programmer).code {
+      prelude = 2
+    } else {
+      return nil
+    }
+    guard rebuild(light(state), prelude: prelude) == state else { return nil }
+    return prelude
+  }
+
+  /// `state` without its mode's brain: Standard mode's fresh one, memory, angle unit and word
+  /// size kept.
+  static func light(_ state: State) -> State {
+    var light = state
+    light.press(.mode(.standard))
+    return light
+  }
+
+  /// The last restart among the current branch's own keys (``Restart``): the branch, the own
+  /// offset after the key, the small state and the prelude.
+  private var lastRestart: (branch: Int, offset: Int, light: State, prelude: UInt8)?
 
   /// A `$N` key as a branch holds it: N as typed, and the value (or error) it recalled.
   struct Reference: Hashable, Sendable {
@@ -500,25 +580,84 @@ public struct History: Sendable {
   }
 
   /// The bytes of storage the history holds: keys, snapshots and bookkeeping (allocated
-  /// capacity), and the boxes and arrays of Scientific snapshots.
+  /// capacity), and the boxes and arrays of Scientific and Programmer snapshots
+  /// (``storageBreakdown``'s total).
   ///
   /// - Complexity: O(s) in the number of snapshots.
-  public var storageBytes: Int {
-    var bytes =
+  public var storageBytes: Int { storageBreakdown.total }
+
+  /// Where a history's storage goes (``History/storageBreakdown``), in bytes of allocated
+  /// capacity: what calc-bench's verbose rows print.
+  public struct StorageBreakdown: Hashable, Sendable {
+    /// The key codes, one byte each.
+    public var keys = 0
+    /// The line-end bits, in 64-bit words.
+    public var lineEnds = 0
+    /// Whole snapshots: their number, and their bytes with the boxed brains' heap.
+    public var wholeSnapshots = 0
+    public var wholeSnapshotBytes = 0
+    /// Light snapshots (``History``'s storage notes): their number, and their bytes with the
+    /// restarts that say how to rebuild them.
+    public var lightSnapshots = 0
+    public var lightSnapshotBytes = 0
+    /// The branches' records, the current path and each array's header.
+    public var branches = 0
+    /// The number of branches.
+    public var branchCount = 0
+
+    /// The sum of the parts.
+    public var total: Int { keys + lineEnds + wholeSnapshotBytes + lightSnapshotBytes + branches }
+
+    /// `keys 10,240,000, line ends 1,600,000, …` with the share of each.
+    public var description: String {
+      func part(_ name: String, _ bytes: Int) -> String {
+        let share = total == 0 ? 0 : (1000 * bytes + total / 2) / total
+        return "\(name) \(bytes) (\(share / 10).\(share % 10)%)"
+      }
+      return [
+        part("keys", keys), part("line ends", lineEnds),
+        part("\(wholeSnapshots) whole snapshots", wholeSnapshotBytes),
+        part("\(lightSnapshots) light snapshots", lightSnapshotBytes),
+        part("\(branchCount) branches", branches),
+      ].joined(separator: ", ")
+    }
+  }
+
+  /// Where the storage goes: ``storageBytes`` in parts.
+  ///
+  /// - Complexity: O(s) in the number of snapshots.
+  public var storageBreakdown: StorageBreakdown {
+    var parts = StorageBreakdown()
+    parts.branchCount = branches.count
+    parts.branches =
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
       // Each array also has a header of two words, a count and a capacity beside its storage.
-      bytes +=
-        branch.codes.capacity + branch.lineEnds.capacity * 8 + branch.snapshots.capacity
-        * MemoryLayout<State>.stride + 96
-      // A Scientific state lives in a box of its own, with arrays (counted for each snapshot, as
-      // if none shared a box with the one before).
-      for snapshot in branch.snapshots {
+      parts.branches += 96
+      parts.keys += branch.codes.capacity
+      parts.lineEnds += branch.lineEnds.capacity * 8
+      // Unused capacity is counted with the whole snapshots.
+      parts.wholeSnapshotBytes +=
+        (branch.snapshots.capacity - branch.snapshots.count) * MemoryLayout<State>.stride
+      if branch.restarts.capacity > 0 {
+        parts.lightSnapshotBytes += 32 + branch.restarts.capacity * MemoryLayout<Restart>.stride
+      }
+      // A Scientific or Programmer state lives in a box of its own, with arrays (counted for
+      // each snapshot, as if none shared a box with the one before).
+      for (index, snapshot) in branch.snapshots.enumerated() {
+        var bytes = MemoryLayout<State>.stride
         if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
         if let programmer = snapshot.programmer { bytes += programmer.heapBytes }
+        if !branch.restarts.isEmpty, branch.restarts[index].prelude != 0 {
+          parts.lightSnapshots += 1
+          parts.lightSnapshotBytes += bytes
+        } else {
+          parts.wholeSnapshots += 1
+          parts.wholeSnapshotBytes += bytes
+        }
       }
     }
-    return bytes
+    return parts
   }
 
   // MARK: - Changing (for Session only)
@@ -564,11 +703,16 @@ public struct History: Sendable {
         } else {
           state.press(key)
         }
-        codes[index] = key.code
+        let code = key.code
+        codes[index] = code
         index += 1
+        // AC, `sci` and `prog` (codes 16, 80 and 81) may start a light snapshot's replay.
+        if code == History.clearCode || code &- History.scientificCode < 2 {
+          noteRestart(after: code, offset: ownStart + index)
+        }
         untilSnapshot -= 1
         if untilSnapshot == 0 {
-          branches[current].appendSnapshot(state)
+          appendSnapshot(at: ownStart + index)
           untilSnapshot = History.snapshotInterval
         }
       }
@@ -577,6 +721,32 @@ public struct History: Sendable {
     }
     position = branches[current].count
     return made
+  }
+
+  /// The code of AC, and of `sci` (`prog`'s is the next).
+  static var clearCode: UInt8 { CalculatorButtonItem.command(.clear).code }
+  static var scientificCode: UInt8 { CalculatorButtonItem.mode(.scientific).code }
+
+  /// Remembers the state after the own key at `offset − 1` of the current branch, coded `code`,
+  /// as the last restart when it is one (``Restart``).
+  @inline(never)
+  private mutating func noteRestart(after code: UInt8, offset: Int) {
+    guard let prelude = History.prelude(after: code, state) else { return }
+    lastRestart = (current, offset, History.light(state), prelude)
+  }
+
+  /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
+  /// the state is boxed and the last restart lies fewer than ``snapshotInterval`` keys back.
+  private mutating func appendSnapshot(at offset: Int) {
+    if state.mode != .standard, let restart = lastRestart, restart.branch == current,
+      offset - restart.offset < History.snapshotInterval
+    {
+      branches[current].appendSnapshot(
+        restart.light,
+        Restart(back: UInt16(offset - restart.offset), prelude: restart.prelude))
+    } else {
+      branches[current].appendSnapshot(state, .whole)
+    }
   }
 
   /// Sets the note of the line of the current branch that ends at `end` (a real line end,
@@ -691,10 +861,9 @@ public struct History: Sendable {
   private func state(at position: Int, on index: Int) -> State {
     let branch = branches[index]
     let offset = position - branch.fork
-    let snapshot = offset / History.snapshotInterval
-    var state = branch.snapshots[snapshot]
+    var (state, start) = branch.snapshot(offset / History.snapshotInterval)
     branch.codes.withUnsafeBufferPointer { codes in
-      var index = snapshot * History.snapshotInterval
+      var index = start
       while index < offset {
         // A line starts at the branch's first key and after each line's last.
         if branch.startsLine(at: index) { state.startLine() }
@@ -774,11 +943,34 @@ extension History.Branch {
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
-  mutating func appendSnapshot(_ state: History.State) {
+  /// Appends a snapshot kept as `restart` says (its state, or its small state).
+  mutating func appendSnapshot(_ state: History.State, _ restart: History.Restart) {
     if snapshots.count == snapshots.capacity {
       snapshots.reserveCapacity(max(snapshots.count + snapshots.count / 4, 4))
     }
     snapshots.append(state)
+    if restart.prelude != 0, restarts.isEmpty {
+      restarts.reserveCapacity(snapshots.capacity)
+      restarts.append(contentsOf: repeatElement(.whole, count: snapshots.count - 1))
+    }
+    if !restarts.isEmpty {
+      if restarts.count == restarts.capacity { restarts.reserveCapacity(snapshots.capacity) }
+      restarts.append(restart)
+    }
+  }
+
+  /// The state of snapshot `index` and the own offset it is at: its step, or for a light one
+  /// the step of its restart.
+  @inline(__always)
+  func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
+    let offset = index * History.snapshotInterval
+    if !restarts.isEmpty, restarts[index].prelude != 0 {
+      let restart = restarts[index]
+      return (
+        History.rebuild(snapshots[index], prelude: restart.prelude), offset - Int(restart.back)
+      )
+    }
+    return (snapshots[index], offset)
   }
 }
 
@@ -841,6 +1033,18 @@ extension History {
         precondition(
           branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
           "branch \(index + 1): one snapshot per interval")
+        precondition(
+          branch.restarts.isEmpty || branch.restarts.count == branch.snapshots.count,
+          "branch \(index + 1): one restart per snapshot")
+        // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
+        var snapshotAt: [Int: History.State] = [:]
+        for at in branch.snapshots.indices {
+          let (state, offset) = branch.snapshot(at)
+          precondition(
+            offset >= 0 && offset > (at - 1) * History.snapshotInterval,
+            "branch \(index + 1): snapshot \(at)'s restart")
+          snapshotAt[offset] = state
+        }
         // Replay the branch from the start along its own ancestry.
         var ancestry: [Int] = []
         var walk = index
@@ -856,19 +1060,18 @@ extension History {
             depth + 1 < ancestry.count
             ? branches[ancestry[ancestry.count - depth - 2]].fork : own.count
           while step < end {
-            if at == index, (step - own.fork) % History.snapshotInterval == 0 {
-              precondition(
-                own.snapshots[(step - own.fork) / History.snapshotInterval] == state,
-                "branch \(index + 1): snapshot at step \(step)")
+            if at == index, let snapshot = snapshotAt.removeValue(forKey: step - own.fork) {
+              precondition(snapshot == state, "branch \(index + 1): snapshot at step \(step)")
             }
             if own.startsLine(at: step - own.fork) { state.startLine() }
             own.press(at: step - own.fork, &state)
             step += 1
           }
         }
-        if (branch.count - branch.fork) % History.snapshotInterval == 0 {
-          precondition(branch.snapshots.last! == state, "branch \(index + 1): last snapshot")
+        if let snapshot = snapshotAt.removeValue(forKey: branch.count - branch.fork) {
+          precondition(snapshot == state, "branch \(index + 1): last snapshot")
         }
+        precondition(snapshotAt.isEmpty, "branch \(index + 1): a snapshot off the branch")
       }
       var expectedPath: [Int] = []
       var walk = current

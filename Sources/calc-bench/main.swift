@@ -39,6 +39,10 @@ struct Options {
   var longLinesOnly = false
   /// `--scientific`: only the Scientific row against apcalc and mpmath, then exit.
   var scientificOnly = false
+  /// `--streams`: only the four streams' rows (Streams.swift), then exit.
+  var streamsOnly = false
+  /// `--verbose`: where each stream's history memory goes.
+  var verbose = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -63,10 +67,14 @@ struct Options {
         longLinesOnly = true
       case "--scientific":
         scientificOnly = true
+      case "--streams":
+        streamsOnly = true
+      case "--verbose":
+        verbose = true
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific]")
+            + " [--long-lines] [--scientific] [--streams] [--verbose]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -276,6 +284,12 @@ func grouped(_ value: Int) -> String {
 let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
+if options.streamsOnly {
+  let rows = measureStreams(keyCount: keyCount, seed: options.seed)
+  printStreams(rows, verbose: true)
+  print("calc-bench:" + streamsSummary(rows))
+  exit(0)
+}
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
 let scientificDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-sci-\(getpid())")
@@ -377,7 +391,18 @@ let historyComplete =
 /// A line of about `bytes` bytes of the benchmark's arithmetic mix, ending with `=`: `1+`, `*`
 /// and `%` in Standard mode, and brackets too in Scientific mode.
 func longLine(bytes: Int, scientific: Bool) -> String {
-  let piece = scientific ? "1+2*((3+4)*5)%+" : "1+2*3%+"
+  longLine(bytes: bytes, mode: scientific ? .scientific : .standard)
+}
+
+/// A line of about `bytes` bytes of the arithmetic mix in `mode`: Programmer mode's has no `%`
+/// (it holds integers).
+func longLine(bytes: Int, mode: CalculatorButtonItem.Mode) -> String {
+  let piece =
+    switch mode {
+    case .standard: "1+2*3%+"
+    case .scientific: "1+2*((3+4)*5)%+"
+    case .programmer: "1+2*((3+4)*5)+"
+    }
   return String(repeating: piece, count: max(1, bytes / piece.utf8.count)) + "1="
 }
 
@@ -392,15 +417,21 @@ let longLineBytes = 2 << 20
 let longLineDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-lines-\(getpid())")
 try? FileManager.default.createDirectory(at: longLineDirectory, withIntermediateDirectories: true)
-/// Standard's run, then Scientific's: each the best of three.
-let longLineRuns: [(seconds: Double, bytes: Int)?] = [false, true].map { scientific in
-  let path = longLineDirectory.appendingPathComponent(scientific ? "sci.calc" : "std.calc").path
+/// Standard's run, then Scientific's, then Programmer's: each the best of three.
+let longLineModes: [CalculatorButtonItem.Mode] = [.standard, .scientific, .programmer]
+let longLineRuns: [(seconds: Double, bytes: Int)?] = longLineModes.map { mode in
+  let name =
+    switch mode {
+    case .standard: "standard"
+    case .scientific: "scientific"
+    case .programmer: "programmer"
+    }
+  let path = longLineDirectory.appendingPathComponent("\(name).calc").path
   guard
     FileManager.default.createFile(
-      atPath: path,
-      contents: Data((longLine(bytes: longLineBytes, scientific: scientific) + "\n").utf8))
+      atPath: path, contents: Data((longLine(bytes: longLineBytes, mode: mode) + "\n").utf8))
   else { return nil }
-  let argv = [options.calc, "--plain", "--mode", scientific ? "scientific" : "standard", path]
+  let argv = [options.calc, "--plain", "--mode", name, path]
   let runs = (0..<3).compactMap { _ in timedRun(argv) }
   guard runs.count == 3 else { return nil }
   return (runs.map(\.seconds).min()!, runs.map(\.bytes).min()!)
@@ -774,7 +805,7 @@ let longLineKeystrokes = [false, true].map { timeLongLineKeystrokes(scientific: 
 /// The long lines' rows: the runs through the binary and the keystrokes' times.
 func printLongLines(keystrokes: [[Double]]) {
   print("long lines (SPEC §7): a \(grouped(longLineBytes))-byte key line through \(options.calc)")
-  for (name, run) in zip(["Standard", "Scientific"], longLineRuns) {
+  for (name, run) in zip(["Standard", "Scientific", "Programmer"], longLineRuns) {
     print(
       "  \(name): "
         + (run.map {
@@ -858,6 +889,9 @@ try! session.perform(.goto(.step(seed.slidingIndex)))
 guard session.state == seed.brain else {
   Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
 }
+
+// The Scientific, Programmer, mixed and three-mode streams (Streams.swift).
+let streamRows = measureStreams(keyCount: keyCount, seed: options.seed)
 
 // MARK: - Report
 
@@ -975,6 +1009,11 @@ if let loadSeconds {
   print("  not measured: could not run it")
 }
 printScientific(scientific)
+printStreams(streamRows, verbose: options.verbose)
+if options.verbose {
+  print("  Standard: one branch: \(session.history.storageBreakdown.description)")
+  print("    \(branchCount) branches: \(tree.history.storageBreakdown.description)")
+}
 print("targets (SPEC §7)")
 print(
   "  script ≤ 0.5× bc        "
@@ -1001,6 +1040,9 @@ print("  long-line key ≤ 2 ms    \(longLineKeyMedian <= 2_000 ? "met" : "MISSE
 print("  goto median ≤ 50 µs     \(gotoMedian <= 50 && treeMedian <= 50 ? "met" : "MISSED")")
 print("  apply ≥ seed_apply      \(applyRate >= seedApplyRate ? "met" : "MISSED")")
 print("  ≤ 2 bytes per key       \(bytesPerKey <= 2 && treeBytesPerKey <= 2 ? "met" : "MISSED")")
+for row in streamRows {
+  print("  \(row.name): apply, bytes, goto \(row.met ? "met" : "MISSED")")
+}
 let historyMB = historyPeak.map { Double($0.bytes) / 1_048_576 }
 print(
   "  :history ≤ 64 MB        "
@@ -1020,7 +1062,10 @@ print(
     + " history_peak_mb=\(historyMB.map { fixed($0, 1) } ?? "none")" + editSummary
     + " mixed_apply=\(fixed(mixedRate / mega, 1)) mixed_bytes_per_key=\(fixed(mixedBytesPerKey, 3))"
     + " live_key_us=\(fixed(liveMedian, 1)) slider_move_us=\(fixed(moveMedian, 1))"
-    + " long_line_s=\(longLineRuns.map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
-    + " long_line_mb=\(longLineRuns.map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_s=\(longLineRuns.prefix(2).map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_mb=\(longLineRuns.prefix(2).map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
     + " long_line_key_us=\(fixed(longLineKeyMedian, 1))" + scientificSummary(scientific)
+    + streamsSummary(streamRows)
+    + " prog_long_line_s=\(longLineRuns[2].map { fixed($0.seconds, 2) } ?? "none")"
+    + " prog_long_line_mb=\(longLineRuns[2].map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none")"
 )
