@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// Every line of keys a session applied, as a tree of branches that is never pruned, and a
 /// position on the current branch: the book's history and slider, with jumps that do not replay
 /// from the start and a past that typing never throws away.
@@ -19,9 +21,11 @@
 /// step (a boxed brain with its expression line, about 1.5 KB), it holds the state after the
 /// last key before that step that started its mode's calculation afresh (AC in Scientific or
 /// Programmer mode, `sci`, `prog`), as long as that key lies fewer than ``snapshotInterval`` keys
-/// back: that state is Standard mode's small one plus a *prelude* of at most three keys that
-/// rebuild it exactly (checked when the key is recorded). A snapshot whose mode has no such key
-/// that close is kept whole.
+/// back: that state is Standard mode's fresh one with the memory, angle unit and word size (a
+/// ``Light``, 24 bytes) plus a *prelude* of at most three keys that rebuild it exactly (checked
+/// when the key is recorded). A branch's first snapshot, at its fork, may be light too, with its
+/// restart among the parent's own keys before the fork (and no memory, angle, radix or
+/// word-size key between). A snapshot whose mode has no such key that close is kept whole.
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
@@ -40,11 +44,20 @@ public struct History: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
     /// mode's keys need every bit of a code byte: 173 keys).
     var lineEnds: [UInt64] = []
-    /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch, or,
-    /// where `restarts[i]` is light, the small state its prelude rebuilds from.
-    var snapshots: [State]
-    /// How each snapshot is kept: empty while every one is whole, else one entry a snapshot.
-    var restarts: [Restart] = []
+    /// The whole snapshots, in order: while ``slots`` is empty, `snapshots[i]` is the state
+    /// after `fork + i × snapshotInterval` keys of the branch.
+    var snapshots: [State] = []
+    /// Where snapshot `i` is kept, once some snapshot is light (empty before): an index in
+    /// ``snapshots``, or ``lightSlot`` and an index in ``lights``.
+    var slots: [UInt32] = []
+    /// The light snapshots, in order.
+    var lights: [Light] = []
+
+    /// The mark of a light snapshot's slot.
+    static let lightSlot: UInt32 = 1 << 31
+
+    /// The number of snapshots, whole and light.
+    var snapshotCount: Int { slots.isEmpty ? snapshots.count : slots.count }
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
@@ -94,73 +107,79 @@ public struct History: Sendable {
     }
   }
 
-  /// How a snapshot is kept: whole, or light (the state `back` keys before its step, rebuilt by
-  /// ``prelude`` from the small state the snapshot holds).
-  struct Restart: Hashable, Sendable {
-    /// The keys between the restart and the snapshot's step.
-    var back: UInt16
-    /// 0 for a whole snapshot; 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value
-    /// `prog`, the radix and AC: the keys that rebuild the state after the restart.
+  /// A light snapshot (see the storage notes above): the small state after its restart, and how
+  /// far back the restart lies.
+  struct Light: Hashable, Sendable {
+    /// The memory register, angle unit and word size after the restart.
+    var memory: Decimal34?
+    var angleUnit: AngleUnit
+    var wordSize: CalculatorButtonItem.WordSize
+    /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the
+    /// keys that rebuild the state after the restart from Standard mode's fresh one.
     var prelude: UInt8
+    /// The keys between the restart and the snapshot's step (for a branch's first snapshot,
+    /// keys of its parent before the fork).
+    var back: UInt16
 
-    /// A whole snapshot.
-    static let whole = Restart(back: 0, prelude: 0)
-  }
-
-  /// The state after `prelude`'s keys (``Restart/prelude``, not 0) on the small state `light`.
-  static func rebuild(_ light: State, prelude: UInt8) -> State {
-    var state = light
-    switch prelude {
-    case 1:
-      state.press(.mode(.scientific))
-    case 2:
-      state.press(.mode(.programmer))
-    case 3:
-      state.press(.mode(.scientific))
-      state.press(.command(.clear))
-    default:
-      state.press(.mode(.programmer))
-      state.press(.radix(CalculatorButtonItem.Radix(rawValue: prelude - 4)!))
-      state.press(.command(.clear))
+    /// The light snapshot of `state`, the state right after a restart, with `prelude`.
+    init(_ state: State, prelude: UInt8, back: Int = 0) {
+      memory = state.memory
+      angleUnit = state.angleUnit
+      wordSize = state.wordSize
+      self.prelude = prelude
+      self.back = UInt16(back)
     }
-    return state
+
+    /// The state after the restart.
+    var state: State {
+      var state = State(memory: memory, angleUnit: angleUnit, wordSize: wordSize)
+      switch prelude {
+      case 1:
+        state.press(.mode(.scientific))
+      case 2:
+        state.press(.mode(.programmer))
+      case 3:
+        state.press(.mode(.scientific))
+        state.press(.command(.clear))
+      default:
+        state.press(.mode(.programmer))
+        state.press(.radix(CalculatorButtonItem.Radix(rawValue: prelude - 4)!))
+        state.press(.command(.clear))
+      }
+      return state
+    }
   }
 
-  /// The prelude that rebuilds `state`, the state right after the key coded `code`, from Standard
-  /// mode's small state; `nil` unless the key started a Scientific or Programmer calculation
-  /// afresh and the prelude rebuilds `state` exactly.
+  /// The prelude (``Light/prelude``) after a restart coded `code` in `state`'s mode: AC in
+  /// Scientific or Programmer mode, `sci`, `prog`; `nil` for any other key or mode.
   static func prelude(after code: UInt8, _ state: State) -> UInt8? {
-    let prelude: UInt8
-    if code == CalculatorButtonItem.command(.clear).code {
-      if state.scientific != nil {
-        prelude = 3
-      } else if let programmer = state.programmer {
-        prelude = 4 + programmer.radix.rawValue
-      } else {
-        return nil
-      }
-    } else if code == CalculatorButtonItem.mode(.scientific).code {
-      prelude = 1
-    } else if code == CalculatorButtonItem.mode(.programmer).code {
-      prelude = 2
-    } else {
+    if code == clearCode {
+      if state.scientific != nil { return 3 }
+      if let programmer = state.programmer { return 4 + programmer.radix.rawValue }
       return nil
     }
-    guard rebuild(light(state), prelude: prelude) == state else { return nil }
-    return prelude
+    if code == scientificCode, state.scientific != nil { return 1 }
+    if code == scientificCode &+ 1, state.programmer != nil { return 2 }
+    return nil
   }
 
-  /// `state` without its mode's brain: Standard mode's fresh one, memory, angle unit and word
-  /// size kept.
-  static func light(_ state: State) -> State {
-    var light = state
-    light.press(.mode(.standard))
-    return light
+  /// Whether the key coded `code` may change the memory, the angle unit, the radix or the word
+  /// size (or is a mode key): a fork's light snapshot may not reach back across one.
+  static func changesLightState(_ code: UInt8) -> Bool {
+    guard code != CalculatorButtonItem.referenceCode, let key = CalculatorButtonItem(code: code)
+    else { return false }
+    switch key {
+    case .memory, .angle, .radix, .wordSize, .mode: return true
+    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .reference, .hexDigit, .bitwise, .not, .shift, .rotate,
+      .bit:
+      return false
+    }
   }
 
-  /// The last restart among the current branch's own keys (``Restart``): the branch, the own
-  /// offset after the key, the small state and the prelude.
-  private var lastRestart: (branch: Int, offset: Int, light: State, prelude: UInt8)?
+  /// The last restart among the current branch's own keys: the branch, the own offset after the
+  /// key, and its light snapshot (``Light/back`` still 0).
+  private var lastRestart: (branch: Int, offset: Int, light: Light)?
 
   /// A `$N` key as a branch holds it: N as typed, and the value (or error) it recalled.
   struct Reference: Hashable, Sendable {
@@ -637,24 +656,23 @@ public struct History: Sendable {
       parts.keys += branch.codes.capacity
       parts.lineEnds += branch.lineEnds.capacity * 8
       // Unused capacity is counted with the whole snapshots.
-      parts.wholeSnapshotBytes +=
-        (branch.snapshots.capacity - branch.snapshots.count) * MemoryLayout<State>.stride
-      if branch.restarts.capacity > 0 {
-        parts.lightSnapshotBytes += 32 + branch.restarts.capacity * MemoryLayout<Restart>.stride
-      }
+      parts.wholeSnapshots += branch.snapshots.count
+      parts.wholeSnapshotBytes += branch.snapshots.capacity * MemoryLayout<State>.stride
       // A Scientific or Programmer state lives in a box of its own, with arrays (counted for
       // each snapshot, as if none shared a box with the one before).
-      for (index, snapshot) in branch.snapshots.enumerated() {
-        var bytes = MemoryLayout<State>.stride
-        if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
-        if let programmer = snapshot.programmer { bytes += programmer.heapBytes }
-        if !branch.restarts.isEmpty, branch.restarts[index].prelude != 0 {
-          parts.lightSnapshots += 1
-          parts.lightSnapshotBytes += bytes
-        } else {
-          parts.wholeSnapshots += 1
-          parts.wholeSnapshotBytes += bytes
+      for snapshot in branch.snapshots {
+        if let scientific = snapshot.scientific {
+          parts.wholeSnapshotBytes += scientific.heapBytes
         }
+        if let programmer = snapshot.programmer {
+          parts.wholeSnapshotBytes += programmer.heapBytes
+        }
+      }
+      // The slots and the light snapshots, with their arrays' headers.
+      if branch.slots.capacity > 0 {
+        parts.lightSnapshots += branch.lights.count
+        parts.lightSnapshotBytes +=
+          64 + branch.slots.capacity * 4 + branch.lights.capacity * MemoryLayout<Light>.stride
       }
     }
     return parts
@@ -676,7 +694,13 @@ public struct History: Sendable {
     if position < count {
       let parent = position == 0 ? 0 : owner(of: position)
       path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
-      branches.append(Branch(parent: parent, fork: position, snapshots: [state]))
+      var branch = Branch(parent: parent, fork: position)
+      if let light = forkLight(parent: parent, at: position) {
+        branch.appendLight(light)
+      } else {
+        branch.appendSnapshot(state)
+      }
+      branches.append(branch)
       current = branches.count - 1
       path.append(current)
       made = current + 1
@@ -732,20 +756,55 @@ public struct History: Sendable {
   @inline(never)
   private mutating func noteRestart(after code: UInt8, offset: Int) {
     guard let prelude = History.prelude(after: code, state) else { return }
-    lastRestart = (current, offset, History.light(state), prelude)
+    let light = Light(state, prelude: prelude)
+    guard light.state == state else { return }
+    lastRestart = (current, offset, light)
+  }
+
+  /// The light snapshot for a branch that leaves branch index `parent` at `position` (the state
+  /// now): its restart the last among the parent's own keys before the fork, fewer than
+  /// ``snapshotInterval`` keys back with no mode key between; `nil` for a state of Standard mode
+  /// or without one.
+  ///
+  /// - Complexity: O(``snapshotInterval``) to find the restart; where a key between it and the
+  ///   fork may have changed the memory, the angle unit, the radix or the word size, the state
+  ///   at the restart is replayed: O(``snapshotInterval``) keys more.
+  private func forkLight(parent: Int, at position: Int) -> Light? {
+    guard state.mode != .standard else { return nil }
+    let branch = branches[parent]
+    // The parent's own keys 0..<end lead up to the fork.
+    let end = position - branch.fork
+    var index = end - 1
+    var changed = false
+    while index >= max(0, end - History.snapshotInterval) {
+      let code = branch.codes[index]
+      // With no mode key between the restart and the fork, the restart's mode is the state's.
+      if History.prelude(after: code, state) != nil {
+        // Without a key between that changed what a light state keeps, it is the state's.
+        let restart = changed ? self.state(at: branch.fork + index + 1, on: parent) : state
+        guard let prelude = History.prelude(after: code, restart) else { return nil }
+        let light = Light(restart, prelude: prelude, back: end - index - 1)
+        return !changed || light.state == restart ? light : nil
+      }
+      if History.changesLightState(code) {
+        if code &- History.scientificCode &+ 1 < 3 { return nil }
+        changed = true
+      }
+      index -= 1
+    }
+    return nil
   }
 
   /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
   /// the state is boxed and the last restart lies fewer than ``snapshotInterval`` keys back.
   private mutating func appendSnapshot(at offset: Int) {
-    if state.mode != .standard, let restart = lastRestart, restart.branch == current,
+    if state.mode != .standard, var restart = lastRestart, restart.branch == current,
       offset - restart.offset < History.snapshotInterval
     {
-      branches[current].appendSnapshot(
-        restart.light,
-        Restart(back: UInt16(offset - restart.offset), prelude: restart.prelude))
+      restart.light.back = UInt16(offset - restart.offset)
+      branches[current].appendLight(restart.light)
     } else {
-      branches[current].appendSnapshot(state, .whole)
+      branches[current].appendSnapshot(state)
     }
   }
 
@@ -862,6 +921,17 @@ public struct History: Sendable {
     let branch = branches[index]
     let offset = position - branch.fork
     var (state, start) = branch.snapshot(offset / History.snapshotInterval)
+    if start < 0 {
+      // A first snapshot whose restart lies among the parent's own keys before the fork.
+      let parent = branches[branch.parent]
+      var index = branch.fork - parent.fork + start
+      while index < branch.fork - parent.fork {
+        if parent.startsLine(at: index) { state.startLine() }
+        parent.press(at: index, &state)
+        index += 1
+      }
+      start = 0
+    }
     branch.codes.withUnsafeBufferPointer { codes in
       var index = start
       while index < offset {
@@ -943,34 +1013,47 @@ extension History.Branch {
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
-  /// Appends a snapshot kept as `restart` says (its state, or its small state).
-  mutating func appendSnapshot(_ state: History.State, _ restart: History.Restart) {
-    if snapshots.count == snapshots.capacity {
-      snapshots.reserveCapacity(max(snapshots.count + snapshots.count / 4, 4))
+  /// Appends a whole snapshot.
+  mutating func appendSnapshot(_ state: History.State) {
+    if !slots.isEmpty {
+      Self.grow(&slots)
+      slots.append(UInt32(snapshots.count))
     }
+    Self.grow(&snapshots)
     snapshots.append(state)
-    if restart.prelude != 0, restarts.isEmpty {
-      restarts.reserveCapacity(snapshots.capacity)
-      restarts.append(contentsOf: repeatElement(.whole, count: snapshots.count - 1))
+  }
+
+  /// Appends a light snapshot.
+  mutating func appendLight(_ light: History.Light) {
+    if slots.isEmpty {
+      slots.reserveCapacity(snapshots.capacity + 1)
+      slots.append(contentsOf: (0..<UInt32(snapshots.count)))
     }
-    if !restarts.isEmpty {
-      if restarts.count == restarts.capacity { restarts.reserveCapacity(snapshots.capacity) }
-      restarts.append(restart)
+    Self.grow(&slots)
+    slots.append(Self.lightSlot | UInt32(lights.count))
+    Self.grow(&lights)
+    lights.append(light)
+  }
+
+  /// Makes room for one more element, growing by a quarter (as ``reserveRoom(for:)``).
+  @inline(__always)
+  static func grow<Element>(_ array: inout [Element]) {
+    if array.count == array.capacity {
+      array.reserveCapacity(max(array.count + array.count / 4, 4))
     }
   }
 
   /// The state of snapshot `index` and the own offset it is at: its step, or for a light one
-  /// the step of its restart.
+  /// the step of its restart (below 0 for a branch's first snapshot whose restart lies among
+  /// its parent's keys).
   @inline(__always)
   func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
     let offset = index * History.snapshotInterval
-    if !restarts.isEmpty, restarts[index].prelude != 0 {
-      let restart = restarts[index]
-      return (
-        History.rebuild(snapshots[index], prelude: restart.prelude), offset - Int(restart.back)
-      )
-    }
-    return (snapshots[index], offset)
+    if slots.isEmpty { return (snapshots[index], offset) }
+    let slot = slots[index]
+    if slot & Self.lightSlot == 0 { return (snapshots[Int(slot)], offset) }
+    let light = lights[Int(slot & ~Self.lightSlot)]
+    return (light.state, offset - Int(light.back))
   }
 }
 
@@ -1031,19 +1114,29 @@ extension History {
           branch.notes.keys.allSatisfy { branch.endsLine(at: $0) },
           "branch \(index + 1): a note that is not at a line's end")
         precondition(
-          branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
+          branch.snapshotCount == branch.codes.count / History.snapshotInterval + 1,
           "branch \(index + 1): one snapshot per interval")
         precondition(
-          branch.restarts.isEmpty || branch.restarts.count == branch.snapshots.count,
-          "branch \(index + 1): one restart per snapshot")
+          branch.slots.isEmpty
+            || branch.slots.count == branch.snapshots.count + branch.lights.count,
+          "branch \(index + 1): one slot per snapshot")
         // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
         var snapshotAt: [Int: History.State] = [:]
-        for at in branch.snapshots.indices {
+        for at in 0..<branch.snapshotCount {
           let (state, offset) = branch.snapshot(at)
           precondition(
-            offset >= 0 && offset > (at - 1) * History.snapshotInterval,
+            offset > (at - 1) * History.snapshotInterval,
             "branch \(index + 1): snapshot \(at)'s restart")
-          snapshotAt[offset] = state
+          if offset < 0 {
+            // Restarted among the parent's own keys: the state at the restart on the parent.
+            let parent = branches[branch.parent]
+            precondition(
+              at == 0 && branch.fork + offset > parent.fork
+                && state == self.state(at: branch.fork + offset, on: branch.parent),
+              "branch \(index + 1): the fork's light snapshot")
+          } else {
+            snapshotAt[offset] = state
+          }
         }
         // Replay the branch from the start along its own ancestry.
         var ancestry: [Int] = []

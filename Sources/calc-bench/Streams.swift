@@ -318,8 +318,9 @@ extension CalculatorButtonItem {
 /// `:goto` against 50 µs plus the replay of 16 keys.
 func printStreams(_ rows: [StreamRow], verbose: Bool) {
   let mega = 1e6
-  print("streams of \(grouped(streamKeyCount)) keys (SPEC §7: history ≤ 2 bytes/key on one branch"
-    + " and on 1,000; apply ≥ the seed's model; Scientific :goto ≤ 50 µs + 16 keys' replay)")
+  print(
+    "streams of \(grouped(streamKeyCount)) keys (SPEC §7: history ≤ 2 bytes/key on one branch"
+      + " and on 1,000; apply ≥ the seed's model; Scientific :goto ≤ 50 µs + 16 keys' replay)")
   for row in rows {
     print(
       "  \(row.name) (\(fixed(100 * row.share, 0))% non-Standard keys):"
