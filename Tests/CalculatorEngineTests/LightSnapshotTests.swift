@@ -26,14 +26,14 @@ import Testing
       first: [.mode(.scientific)],
       repeated: [
         .bracket(.open), .digit(.one), .op(.plus), .digit(.two), .bracket(.close), .op(.multiply),
-        .digit(.three), .function(.sin), .equal, .command(.clear), .digit(.four),
+        .digit(.three), .function(.cube), .equal, .command(.clear), .digit(.four),
         .binary(.power), .digit(.two), .equal,
       ], light: true),
     Row(
       name: "Scientific, sci in each line, memory and angle kept",
       first: [.digit(.seven), .memory(.store), .angle(.radians)],
       repeated: [
-        .mode(.scientific), .digit(.one), .op(.plus), .memory(.recall), .function(.cos),
+        .mode(.scientific), .digit(.one), .op(.plus), .memory(.recall), .function(.abs),
         .op(.multiply), .digit(.two), .memory(.add), .equal,
       ], light: true),
     Row(
@@ -83,11 +83,11 @@ import Testing
     return states
   }
 
-  /// The steps checked: around each snapshot, and every seventh.
+  /// The steps checked: around each snapshot, and every 41st.
   static func steps(_ count: Int) -> [Int] {
     let interval = History.snapshotInterval
     return (0...count).filter { step in
-      step % 7 == 0 || [0, 1, interval - 1].contains(step % interval) || step == count
+      step % 41 == 0 || [0, 1, interval - 1].contains(step % interval) || step == count
     }
   }
 
@@ -136,7 +136,7 @@ import Testing
     let row = Self.rows[0]
     var session = Session()
     try session.perform(.keys(row.first[...]))
-    while session.history.count < 20 * History.snapshotInterval {
+    while session.history.count < 6 * History.snapshotInterval {
       try session.perform(.keys(row.repeated[...]))
     }
     let perKey = Double(session.history.storageBytes) / Double(session.history.recordedCount)
