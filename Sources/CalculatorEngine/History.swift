@@ -22,8 +22,9 @@ import CalcDecimal
 /// last key before that step that started its mode's calculation afresh (AC in Scientific or
 /// Programmer mode, `sci`, `prog`), as long as that key lies fewer than ``snapshotInterval`` keys
 /// back: that state is Standard mode's fresh one with the memory, angle unit and word size (a
-/// ``Light``, 24 bytes) plus a *prelude* of at most three keys that rebuild it exactly (checked
-/// when the key is recorded). A branch's first snapshot, at its fork, may be light too, with its
+/// ``Light``, 32 bytes) plus a *prelude* of at most three keys that rebuild it exactly: the
+/// restart is the last of its line, or no key after it in the line changes those (the
+/// invariants check every snapshot against a replay). A branch's first snapshot, at its fork, may be light too, with its
 /// restart among the parent's own keys before the fork (and no memory, angle, radix or
 /// word-size key between). A snapshot whose mode has no such key that close is kept whole.
 public struct History: Sendable {
@@ -44,20 +45,16 @@ public struct History: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
     /// mode's keys need every bit of a code byte: 173 keys).
     var lineEnds: [UInt64] = []
-    /// The whole snapshots, in order: while ``slots`` is empty, `snapshots[i]` is the state
+    /// The whole snapshots, in order: while ``lights`` is empty, `snapshots[i]` is the state
     /// after `fork + i × snapshotInterval` keys of the branch.
     var snapshots: [State] = []
-    /// Where snapshot `i` is kept, once some snapshot is light (empty before): an index in
-    /// ``snapshots``, or ``lightSlot`` and an index in ``lights``.
-    var slots: [UInt32] = []
-    /// The light snapshots, in order.
+    /// The light snapshots, in order of their ``Light/slot``: snapshot `i` is the light one whose
+    /// slot is `i`, else the whole one after the others (`snapshots[i − lights before i]`). One
+    /// array, so that a branch of Standard mode grows by a word only.
     var lights: [Light] = []
 
-    /// The mark of a light snapshot's slot.
-    static let lightSlot: UInt32 = 1 << 31
-
     /// The number of snapshots, whole and light.
-    var snapshotCount: Int { slots.isEmpty ? snapshots.count : slots.count }
+    var snapshotCount: Int { snapshots.count + lights.count }
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
@@ -120,6 +117,8 @@ public struct History: Sendable {
     /// The keys between the restart and the snapshot's step (for a branch's first snapshot,
     /// keys of its parent before the fork).
     var back: UInt16
+    /// The snapshot's index among the branch's snapshots.
+    var slot: UInt32 = 0
 
     /// The light snapshot of `state`, the state right after a restart, with `prelude`.
     init(_ state: State, prelude: UInt8, back: Int = 0) {
@@ -164,12 +163,14 @@ public struct History: Sendable {
   }
 
   /// Whether the key coded `code` may change the memory, the angle unit, the radix or the word
-  /// size (or is a mode key): a fork's light snapshot may not reach back across one.
+  /// size (or is a mode key; `mr` only reads the memory): a light snapshot may not reach back
+  /// across one without a replay.
   static func changesLightState(_ code: UInt8) -> Bool {
     guard code != CalculatorButtonItem.referenceCode, let key = CalculatorButtonItem(code: code)
     else { return false }
     switch key {
-    case .memory, .angle, .radix, .wordSize, .mode: return true
+    case .memory(let memory): return memory != .recall
+    case .angle, .radix, .wordSize, .mode: return true
     case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
       .exponent, .fixedToExponential, .reference, .hexDigit, .bitwise, .not, .shift, .rotate,
       .bit:
@@ -668,11 +669,10 @@ public struct History: Sendable {
           parts.wholeSnapshotBytes += programmer.heapBytes
         }
       }
-      // The slots and the light snapshots, with their arrays' headers.
-      if branch.slots.capacity > 0 {
+      // The light snapshots, with their array's header.
+      if branch.lights.capacity > 0 {
         parts.lightSnapshots += branch.lights.count
-        parts.lightSnapshotBytes +=
-          64 + branch.slots.capacity * 4 + branch.lights.capacity * MemoryLayout<Light>.stride
+        parts.lightSnapshotBytes += 32 + branch.lights.capacity * MemoryLayout<Light>.stride
       }
     }
     return parts
@@ -727,13 +727,8 @@ public struct History: Sendable {
         } else {
           state.press(key)
         }
-        let code = key.code
-        codes[index] = code
+        codes[index] = key.code
         index += 1
-        // AC, `sci` and `prog` (codes 16, 80 and 81) may start a light snapshot's replay.
-        if code == History.clearCode || code &- History.scientificCode < 2 {
-          noteRestart(after: code, offset: ownStart + index)
-        }
         untilSnapshot -= 1
         if untilSnapshot == 0 {
           appendSnapshot(at: ownStart + index)
@@ -742,6 +737,8 @@ public struct History: Sendable {
       }
       branches[current].codes.append(contentsOf: codes)
       branches[current].markLineEnd(at: branches[current].codes.count - 1)
+      // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+      if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
     }
     position = branches[current].count
     return made
@@ -751,14 +748,24 @@ public struct History: Sendable {
   static var clearCode: UInt8 { CalculatorButtonItem.command(.clear).code }
   static var scientificCode: UInt8 { CalculatorButtonItem.mode(.scientific).code }
 
-  /// Remembers the state after the own key at `offset − 1` of the current branch, coded `code`,
-  /// as the last restart when it is one (``Restart``).
+  /// Remembers the last restart among `codes`, the line just applied at own offset `start` of
+  /// the current branch (the state after it), when no key after it in the line changed the
+  /// memory, the angle unit, the radix, the word size or the mode: then the state keeps what
+  /// the restart left, and its light snapshot is the state's.
+  ///
+  /// - Complexity: O(n) in the line's keys.
   @inline(never)
-  private mutating func noteRestart(after code: UInt8, offset: Int) {
-    guard let prelude = History.prelude(after: code, state) else { return }
-    let light = Light(state, prelude: prelude)
-    guard light.state == state else { return }
-    lastRestart = (current, offset, light)
+  private mutating func noteRestart(in codes: UnsafeBufferPointer<UInt8>, at start: Int) {
+    var index = codes.count - 1
+    while index >= 0 {
+      let code = codes[index]
+      if let prelude = History.prelude(after: code, state) {
+        lastRestart = (current, start + index + 1, Light(state, prelude: prelude))
+        return
+      }
+      if History.changesLightState(code) { return }
+      index -= 1
+    }
   }
 
   /// The light snapshot for a branch that leaves branch index `parent` at `position` (the state
@@ -1015,22 +1022,14 @@ extension History.Branch {
 
   /// Appends a whole snapshot.
   mutating func appendSnapshot(_ state: History.State) {
-    if !slots.isEmpty {
-      Self.grow(&slots)
-      slots.append(UInt32(snapshots.count))
-    }
     Self.grow(&snapshots)
     snapshots.append(state)
   }
 
   /// Appends a light snapshot.
   mutating func appendLight(_ light: History.Light) {
-    if slots.isEmpty {
-      slots.reserveCapacity(snapshots.capacity + 1)
-      slots.append(contentsOf: (0..<UInt32(snapshots.count)))
-    }
-    Self.grow(&slots)
-    slots.append(Self.lightSlot | UInt32(lights.count))
+    var light = light
+    light.slot = UInt32(snapshotCount)
     Self.grow(&lights)
     lights.append(light)
   }
@@ -1049,10 +1048,18 @@ extension History.Branch {
   @inline(__always)
   func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
     let offset = index * History.snapshotInterval
-    if slots.isEmpty { return (snapshots[index], offset) }
-    let slot = slots[index]
-    if slot & Self.lightSlot == 0 { return (snapshots[Int(slot)], offset) }
-    let light = lights[Int(slot & ~Self.lightSlot)]
+    if lights.isEmpty { return (snapshots[index], offset) }
+    // The first light snapshot at or after `index`.
+    var low = 0
+    var high = lights.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lights[middle].slot < index { low = middle + 1 } else { high = middle }
+    }
+    guard low < lights.count, lights[low].slot == index else {
+      return (snapshots[index - low], offset)
+    }
+    let light = lights[low]
     return (light.state, offset - Int(light.back))
   }
 }
@@ -1117,9 +1124,9 @@ extension History {
           branch.snapshotCount == branch.codes.count / History.snapshotInterval + 1,
           "branch \(index + 1): one snapshot per interval")
         precondition(
-          branch.slots.isEmpty
-            || branch.slots.count == branch.snapshots.count + branch.lights.count,
-          "branch \(index + 1): one slot per snapshot")
+          zip(branch.lights, branch.lights.dropFirst()).allSatisfy { $0.slot < $1.slot }
+            && (branch.lights.last.map { Int($0.slot) < branch.snapshotCount } ?? true),
+          "branch \(index + 1): lights in order of their slots")
         // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
         var snapshotAt: [Int: History.State] = [:]
         for at in 0..<branch.snapshotCount {

@@ -343,21 +343,22 @@ func printStreams(_ rows: [StreamRow], verbose: Bool) {
 /// The keys of each stream: `--keys`, as the Standard rows.
 nonisolated(unsafe) var streamKeyCount = 10_000_000
 
-/// The four streams' rows: Scientific, Programmer, mixed (Standard/Scientific) and three-mode.
-func measureStreams(keyCount: Int, seed: UInt64) -> [StreamRow] {
+/// The four streams' rows: Scientific, Programmer, mixed (Standard/Scientific) and three-mode,
+/// each applied `runs` times (the best taken).
+func measureStreams(keyCount: Int, seed: UInt64, runs: Int) -> [StreamRow] {
   streamKeyCount = keyCount
   return [
     streamRow(
-      "Scientific", keys: scientificStream(count: keyCount, seed: seed ^ 0x5C15), runs: 3,
+      "Scientific", keys: scientificStream(count: keyCount, seed: seed ^ 0x5C15), runs: runs,
       goto: true, seed: seed ^ 0x6070),
     streamRow(
-      "Programmer", keys: programmerStream(count: keyCount, seed: seed ^ 0x960), runs: 3,
+      "Programmer", keys: programmerStream(count: keyCount, seed: seed ^ 0x960), runs: runs,
       goto: true, seed: seed ^ 0x6071),
     streamRow(
-      "mixed std/sci", keys: mixedStream(count: keyCount, seed: seed ^ 0x5C1), runs: 3,
+      "mixed std/sci", keys: mixedStream(count: keyCount, seed: seed ^ 0x5C1), runs: runs,
       goto: false, seed: seed ^ 0x6072),
     streamRow(
-      "three-mode", keys: threeModeStream(count: keyCount, seed: seed ^ 0x3D0), runs: 3,
+      "three-mode", keys: threeModeStream(count: keyCount, seed: seed ^ 0x3D0), runs: runs,
       goto: false, seed: seed ^ 0x6073),
   ]
 }

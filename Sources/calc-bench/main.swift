@@ -43,6 +43,8 @@ struct Options {
   var streamsOnly = false
   /// `--verbose`: where each stream's history memory goes.
   var verbose = false
+  /// `--stream-runs N`: apply runs of each stream (best of N; 3 by default).
+  var streamRuns = 3
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -71,10 +73,15 @@ struct Options {
         streamsOnly = true
       case "--verbose":
         verbose = true
+      case "--stream-runs":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          Options.fail("--stream-runs needs a positive number")
+        }
+        streamRuns = value
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--streams] [--verbose]")
+            + " [--long-lines] [--scientific] [--streams] [--stream-runs N] [--verbose]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -285,7 +292,7 @@ let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
 if options.streamsOnly {
-  let rows = measureStreams(keyCount: keyCount, seed: options.seed)
+  let rows = measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
   printStreams(rows, verbose: true)
   print("calc-bench:" + streamsSummary(rows))
   exit(0)
@@ -891,7 +898,7 @@ guard session.state == seed.brain else {
 }
 
 // The Scientific, Programmer, mixed and three-mode streams (Streams.swift).
-let streamRows = measureStreams(keyCount: keyCount, seed: options.seed)
+let streamRows = measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
 
 // MARK: - Report
 
