@@ -324,7 +324,7 @@ func printStreams(_ rows: [StreamRow], verbose: Bool) {
   for row in rows {
     print(
       "  \(row.name) (\(fixed(100 * row.share, 0))% non-Standard keys):"
-        + " apply \(fixed(row.apply / mega, 1)) M keys/s (seed \(fixed(row.seedApply / mega, 1)),"
+        + " apply \(fixed(row.apply / mega, 2)) M keys/s (seed \(fixed(row.seedApply / mega, 2)),"
         + " target ≥ seed); \(fixed(row.bytesPerKey, 3)) bytes/key, on 1,000 branches"
         + " \(fixed(row.treeBytesPerKey, 3)) (target ≤ 2)")
     if let goto = row.goto {
@@ -367,7 +367,7 @@ func measureStreams(keyCount: Int, seed: UInt64, runs: Int) -> [StreamRow] {
 func streamsSummary(_ rows: [StreamRow]) -> String {
   let names = ["sci", "prog", "mixed2", "mixed3"]
   return zip(names, rows).map { name, row in
-    " \(name)_apply=\(fixed(row.apply / 1e6, 1)) \(name)_seed_apply=\(fixed(row.seedApply / 1e6, 1))"
+    " \(name)_apply=\(fixed(row.apply / 1e6, 2)) \(name)_seed_apply=\(fixed(row.seedApply / 1e6, 2))"
       + " \(name)_bytes_per_key=\(fixed(row.bytesPerKey, 3))"
       + " \(name)_tree_bytes_per_key=\(fixed(row.treeBytesPerKey, 3))"
       + (row.goto.map {
