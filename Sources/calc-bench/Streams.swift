@@ -119,8 +119,7 @@ func scientificStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
   return keys
 }
 
-/// A pure Programmer stream (``programmerStream(count:seed:)``'s name in the brief): `prog`,
-/// then stretches of 5–24 terms (``programmerStretch``).
+/// A pure Programmer stream: `prog`, then stretches of 5–24 terms (``programmerStretch``).
 func programmerStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
   var random = SplitMix64(state: seed)
   var keys: [CalculatorButtonItem] = [.mode(.programmer)]

@@ -5,6 +5,7 @@
 //   swift run -c release calc-bench [--keys N] [--seed S]
 //   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
 //   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
+//   swift run -c release calc-bench --streams       (only the four streams' rows: Streams.swift)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
