@@ -89,6 +89,15 @@ public struct Calculator: Hashable, Sendable {
     self.memory = memory
   }
 
+  /// Standard mode's fresh calculation with the given memory, angle unit and word size: the
+  /// small state a history's light snapshot rebuilds from (``History``).
+  init(memory: Decimal34?, angleUnit: AngleUnit, wordSize: CalculatorButtonItem.WordSize) {
+    self.standardBrain = .initial
+    self.memory = memory
+    self.angleUnit = angleUnit
+    self.wordSize = wordSize
+  }
+
   /// Standard mode's calculation; ``CalculatorBrain/initial`` in the other modes.
   public var brain: CalculatorBrain {
     standardBrain

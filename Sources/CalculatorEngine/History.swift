@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// Every line of keys a session applied, as a tree of branches that is never pruned, and a
 /// position on the current branch: the book's history and slider, with jumps that do not replay
 /// from the start and a past that typing never throws away.
@@ -12,7 +14,19 @@
 /// Storage: each branch holds only the keys after its fork, one byte each (the key's
 /// ``CalculatorButtonItem/code``) and one bit each that marks the last key of a line, and a snapshot of
 /// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
-/// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys.
+/// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys, or
+/// fewer than twice as many after a *light* snapshot.
+///
+/// A light snapshot keeps a Scientific or Programmer state small: instead of the state at its
+/// step (a boxed brain with its expression line, about 1.5 KB), it holds the state after the
+/// last key before that step that started its mode's calculation afresh (AC in Scientific or
+/// Programmer mode, `sci`, `prog`), as long as that key lies fewer than ``snapshotInterval`` keys
+/// back: that state is Standard mode's fresh one with the memory, angle unit and word size (a
+/// ``Light``, 32 bytes) plus a *prelude* of at most three keys that rebuild it exactly: the
+/// restart is the last of its line, or no key after it in the line changes those (the
+/// invariants check every snapshot against a replay). A branch's first snapshot, at its fork, may be light too, with its
+/// restart among the parent's own keys before the fork (and no memory, angle, radix or
+/// word-size key between). A snapshot whose mode has no such key that close is kept whole.
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
@@ -31,8 +45,16 @@ public struct History: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when own key `i` is the last of a line (Programmer
     /// mode's keys need every bit of a code byte: 173 keys).
     var lineEnds: [UInt64] = []
-    /// `snapshots[i]` is the state after `fork + i × snapshotInterval` keys of the branch.
-    var snapshots: [State]
+    /// The whole snapshots, in order: while ``lights`` is empty, `snapshots[i]` is the state
+    /// after `fork + i × snapshotInterval` keys of the branch.
+    var snapshots: [State] = []
+    /// The light snapshots, in order of their ``Light/slot``: snapshot `i` is the light one whose
+    /// slot is `i`, else the whole one after the others (`snapshots[i − lights before i]`). One
+    /// array, so that a branch of Standard mode grows by a word only.
+    var lights: [Light] = []
+
+    /// The number of snapshots, whole and light.
+    var snapshotCount: Int { snapshots.count + lights.count }
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
@@ -90,6 +112,84 @@ public struct History: Sendable {
       }
     }
   }
+
+  /// A light snapshot (see the storage notes above): the small state after its restart, and how
+  /// far back the restart lies.
+  struct Light: Hashable, Sendable {
+    /// The memory register, angle unit and word size after the restart.
+    var memory: Decimal34?
+    var angleUnit: AngleUnit
+    var wordSize: CalculatorButtonItem.WordSize
+    /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the
+    /// keys that rebuild the state after the restart from Standard mode's fresh one.
+    var prelude: UInt8
+    /// The keys between the restart and the snapshot's step (for a branch's first snapshot,
+    /// keys of its parent before the fork).
+    var back: UInt16
+    /// The snapshot's index among the branch's snapshots.
+    var slot: UInt32 = 0
+
+    /// The light snapshot of `state`, the state right after a restart, with `prelude`.
+    init(_ state: State, prelude: UInt8, back: Int = 0) {
+      memory = state.memory
+      angleUnit = state.angleUnit
+      wordSize = state.wordSize
+      self.prelude = prelude
+      self.back = UInt16(back)
+    }
+
+    /// The state after the restart.
+    var state: State {
+      var state = State(memory: memory, angleUnit: angleUnit, wordSize: wordSize)
+      switch prelude {
+      case 1:
+        state.press(.mode(.scientific))
+      case 2:
+        state.press(.mode(.programmer))
+      case 3:
+        state.press(.mode(.scientific))
+        state.press(.command(.clear))
+      default:
+        state.press(.mode(.programmer))
+        state.press(.radix(CalculatorButtonItem.Radix(rawValue: prelude - 4)!))
+        state.press(.command(.clear))
+      }
+      return state
+    }
+  }
+
+  /// The prelude (``Light/prelude``) after a restart coded `code` in `state`'s mode: AC in
+  /// Scientific or Programmer mode, `sci`, `prog`; `nil` for any other key or mode.
+  static func prelude(after code: UInt8, _ state: State) -> UInt8? {
+    if code == clearCode {
+      if state.scientific != nil { return 3 }
+      if let programmer = state.programmer { return 4 + programmer.radix.rawValue }
+      return nil
+    }
+    if code == scientificCode, state.scientific != nil { return 1 }
+    if code == scientificCode &+ 1, state.programmer != nil { return 2 }
+    return nil
+  }
+
+  /// Whether the key coded `code` may change the memory, the angle unit, the radix or the word
+  /// size (or is a mode key; `mr` only reads the memory): a light snapshot may not reach back
+  /// across one without a replay.
+  static func changesLightState(_ code: UInt8) -> Bool {
+    guard code != CalculatorButtonItem.referenceCode, let key = CalculatorButtonItem(code: code)
+    else { return false }
+    switch key {
+    case .memory(let memory): return memory != .recall
+    case .angle, .radix, .wordSize, .mode: return true
+    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
+      .exponent, .fixedToExponential, .reference, .hexDigit, .bitwise, .not, .shift, .rotate,
+      .bit:
+      return false
+    }
+  }
+
+  /// The last restart among the current branch's own keys: the branch, the own offset after the
+  /// key, and its light snapshot (``Light/back`` still 0).
+  private var lastRestart: (branch: Int, offset: Int, light: Light)?
 
   /// A `$N` key as a branch holds it: N as typed, and the value (or error) it recalled.
   struct Reference: Hashable, Sendable {
@@ -529,25 +629,82 @@ public struct History: Sendable {
   }
 
   /// The bytes of storage the history holds: keys, snapshots and bookkeeping (allocated
-  /// capacity), and the boxes and arrays of Scientific snapshots.
+  /// capacity), and the boxes and arrays of Scientific and Programmer snapshots
+  /// (``storageBreakdown``'s total).
   ///
   /// - Complexity: O(s) in the number of snapshots.
-  public var storageBytes: Int {
-    var bytes =
+  public var storageBytes: Int { storageBreakdown.total }
+
+  /// Where a history's storage goes (``History/storageBreakdown``), in bytes of allocated
+  /// capacity: what calc-bench's verbose rows print.
+  public struct StorageBreakdown: Hashable, Sendable {
+    /// The key codes, one byte each.
+    public var keys = 0
+    /// The line-end bits, in 64-bit words.
+    public var lineEnds = 0
+    /// Whole snapshots: their number, and their bytes with the boxed brains' heap.
+    public var wholeSnapshots = 0
+    public var wholeSnapshotBytes = 0
+    /// Light snapshots (``History``'s storage notes): their number, and their bytes with the
+    /// restarts that say how to rebuild them.
+    public var lightSnapshots = 0
+    public var lightSnapshotBytes = 0
+    /// The branches' records, the current path and each array's header.
+    public var branches = 0
+    /// The number of branches.
+    public var branchCount = 0
+
+    /// The sum of the parts.
+    public var total: Int { keys + lineEnds + wholeSnapshotBytes + lightSnapshotBytes + branches }
+
+    /// `keys 10,240,000, line ends 1,600,000, …` with the share of each.
+    public var description: String {
+      func part(_ name: String, _ bytes: Int) -> String {
+        let share = total == 0 ? 0 : (1000 * bytes + total / 2) / total
+        return "\(name) \(bytes) (\(share / 10).\(share % 10)%)"
+      }
+      return [
+        part("keys", keys), part("line ends", lineEnds),
+        part("\(wholeSnapshots) whole snapshots", wholeSnapshotBytes),
+        part("\(lightSnapshots) light snapshots", lightSnapshotBytes),
+        part("\(branchCount) branches", branches),
+      ].joined(separator: ", ")
+    }
+  }
+
+  /// Where the storage goes: ``storageBytes`` in parts.
+  ///
+  /// - Complexity: O(s) in the number of snapshots.
+  public var storageBreakdown: StorageBreakdown {
+    var parts = StorageBreakdown()
+    parts.branchCount = branches.count
+    parts.branches =
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
       // Each array also has a header of two words, a count and a capacity beside its storage.
-      bytes +=
-        branch.codes.capacity + branch.lineEnds.capacity * 8 + branch.snapshots.capacity
-        * MemoryLayout<State>.stride + 96
-      // A Scientific state lives in a box of its own, with arrays (counted for each snapshot, as
-      // if none shared a box with the one before).
+      parts.branches += 96
+      parts.keys += branch.codes.capacity
+      parts.lineEnds += branch.lineEnds.capacity * 8
+      // Unused capacity is counted with the whole snapshots.
+      parts.wholeSnapshots += branch.snapshots.count
+      parts.wholeSnapshotBytes += branch.snapshots.capacity * MemoryLayout<State>.stride
+      // A Scientific or Programmer state lives in a box of its own, with arrays (counted for
+      // each snapshot, as if none shared a box with the one before).
       for snapshot in branch.snapshots {
-        if let scientific = snapshot.scientific { bytes += scientific.heapBytes }
-        if let programmer = snapshot.programmer { bytes += programmer.heapBytes }
+        if let scientific = snapshot.scientific {
+          parts.wholeSnapshotBytes += scientific.heapBytes
+        }
+        if let programmer = snapshot.programmer {
+          parts.wholeSnapshotBytes += programmer.heapBytes
+        }
+      }
+      // The light snapshots, with their array's header.
+      if branch.lights.capacity > 0 {
+        parts.lightSnapshots += branch.lights.count
+        parts.lightSnapshotBytes += 32 + branch.lights.capacity * MemoryLayout<Light>.stride
       }
     }
-    return bytes
+    return parts
   }
 
   // MARK: - Changing (for Session only)
@@ -568,7 +725,13 @@ public struct History: Sendable {
     if position < count {
       let parent = position == 0 ? 0 : owner(of: position)
       path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
-      branches.append(Branch(parent: parent, fork: position, snapshots: [state]))
+      var branch = Branch(parent: parent, fork: position)
+      if let light = forkLight(parent: parent, at: position) {
+        branch.appendLight(light)
+      } else {
+        branch.appendSnapshot(state)
+      }
+      branches.append(branch)
       current = branches.count - 1
       path.append(current)
       made = current + 1
@@ -615,15 +778,88 @@ public struct History: Sendable {
         index += 1
         untilSnapshot -= 1
         if untilSnapshot == 0 {
-          branches[current].appendSnapshot(state)
+          appendSnapshot(at: ownStart + index)
           untilSnapshot = History.snapshotInterval
         }
       }
       branches[current].codes.append(contentsOf: codes)
       branches[current].markLineEnd(at: branches[current].codes.count - 1)
+      // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+      if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
     }
     position = branches[current].count
     return made
+  }
+
+  /// The code of AC, and of `sci` (`prog`'s is the next).
+  static var clearCode: UInt8 { CalculatorButtonItem.command(.clear).code }
+  static var scientificCode: UInt8 { CalculatorButtonItem.mode(.scientific).code }
+
+  /// Remembers the last restart among `codes`, the line just applied at own offset `start` of
+  /// the current branch (the state after it), when no key after it in the line changed the
+  /// memory, the angle unit, the radix, the word size or the mode: then the state keeps what
+  /// the restart left, and its light snapshot is the state's.
+  ///
+  /// - Complexity: O(n) in the line's keys.
+  @inline(never)
+  private mutating func noteRestart(in codes: UnsafeBufferPointer<UInt8>, at start: Int) {
+    var index = codes.count - 1
+    while index >= 0 {
+      let code = codes[index]
+      if let prelude = History.prelude(after: code, state) {
+        lastRestart = (current, start + index + 1, Light(state, prelude: prelude))
+        return
+      }
+      if History.changesLightState(code) { return }
+      index -= 1
+    }
+  }
+
+  /// The light snapshot for a branch that leaves branch index `parent` at `position` (the state
+  /// now): its restart the last among the parent's own keys before the fork, fewer than
+  /// ``snapshotInterval`` keys back with no mode key between; `nil` for a state of Standard mode
+  /// or without one.
+  ///
+  /// - Complexity: O(``snapshotInterval``) to find the restart; where a key between it and the
+  ///   fork may have changed the memory, the angle unit, the radix or the word size, the state
+  ///   at the restart is replayed: O(``snapshotInterval``) keys more.
+  private func forkLight(parent: Int, at position: Int) -> Light? {
+    guard state.mode != .standard else { return nil }
+    let branch = branches[parent]
+    // The parent's own keys 0..<end lead up to the fork.
+    let end = position - branch.fork
+    var index = end - 1
+    var changed = false
+    while index >= max(0, end - History.snapshotInterval) {
+      let code = branch.codes[index]
+      // With no mode key between the restart and the fork, the restart's mode is the state's.
+      if History.prelude(after: code, state) != nil {
+        // Without a key between that changed what a light state keeps, it is the state's.
+        let restart = changed ? self.state(at: branch.fork + index + 1, on: parent) : state
+        guard let prelude = History.prelude(after: code, restart) else { return nil }
+        let light = Light(restart, prelude: prelude, back: end - index - 1)
+        return !changed || light.state == restart ? light : nil
+      }
+      if History.changesLightState(code) {
+        if code &- History.scientificCode &+ 1 < 3 { return nil }
+        changed = true
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
+  /// the state is boxed and the last restart lies fewer than ``snapshotInterval`` keys back.
+  private mutating func appendSnapshot(at offset: Int) {
+    if state.mode != .standard, var restart = lastRestart, restart.branch == current,
+      offset - restart.offset < History.snapshotInterval
+    {
+      restart.light.back = UInt16(offset - restart.offset)
+      branches[current].appendLight(restart.light)
+    } else {
+      branches[current].appendSnapshot(state)
+    }
   }
 
   /// Sets the note of the line of the current branch that ends at `end` (a real line end,
@@ -738,10 +974,20 @@ public struct History: Sendable {
   private func state(at position: Int, on index: Int) -> State {
     let branch = branches[index]
     let offset = position - branch.fork
-    let snapshot = offset / History.snapshotInterval
-    var state = branch.snapshots[snapshot]
+    var (state, start) = branch.snapshot(offset / History.snapshotInterval)
+    if start < 0 {
+      // A first snapshot whose restart lies among the parent's own keys before the fork.
+      let parent = branches[branch.parent]
+      var index = branch.fork - parent.fork + start
+      while index < branch.fork - parent.fork {
+        if parent.startsLine(at: index) { state.startLine() }
+        parent.press(at: index, &state)
+        index += 1
+      }
+      start = 0
+    }
     branch.codes.withUnsafeBufferPointer { codes in
-      var index = snapshot * History.snapshotInterval
+      var index = start
       while index < offset {
         // A line starts at the branch's first key and after each line's last.
         if branch.startsLine(at: index) { state.startLine() }
@@ -821,11 +1067,47 @@ extension History.Branch {
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
+  /// Appends a whole snapshot.
   mutating func appendSnapshot(_ state: History.State) {
-    if snapshots.count == snapshots.capacity {
-      snapshots.reserveCapacity(max(snapshots.count + snapshots.count / 4, 4))
-    }
+    Self.grow(&snapshots)
     snapshots.append(state)
+  }
+
+  /// Appends a light snapshot.
+  mutating func appendLight(_ light: History.Light) {
+    var light = light
+    light.slot = UInt32(snapshotCount)
+    Self.grow(&lights)
+    lights.append(light)
+  }
+
+  /// Makes room for one more element, growing by a quarter (as ``reserveRoom(for:)``).
+  @inline(__always)
+  static func grow<Element>(_ array: inout [Element]) {
+    if array.count == array.capacity {
+      array.reserveCapacity(max(array.count + array.count / 4, 4))
+    }
+  }
+
+  /// The state of snapshot `index` and the own offset it is at: its step, or for a light one
+  /// the step of its restart (below 0 for a branch's first snapshot whose restart lies among
+  /// its parent's keys).
+  @inline(__always)
+  func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
+    let offset = index * History.snapshotInterval
+    if lights.isEmpty { return (snapshots[index], offset) }
+    // The first light snapshot at or after `index`.
+    var low = 0
+    var high = lights.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lights[middle].slot < index { low = middle + 1 } else { high = middle }
+    }
+    guard low < lights.count, lights[low].slot == index else {
+      return (snapshots[index - low], offset)
+    }
+    let light = lights[low]
+    return (light.state, offset - Int(light.back))
   }
 }
 
@@ -886,8 +1168,30 @@ extension History {
           branch.notes.keys.allSatisfy { branch.endsLine(at: $0) },
           "branch \(index + 1): a note that is not at a line's end")
         precondition(
-          branch.snapshots.count == branch.codes.count / History.snapshotInterval + 1,
+          branch.snapshotCount == branch.codes.count / History.snapshotInterval + 1,
           "branch \(index + 1): one snapshot per interval")
+        precondition(
+          zip(branch.lights, branch.lights.dropFirst()).allSatisfy { $0.slot < $1.slot }
+            && (branch.lights.last.map { Int($0.slot) < branch.snapshotCount } ?? true),
+          "branch \(index + 1): lights in order of their slots")
+        // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
+        var snapshotAt: [Int: History.State] = [:]
+        for at in 0..<branch.snapshotCount {
+          let (state, offset) = branch.snapshot(at)
+          precondition(
+            offset > (at - 1) * History.snapshotInterval,
+            "branch \(index + 1): snapshot \(at)'s restart")
+          if offset < 0 {
+            // Restarted among the parent's own keys: the state at the restart on the parent.
+            let parent = branches[branch.parent]
+            precondition(
+              at == 0 && branch.fork + offset > parent.fork
+                && state == self.state(at: branch.fork + offset, on: branch.parent),
+              "branch \(index + 1): the fork's light snapshot")
+          } else {
+            snapshotAt[offset] = state
+          }
+        }
         // Replay the branch from the start along its own ancestry.
         var ancestry: [Int] = []
         var walk = index
@@ -903,19 +1207,18 @@ extension History {
             depth + 1 < ancestry.count
             ? branches[ancestry[ancestry.count - depth - 2]].fork : own.count
           while step < end {
-            if at == index, (step - own.fork) % History.snapshotInterval == 0 {
-              precondition(
-                own.snapshots[(step - own.fork) / History.snapshotInterval] == state,
-                "branch \(index + 1): snapshot at step \(step)")
+            if at == index, let snapshot = snapshotAt.removeValue(forKey: step - own.fork) {
+              precondition(snapshot == state, "branch \(index + 1): snapshot at step \(step)")
             }
             if own.startsLine(at: step - own.fork) { state.startLine() }
             own.press(at: step - own.fork, &state)
             step += 1
           }
         }
-        if (branch.count - branch.fork) % History.snapshotInterval == 0 {
-          precondition(branch.snapshots.last! == state, "branch \(index + 1): last snapshot")
+        if let snapshot = snapshotAt.removeValue(forKey: branch.count - branch.fork) {
+          precondition(snapshot == state, "branch \(index + 1): last snapshot")
         }
+        precondition(snapshotAt.isEmpty, "branch \(index + 1): a snapshot off the branch")
       }
       var expectedPath: [Int] = []
       var walk = current

@@ -6,6 +6,7 @@
 //   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
 //   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
 //   swift run -c release calc-bench --ledger        (only the :vary and 5M :edit rows: Ledger.swift)
+//   swift run -c release calc-bench --streams       (only the four streams' rows: Streams.swift)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -42,6 +43,12 @@ struct Options {
   var scientificOnly = false
   /// `--ledger`: only the `:vary` and 5,000,000-key `:edit` rows (Ledger.swift), then exit.
   var ledgerOnly = false
+  /// `--streams`: only the four streams' rows (Streams.swift), then exit.
+  var streamsOnly = false
+  /// `--verbose`: where each stream's history memory goes.
+  var verbose = false
+  /// `--stream-runs N`: apply runs of each stream (best of N; 3 by default).
+  var streamRuns = 3
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -68,10 +75,19 @@ struct Options {
         scientificOnly = true
       case "--ledger":
         ledgerOnly = true
+      case "--streams":
+        streamsOnly = true
+      case "--verbose":
+        verbose = true
+      case "--stream-runs":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          Options.fail("--stream-runs needs a positive number")
+        }
+        streamRuns = value
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--ledger]")
+            + " [--long-lines] [--scientific] [--ledger] [--streams] [--stream-runs N] [--verbose]")
         exit(0)
       default:
         Options.fail("unknown argument '\(argument)'")
@@ -281,6 +297,12 @@ func grouped(_ value: Int) -> String {
 let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
+if options.streamsOnly {
+  let rows = measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
+  printStreams(rows, verbose: true)
+  print("calc-bench:" + streamsSummary(rows))
+  exit(0)
+}
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
 if options.ledgerOnly {
   let times = timeLedger(seed: options.seed)
@@ -390,7 +412,18 @@ let historyComplete =
 /// A line of about `bytes` bytes of the benchmark's arithmetic mix, ending with `=`: `1+`, `*`
 /// and `%` in Standard mode, and brackets too in Scientific mode.
 func longLine(bytes: Int, scientific: Bool) -> String {
-  let piece = scientific ? "1+2*((3+4)*5)%+" : "1+2*3%+"
+  longLine(bytes: bytes, mode: scientific ? .scientific : .standard)
+}
+
+/// A line of about `bytes` bytes of the arithmetic mix in `mode`: Programmer mode's has no `%`
+/// (it holds integers).
+func longLine(bytes: Int, mode: CalculatorButtonItem.Mode) -> String {
+  let piece =
+    switch mode {
+    case .standard: "1+2*3%+"
+    case .scientific: "1+2*((3+4)*5)%+"
+    case .programmer: "1+2*((3+4)*5)+"
+    }
   return String(repeating: piece, count: max(1, bytes / piece.utf8.count)) + "1="
 }
 
@@ -405,17 +438,27 @@ let longLineBytes = 2 << 20
 let longLineDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-lines-\(getpid())")
 try? FileManager.default.createDirectory(at: longLineDirectory, withIntermediateDirectories: true)
-/// Standard's run, then Scientific's: each the best of three.
-let longLineRuns: [(seconds: Double, bytes: Int)?] = [false, true].map { scientific in
-  let path = longLineDirectory.appendingPathComponent(scientific ? "sci.calc" : "std.calc").path
+/// Standard's run, then Scientific's, then Programmer's: each the best of three.
+let longLineModes: [CalculatorButtonItem.Mode] = [.standard, .scientific, .programmer]
+let longLineRuns: [(seconds: Double, bytes: Int)?] = longLineModes.map { mode in
+  let name =
+    switch mode {
+    case .standard: "standard"
+    case .scientific: "scientific"
+    case .programmer: "programmer"
+    }
+  let path = longLineDirectory.appendingPathComponent("\(name).calc").path
   guard
     FileManager.default.createFile(
-      atPath: path,
-      contents: Data((longLine(bytes: longLineBytes, scientific: scientific) + "\n").utf8))
+      atPath: path, contents: Data((longLine(bytes: longLineBytes, mode: mode) + "\n").utf8))
   else { return nil }
-  let argv = [options.calc, "--plain", "--mode", scientific ? "scientific" : "standard", path]
-  let runs = (0..<3).compactMap { _ in timedRun(argv) }
-  guard runs.count == 3 else { return nil }
+  // Programmer mode's line is quadratic today (its expression line is a plain array): one run,
+  // stopped after 20 s by timeout(1), which gives "none".
+  let timeLimit = mode == .programmer ? ["/usr/bin/timeout", "20"] : []
+  let argv = timeLimit + [options.calc, "--plain", "--mode", name, path]
+  let count = mode == .programmer ? 1 : 3
+  let runs = (0..<count).compactMap { _ in timedRun(argv) }
+  guard runs.count == count else { return nil }
   return (runs.map(\.seconds).min()!, runs.map(\.bytes).min()!)
 }
 try? FileManager.default.removeItem(at: longLineDirectory)
@@ -787,7 +830,7 @@ let longLineKeystrokes = [false, true].map { timeLongLineKeystrokes(scientific: 
 /// The long lines' rows: the runs through the binary and the keystrokes' times.
 func printLongLines(keystrokes: [[Double]]) {
   print("long lines (SPEC §7): a \(grouped(longLineBytes))-byte key line through \(options.calc)")
-  for (name, run) in zip(["Standard", "Scientific"], longLineRuns) {
+  for (name, run) in zip(["Standard", "Scientific", "Programmer"], longLineRuns) {
     print(
       "  \(name): "
         + (run.map {
@@ -871,6 +914,9 @@ try! session.perform(.goto(.step(seed.slidingIndex)))
 guard session.state == seed.brain else {
   Options.fail("timeline and seed disagree at position \(seed.slidingIndex)")
 }
+
+// The Scientific, Programmer, mixed and three-mode streams (Streams.swift).
+let streamRows = measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
 
 // MARK: - Report
 
@@ -990,6 +1036,11 @@ if let loadSeconds {
   print("  not measured: could not run it")
 }
 printScientific(scientific)
+printStreams(streamRows, verbose: options.verbose)
+if options.verbose {
+  print("  Standard: one branch: \(session.history.storageBreakdown.description)")
+  print("    \(branchCount) branches: \(tree.history.storageBreakdown.description)")
+}
 print("targets (SPEC §7)")
 print(
   "  script ≤ 0.5× bc        "
@@ -1017,6 +1068,9 @@ print("  long-line key ≤ 2 ms    \(longLineKeyMedian <= 2_000 ? "met" : "MISSE
 print("  goto median ≤ 50 µs     \(gotoMedian <= 50 && treeMedian <= 50 ? "met" : "MISSED")")
 print("  apply ≥ seed_apply      \(applyRate >= seedApplyRate ? "met" : "MISSED")")
 print("  ≤ 2 bytes per key       \(bytesPerKey <= 2 && treeBytesPerKey <= 2 ? "met" : "MISSED")")
+for row in streamRows {
+  print("  \(row.name): apply, bytes, goto \(row.met ? "met" : "MISSED")")
+}
 let historyMB = historyPeak.map { Double($0.bytes) / 1_048_576 }
 print(
   "  :history ≤ 64 MB        "
@@ -1037,7 +1091,10 @@ print(
     + ledgerSummary(ledgerTimes)
     + " mixed_apply=\(fixed(mixedRate / mega, 1)) mixed_bytes_per_key=\(fixed(mixedBytesPerKey, 3))"
     + " live_key_us=\(fixed(liveMedian, 1)) slider_move_us=\(fixed(moveMedian, 1))"
-    + " long_line_s=\(longLineRuns.map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
-    + " long_line_mb=\(longLineRuns.map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_s=\(longLineRuns.prefix(2).map { $0.map { fixed($0.seconds, 2) } ?? "none" }.joined(separator: "/"))"
+    + " long_line_mb=\(longLineRuns.prefix(2).map { $0.map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none" }.joined(separator: "/"))"
     + " long_line_key_us=\(fixed(longLineKeyMedian, 1))" + scientificSummary(scientific)
+    + streamsSummary(streamRows)
+    + " prog_long_line_s=\(longLineRuns[2].map { fixed($0.seconds, 2) } ?? "none")"
+    + " prog_long_line_mb=\(longLineRuns[2].map { fixed(Double($0.bytes) / 1_048_576, 1) } ?? "none")"
 )

@@ -1,0 +1,150 @@
+import CalcTestSupport
+import CalculatorEngine
+import Testing
+
+/// History's light snapshots (SPEC §7's history memory): a Scientific or Programmer state kept
+/// as the state after the last AC, `sci` or `prog`, rebuilt exactly wherever a jump lands, on a
+/// branch and at forks.
+@Suite struct LightSnapshotTests {
+  typealias Key = CalculatorButtonItem
+
+  /// A row: a first line, a line repeated until the branch passes three snapshot intervals,
+  /// and how many of the branch's snapshots are light.
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let first: [Key]
+    let repeated: [Key]
+    /// Whether every snapshot after the first is light (else only the first interval's, within
+    /// an interval of the first line's `sci`).
+    let light: Bool
+    var testDescription: String { name }
+  }
+
+  static let rows: [Row] = [
+    Row(
+      name: "Scientific, AC in each line",
+      first: [.mode(.scientific)],
+      repeated: [
+        .bracket(.open), .digit(.one), .op(.plus), .digit(.two), .bracket(.close), .op(.multiply),
+        .digit(.three), .function(.cube), .equal, .command(.clear), .digit(.four),
+        .binary(.power), .digit(.two), .equal,
+      ], light: true),
+    Row(
+      name: "Scientific, sci in each line after m+, memory and angle kept",
+      first: [.digit(.seven), .memory(.store), .angle(.radians)],
+      repeated: [
+        .digit(.two), .memory(.add), .mode(.scientific), .digit(.one), .op(.plus),
+        .memory(.recall), .function(.abs), .op(.multiply), .digit(.two), .equal,
+      ], light: true),
+    Row(
+      name: "Programmer HEX, BYTE, AC in each line",
+      first: [.mode(.programmer), .wordSize(.byte), .radix(.hex)],
+      repeated: [
+        .hexDigit(.a), .digit(.five), .bitwise(.xor), .hexDigit(.f), .equal, .command(.clear),
+        .digit(.three), .shift(.left), .digit(.two), .equal, .rotate(.left), .not,
+      ], light: true),
+    Row(
+      name: "Programmer, prog in each line, DWORD kept",
+      first: [.mode(.programmer), .wordSize(.dword)],
+      repeated: [
+        .mode(.programmer), .digit(.nine), .bitwise(.and), .digit(.six), .op(.minus),
+        .digit(.eight), .equal, .bit(CalculatorButtonItem.Bit(31)!),
+      ], light: true),
+    Row(
+      name: "Scientific without AC or a mode key after the first: whole snapshots",
+      first: [.mode(.scientific)],
+      repeated: [
+        .digit(.one), .op(.plus), .digit(.two), .function(.cubeRoot), .op(.multiply),
+        .digit(.three),
+        .equal,
+      ], light: false),
+  ]
+
+  /// The session of a row: its first line, then the repeated line until the branch holds more
+  /// than three intervals of keys.
+  static func session(_ row: Row) throws -> Session {
+    var session = Session()
+    try session.perform(.keys(row.first[...]))
+    while session.history.count <= 3 * History.snapshotInterval {
+      try session.perform(.keys(row.repeated[...]))
+    }
+    return session
+  }
+
+  /// The states along the current branch, by replaying its keys from the start.
+  static func replayed(_ history: History) -> [History.State] {
+    var states = [History.State.initial]
+    var state = History.State.initial
+    for step in stride(from: 1, through: history.count, by: 1) {
+      if history.startsLine(at: step) { state.startLine() }
+      state.press(history.key(at: step))
+      states.append(state)
+    }
+    return states
+  }
+
+  /// The steps checked: around each snapshot, and every 41st.
+  static func steps(_ count: Int) -> [Int] {
+    let interval = History.snapshotInterval
+    return (0...count).filter { step in
+      step % 41 == 0 || [0, 1, interval - 1].contains(step % interval) || step == count
+    }
+  }
+
+  @Test(arguments: rows) func jumpsLandOnTheReplay(_ row: Row) throws {
+    var session = try Self.session(row)
+    let history = session.history
+    let snapshots = history.count / History.snapshotInterval + 1
+    let parts = history.storageBreakdown
+    #expect(parts.lightSnapshots == (row.light ? snapshots - 1 : 1))
+    #expect(parts.wholeSnapshots == (row.light ? 1 : snapshots - 1))
+    let states = Self.replayed(history)
+    for step in Self.steps(history.count) {
+      try session.perform(.goto(.step(step)))
+      #expect(session.state == states[step], "step \(step)")
+    }
+    session.history._checkInvariants()
+  }
+
+  /// Branches that leave a light-snapshotted branch inside an interval: their first snapshot is
+  /// light too when a restart lies within an interval before the fork, and every jump on them
+  /// lands on the replay.
+  @Test(arguments: rows.filter(\.light)) func forksLandOnTheReplay(_ row: Row) throws {
+    var session = try Self.session(row)
+    let interval = History.snapshotInterval
+    // 505 lies after an m+ and before the next sci in the second row: its light snapshot is
+    // found by a replay.
+    for fork in [interval + 5, 505, 2 * interval - 1, 2 * interval + row.repeated.count / 2] {
+      try session.perform(.branch(1))
+      try session.perform(.goto(.step(fork)))
+      try session.perform(.keys(row.repeated[...]))
+    }
+    // Each fork lies a part line after a restart: its first snapshot is light.
+    #expect(session.history.storageBreakdown.wholeSnapshots == 1)
+    for branch in 2...session.history.branchCount {
+      try session.perform(.branch(branch))
+      let states = Self.replayed(session.history)
+      for step in Self.steps(session.history.count) {
+        try session.perform(.goto(.step(step)))
+        #expect(session.state == states[step], "branch \(branch) step \(step)")
+      }
+    }
+    session.history._checkInvariants()
+  }
+
+  /// A Scientific session that presses AC now and then keeps under 2 bytes a key (SPEC §7);
+  /// without the light snapshots it took about 5.
+  @Test func scientificStorageIsUnderTwoBytesPerKey() throws {
+    let row = Self.rows[0]
+    var session = Session()
+    try session.perform(.keys(row.first[...]))
+    while session.history.count < 6 * History.snapshotInterval {
+      try session.perform(.keys(row.repeated[...]))
+    }
+    let perKey = Double(session.history.storageBytes) / Double(session.history.recordedCount)
+    #expect(perKey < 2, "\(perKey) bytes per key")
+    let whole = try Self.session(Self.rows[4])
+    let wholePerKey = Double(whole.history.storageBytes) / Double(whole.history.recordedCount)
+    #expect(wholePerKey > 2, "\(wholePerKey) bytes per key")
+  }
+}
