@@ -748,6 +748,7 @@ public struct History: Sendable {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
       // The common line holds no `$N`: its loop tests no key for one.
+      let ownStart = branches[current].codes.count
       guard !references.isEmpty else {
         for key in keys {
           state.press(key)
@@ -755,16 +756,17 @@ public struct History: Sendable {
           index += 1
           untilSnapshot -= 1
           if untilSnapshot == 0 {
-            branches[current].appendSnapshot(state)
+            appendSnapshot(at: ownStart + index)
             untilSnapshot = History.snapshotInterval
           }
         }
         branches[current].codes.append(contentsOf: codes)
         branches[current].markLineEnd(at: branches[current].codes.count - 1)
+        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+        if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
         return
       }
       var recall = 0
-      let ownStart = branches[current].codes.count
       for key in keys {
         if case .reference = key {
           state.recall(recalls[recall])
