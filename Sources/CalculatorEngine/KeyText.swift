@@ -64,7 +64,7 @@ public enum KeyText {
   /// Keys are written one after the other, with a space between two word keys (`ms c`,
   /// `log yroot`, `pow10 pow2`): easier on a person, and needed to read some text back, since
   /// `logyroot` would read as `logy` and then no key; and after `bitN` before a digit
-  /// (`bit1 0`, which `bit10` would misread).
+  /// (`bit1 0`, which `bit10` would misread); and between a word key and a hex digit (`hex FF`).
   /// - Complexity: O(n) in the number of keys.
   /// `references` holds N of each `$N` key, in order.
   public static func text(
@@ -108,7 +108,9 @@ public enum KeyText {
         continue
       }
       let spelling = canonicalBytes[Int(key.code)]
-      if endsWithLetter && isLetter(spelling[0]) {
+      // A hex digit after a word key gets a space too (`hex FF`, `byte AC`): `hexFF` reads back
+      // the same, but a person reads it as one word.
+      if endsWithLetter && (isLetter(spelling[0]) || isHexDigitLetter(spelling[0])) {
         bytes.append(UInt8(ascii: " "))
       } else if endsWithBit || endsWithReference, case .digit = key {
         bytes.append(UInt8(ascii: " "))
@@ -126,6 +128,12 @@ public enum KeyText {
   @inline(__always)
   static func isLetter(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+  }
+
+  /// Whether `byte` is `A` through `F`, how Programmer mode's hex digits are spelled.
+  @inline(__always)
+  static func isHexDigitLetter(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F")
   }
 
   // MARK: - Internals

@@ -23,7 +23,7 @@ import Testing
       stdout: "0\nFF\nbranch 2 (from branch 1): line 1 inserted; no results changed\nFF\n")
     try expectScript(
       ["-"], stdin: "prog\nhex FF\n:vary 1 hex 1F | hex 2F\n",
-      stdout: "0\nFF\n  branch  line 1    after 1\n▶      1  hexFF     FF\n"
+      stdout: "0\nFF\n  branch  line 1    after 1\n▶      1  hex FF    FF\n"
         + "       2  hex1F     1F\n       3  hex2F     2F\n")
     // The mode at line L, not the mode at the end: line 1 is Standard's, where `AC` is AC.
     try expectScript(
@@ -40,7 +40,7 @@ import Testing
     }
     #expect(
       replay.session.history.lines().map { KeyText.text(of: $0.keys) } == [
-        "prog", "hexAB", "hexFE", "AC",
+        "prog", "hex AB", "hex FE", "AC",
       ])
     // `AC` of a Programmer line in HEX: two hex digits, not the key AC.
     #expect(DisplayFormat.posix.text(for: replay.session.state) == "AC")

@@ -163,7 +163,7 @@ import Testing
     let keys: [Key] = [
       .bit(.init(1)!), .digit(.zero), .rotate(.left), .command(.clear), .hexDigit(.f),
     ]
-    #expect(KeyText.text(of: keys) == "bit1 0rol cF")
+    #expect(KeyText.text(of: keys) == "bit1 0rol c F")
     #expect(
       try KeyText.keys(in: KeyText.text(of: keys), startingIn: .programmer) == TypedKeys(keys))
   }
