@@ -25,6 +25,23 @@ import Testing
     return String(decoding: try Data(contentsOf: url), as: UTF8.self)
   }
 
+  /// The worked example of Documentation/Ledger.md (the README's ledger example) shows the
+  /// script without its comment lines and exactly what it prints (`ledger-invoice.out`).
+  @Test func theLedgerDocumentShowsTheInvoiceExampleAsItRuns() throws {
+    let document = String(
+      decoding: try Data(
+        contentsOf: Self.directory.deletingLastPathComponent()
+          .appendingPathComponent("Documentation/Ledger.md")), as: UTF8.self)
+    let blocks = document.components(separatedBy: "```\n")
+    let script = try #require(try Self.expected("ledger-invoice", "calc"))
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    // The first block is the script, the second what it prints.
+    let index = try #require(blocks.firstIndex { $0.hasPrefix("1200+350+89=") })
+    #expect(blocks[index] == lines.drop { $0 == "\n" })
+    #expect(blocks[index + 2] == (try Self.expected("ledger-invoice", "out")))
+  }
+
   @Test func thereAreAtLeastSixExamples() {
     #expect(Self.names.count >= 6, "found \(Self.names) in \(Self.directory.path)")
   }
