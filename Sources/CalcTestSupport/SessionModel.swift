@@ -280,8 +280,8 @@ public struct SessionModel: Sendable {
     let lines = self.lines
     // Line 0, the mode line, stays (SPEC §11): lines are numbered from `first`.
     let first = firstLineNumber
-    let count = lines.count - 1 + first
-    let last = kind == .insert ? count + 1 : count
+    let lineCount = lines.count - 1 + first
+    let last = kind == .insert ? lineCount + 1 : lineCount
     guard (1...max(1, last)).contains(number), number <= last else { return false }
     if kind == .insert, keys.isEmpty { return false }
     if kind == .edit, keys.isEmpty { return rewrite(.delete, line: number, keys: []) }
@@ -350,7 +350,7 @@ public struct SessionModel: Sendable {
         other.position = other.count
         if other.lines.map(\.keys) == expected {
           current = number
-          position = count
+          position = self.count
           return true
         }
       }
