@@ -1,4 +1,33 @@
-/// An expression line's tokens as a persistent sequence: a copy costs O(1) and shares all but the
+/// Scientific mode's expression line (``ScientificBrain/Token``s in a ``TokenLine``).
+public typealias ExpressionTokens = TokenLine<ScientificBrain.Token>
+
+/// Programmer mode's expression line (``ProgrammerBrain/Token``s in a ``TokenLine``).
+public typealias ProgrammerTokens = TokenLine<ProgrammerBrain.Token>
+
+/// A token of an expression line that ``TokenLine`` holds: it knows its `(`, which leading the
+/// line is only counted.
+public protocol LineToken: Hashable, Sendable {
+  /// The opening bracket, `(`.
+  static var open: Self { get }
+  /// Whether this is ``open``.
+  var isOpen: Bool { get }
+}
+
+extension ScientificBrain.Token: LineToken {
+  /// Whether this is `(`.
+  public var isOpen: Bool {
+    if case .open = self { true } else { false }
+  }
+}
+
+extension ProgrammerBrain.Token: LineToken {
+  /// Whether this is `(`.
+  public var isOpen: Bool {
+    if case .open = self { true } else { false }
+  }
+}
+
+/// An expression line's tokens (of Scientific or Programmer mode) as a persistent sequence: a copy costs O(1) and shares all but the
 /// last few tokens with the original, whatever the line's length.
 ///
 /// The tokens live in chunks of ``chunkSize``, each pointing at the chunk before it; only the last
@@ -14,13 +43,13 @@
 ///
 /// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
 /// library does not let be `Sendable`; a chunk that two copies share is never changed.
-public struct ExpressionTokens: @unchecked Sendable {
+public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// A run of at most ``chunkSize`` tokens (stored in the object itself: one allocation a
   /// chunk) and the chunk before it.
   ///
   /// Shared chunks are never changed (a change first copies a chunk that is not uniquely
   /// referenced), which is what makes chunks safe to share between threads.
-  final class Chunk: ManagedBuffer<Chunk.Header, ScientificBrain.Token> {
+  final class Chunk: ManagedBuffer<Chunk.Header, Token> {
     struct Header {
       /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
       var previous: Chunk?
@@ -28,11 +57,11 @@ public struct ExpressionTokens: @unchecked Sendable {
     }
 
     /// A chunk after `previous` holding `tokens` (at most ``chunkSize``).
-    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<ScientificBrain.Token>)
+    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<Token>)
       -> Chunk
     {
       let chunk = unsafeDowncast(
-        Chunk.create(minimumCapacity: ExpressionTokens.chunkSize) { _ in
+        Chunk.create(minimumCapacity: TokenLine.chunkSize) { _ in
           Header(previous: previous, count: tokens.count)
         }, to: Chunk.self)
       chunk.withUnsafeMutablePointerToElements { elements in
@@ -59,7 +88,7 @@ public struct ExpressionTokens: @unchecked Sendable {
     var count: Int { header.count }
 
     /// The tokens, for reading.
-    func withTokens<R>(_ body: (UnsafeBufferPointer<ScientificBrain.Token>) throws -> R) rethrows
+    func withTokens<R>(_ body: (UnsafeBufferPointer<Token>) throws -> R) rethrows
       -> R
     {
       try withUnsafeMutablePointers { header, elements in
@@ -73,7 +102,7 @@ public struct ExpressionTokens: @unchecked Sendable {
     }
 
     /// Appends `token`; the chunk must have room and be uniquely referenced.
-    func append(_ token: ScientificBrain.Token) {
+    func append(_ token: Token) {
       withUnsafeMutablePointers { header, elements in
         (elements + header.pointee.count).initialize(to: token)
         header.pointee.count += 1
@@ -88,13 +117,13 @@ public struct ExpressionTokens: @unchecked Sendable {
       }
     }
 
-    var last: ScientificBrain.Token? {
+    var last: Token? {
       withTokens { $0.last }
     }
   }
 
   /// The most tokens a chunk holds: what a change after a copy copies at most.
-  public static let chunkSize = 16
+  public static var chunkSize: Int { 16 }
 
   /// The last chunk; `nil` when no token follows the leading `(`.
   private var tip: Chunk?
@@ -109,7 +138,7 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// A line of `tokens`.
   ///
   /// - Complexity: O(n).
-  public init(_ tokens: some Sequence<ScientificBrain.Token>) {
+  public init(_ tokens: some Sequence<Token>) {
     for token in tokens { append(token) }
   }
 
@@ -117,7 +146,7 @@ public struct ExpressionTokens: @unchecked Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: ScientificBrain.Token? { tip?.last ?? (opens > 0 ? .open : nil) }
+  public var last: Token? { tip?.last ?? (opens > 0 ? .open : nil) }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
@@ -132,8 +161,8 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// Appends `token`.
   ///
   /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
-  public mutating func append(_ token: ScientificBrain.Token) {
-    if tip == nil, case .open = token {
+  public mutating func append(_ token: Token) {
+    if tip == nil, token.isOpen {
       opens += 1
       count += 1
       return
@@ -171,9 +200,9 @@ public struct ExpressionTokens: @unchecked Sendable {
   ///
   /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`; O(1) for a `(` among the
   ///   leading ones.
-  public mutating func insert(_ token: ScientificBrain.Token, at index: Int) {
+  public mutating func insert(_ token: Token, at index: Int) {
     let index = Swift.max(0, Swift.min(index, count))
-    if index <= opens, case .open = token {
+    if index <= opens, token.isOpen {
       opens += 1
       count += 1
       return
@@ -187,10 +216,10 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// The last `k` tokens (all of them when there are fewer), in order.
   ///
   /// - Complexity: O(k + ``chunkSize``).
-  public func suffix(_ k: Int) -> [ScientificBrain.Token] {
+  public func suffix(_ k: Int) -> [Token] {
     let k = Swift.max(0, Swift.min(k, count))
     if k > count - opens {
-      return [ScientificBrain.Token](repeating: .open, count: k - (count - opens))
+      return [Token](repeating: Token.open, count: k - (count - opens))
         + suffix(count - opens)
     }
     var chunks: [Chunk] = []
@@ -201,7 +230,7 @@ public struct ExpressionTokens: @unchecked Sendable {
       covered += current.count
       chunk = current.previous
     }
-    var result: [ScientificBrain.Token] = []
+    var result: [Token] = []
     result.reserveCapacity(k)
     var skip = covered - k
     for current in chunks.reversed() {
@@ -238,14 +267,14 @@ public struct ExpressionTokens: @unchecked Sendable {
     var bytes = 0
     var chunk = tip
     while let current = chunk {
-      bytes += 32 + Self.chunkSize * MemoryLayout<ScientificBrain.Token>.stride
+      bytes += 32 + Self.chunkSize * MemoryLayout<Token>.stride
       chunk = current.previous
     }
     return bytes
   }
 }
 
-extension ExpressionTokens: Sequence {
+extension TokenLine: Sequence {
   /// Iterates the tokens in order.
   public struct Iterator: IteratorProtocol {
     var opens: Int
@@ -253,7 +282,7 @@ extension ExpressionTokens: Sequence {
     var chunkIndex = 0
     var tokenIndex = 0
 
-    public mutating func next() -> ScientificBrain.Token? {
+    public mutating func next() -> Token? {
       if opens > 0 {
         opens -= 1
         return .open
@@ -277,11 +306,11 @@ extension ExpressionTokens: Sequence {
   public var underestimatedCount: Int { count }
 }
 
-extension ExpressionTokens: Hashable {
+extension TokenLine: Hashable {
   /// Whether two lines hold the same tokens; chunks that both share end the comparison there.
   ///
   /// - Complexity: O(n) in the tokens after the last chunk both share; O(1) for a copy.
-  public static func == (lhs: ExpressionTokens, rhs: ExpressionTokens) -> Bool {
+  public static func == (lhs: TokenLine, rhs: TokenLine) -> Bool {
     // Leading `(` are always counted, never chained: equal lines count as many.
     guard lhs.count == rhs.count, lhs.opens == rhs.opens else { return false }
     // Every chunk but the tip is full, so the two chains' chunks cover the same positions.
@@ -304,8 +333,8 @@ extension ExpressionTokens: Hashable {
   }
 }
 
-extension ExpressionTokens: ExpressibleByArrayLiteral {
-  public init(arrayLiteral tokens: ScientificBrain.Token...) {
+extension TokenLine: ExpressibleByArrayLiteral {
+  public init(arrayLiteral tokens: Token...) {
     self.init(tokens)
   }
 }
