@@ -44,86 +44,11 @@ extension ProgrammerBrain.Token: LineToken {
 /// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
 /// library does not let be `Sendable`; a chunk that two copies share is never changed.
 public struct TokenLine<Token: LineToken>: @unchecked Sendable {
-  /// A run of at most ``chunkSize`` tokens (stored in the object itself: one allocation a
-  /// chunk) and the chunk before it.
-  ///
-  /// Shared chunks are never changed (a change first copies a chunk that is not uniquely
-  /// referenced), which is what makes chunks safe to share between threads.
-  final class Chunk: ManagedBuffer<Chunk.Header, Token> {
-    struct Header {
-      /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
-      var previous: Chunk?
-      var count: Int
-    }
-
-    /// A chunk after `previous` holding `tokens` (at most ``chunkSize``).
-    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<Token>)
-      -> Chunk
-    {
-      let chunk = unsafeDowncast(
-        Chunk.create(minimumCapacity: TokenLine.chunkSize) { _ in
-          Header(previous: previous, count: tokens.count)
-        }, to: Chunk.self)
-      chunk.withUnsafeMutablePointerToElements { elements in
-        if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
-      }
-      return chunk
-    }
-
-    /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
-    /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
-    deinit {
-      var next = withUnsafeMutablePointers { header, elements in
-        elements.deinitialize(count: header.pointee.count)
-        return header.pointee.previous.take()
-      }
-      while var chunk = next.take() {
-        // A chunk another line still holds stays, with the chain before it.
-        guard isKnownUniquelyReferenced(&chunk) else { break }
-        next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
-      }
-    }
-
-    var previous: Chunk? { header.previous }
-    var count: Int { header.count }
-
-    /// The tokens, for reading.
-    func withTokens<R>(_ body: (UnsafeBufferPointer<Token>) throws -> R) rethrows
-      -> R
-    {
-      try withUnsafeMutablePointers { header, elements in
-        try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
-      }
-    }
-
-    /// A copy of the chunk, sharing the chunk before it.
-    func copy() -> Chunk {
-      withTokens { Chunk.make(previous: previous, copying: $0) }
-    }
-
-    /// Appends `token`; the chunk must have room and be uniquely referenced.
-    func append(_ token: Token) {
-      withUnsafeMutablePointers { header, elements in
-        (elements + header.pointee.count).initialize(to: token)
-        header.pointee.count += 1
-      }
-    }
-
-    /// Removes the last `k` tokens; the chunk must be uniquely referenced.
-    func removeLast(_ k: Int) {
-      withUnsafeMutablePointers { header, elements in
-        header.pointee.count -= k
-        (elements + header.pointee.count).deinitialize(count: k)
-      }
-    }
-
-    var last: Token? {
-      withTokens { $0.last }
-    }
-  }
+  /// The chunks of every kind of line are one class (``TokenChunk``), holding the tokens' bytes.
+  typealias Chunk = TokenChunk
 
   /// The most tokens a chunk holds: what a change after a copy copies at most.
-  public static var chunkSize: Int { 16 }
+  public static var chunkSize: Int { TokenChunk.chunkSize }
 
   /// The last chunk; `nil` when no token follows the leading `(`.
   private var tip: Chunk?
@@ -146,15 +71,15 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: Token? { tip?.last ?? (opens > 0 ? .open : nil) }
+  public var last: Token? { tip?.last(Token.self) ?? (opens > 0 ? .open : nil) }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
     if (tip?.count ?? Self.chunkSize) == Self.chunkSize {
-      return Chunk.make(previous: tip, copying: UnsafeBufferPointer(start: nil, count: 0))
+      return Chunk.make(previous: tip, copying: UnsafeBufferPointer<Token>(start: nil, count: 0))
     }
     var chunk = tip.take()!
-    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
+    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy(Token.self) }
     return chunk
   }
 
@@ -189,8 +114,8 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
         count -= held
         continue
       }
-      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
-      chunk.removeLast(count - index)
+      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy(Token.self) }
+      chunk.removeLast(count - index, of: Token.self)
       count = index
       tip = chunk
     }
@@ -238,7 +163,7 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
         skip -= current.count
         continue
       }
-      current.withTokens { result.append(contentsOf: $0[skip...]) }
+      current.withTokens(Token.self) { result.append(contentsOf: $0[skip...]) }
       skip = 0
     }
     return result
@@ -291,7 +216,7 @@ extension TokenLine: Sequence {
         let chunk = chunks[chunkIndex]
         if tokenIndex < chunk.count {
           defer { tokenIndex += 1 }
-          return chunk.withTokens { $0[tokenIndex] }
+          return chunk.withTokens(Token.self) { $0[tokenIndex] }
         }
         chunkIndex += 1
         tokenIndex = 0
@@ -318,7 +243,9 @@ extension TokenLine: Hashable {
     var b = rhs.tip
     while let x = a, let y = b {
       if x === y { return true }
-      let same = x.withTokens { a in y.withTokens { b in a.elementsEqual(b) } }
+      let same = x.withTokens(Token.self) { a in
+        y.withTokens(Token.self) { b in a.elementsEqual(b) }
+      }
       if !same { return false }
       a = x.previous
       b = y.previous
@@ -336,5 +263,97 @@ extension TokenLine: Hashable {
 extension TokenLine: ExpressibleByArrayLiteral {
   public init(arrayLiteral tokens: Token...) {
     self.init(tokens)
+  }
+}
+
+/// A run of at most ``TokenLine/chunkSize`` tokens of one kind (stored in the object itself:
+/// one allocation a chunk) and the chunk before it.
+///
+/// It is not generic, so that releasing a chain costs no lookup of a generic class's metadata
+/// (a generic chunk's `deinit` spent a fifth of a 2 MB line's time there); the tokens are
+/// trivial values (no references: ``TokenLine`` checks it), held as their bytes, so a chunk
+/// never deinitializes them. Shared chunks are never changed (a change first copies a chunk
+/// that is not uniquely referenced), which is what makes chunks safe to share between threads.
+final class TokenChunk: ManagedBuffer<TokenChunk.Header, SIMD2<UInt64>> {
+  struct Header {
+    /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
+    var previous: TokenChunk?
+    var count: Int
+  }
+
+  /// The most tokens a chunk holds.
+  static let chunkSize = 16
+
+  /// The storage units that hold `TokenLine.chunkSize` tokens of `Token`.
+  private static func units<Token>(_: Token.Type) -> Int {
+    let unit = MemoryLayout<SIMD2<UInt64>>.stride
+    return (chunkSize * MemoryLayout<Token>.stride + unit - 1) / unit
+  }
+
+  /// A chunk after `previous` holding `tokens` (at most ``TokenLine/chunkSize``).
+  static func make<Token>(previous: TokenChunk?, copying tokens: UnsafeBufferPointer<Token>)
+    -> TokenChunk
+  {
+    precondition(
+      _isPOD(Token.self) && MemoryLayout<Token>.alignment <= MemoryLayout<SIMD2<UInt64>>.alignment,
+      "a chunk holds trivial tokens")
+    let chunk = unsafeDowncast(
+      TokenChunk.create(minimumCapacity: units(Token.self)) { _ in
+        Header(previous: previous, count: tokens.count)
+      }, to: TokenChunk.self)
+    chunk.withUnsafeMutablePointerToElements { units in
+      let elements = UnsafeMutableRawPointer(units).bindMemory(to: Token.self, capacity: chunkSize)
+      if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
+    }
+    return chunk
+  }
+
+  /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
+  /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
+  deinit {
+    var next = withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
+    while var chunk = next.take() {
+      // A chunk another line still holds stays, with the chain before it.
+      guard isKnownUniquelyReferenced(&chunk) else { break }
+      next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
+    }
+  }
+
+  var previous: TokenChunk? { header.previous }
+  var count: Int { header.count }
+
+  /// The tokens, for reading; `Token` is the type the chunk was made with.
+  func withTokens<Token, R>(_: Token.Type, _ body: (UnsafeBufferPointer<Token>) throws -> R)
+    rethrows -> R
+  {
+    try withUnsafeMutablePointers { header, units in
+      let elements = UnsafeMutableRawPointer(units).assumingMemoryBound(to: Token.self)
+      return try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+    }
+  }
+
+  /// A copy of the chunk, sharing the chunk before it.
+  func copy<Token>(_: Token.Type) -> TokenChunk {
+    withTokens(Token.self) { TokenChunk.make(previous: previous, copying: $0) }
+  }
+
+  /// Appends `token`; the chunk must have room and be uniquely referenced.
+  func append<Token>(_ token: Token) {
+    withUnsafeMutablePointers { header, units in
+      let elements = UnsafeMutableRawPointer(units).assumingMemoryBound(to: Token.self)
+      (elements + header.pointee.count).initialize(to: token)
+      header.pointee.count += 1
+    }
+  }
+
+  /// Removes the last `k` tokens (trivial: nothing to deinitialize); the chunk must be uniquely
+  /// referenced.
+  func removeLast<Token>(_ k: Int, of _: Token.Type) {
+    withUnsafeMutablePointerToHeader { $0.pointee.count -= k }
+  }
+
+  /// The last token.
+  func last<Token>(_: Token.Type) -> Token? {
+    withTokens(Token.self) { $0.last }
   }
 }
