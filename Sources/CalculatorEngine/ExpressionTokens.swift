@@ -27,8 +27,9 @@ extension ProgrammerBrain.Token: LineToken {
   }
 }
 
-/// An expression line's tokens (of Scientific or Programmer mode) as a persistent sequence: a copy costs O(1) and shares all but the
-/// last few tokens with the original, whatever the line's length.
+/// An expression line's tokens (Scientific or Programmer mode's) as a persistent sequence: a
+/// copy costs O(1) and shares all but the last few tokens with the original, whatever the line's
+/// length.
 ///
 /// The tokens live in chunks of ``chunkSize``, each pointing at the chunk before it; only the last
 /// chunk (the tip) is ever changed, and only in place when no other copy holds it (else it is
