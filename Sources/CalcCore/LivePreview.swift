@@ -385,17 +385,22 @@ public struct PreviewCache {
     return state
   }
 
-  /// The expression line and display of `state`, the expression line cut to its last
-  /// `width` + 2 tokens after `…` when it has more (each token but a final space is at least a
-  /// column wide, so the cut line is still wider than the row).
+  /// The expression line and display of `state`, a Scientific or Programmer expression line cut
+  /// to its last `width` + 2 tokens after `…` when it has more (each token but a final space is
+  /// at least a column wide, so the cut line is still wider than the row).
   static func result(_ state: Calculator, _ format: DisplayFormat, width: Int?) -> LivePreview {
     let display = format.text(for: state)
-    guard let width, let scientific = state.scientific,
-      scientific.shownLine.count > max(1, width) + 2
-    else { return .result(expression: format.expression(for: state), display: display) }
+    let kept = max(1, width ?? .max - 2) + 2
     var bytes = Array("…".utf8)
-    format.append(
-      ExpressionTokens(scientific.shownLine.suffix(max(1, width) + 2)), to: &bytes)
+    if let scientific = state.scientific, scientific.shownLine.count > kept {
+      format.append(ExpressionTokens(scientific.shownLine.suffix(kept)), to: &bytes)
+    } else if let programmer = state.programmer, programmer.shownLine.count > kept {
+      format.append(
+        ProgrammerTokens(programmer.shownLine.suffix(kept)), radix: programmer.radix,
+        wordSize: programmer.wordSize, to: &bytes)
+    } else {
+      return .result(expression: format.expression(for: state), display: display)
+    }
     return .result(expression: String(decoding: bytes, as: UTF8.self), display: display)
   }
 }

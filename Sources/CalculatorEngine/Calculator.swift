@@ -514,6 +514,6 @@ public enum ExpressionLine: Hashable, Sendable {
   /// Programmer mode's tokens, with the radix and word size its operands are shown in:
   /// `5 + 4 =`, `RoLC(5)`.
   case programmer(
-    [ProgrammerBrain.Token], radix: CalculatorButtonItem.Radix,
+    ProgrammerTokens, radix: CalculatorButtonItem.Radix,
     wordSize: CalculatorButtonItem.WordSize)
 }

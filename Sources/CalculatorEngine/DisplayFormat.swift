@@ -361,7 +361,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Appends Programmer mode's expression line, its operands in `radix` (`5 + 4 =`,
   /// `RoLC(5)`, `C Lsh 1`).
   public func append(
-    _ tokens: [ProgrammerBrain.Token], radix: CalculatorButtonItem.Radix,
+    _ tokens: ProgrammerTokens, radix: CalculatorButtonItem.Radix,
     wordSize: CalculatorButtonItem.WordSize, to bytes: inout [UInt8]
   ) {
     for (index, token) in tokens.enumerated() {

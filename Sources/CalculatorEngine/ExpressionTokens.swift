@@ -1,5 +1,35 @@
-/// An expression line's tokens as a persistent sequence: a copy costs O(1) and shares all but the
-/// last few tokens with the original, whatever the line's length.
+/// Scientific mode's expression line (``ScientificBrain/Token``s in a ``TokenLine``).
+public typealias ExpressionTokens = TokenLine<ScientificBrain.Token>
+
+/// Programmer mode's expression line (``ProgrammerBrain/Token``s in a ``TokenLine``).
+public typealias ProgrammerTokens = TokenLine<ProgrammerBrain.Token>
+
+/// A token of an expression line that ``TokenLine`` holds: it knows its `(`, which leading the
+/// line is only counted.
+public protocol LineToken: Hashable, Sendable {
+  /// The opening bracket, `(`.
+  static var open: Self { get }
+  /// Whether this is ``open``.
+  var isOpen: Bool { get }
+}
+
+extension ScientificBrain.Token: LineToken {
+  /// Whether this is `(`.
+  public var isOpen: Bool {
+    if case .open = self { true } else { false }
+  }
+}
+
+extension ProgrammerBrain.Token: LineToken {
+  /// Whether this is `(`.
+  public var isOpen: Bool {
+    if case .open = self { true } else { false }
+  }
+}
+
+/// An expression line's tokens (Scientific or Programmer mode's) as a persistent sequence: a
+/// copy costs O(1) and shares all but the last few tokens with the original, whatever the line's
+/// length.
 ///
 /// The tokens live in chunks of ``chunkSize``, each pointing at the chunk before it; only the last
 /// chunk (the tip) is ever changed, and only in place when no other copy holds it (else it is
@@ -14,87 +44,12 @@
 ///
 /// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
 /// library does not let be `Sendable`; a chunk that two copies share is never changed.
-public struct ExpressionTokens: @unchecked Sendable {
-  /// A run of at most ``chunkSize`` tokens (stored in the object itself: one allocation a
-  /// chunk) and the chunk before it.
-  ///
-  /// Shared chunks are never changed (a change first copies a chunk that is not uniquely
-  /// referenced), which is what makes chunks safe to share between threads.
-  final class Chunk: ManagedBuffer<Chunk.Header, ScientificBrain.Token> {
-    struct Header {
-      /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
-      var previous: Chunk?
-      var count: Int
-    }
-
-    /// A chunk after `previous` holding `tokens` (at most ``chunkSize``).
-    static func make(previous: Chunk?, copying tokens: UnsafeBufferPointer<ScientificBrain.Token>)
-      -> Chunk
-    {
-      let chunk = unsafeDowncast(
-        Chunk.create(minimumCapacity: ExpressionTokens.chunkSize) { _ in
-          Header(previous: previous, count: tokens.count)
-        }, to: Chunk.self)
-      chunk.withUnsafeMutablePointerToElements { elements in
-        if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
-      }
-      return chunk
-    }
-
-    /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
-    /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
-    deinit {
-      var next = withUnsafeMutablePointers { header, elements in
-        elements.deinitialize(count: header.pointee.count)
-        return header.pointee.previous.take()
-      }
-      while var chunk = next.take() {
-        // A chunk another line still holds stays, with the chain before it.
-        guard isKnownUniquelyReferenced(&chunk) else { break }
-        next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
-      }
-    }
-
-    var previous: Chunk? { header.previous }
-    var count: Int { header.count }
-
-    /// The tokens, for reading.
-    func withTokens<R>(_ body: (UnsafeBufferPointer<ScientificBrain.Token>) throws -> R) rethrows
-      -> R
-    {
-      try withUnsafeMutablePointers { header, elements in
-        try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
-      }
-    }
-
-    /// A copy of the chunk, sharing the chunk before it.
-    func copy() -> Chunk {
-      withTokens { Chunk.make(previous: previous, copying: $0) }
-    }
-
-    /// Appends `token`; the chunk must have room and be uniquely referenced.
-    func append(_ token: ScientificBrain.Token) {
-      withUnsafeMutablePointers { header, elements in
-        (elements + header.pointee.count).initialize(to: token)
-        header.pointee.count += 1
-      }
-    }
-
-    /// Removes the last `k` tokens; the chunk must be uniquely referenced.
-    func removeLast(_ k: Int) {
-      withUnsafeMutablePointers { header, elements in
-        header.pointee.count -= k
-        (elements + header.pointee.count).deinitialize(count: k)
-      }
-    }
-
-    var last: ScientificBrain.Token? {
-      withTokens { $0.last }
-    }
-  }
+public struct TokenLine<Token: LineToken>: @unchecked Sendable {
+  /// The chunks of every kind of line are one class (``TokenChunk``), holding the tokens' bytes.
+  typealias Chunk = TokenChunk
 
   /// The most tokens a chunk holds: what a change after a copy copies at most.
-  public static let chunkSize = 16
+  public static var chunkSize: Int { TokenChunk.chunkSize }
 
   /// The last chunk; `nil` when no token follows the leading `(`.
   private var tip: Chunk?
@@ -109,7 +64,7 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// A line of `tokens`.
   ///
   /// - Complexity: O(n).
-  public init(_ tokens: some Sequence<ScientificBrain.Token>) {
+  public init(_ tokens: some Sequence<Token>) {
     for token in tokens { append(token) }
   }
 
@@ -117,23 +72,23 @@ public struct ExpressionTokens: @unchecked Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: ScientificBrain.Token? { tip?.last ?? (opens > 0 ? .open : nil) }
+  public var last: Token? { tip?.last(Token.self) ?? (opens > 0 ? .open : nil) }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
     if (tip?.count ?? Self.chunkSize) == Self.chunkSize {
-      return Chunk.make(previous: tip, copying: UnsafeBufferPointer(start: nil, count: 0))
+      return Chunk.make(previous: tip, copying: UnsafeBufferPointer<Token>(start: nil, count: 0))
     }
     var chunk = tip.take()!
-    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
+    if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy(Token.self) }
     return chunk
   }
 
   /// Appends `token`.
   ///
   /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
-  public mutating func append(_ token: ScientificBrain.Token) {
-    if tip == nil, case .open = token {
+  public mutating func append(_ token: Token) {
+    if tip == nil, token.isOpen {
       opens += 1
       count += 1
       return
@@ -160,8 +115,8 @@ public struct ExpressionTokens: @unchecked Sendable {
         count -= held
         continue
       }
-      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy() }
-      chunk.removeLast(count - index)
+      if !isKnownUniquelyReferenced(&chunk) { chunk = chunk.copy(Token.self) }
+      chunk.removeLast(count - index, of: Token.self)
       count = index
       tip = chunk
     }
@@ -171,9 +126,9 @@ public struct ExpressionTokens: @unchecked Sendable {
   ///
   /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`; O(1) for a `(` among the
   ///   leading ones.
-  public mutating func insert(_ token: ScientificBrain.Token, at index: Int) {
+  public mutating func insert(_ token: Token, at index: Int) {
     let index = Swift.max(0, Swift.min(index, count))
-    if index <= opens, case .open = token {
+    if index <= opens, token.isOpen {
       opens += 1
       count += 1
       return
@@ -187,10 +142,10 @@ public struct ExpressionTokens: @unchecked Sendable {
   /// The last `k` tokens (all of them when there are fewer), in order.
   ///
   /// - Complexity: O(k + ``chunkSize``).
-  public func suffix(_ k: Int) -> [ScientificBrain.Token] {
+  public func suffix(_ k: Int) -> [Token] {
     let k = Swift.max(0, Swift.min(k, count))
     if k > count - opens {
-      return [ScientificBrain.Token](repeating: .open, count: k - (count - opens))
+      return [Token](repeating: Token.open, count: k - (count - opens))
         + suffix(count - opens)
     }
     var chunks: [Chunk] = []
@@ -201,7 +156,7 @@ public struct ExpressionTokens: @unchecked Sendable {
       covered += current.count
       chunk = current.previous
     }
-    var result: [ScientificBrain.Token] = []
+    var result: [Token] = []
     result.reserveCapacity(k)
     var skip = covered - k
     for current in chunks.reversed() {
@@ -209,7 +164,7 @@ public struct ExpressionTokens: @unchecked Sendable {
         skip -= current.count
         continue
       }
-      current.withTokens { result.append(contentsOf: $0[skip...]) }
+      current.withTokens(Token.self) { result.append(contentsOf: $0[skip...]) }
       skip = 0
     }
     return result
@@ -238,14 +193,14 @@ public struct ExpressionTokens: @unchecked Sendable {
     var bytes = 0
     var chunk = tip
     while let current = chunk {
-      bytes += 32 + Self.chunkSize * MemoryLayout<ScientificBrain.Token>.stride
+      bytes += 32 + Self.chunkSize * MemoryLayout<Token>.stride
       chunk = current.previous
     }
     return bytes
   }
 }
 
-extension ExpressionTokens: Sequence {
+extension TokenLine: Sequence {
   /// Iterates the tokens in order.
   public struct Iterator: IteratorProtocol {
     var opens: Int
@@ -253,7 +208,7 @@ extension ExpressionTokens: Sequence {
     var chunkIndex = 0
     var tokenIndex = 0
 
-    public mutating func next() -> ScientificBrain.Token? {
+    public mutating func next() -> Token? {
       if opens > 0 {
         opens -= 1
         return .open
@@ -262,7 +217,7 @@ extension ExpressionTokens: Sequence {
         let chunk = chunks[chunkIndex]
         if tokenIndex < chunk.count {
           defer { tokenIndex += 1 }
-          return chunk.withTokens { $0[tokenIndex] }
+          return chunk.withTokens(Token.self) { $0[tokenIndex] }
         }
         chunkIndex += 1
         tokenIndex = 0
@@ -277,11 +232,11 @@ extension ExpressionTokens: Sequence {
   public var underestimatedCount: Int { count }
 }
 
-extension ExpressionTokens: Hashable {
+extension TokenLine: Hashable {
   /// Whether two lines hold the same tokens; chunks that both share end the comparison there.
   ///
   /// - Complexity: O(n) in the tokens after the last chunk both share; O(1) for a copy.
-  public static func == (lhs: ExpressionTokens, rhs: ExpressionTokens) -> Bool {
+  public static func == (lhs: TokenLine, rhs: TokenLine) -> Bool {
     // Leading `(` are always counted, never chained: equal lines count as many.
     guard lhs.count == rhs.count, lhs.opens == rhs.opens else { return false }
     // Every chunk but the tip is full, so the two chains' chunks cover the same positions.
@@ -289,7 +244,9 @@ extension ExpressionTokens: Hashable {
     var b = rhs.tip
     while let x = a, let y = b {
       if x === y { return true }
-      let same = x.withTokens { a in y.withTokens { b in a.elementsEqual(b) } }
+      let same = x.withTokens(Token.self) { a in
+        y.withTokens(Token.self) { b in a.elementsEqual(b) }
+      }
       if !same { return false }
       a = x.previous
       b = y.previous
@@ -304,8 +261,100 @@ extension ExpressionTokens: Hashable {
   }
 }
 
-extension ExpressionTokens: ExpressibleByArrayLiteral {
-  public init(arrayLiteral tokens: ScientificBrain.Token...) {
+extension TokenLine: ExpressibleByArrayLiteral {
+  public init(arrayLiteral tokens: Token...) {
     self.init(tokens)
+  }
+}
+
+/// A run of at most ``TokenLine/chunkSize`` tokens of one kind (stored in the object itself:
+/// one allocation a chunk) and the chunk before it.
+///
+/// It is not generic, so that releasing a chain costs no lookup of a generic class's metadata
+/// (a generic chunk's `deinit` spent a fifth of a 2 MB line's time there); the tokens are
+/// trivial values (no references: ``TokenLine`` checks it), held as their bytes, so a chunk
+/// never deinitializes them. Shared chunks are never changed (a change first copies a chunk
+/// that is not uniquely referenced), which is what makes chunks safe to share between threads.
+final class TokenChunk: ManagedBuffer<TokenChunk.Header, SIMD2<UInt64>> {
+  struct Header {
+    /// Changed only by ``deinit``, which lets go of the chain one chunk at a time.
+    var previous: TokenChunk?
+    var count: Int
+  }
+
+  /// The most tokens a chunk holds.
+  static let chunkSize = 16
+
+  /// The storage units that hold `TokenLine.chunkSize` tokens of `Token`.
+  private static func units<Token>(_: Token.Type) -> Int {
+    let unit = MemoryLayout<SIMD2<UInt64>>.stride
+    return (chunkSize * MemoryLayout<Token>.stride + unit - 1) / unit
+  }
+
+  /// A chunk after `previous` holding `tokens` (at most ``TokenLine/chunkSize``).
+  static func make<Token>(previous: TokenChunk?, copying tokens: UnsafeBufferPointer<Token>)
+    -> TokenChunk
+  {
+    precondition(
+      _isPOD(Token.self) && MemoryLayout<Token>.alignment <= MemoryLayout<SIMD2<UInt64>>.alignment,
+      "a chunk holds trivial tokens")
+    let chunk = unsafeDowncast(
+      TokenChunk.create(minimumCapacity: units(Token.self)) { _ in
+        Header(previous: previous, count: tokens.count)
+      }, to: TokenChunk.self)
+    chunk.withUnsafeMutablePointerToElements { units in
+      let elements = UnsafeMutableRawPointer(units).bindMemory(to: Token.self, capacity: chunkSize)
+      if let base = tokens.baseAddress { elements.initialize(from: base, count: tokens.count) }
+    }
+    return chunk
+  }
+
+  /// Lets go of the chain before this chunk iteratively: releasing a 2 MB line's chain of
+  /// 100,000 chunks recursively, each release freeing the next, overflowed the stack.
+  deinit {
+    var next = withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
+    while var chunk = next.take() {
+      // A chunk another line still holds stays, with the chain before it.
+      guard isKnownUniquelyReferenced(&chunk) else { break }
+      next = chunk.withUnsafeMutablePointerToHeader { $0.pointee.previous.take() }
+    }
+  }
+
+  var previous: TokenChunk? { header.previous }
+  var count: Int { header.count }
+
+  /// The tokens, for reading; `Token` is the type the chunk was made with.
+  func withTokens<Token, R>(_: Token.Type, _ body: (UnsafeBufferPointer<Token>) throws -> R)
+    rethrows -> R
+  {
+    try withUnsafeMutablePointers { header, units in
+      let elements = UnsafeMutableRawPointer(units).assumingMemoryBound(to: Token.self)
+      return try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+    }
+  }
+
+  /// A copy of the chunk, sharing the chunk before it.
+  func copy<Token>(_: Token.Type) -> TokenChunk {
+    withTokens(Token.self) { TokenChunk.make(previous: previous, copying: $0) }
+  }
+
+  /// Appends `token`; the chunk must have room and be uniquely referenced.
+  func append<Token>(_ token: Token) {
+    withUnsafeMutablePointers { header, units in
+      let elements = UnsafeMutableRawPointer(units).assumingMemoryBound(to: Token.self)
+      (elements + header.pointee.count).initialize(to: token)
+      header.pointee.count += 1
+    }
+  }
+
+  /// Removes the last `k` tokens (trivial: nothing to deinitialize); the chunk must be uniquely
+  /// referenced.
+  func removeLast<Token>(_ k: Int, of _: Token.Type) {
+    withUnsafeMutablePointerToHeader { $0.pointee.count -= k }
+  }
+
+  /// The last token.
+  func last<Token>(_: Token.Type) -> Token? {
+    withTokens(Token.self) { $0.last }
   }
 }

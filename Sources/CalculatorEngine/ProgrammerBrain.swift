@@ -133,13 +133,13 @@ public struct ProgrammerBrain: Hashable, Sendable {
   var lastOperatorPushed = false
   /// The error shown, if any.
   public private(set) var error: CalculatorBrain.CalculationError?
-  var tokens: [Token] = []
+  var tokens = ProgrammerTokens()
   var lastOperandStart = -1
   var lastOperatorStart = -1
   var operandStarts: [Int] = []
   var lastOperandIsBracketed = false
   /// The expression line as shown.
-  public private(set) var shownLine: [Token] = []
+  public private(set) var shownLine = ProgrammerTokens()
 
   /// The deepest brackets and pending operations nest (Windows' `MAXPRECDEPTH`).
   public static let maximumDepth = 25
@@ -152,11 +152,12 @@ public struct ProgrammerBrain: Hashable, Sendable {
     self.wordSize = wordSize
   }
 
-  /// The heap bytes of a boxed brain: the box and each array's storage.
+  /// The heap bytes of a boxed brain: the box, each array's storage, and the expression lines'
+  /// chunks (``TokenLine/heapBytes``, the shown line's counted as if it shared none).
   var heapBytes: Int {
-    16 + MemoryLayout<ProgrammerBrain>.stride + 32 * 5
+    16 + MemoryLayout<ProgrammerBrain>.stride + 32 * 3
       + (pending.capacity + brackets.capacity) * MemoryLayout<Pending>.stride
-      + (tokens.capacity + shownLine.capacity) * MemoryLayout<Token>.stride
+      + tokens.heapBytes + shownLine.heapBytes
       + operandStarts.capacity * MemoryLayout<Int>.stride
   }
 
@@ -711,7 +712,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
   }
 
   private mutating func truncateLine(from index: Int) {
-    if index >= 0, index < tokens.count { tokens.removeSubrange(index...) }
+    if index >= 0, index < tokens.count { tokens.removeSubrange(from: index) }
   }
 
   private mutating func pushOperandStart(_ index: Int) {
