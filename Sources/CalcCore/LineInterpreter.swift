@@ -280,7 +280,11 @@ public struct LineInterpreter {
     // state to carry, which the compiler copies about).
     // Programmer mode's lines: the case rule's notes and refusals first (SPEC §10), and the
     // replay for notes when a run of digits may go past the word (SPEC §5).
-    let programmer = session.state.mode == .programmer || keys.contains(.mode(.programmer))
+    // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
+    // test cost a fifteenth of a script's line.
+    let programmer =
+      session.state.mode == .programmer
+      || keys.keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
     if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
     let needsNotes =
       LineInterpreter.mayNeedNotes(

@@ -241,6 +241,15 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: CalculatorButtonItem) {
+    // Standard mode, the common case, takes one switch over the key (a switch over the key's
+    // kind first, then over the mode, cost a tenth of a key: callgrind, every.calc in
+    // Documentation/Performance.md).
+    guard case .none = boxed else { return pressBoxed(key) }
+    pressStandard(key)
+  }
+
+  /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
+  private mutating func pressBoxed(_ key: CalculatorButtonItem) {
     // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts
     // the new mode's calculation afresh (SPEC §9), even while an error is shown.
     switch key {
@@ -414,7 +423,7 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
-  /// Presses `key` on Standard mode's brain, in place: each transition's result replaces the
+  /// Presses `key` in Standard mode, in place: each transition's result replaces the
   /// brain directly, as the book's reducer does (a function returning the next brain made every
   /// key copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
   @inline(__always)
@@ -432,17 +441,19 @@ public struct Calculator: Hashable, Sendable {
     case .command(.percent): standardBrain.replace(with: standardBrain.applyPercent())
     case .command(.backspace): standardBrain.replace(with: standardBrain.applyBackspace())
     case .unary(let unary): standardBrain.replace(with: standardBrain.applyUnary(unary))
-    case .mode:
-      // A mode key replaces the machine (``press(_:)``); it never comes here.
-      return
+    // Memory is the calculator's, whatever the mode; a mode key starts the new mode's
+    // calculation afresh (SPEC §9), even while an error is shown.
+    case .memory(let memoryKey): pressMemory(memoryKey)
+    case .mode(let mode): machine = Machine.initial(mode, wordSize: wordSize)
+    case .angle(let unit): pressAngle(unit)
     case .reference:
-      // Resolved by the session (``recall(_:)``); it never comes here.
+      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
       return
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .memory, .angle,
-      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .hexDigit,
+      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
-      // it does nothing. (Memory, mode and angle keys never come here.)
+      // it does nothing.
       return
     }
   }
