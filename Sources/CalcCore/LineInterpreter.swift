@@ -190,7 +190,7 @@ public struct LineInterpreter {
   {
     let parsed: ScriptLine
     do {
-      parsed = try ScriptLine(line, mode: session.state.mode)
+      parsed = try ScriptLine(line, mode: session.mode)
     } catch {
       // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
       throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)
@@ -243,7 +243,7 @@ public struct LineInterpreter {
   /// session is in the other mode: at the start, and after `:reset`. Returns its effect, for a
   /// journal; `nil` when nothing was applied.
   public mutating func enterStartMode() -> Session.Effect? {
-    guard session.state.mode != context.startMode else { return nil }
+    guard session.mode != context.startMode else { return nil }
     factsAfterKeys = nil
     let command = Session.Command.keys([.mode(context.startMode)])
     guard let change = try? session.perform(command) else { return nil }
@@ -283,7 +283,7 @@ public struct LineInterpreter {
     // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
     // test cost a fifteenth of a script's line.
     let programmer =
-      session.state.mode == .programmer
+      session.mode == .programmer
       || keys.keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
     if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
     let needsNotes =

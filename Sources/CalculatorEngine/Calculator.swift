@@ -115,8 +115,10 @@ public struct Calculator: Hashable, Sendable {
 
   /// What the display shows, in any mode.
   public var display: CalculatorBrain.Display {
-    switch machine {
-    case .standard(let brain): brain.display
+    // Over the slot, not ``machine``: that sum copies Standard's brain into an enum first, and
+    // a script asks for the display after every line.
+    switch boxed {
+    case .none: standardBrain.display
     case .scientific(let scientific): scientific.display
     case .programmer(let programmer): programmer.display
     }
@@ -124,8 +126,8 @@ public struct Calculator: Hashable, Sendable {
 
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
-    switch machine {
-    case .standard(let brain): brain.displayedValue
+    switch boxed {
+    case .none: standardBrain.displayedValue
     case .scientific(let scientific): scientific.displayedValue
     case .programmer(let programmer): programmer.displayedValue
     }
@@ -133,7 +135,10 @@ public struct Calculator: Hashable, Sendable {
 
   /// Whether the display shows an error.
   public var isError: Bool {
-    if case .error = display { true } else { false }
+    guard case .none = boxed else {
+      if case .error = display { return true } else { return false }
+    }
+    return standardBrain.isError
   }
 
   /// The expression line, in any mode.
@@ -171,7 +176,12 @@ public struct Calculator: Hashable, Sendable {
 
   /// What may be pressed: the mode, and in Programmer mode the radix and the word size.
   public var keypad: Keypad {
-    Keypad(mode: mode, radix: programmer?.radix ?? .dec, wordSize: wordSize)
+    // Over the slot: asking for ``programmer`` copied its brain out of the box, once a line.
+    switch boxed {
+    case .none: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
+    case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
+    case .programmer(let brain): Keypad(mode: .programmer, radix: brain.radix, wordSize: wordSize)
+    }
   }
 
   /// The index of the first key of `keys` that may not be pressed when the line is applied from
@@ -189,7 +199,18 @@ public struct Calculator: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the number of keys.
   public func keyRejection(in keys: some Collection<CalculatorButtonItem>) -> SessionError? {
-    var keypad = self.keypad
+    Calculator.keyRejection(in: keys, keypad: keypad)
+  }
+
+  /// Why the line `keys` may not be applied on `keypad`, as a session refuses it; `nil` when
+  /// every key may be pressed (``keyRejection(in:)``, given only the keypad, so that a session
+  /// checks a line without lending its whole state).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  static func keyRejection(
+    in keys: some Collection<CalculatorButtonItem>, keypad: Keypad
+  ) -> SessionError? {
+    var keypad = keypad
     guard let (index, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) else {
       return nil
     }
