@@ -189,8 +189,10 @@ public struct LineInterpreter {
     throws(LineError) -> Outcome
   {
     let parsed: ScriptLine
+    // Read once: each read of the session from this module copies it.
+    let mode = session.mode
     do {
-      parsed = try ScriptLine(line, mode: session.mode)
+      parsed = try ScriptLine(line, mode: mode)
     } catch {
       // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
       throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)
@@ -199,7 +201,7 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      try applyKeys(keys, line: line, output: output)
+      try applyKeys(keys, line: line, output: output, mode: mode)
       // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
       if trailingCommentsAreNotes, line.contains(UInt8(ascii: "#")) {
         let note = ScriptLine.note(ofKeyLine: line)
@@ -271,9 +273,10 @@ public struct LineInterpreter {
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
   /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
-  /// columns of notes.
+  /// columns of notes; `mode` is the session's mode before the line.
   package mutating func applyKeys(
-    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer,
+    mode: CalculatorButtonItem.Mode
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -283,7 +286,7 @@ public struct LineInterpreter {
     // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
     // test cost a fifteenth of a script's line.
     let programmer =
-      session.mode == .programmer
+      mode == .programmer
       || keys.keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
     if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
     let needsNotes =

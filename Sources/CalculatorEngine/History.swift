@@ -55,9 +55,11 @@ public struct History: Sendable {
     }
 
     /// Marks the own key at `index`, the last stored, as the last of a line.
+    @inline(__always)
     mutating func markLineEnd(at index: Int) {
-      while lineEnds.count <= index >> 6 { lineEnds.append(0) }
-      lineEnds[index >> 6] |= 1 << UInt64(index & 63)
+      let word = index >> 6
+      while lineEnds.count <= word { lineEnds.append(0) }
+      lineEnds[word] |= 1 << UInt64(index & 63)
     }
 
     /// The own key at `index` (a `$N` key without its N: ``references``).
