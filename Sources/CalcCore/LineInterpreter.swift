@@ -354,7 +354,8 @@ public struct LineInterpreter {
     let (fork, from) = (session.history.position, session.history.currentBranch)
     let change: Session.Change
     do {
-      change = try perform(.keys(keys))
+      // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
+      change = try perform(.keys(keys.keys[...], references: keys.references))
     } catch {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
