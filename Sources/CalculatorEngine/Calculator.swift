@@ -262,9 +262,8 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: CalculatorButtonItem) {
-    // Standard mode, the common case, takes one switch over the key (a switch over the key's
-    // kind first, then over the mode, cost a tenth of a key: callgrind, every.calc in
-    // Documentation/Performance.md).
+    // Standard mode, the common case, takes one switch over the key: a switch over the key's
+    // kind first, then over the mode, cost a tenth of a key (195 against 178 instructions).
     guard case .none = boxed else { return pressBoxed(key) }
     pressStandard(key)
   }
