@@ -54,6 +54,14 @@ public struct History: Sendable {
       lineEnds[index >> 6] & (1 << UInt64(index & 63)) != 0
     }
 
+    /// Appends a line's codes and marks its last key as a line's end, in one access to the
+    /// branch (two accesses checked the storage's uniqueness twice a line).
+    @inline(__always)
+    mutating func appendLine(_ lineCodes: UnsafeMutableBufferPointer<UInt8>) {
+      codes.append(contentsOf: lineCodes)
+      markLineEnd(at: codes.count - 1)
+    }
+
     /// Marks the own key at `index`, the last stored, as the last of a line.
     @inline(__always)
     mutating func markLineEnd(at index: Int) {
@@ -598,8 +606,7 @@ public struct History: Sendable {
             untilSnapshot = History.snapshotInterval
           }
         }
-        branches[current].codes.append(contentsOf: codes)
-        branches[current].markLineEnd(at: branches[current].codes.count - 1)
+        branches[current].appendLine(codes)
         return
       }
       var recall = 0
@@ -621,8 +628,7 @@ public struct History: Sendable {
           untilSnapshot = History.snapshotInterval
         }
       }
-      branches[current].codes.append(contentsOf: codes)
-      branches[current].markLineEnd(at: branches[current].codes.count - 1)
+      branches[current].appendLine(codes)
     }
     position = branches[current].count
     return made
