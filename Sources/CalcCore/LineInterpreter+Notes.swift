@@ -411,9 +411,13 @@ extension Calculator {
   /// Whether an operation waits for its right operand (or, in Scientific mode, a bracket is
   /// open).
   var isPendingOperation: Bool {
-    if mode == .scientific, let scientific { return scientific.isPending }
-    if let programmer { return programmer.isPending }
-    return brain.isPending
+    // By the mode first: asking for the Programmer brain copied it out of its box, a check
+    // after every line of a script.
+    switch mode {
+    case .standard: brain.isPending
+    case .scientific: scientific?.isPending ?? false
+    case .programmer: programmer?.isPending ?? false
+    }
   }
 
   /// Whether the display shows an error; ``isError`` without making the display in Standard

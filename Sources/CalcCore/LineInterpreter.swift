@@ -189,8 +189,10 @@ public struct LineInterpreter {
     throws(LineError) -> Outcome
   {
     let parsed: ScriptLine
+    // Read once: each read of the session from this module copies it.
+    let mode = session.mode
     do {
-      parsed = try ScriptLine(line, mode: session.state.mode)
+      parsed = try ScriptLine(line, mode: mode)
     } catch {
       // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
       throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)
@@ -199,7 +201,7 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      try applyKeys(keys, line: line, output: output)
+      try applyKeys(keys, line: line, output: output, mode: mode)
       // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
       if trailingCommentsAreNotes, line.contains(UInt8(ascii: "#")) {
         let note = ScriptLine.note(ofKeyLine: line)
@@ -243,7 +245,7 @@ public struct LineInterpreter {
   /// session is in the other mode: at the start, and after `:reset`. Returns its effect, for a
   /// journal; `nil` when nothing was applied.
   public mutating func enterStartMode() -> Session.Effect? {
-    guard session.state.mode != context.startMode else { return nil }
+    guard session.mode != context.startMode else { return nil }
     factsAfterKeys = nil
     let command = Session.Command.keys([.mode(context.startMode)])
     guard let change = try? session.perform(command) else { return nil }
@@ -271,16 +273,21 @@ public struct LineInterpreter {
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
   /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
-  /// columns of notes.
+  /// columns of notes; `mode` is the session's mode before the line.
   package mutating func applyKeys(
-    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer,
+    mode: CalculatorButtonItem.Mode
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
     // state to carry, which the compiler copies about).
     // Programmer mode's lines: the case rule's notes and refusals first (SPEC §10), and the
     // replay for notes when a run of digits may go past the word (SPEC §5).
-    let programmer = session.state.mode == .programmer || keys.contains(.mode(.programmer))
+    // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
+    // test cost a fifteenth of a script's line.
+    let programmer =
+      mode == .programmer
+      || keys.keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
     if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
     let needsNotes =
       LineInterpreter.mayNeedNotes(
@@ -347,7 +354,8 @@ public struct LineInterpreter {
     let (fork, from) = (session.history.position, session.history.currentBranch)
     let change: Session.Change
     do {
-      change = try perform(.keys(keys))
+      // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
+      change = try perform(.keys(keys.keys[...], references: keys.references))
     } catch {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1

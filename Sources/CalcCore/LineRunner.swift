@@ -220,7 +220,7 @@ public struct LineRunner {
     -> TypedKeys
   {
     do throws(KeyTextError) {
-      return try KeyText.keys(in: line, startingIn: interpreter.session.state.mode)
+      return try KeyText.keys(in: line, startingIn: interpreter.session.mode)
     } catch {
       throw LineError(interpreter.caseRuleHint(for: error, in: line))
     }

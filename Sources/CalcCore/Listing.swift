@@ -24,7 +24,7 @@ package struct Listing {
   /// a two-line display like Windows Calculator's.
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
-  /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:)``).
+  /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:mode:)``).
   @discardableResult
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,

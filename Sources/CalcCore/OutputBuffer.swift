@@ -31,7 +31,10 @@ public final class OutputBuffer {
   private let writer: Writer?
   /// While set, output is held until it is known to fit on the screen, or else goes through
   /// the pager (the REPL sets it for each line; ``endPaging()`` ends it).
-  package var pager: (any OutputPager)?
+  ///
+  /// This and the two flags below skip the run-time exclusivity check as ``bytes`` does: a
+  /// script's line reads all three once (``flushIfFull()``, ``hasStopped``).
+  @exclusivity(unchecked) package var pager: (any OutputPager)?
   /// The width of the terminal this output is read on, when it is one (the REPL sets it for
   /// each line): listings are cut to it, `:help` wrapped, `:pad` narrowed (SPEC §6). `nil`
   /// for files, pipes and tests that do not ask, where nothing is cut.
@@ -44,9 +47,9 @@ public final class OutputBuffer {
   /// code that could reach the same buffer while it is being changed.
   @exclusivity(unchecked) public package(set) var bytes: [UInt8] = []
   /// Set when the reader of the descriptor went away (EPIPE); later output is dropped.
-  package private(set) var isClosed = false
+  @exclusivity(unchecked) package private(set) var isClosed = false
   /// Why output could not be written, e.g. `No space left on device`; later output is dropped.
-  private(set) var failure: String?
+  @exclusivity(unchecked) private(set) var failure: String?
 
   /// Output gathered in ``bytes``, never written anywhere.
   public init() {

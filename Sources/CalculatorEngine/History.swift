@@ -76,10 +76,20 @@ public struct History: Sendable {
       lineEnds[index >> 6] & (1 << UInt64(index & 63)) != 0
     }
 
+    /// Appends a line's codes and marks its last key as a line's end, in one access to the
+    /// branch (two accesses checked the storage's uniqueness twice a line).
+    @inline(__always)
+    mutating func appendLine(_ lineCodes: UnsafeMutableBufferPointer<UInt8>) {
+      codes.append(contentsOf: lineCodes)
+      markLineEnd(at: codes.count - 1)
+    }
+
     /// Marks the own key at `index`, the last stored, as the last of a line.
+    @inline(__always)
     mutating func markLineEnd(at index: Int) {
-      while lineEnds.count <= index >> 6 { lineEnds.append(0) }
-      lineEnds[index >> 6] |= 1 << UInt64(index & 63)
+      let word = index >> 6
+      while lineEnds.count <= word { lineEnds.append(0) }
+      lineEnds[word] |= 1 << UInt64(index & 63)
     }
 
     /// The own key at `index` (a `$N` key without its N: ``references``).
@@ -760,8 +770,7 @@ public struct History: Sendable {
             untilSnapshot = History.snapshotInterval
           }
         }
-        branches[current].codes.append(contentsOf: codes)
-        branches[current].markLineEnd(at: branches[current].codes.count - 1)
+        branches[current].appendLine(codes)
         // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
         if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
         return
@@ -784,8 +793,7 @@ public struct History: Sendable {
           untilSnapshot = History.snapshotInterval
         }
       }
-      branches[current].codes.append(contentsOf: codes)
-      branches[current].markLineEnd(at: branches[current].codes.count - 1)
+      branches[current].appendLine(codes)
       // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
       if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
     }

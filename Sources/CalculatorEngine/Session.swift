@@ -73,6 +73,10 @@ public struct Session: Sendable {
   /// The calculator at the position (lent, not copied: a script reads it for every line).
   public var state: History.State { _read { yield history.state } }
 
+  /// The mode at the position: ``state``'s, without lending the whole state to another module
+  /// (which copied it, for a script once or twice a line).
+  public var mode: CalculatorButtonItem.Mode { history.state.mode }
+
   /// A change to a session.
   public enum Command: Sendable {
     /// Applies a line of keys at the position: one change, the unit of `undo`. Before the end
@@ -266,7 +270,9 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
-      if let error = history.state.keyRejection(in: keys) { throw error }
+      if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
+        throw error
+      }
       guard !references.isEmpty else {
         guard lineEndIndex != nil else {
           return .applied(keys: keys.count, newBranch: history.apply(line: keys))
