@@ -121,10 +121,12 @@ public struct History: Sendable {
     var angleUnit: AngleUnit
     var wordSize: CalculatorButtonItem.WordSize
     /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the
-    /// keys that rebuild the state after the restart from Standard mode's fresh one.
+    /// keys that rebuild the state after the restart from Standard mode's fresh one; 0
+    /// (``atForkPrelude``) for a branch's first snapshot that is its parent's state at the fork.
     var prelude: UInt8
     /// The keys between the restart and the snapshot's step (for a branch's first snapshot,
-    /// keys of its parent before the fork).
+    /// keys of its parent before the fork); for a snapshot at the fork (``isAtFork``), the keys
+    /// that rebuilding the parent's state there replays.
     var back: UInt16
     /// The snapshot's index among the branch's snapshots.
     var slot: UInt32 = 0
@@ -138,10 +140,31 @@ public struct History: Sendable {
       self.back = UInt16(back)
     }
 
-    /// The state after the restart.
+    /// The prelude of a snapshot at a branch's fork (``init(atForkBack:)``).
+    static let atForkPrelude: UInt8 = 0
+
+    /// A branch's first snapshot kept as "the parent's state at the fork": rebuilt from the
+    /// parent's snapshot before the fork and a replay of `back` keys (fewer than
+    /// ``History/snapshotInterval``), 32 bytes instead of a whole state.
+    init(atForkBack back: Int) {
+      memory = nil
+      angleUnit = State.initial.angleUnit
+      wordSize = State.initial.wordSize
+      prelude = Self.atForkPrelude
+      self.back = UInt16(back)
+    }
+
+    /// Whether this is a branch's first snapshot kept as its parent's state at the fork: its
+    /// ``state`` is not its own (``History/state(at:on:)`` resolves it).
+    var isAtFork: Bool { prelude == Self.atForkPrelude }
+
+    /// The state after the restart; for a snapshot at a fork (``isAtFork``), a placeholder.
     var state: State {
       var state = State(memory: memory, angleUnit: angleUnit, wordSize: wordSize)
       switch prelude {
+      case Self.atForkPrelude:
+        // A placeholder: the parent's state at the fork replaces it.
+        break
       case 1:
         state.press(.mode(.scientific))
       case 2:
@@ -681,8 +704,12 @@ public struct History: Sendable {
     parts.branches =
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
-      // Each array also has a header of two words, a count and a capacity beside its storage.
-      parts.branches += 96
+      // Each allocated array also has a header of four words (its class, reference count, count
+      // and capacity) beside its storage; an empty array allocates nothing.
+      parts.branches +=
+        32
+        * [branch.codes.capacity, branch.lineEnds.capacity, branch.snapshots.capacity]
+        .filter { $0 > 0 }.count
       parts.keys += branch.codes.capacity
       parts.lineEnds += branch.lineEnds.capacity * 8
       // Unused capacity is counted with the whole snapshots.
@@ -728,6 +755,8 @@ public struct History: Sendable {
       var branch = Branch(parent: parent, fork: position)
       if let light = forkLight(parent: parent, at: position) {
         branch.appendLight(light)
+      } else if state.mode != .standard, let back = forkBack(parent: parent, at: position) {
+        branch.appendLight(Light(atForkBack: back))
       } else {
         branch.appendSnapshot(state)
       }
@@ -849,6 +878,27 @@ public struct History: Sendable {
       index -= 1
     }
     return nil
+  }
+
+  /// The keys that rebuilding the state at `position` on branch index `parent` replays, when
+  /// fewer than ``snapshotInterval``: then a branch that leaves there keeps its first snapshot
+  /// as a marker (``Light/init(atForkBack:)``) and a jump on it replays fewer than twice
+  /// ``snapshotInterval`` keys, as after a light snapshot; `nil` otherwise.
+  ///
+  /// - Complexity: O(log s), s the parent's light snapshots.
+  private func forkBack(parent: Int, at position: Int) -> Int? {
+    let back = replayCost(at: position, on: parent)
+    return back < History.snapshotInterval ? back : nil
+  }
+
+  /// The number of keys that ``state(at:on:)`` replays to rebuild the state at `position` on
+  /// branch index `index` (a light snapshot's prelude not counted).
+  ///
+  /// - Complexity: O(log s), s the branch's light snapshots.
+  func replayCost(at position: Int, on index: Int) -> Int {
+    let offset = position - branches[index].fork
+    return offset % History.snapshotInterval
+      + branches[index].back(ofSnapshot: offset / History.snapshotInterval)
   }
 
   /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
@@ -978,13 +1028,19 @@ public struct History: Sendable {
     let offset = position - branch.fork
     var (state, start) = branch.snapshot(offset / History.snapshotInterval)
     if start < 0 {
-      // A first snapshot whose restart lies among the parent's own keys before the fork.
-      let parent = branches[branch.parent]
-      var index = branch.fork - parent.fork + start
-      while index < branch.fork - parent.fork {
-        if parent.startsLine(at: index) { state.startLine() }
-        parent.press(at: index, &state)
-        index += 1
+      if start == Int.min {
+        // A first snapshot that is the parent's state at the fork, fewer than an interval of
+        // the parent's keys after its own snapshot.
+        state = self.state(at: branch.fork, on: branch.parent)
+      } else {
+        // A first snapshot whose restart lies among the parent's own keys before the fork.
+        let parent = branches[branch.parent]
+        var index = branch.fork - parent.fork + start
+        while index < branch.fork - parent.fork {
+          if parent.startsLine(at: index) { state.startLine() }
+          parent.press(at: index, &state)
+          index += 1
+        }
       }
       start = 0
     }
@@ -1076,10 +1132,16 @@ extension History.Branch {
   }
 
   /// Appends a light snapshot.
+  ///
+  /// The array grows one element at a time up to four, then by a quarter: a branch of a few
+  /// intervals, as the densest tree SPEC §7 allows has (one branch per 1,000 keys), keeps no
+  /// unused room.
   mutating func appendLight(_ light: History.Light) {
     var light = light
     light.slot = UInt32(snapshotCount)
-    Self.grow(&lights)
+    if lights.count == lights.capacity {
+      lights.reserveCapacity(max(lights.count + lights.count / 4, lights.count + 1))
+    }
     lights.append(light)
   }
 
@@ -1091,9 +1153,32 @@ extension History.Branch {
     }
   }
 
+  /// Whether the branch's first snapshot is its parent's state at the fork
+  /// (``History/Light/isAtFork``).
+  @inline(__always)
+  var startsAtFork: Bool {
+    guard let first = lights.first else { return false }
+    return first.slot == 0 && first.isAtFork
+  }
+
+  /// The keys between snapshot `index`'s step and the step whose state it is rebuilt from: 0
+  /// for a whole one, ``History/Light/back`` for a light one.
+  ///
+  /// - Complexity: O(log s), s the light snapshots.
+  func back(ofSnapshot index: Int) -> Int {
+    var low = 0
+    var high = lights.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lights[middle].slot < index { low = middle + 1 } else { high = middle }
+    }
+    return low < lights.count && lights[low].slot == index ? Int(lights[low].back) : 0
+  }
+
   /// The state of snapshot `index` and the own offset it is at: its step, or for a light one
   /// the step of its restart (below 0 for a branch's first snapshot whose restart lies among
-  /// its parent's keys).
+  /// its parent's keys); `Int.min` for a first snapshot at the fork (``startsAtFork``), whose
+  /// state is a placeholder.
   @inline(__always)
   func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
     let offset = index * History.snapshotInterval
@@ -1109,7 +1194,7 @@ extension History.Branch {
       return (snapshots[index - low], offset)
     }
     let light = lights[low]
-    return (light.state, offset - Int(light.back))
+    return (light.state, light.isAtFork ? Int.min : offset - Int(light.back))
   }
 }
 
@@ -1178,7 +1263,19 @@ extension History {
           "branch \(index + 1): lights in order of their slots")
         // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
         var snapshotAt: [Int: History.State] = [:]
-        for at in 0..<branch.snapshotCount {
+        precondition(
+          branch.lights.allSatisfy { !$0.isAtFork || $0.slot == 0 },
+          "branch \(index + 1): a snapshot at the fork after the first")
+        if branch.startsAtFork {
+          // The parent's state at the fork, fewer than an interval of keys away.
+          let back = Int(branch.lights[0].back)
+          precondition(
+            index > 0 && back == replayCost(at: branch.fork, on: branch.parent)
+              && back < History.snapshotInterval,
+            "branch \(index + 1): the snapshot at the fork replays \(back) keys")
+          snapshotAt[0] = self.state(at: branch.fork, on: index)
+        }
+        for at in (branch.startsAtFork ? 1 : 0)..<branch.snapshotCount {
           let (state, offset) = branch.snapshot(at)
           precondition(
             offset > (at - 1) * History.snapshotInterval,
