@@ -34,6 +34,10 @@ public struct History: Sendable {
   /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
   public static let snapshotInterval = 384
 
+  /// The most own keys a branch may hold for its unused room to be given back when it is left
+  /// (``Branch/trimRoom()``): 16 intervals.
+  static let trimLimit = 16 * snapshotInterval
+
   /// One branch: where it leaves its parent, and its own keys and snapshots.
   struct Branch: Sendable {
     /// The index of the branch it leaves; -1 for the first branch.
@@ -760,6 +764,7 @@ public struct History: Sendable {
       } else {
         branch.appendSnapshot(state)
       }
+      branches[current].trimRoom()
       branches.append(branch)
       current = branches.count - 1
       path.append(current)
@@ -996,6 +1001,7 @@ public struct History: Sendable {
   /// - Complexity: O(``snapshotInterval`` + the depth of the branch in the tree).
   mutating func switchTo(branch number: Int) {
     defer { _checkInvariantsIfEnabled() }
+    if number - 1 != current { branches[current].trimRoom() }
     current = number - 1
     path.removeAll(keepingCapacity: true)
     var index = current
@@ -1125,31 +1131,40 @@ extension History.Branch {
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
-  /// Appends a whole snapshot.
+  /// Gives back the room reserved for keys not typed yet (``reserveRoom(for:)``), for a branch
+  /// being left that holds at most ``History/trimLimit`` own keys: copying it costs less than a
+  /// jump's replay. A branch of the densest tree SPEC §7 allows (one per 1,000 keys) would keep
+  /// about 12% more bytes than its keys otherwise; a longer one keeps its room (at most a
+  /// quarter), which saves copying it again each time a line is added after a return to it.
+  ///
+  /// - Complexity: O(n) in the branch's own keys, at most ``History/trimLimit``.
+  mutating func trimRoom() {
+    guard codes.count <= History.trimLimit, codes.capacity > codes.count else { return }
+    codes = codes.withUnsafeBufferPointer { Array($0) }
+    lineEnds = lineEnds.withUnsafeBufferPointer { Array($0) }
+  }
+
+  /// Appends a whole snapshot, growing the array as ``appendLight(_:)`` does.
   mutating func appendSnapshot(_ state: History.State) {
     Self.grow(&snapshots)
     snapshots.append(state)
   }
 
   /// Appends a light snapshot.
-  ///
-  /// The array grows one element at a time up to four, then by a quarter: a branch of a few
-  /// intervals, as the densest tree SPEC §7 allows has (one branch per 1,000 keys), keeps no
-  /// unused room.
   mutating func appendLight(_ light: History.Light) {
     var light = light
     light.slot = UInt32(snapshotCount)
-    if lights.count == lights.capacity {
-      lights.reserveCapacity(max(lights.count + lights.count / 4, lights.count + 1))
-    }
+    Self.grow(&lights)
     lights.append(light)
   }
 
-  /// Makes room for one more element, growing by a quarter (as ``reserveRoom(for:)``).
+  /// Makes room for one more element: one at a time up to four, then by a quarter (as
+  /// ``reserveRoom(for:)``), so that a branch of a few intervals, as the densest tree SPEC §7
+  /// allows has (one branch per 1,000 keys, three snapshots), keeps no unused room.
   @inline(__always)
   static func grow<Element>(_ array: inout [Element]) {
     if array.count == array.capacity {
-      array.reserveCapacity(max(array.count + array.count / 4, 4))
+      array.reserveCapacity(max(array.count + array.count / 4, array.count + 1))
     }
   }
 

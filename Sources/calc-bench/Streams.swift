@@ -378,7 +378,7 @@ func measureStreams(keyCount: Int, seed: UInt64, runs: Int) -> [StreamRow] {
 
 /// The streams' fields for the summary line.
 func streamsSummary(_ rows: [StreamRow]) -> String {
-  let names = ["sci", "prog", "mixed2", "mixed3"]
+  let names = ["sci", "prog", "mixed2", "mixed3", "std"]
   return zip(names, rows).map { name, row in
     " \(name)_apply=\(fixed(row.apply / 1e6, 2)) \(name)_seed_apply=\(fixed(row.seedApply / 1e6, 2))"
       + " \(name)_bytes_per_key=\(fixed(row.bytesPerKey, 3))"
