@@ -26,7 +26,12 @@ import CalcDecimal
 /// restart is the last of its line, or no key after it in the line changes those (the
 /// invariants check every snapshot against a replay). A branch's first snapshot, at its fork, may be light too, with its
 /// restart among the parent's own keys before the fork (and no memory, angle, radix or
-/// word-size key between). A snapshot whose mode has no such key that close is kept whole.
+/// word-size key between); else, in Scientific or Programmer mode, it may be a 32-byte marker,
+/// "the parent's state at the fork", when rebuilding that state replays fewer than
+/// ``snapshotInterval`` keys (``Light/init(atForkBack:)``): either way a jump replays fewer than
+/// twice ``snapshotInterval`` keys. Any other snapshot is kept whole. The densest tree SPEC §7
+/// allows (one branch per 1,000 keys) keeps under 2 bytes a key in every stream (calc-bench
+/// `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey` at a small size).
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
