@@ -183,6 +183,9 @@ struct StreamRow {
   var treeBreakdown: History.StorageBreakdown
   /// `:goto`'s median and the median replay of 16 keys, in µs (Scientific and Programmer).
   var goto: (median: Double, worst: Double, replay16: Double)?
+  /// `:goto`'s median on the tree, in µs: jumps within a random branch (Scientific and
+  /// Programmer), where a branch's first interval may replay its parent's keys.
+  var treeGoto: Double?
 
   /// The `:goto` target: 50 µs plus the replay of 16 keys.
   var gotoTarget: Double? { goto.map { 50 + $0.replay16 } }
@@ -190,6 +193,26 @@ struct StreamRow {
     apply >= seedApply && bytesPerKey <= 2 && treeBytesPerKey <= 2
       && (goto.map { $0.median <= 50 + $0.replay16 } ?? true)
   }
+}
+
+/// Microseconds taken by each of `count` `:goto`s to a random step of a random branch of the
+/// session's tree (the `:branch` before it not timed).
+@inline(never) func timeTreeJumps(_ session: inout Session, count: Int, random: inout SplitMix64)
+  -> [Double]
+{
+  var micros: [Double] = []
+  micros.reserveCapacity(count)
+  for _ in 0..<count {
+    let branch = 1 + random.below(session.history.branchCount)
+    try! session.perform(.branch(branch))
+    let step = random.below(session.history.count + 1)
+    let start = now()
+    try! session.perform(.goto(.step(step)))
+    let end = now()
+    consume(session.state)
+    micros.append(Double(end - start) / 1e3)
+  }
+  return micros
 }
 
 /// Microseconds taken to replay 16 keys from each of `count` random steps of the session's
@@ -302,6 +325,7 @@ func streamRow(
     treeBranches: treeBranches,
     breakdown: session.history.storageBreakdown, treeBreakdown: tree.history.storageBreakdown)
   consume(tree.state)
+  if goto { row.treeGoto = median(timeTreeJumps(&tree, count: 2_000, random: &random)) }
   tree = Session()
   if goto {
     let jumps = timeJumps(&session, count: 2_000, acrossBranches: false, random: &random)
@@ -341,7 +365,8 @@ func printStreams(_ rows: [StreamRow], verbose: Bool) {
     if let goto = row.goto {
       print(
         "    :goto median \(fixed(goto.median, 2)) µs, worst \(fixed(goto.worst, 1)) µs"
-          + " (target ≤ 50 + \(fixed(goto.replay16, 2)) µs, the median replay of 16 keys)")
+          + " (target ≤ 50 + \(fixed(goto.replay16, 2)) µs, the median replay of 16 keys);"
+          + " on the tree \(fixed(row.treeGoto ?? 0, 2)) µs")
     }
     if verbose {
       for (label, parts) in [
