@@ -26,13 +26,22 @@ import CalcDecimal
 /// restart is the last of its line, or no key after it in the line changes those (the
 /// invariants check every snapshot against a replay). A branch's first snapshot, at its fork, may be light too, with its
 /// restart among the parent's own keys before the fork (and no memory, angle, radix or
-/// word-size key between). A snapshot whose mode has no such key that close is kept whole.
+/// word-size key between); else, in Scientific or Programmer mode, it may be a 32-byte marker,
+/// "the parent's state at the fork", when rebuilding that state replays fewer than
+/// ``snapshotInterval`` keys (``Light/init(atForkBack:)``): either way a jump replays fewer than
+/// twice ``snapshotInterval`` keys. Any other snapshot is kept whole. The densest tree SPEC §7
+/// allows (one branch per 1,000 keys) keeps under 2 bytes a key in every stream (calc-bench
+/// `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey` at a small size).
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
 
   /// How many keys lie between two snapshots of a branch: a jump replays fewer keys than this.
   public static let snapshotInterval = 384
+
+  /// The most own keys a branch may hold for its unused room to be given back when it is left
+  /// (``Branch/trimRoom()``): 16 intervals.
+  static let trimLimit = 16 * snapshotInterval
 
   /// One branch: where it leaves its parent, and its own keys and snapshots.
   struct Branch: Sendable {
@@ -131,10 +140,12 @@ public struct History: Sendable {
     var angleUnit: AngleUnit
     var wordSize: CalculatorButtonItem.WordSize
     /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the
-    /// keys that rebuild the state after the restart from Standard mode's fresh one.
+    /// keys that rebuild the state after the restart from Standard mode's fresh one; 0
+    /// (``atForkPrelude``) for a branch's first snapshot that is its parent's state at the fork.
     var prelude: UInt8
     /// The keys between the restart and the snapshot's step (for a branch's first snapshot,
-    /// keys of its parent before the fork).
+    /// keys of its parent before the fork); for a snapshot at the fork (``isAtFork``), the keys
+    /// that rebuilding the parent's state there replays.
     var back: UInt16
     /// The snapshot's index among the branch's snapshots.
     var slot: UInt32 = 0
@@ -148,10 +159,31 @@ public struct History: Sendable {
       self.back = UInt16(back)
     }
 
-    /// The state after the restart.
+    /// The prelude of a snapshot at a branch's fork (``init(atForkBack:)``).
+    static let atForkPrelude: UInt8 = 0
+
+    /// A branch's first snapshot kept as "the parent's state at the fork": rebuilt from the
+    /// parent's snapshot before the fork and a replay of `back` keys (fewer than
+    /// ``History/snapshotInterval``), 32 bytes instead of a whole state.
+    init(atForkBack back: Int) {
+      memory = nil
+      angleUnit = State.initial.angleUnit
+      wordSize = State.initial.wordSize
+      prelude = Self.atForkPrelude
+      self.back = UInt16(back)
+    }
+
+    /// Whether this is a branch's first snapshot kept as its parent's state at the fork: its
+    /// ``state`` is not its own (``History/state(at:on:)`` resolves it).
+    var isAtFork: Bool { prelude == Self.atForkPrelude }
+
+    /// The state after the restart; for a snapshot at a fork (``isAtFork``), a placeholder.
     var state: State {
       var state = State(memory: memory, angleUnit: angleUnit, wordSize: wordSize)
       switch prelude {
+      case Self.atForkPrelude:
+        // A placeholder: the parent's state at the fork replaces it.
+        break
       case 1:
         state.press(.mode(.scientific))
       case 2:
@@ -691,8 +723,12 @@ public struct History: Sendable {
     parts.branches =
       branches.capacity * MemoryLayout<Branch>.stride + path.capacity * MemoryLayout<Int>.stride
     for branch in branches {
-      // Each array also has a header of two words, a count and a capacity beside its storage.
-      parts.branches += 96
+      // Each allocated array also has a header of four words (its class, reference count, count
+      // and capacity) beside its storage; an empty array allocates nothing.
+      parts.branches +=
+        32
+        * [branch.codes.capacity, branch.lineEnds.capacity, branch.snapshots.capacity]
+        .filter { $0 > 0 }.count
       parts.keys += branch.codes.capacity
       parts.lineEnds += branch.lineEnds.capacity * 8
       // Unused capacity is counted with the whole snapshots.
@@ -738,9 +774,12 @@ public struct History: Sendable {
       var branch = Branch(parent: parent, fork: position)
       if let light = forkLight(parent: parent, at: position) {
         branch.appendLight(light)
+      } else if state.mode != .standard, let back = forkBack(parent: parent, at: position) {
+        branch.appendLight(Light(atForkBack: back))
       } else {
         branch.appendSnapshot(state)
       }
+      branches[current].trimRoom()
       branches.append(branch)
       current = branches.count - 1
       path.append(current)
@@ -859,6 +898,27 @@ public struct History: Sendable {
     return nil
   }
 
+  /// The keys that rebuilding the state at `position` on branch index `parent` replays, when
+  /// fewer than ``snapshotInterval``: then a branch that leaves there keeps its first snapshot
+  /// as a marker (``Light/init(atForkBack:)``) and a jump on it replays fewer than twice
+  /// ``snapshotInterval`` keys, as after a light snapshot; `nil` otherwise.
+  ///
+  /// - Complexity: O(log s), s the parent's light snapshots.
+  private func forkBack(parent: Int, at position: Int) -> Int? {
+    let back = replayCost(at: position, on: parent)
+    return back < History.snapshotInterval ? back : nil
+  }
+
+  /// The number of keys that ``state(at:on:)`` replays to rebuild the state at `position` on
+  /// branch index `index` (a light snapshot's prelude not counted).
+  ///
+  /// - Complexity: O(log s), s the branch's light snapshots.
+  func replayCost(at position: Int, on index: Int) -> Int {
+    let offset = position - branches[index].fork
+    return offset % History.snapshotInterval
+      + branches[index].back(ofSnapshot: offset / History.snapshotInterval)
+  }
+
   /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
   /// the state is boxed and the last restart lies fewer than ``snapshotInterval`` keys back.
   private mutating func appendSnapshot(at offset: Int) {
@@ -954,6 +1014,7 @@ public struct History: Sendable {
   /// - Complexity: O(``snapshotInterval`` + the depth of the branch in the tree).
   mutating func switchTo(branch number: Int) {
     defer { _checkInvariantsIfEnabled() }
+    if number - 1 != current { branches[current].trimRoom() }
     current = number - 1
     path.removeAll(keepingCapacity: true)
     var index = current
@@ -986,13 +1047,19 @@ public struct History: Sendable {
     let offset = position - branch.fork
     var (state, start) = branch.snapshot(offset / History.snapshotInterval)
     if start < 0 {
-      // A first snapshot whose restart lies among the parent's own keys before the fork.
-      let parent = branches[branch.parent]
-      var index = branch.fork - parent.fork + start
-      while index < branch.fork - parent.fork {
-        if parent.startsLine(at: index) { state.startLine() }
-        parent.press(at: index, &state)
-        index += 1
+      if start == Int.min {
+        // A first snapshot that is the parent's state at the fork, fewer than an interval of
+        // the parent's keys after its own snapshot.
+        state = self.state(at: branch.fork, on: branch.parent)
+      } else {
+        // A first snapshot whose restart lies among the parent's own keys before the fork.
+        let parent = branches[branch.parent]
+        var index = branch.fork - parent.fork + start
+        while index < branch.fork - parent.fork {
+          if parent.startsLine(at: index) { state.startLine() }
+          parent.press(at: index, &state)
+          index += 1
+        }
       }
       start = 0
     }
@@ -1077,7 +1144,20 @@ extension History.Branch {
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
   }
 
-  /// Appends a whole snapshot.
+  /// Gives back the room reserved for keys not typed yet (``reserveRoom(for:)``), for a branch
+  /// being left that holds at most ``History/trimLimit`` own keys: copying it costs less than a
+  /// jump's replay. A branch of the densest tree SPEC §7 allows (one per 1,000 keys) would keep
+  /// about 12% more bytes than its keys otherwise; a longer one keeps its room (at most a
+  /// quarter), which saves copying it again each time a line is added after a return to it.
+  ///
+  /// - Complexity: O(n) in the branch's own keys, at most ``History/trimLimit``.
+  mutating func trimRoom() {
+    guard codes.count <= History.trimLimit, codes.capacity > codes.count else { return }
+    codes = codes.withUnsafeBufferPointer { Array($0) }
+    lineEnds = lineEnds.withUnsafeBufferPointer { Array($0) }
+  }
+
+  /// Appends a whole snapshot, growing the array as ``appendLight(_:)`` does.
   mutating func appendSnapshot(_ state: History.State) {
     Self.grow(&snapshots)
     snapshots.append(state)
@@ -1091,17 +1171,42 @@ extension History.Branch {
     lights.append(light)
   }
 
-  /// Makes room for one more element, growing by a quarter (as ``reserveRoom(for:)``).
+  /// Makes room for one more element: one at a time up to four, then by a quarter (as
+  /// ``reserveRoom(for:)``), so that a branch of a few intervals, as the densest tree SPEC §7
+  /// allows has (one branch per 1,000 keys, three snapshots), keeps no unused room.
   @inline(__always)
   static func grow<Element>(_ array: inout [Element]) {
     if array.count == array.capacity {
-      array.reserveCapacity(max(array.count + array.count / 4, 4))
+      array.reserveCapacity(max(array.count + array.count / 4, array.count + 1))
     }
+  }
+
+  /// Whether the branch's first snapshot is its parent's state at the fork
+  /// (``History/Light/isAtFork``).
+  @inline(__always)
+  var startsAtFork: Bool {
+    guard let first = lights.first else { return false }
+    return first.slot == 0 && first.isAtFork
+  }
+
+  /// The keys between snapshot `index`'s step and the step whose state it is rebuilt from: 0
+  /// for a whole one, ``History/Light/back`` for a light one.
+  ///
+  /// - Complexity: O(log s), s the light snapshots.
+  func back(ofSnapshot index: Int) -> Int {
+    var low = 0
+    var high = lights.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lights[middle].slot < index { low = middle + 1 } else { high = middle }
+    }
+    return low < lights.count && lights[low].slot == index ? Int(lights[low].back) : 0
   }
 
   /// The state of snapshot `index` and the own offset it is at: its step, or for a light one
   /// the step of its restart (below 0 for a branch's first snapshot whose restart lies among
-  /// its parent's keys).
+  /// its parent's keys); `Int.min` for a first snapshot at the fork (``startsAtFork``), whose
+  /// state is a placeholder.
   @inline(__always)
   func snapshot(_ index: Int) -> (state: History.State, offset: Int) {
     let offset = index * History.snapshotInterval
@@ -1117,7 +1222,7 @@ extension History.Branch {
       return (snapshots[index - low], offset)
     }
     let light = lights[low]
-    return (light.state, offset - Int(light.back))
+    return (light.state, light.isAtFork ? Int.min : offset - Int(light.back))
   }
 }
 
@@ -1186,7 +1291,19 @@ extension History {
           "branch \(index + 1): lights in order of their slots")
         // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
         var snapshotAt: [Int: History.State] = [:]
-        for at in 0..<branch.snapshotCount {
+        precondition(
+          branch.lights.allSatisfy { !$0.isAtFork || $0.slot == 0 },
+          "branch \(index + 1): a snapshot at the fork after the first")
+        if branch.startsAtFork {
+          // The parent's state at the fork, fewer than an interval of keys away.
+          let back = Int(branch.lights[0].back)
+          precondition(
+            index > 0 && back == replayCost(at: branch.fork, on: branch.parent)
+              && back < History.snapshotInterval,
+            "branch \(index + 1): the snapshot at the fork replays \(back) keys")
+          snapshotAt[0] = self.state(at: branch.fork, on: index)
+        }
+        for at in (branch.startsAtFork ? 1 : 0)..<branch.snapshotCount {
           let (state, offset) = branch.snapshot(at)
           precondition(
             offset > (at - 1) * History.snapshotInterval,

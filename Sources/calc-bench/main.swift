@@ -1,6 +1,7 @@
 // calc-bench: measures the session engine (Session and its History) against the book's replay
 // model (SeedCalculatorModel) in one run, on one deterministic key stream, for SPEC §7: one
-// branch of N keys, then the same number of keys spread over 1,000 branches with random forks.
+// branch of N keys, then the same number of keys spread over one branch per 1,000 keys (the
+// densest tree SPEC §7 allows) with random forks.
 //
 //   swift run -c release calc-bench [--keys N] [--seed S]
 //   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
@@ -298,7 +299,14 @@ let options = Options(CommandLine.arguments)
 let keyCount = options.keyCount
 print("calc-bench: \(grouped(keyCount)) keys, stream seed \(options.seed)")
 if options.streamsOnly {
-  let rows = measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
+  // And Standard's stream, for its bytes per key on the densest tree beside the others'.
+  let rows =
+    measureStreams(keyCount: keyCount, seed: options.seed, runs: options.streamRuns)
+    + [
+      streamRow(
+        "Standard", keys: keyStream(count: keyCount, seed: options.seed), runs: options.streamRuns,
+        goto: false, seed: options.seed ^ 0x6074)
+    ]
   printStreams(rows, verbose: true)
   print("calc-bench:" + streamsSummary(rows))
   exit(0)
@@ -844,9 +852,10 @@ func printLongLines(keystrokes: [[Double]]) {
   }
 }
 
-// Ours, as a tree: the same number of keys on 1,000 branches. Each branch after the first
-// starts at a random step of a random earlier branch and gets its share of the stream's lines.
-let branchCount = min(1_000, max(1, keyLines.count / 2))
+// Ours, as a tree: the same number of keys on one branch per 1,000 keys (10,000 at 10,000,000
+// keys: the densest SPEC §7 allows). Each branch after the first starts at a random step of a
+// random earlier branch and gets its share of the stream's lines.
+let branchCount = densestBranchCount(keys: keyCount, lines: keyLines.count)
 
 /// A session of `total` keys (about) from `lines`, on `branches` branches with random forks.
 @inline(never) func recordTree(

@@ -147,4 +147,78 @@ import Testing
     let wholePerKey = Double(whole.history.storageBytes) / Double(whole.history.recordedCount)
     #expect(wholePerKey > 2, "\(wholePerKey) bytes per key")
   }
+  /// Every jump on every branch of `session` lands on the replay of the branch's keys.
+  static func expectJumpsLandOnTheReplay(_ session: inout Session) throws {
+    for branch in 1...session.history.branchCount {
+      try session.perform(.branch(branch))
+      let states = Self.replayed(session.history)
+      for step in Self.steps(session.history.count) {
+        try session.perform(.goto(.step(step)))
+        #expect(session.state == states[step], "branch \(branch) step \(step)")
+      }
+    }
+    session.history._checkInvariants()
+  }
+
+  /// Branches that fork with no restart before them (a Scientific branch of whole snapshots)
+  /// keep their first snapshot as a 32-byte "the parent's state at the fork", down a chain of
+  /// such branches, as long as rebuilding the parent's state there replays fewer than an
+  /// interval of keys; past that bound the first snapshot is whole.
+  @Test func forksWithoutARestartLandOnTheReplay() throws {
+    let row = Self.rows[4]
+    var session = try Self.session(row)
+    let before = session.history.storageBreakdown
+    let interval = History.snapshotInterval
+    // Branch 1's snapshots at 768 and 1,152 are whole; the one at 384 is light, its restart
+    // (`sci`) 383 keys back. (branch to leave, step): 2 leaves 1 16 keys after 768, 3 leaves 2
+    // five keys after 2's fork (a chain: 16 + 5 keys to replay), 4 leaves 3 (23); 5 leaves 1
+    // at the last step before 1,152 (383 keys to replay); 6 leaves 5 one key later (384: whole)
+    // and 7 leaves 1 16 keys after 384 (383 + 16: whole).
+    let forks = [
+      (1, 2 * interval + 16), (2, 2 * interval + 21), (3, 2 * interval + 23),
+      (1, 3 * interval - 1), (5, 3 * interval), (1, interval + 16),
+    ]
+    for (branch, step) in forks {
+      try session.perform(.branch(branch))
+      try session.perform(.goto(.step(step)))
+      try session.perform(.keys(row.repeated[...]))
+    }
+    let parts = session.history.storageBreakdown
+    #expect(parts.lightSnapshots == before.lightSnapshots + 4)
+    #expect(parts.wholeSnapshots == before.wholeSnapshots + 2)
+    try Self.expectJumpsLandOnTheReplay(&session)
+  }
+
+  /// The densest tree SPEC §7 allows, one branch per 1,000 keys with random forks, of a
+  /// Scientific stream that presses AC after about one line in 12 (160 keys), keeps under 2
+  /// bytes a key, its forks without a restart before them included.
+  @Test func denseTreeStorageIsUnderTwoBytesPerKey() throws {
+    let line: [Key] = [
+      .bracket(.open), .digit(.one), .op(.plus), .digit(.two), .bracket(.close), .op(.multiply),
+      .digit(.three), .function(.cube), .equal, .digit(.four), .binary(.power), .digit(.two),
+      .equal,
+    ]
+    let branches = 12
+    var random = SplitMix64(state: 0x5EED_0F_F0)
+    var session = Session()
+    try session.perform(.keys([.mode(.scientific)][...]))
+    for number in 1...branches {
+      if number > 1 {
+        try session.perform(.branch(1 + random.below(session.history.branchCount)))
+        try session.perform(.goto(.step(1 + random.below(session.history.count - 1))))
+      }
+      let start = session.history.recordedCount
+      while session.history.recordedCount - start < 1_000 {
+        try session.perform(.keys((random.chance(8) ? [.command(.clear)] + line : line)[...]))
+      }
+    }
+    let history = session.history
+    let perKey = Double(history.storageBytes) / Double(history.recordedCount)
+    #expect(perKey < 2, "\(perKey) bytes per key: \(history.storageBreakdown.description)")
+    // Only branch 1's first snapshot, of Standard mode, is whole: two forks of this tree lie
+    // more than an interval after the last AC, and their first snapshots are the parent's state
+    // at the fork (without that they were whole, 1.86 bytes a key).
+    #expect(history.storageBreakdown.wholeSnapshots == 1)
+    try Self.expectJumpsLandOnTheReplay(&session)
+  }
 }
