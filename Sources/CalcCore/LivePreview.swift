@@ -26,46 +26,18 @@ public enum LivePreview: Equatable, Sendable {
     let width = max(1, width)
     switch self {
     case .result(let expression, let display):
-      if expression.isEmpty { return Self.cutLeft(display, width) }
+      if expression.isEmpty { return Terminal.cutLeft(display, width) }
       let whole = expression + "   " + display
       if Terminal.width(of: whole) <= width { return whole }
       let room = width - Terminal.width(of: display) - 3
       // Fewer than two columns for the expression line: `…` alone says nothing.
-      guard room >= 2 else { return Self.cutLeft(display, width) }
-      return Self.cutLeft(expression, room) + "   " + display
+      guard room >= 2 else { return Terminal.cutLeft(display, width) }
+      return Terminal.cutLeft(expression, room) + "   " + display
     case .error(let message):
-      return Self.cutRight("error: " + message, width)
+      return Terminal.cutRight("error: " + message, width)
     case .summary(let text):
-      return Self.cutRight(text, width)
+      return Terminal.cutRight(text, width)
     }
-  }
-
-  /// `text`, or `…` and as much of its end as fits in `width` columns.
-  static func cutLeft(_ text: String, _ width: Int) -> String {
-    guard Terminal.width(of: text) > width else { return text }
-    var kept: [Character] = []
-    var used = 1
-    for character in text.reversed() {
-      let next = Terminal.width(of: String(character))
-      if used + next > width { break }
-      used += next
-      kept.append(character)
-    }
-    return "…" + String(kept.reversed())
-  }
-
-  /// `text`, or as much of its start as fits in `width` columns and `…`.
-  static func cutRight(_ text: String, _ width: Int) -> String {
-    guard Terminal.width(of: text) > width else { return text }
-    var kept = ""
-    var used = 1
-    for character in text {
-      let next = Terminal.width(of: String(character))
-      if used + next > width { break }
-      used += next
-      kept.append(character)
-    }
-    return kept + "…"
   }
 }
 

@@ -38,8 +38,8 @@ package enum ProgrammerPanel {
       // Not even one group of BIN: the row without it, cut at the right if need be.
       let short = "HEX \(rows[0])  DEC \(rows[1])  OCT \(rows[2])"
       let room = width - Terminal.width(of: carry)
-      guard room >= 2 else { return LivePreview.cutRight(short + carry, width) }
-      return LivePreview.cutRight(short, room) + carry
+      guard room >= 2 else { return Terminal.cutRight(short + carry, width) }
+      return Terminal.cutRight(short, room) + carry
     }
     return head + "…" + kept.reversed().joined(separator: " ") + carry
   }

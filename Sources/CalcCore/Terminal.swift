@@ -289,3 +289,33 @@ package enum Terminal {
     }
   }
 }
+
+extension Terminal {
+  /// `text`, or `…` and as much of its end as fits in `width` columns.
+  static func cutLeft(_ text: String, _ width: Int) -> String {
+    guard Terminal.width(of: text) > width else { return text }
+    var kept: [Character] = []
+    var used = 1
+    for character in text.reversed() {
+      let next = Terminal.width(of: String(character))
+      if used + next > width { break }
+      used += next
+      kept.append(character)
+    }
+    return "…" + String(kept.reversed())
+  }
+
+  /// `text`, or as much of its start as fits in `width` columns and `…`.
+  static func cutRight(_ text: String, _ width: Int) -> String {
+    guard Terminal.width(of: text) > width else { return text }
+    var kept = ""
+    var used = 1
+    for character in text {
+      let next = Terminal.width(of: String(character))
+      if used + next > width { break }
+      used += next
+      kept.append(character)
+    }
+    return kept + "…"
+  }
+}
