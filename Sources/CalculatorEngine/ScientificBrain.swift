@@ -281,8 +281,11 @@ public struct ScientificBrain: Hashable, Sendable {
       }
       if ends {
         isTyping = false
-        current = bounded(input.value) ?? current
-        if error != nil { return }
+        guard let value = bounded(input.value) else {
+          showFailedEntry(key, unit: unit)
+          return
+        }
+        current = value
       }
     } else if case .digit = key {
       startTyping()
@@ -340,7 +343,31 @@ public struct ScientificBrain: Hashable, Sendable {
   mutating func endEntry() {
     guard error == nil, isTyping, !input.isEmpty else { return }
     isTyping = false
-    current = bounded(input.value) ?? current
+    guard let value = bounded(input.value) else {
+      showFailedEntry(.memory(.store), unit: .degrees)
+      return
+    }
+    current = value
+  }
+
+  /// The expression line after an entry beyond the limits failed as `key` ended it (SPEC §3.1:
+  /// the calculation that failed, with the key that triggered it): the entry with the operator
+  /// or `=` after it, or inside the function; alone for any other key (`1E10031 +`,
+  /// `2 + 1E10031 =`, `sin₀(1E10031)`).
+  private mutating func showFailedEntry(_ key: CalculatorButtonItem, unit: AngleUnit) {
+    addOperandToLine(input.value, shown: true)
+    switch key {
+    case .op(let op): addOperatorToLine(Operator(op))
+    case .binary(let kind): addOperatorToLine(Operator(kind))
+    case .equal:
+      tokens.append(.equals)
+      shownLine = tokens
+    case .function, .unary: addFunctionToLine(FunctionName(key: key, unit: unit))
+    case .digit, .dot, .command, .memory, .bracket, .constant, .exponent, .fixedToExponential,
+      .angle, .mode, .reference, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
+      .bit:
+      break
+    }
   }
 
   /// Recalls `value` into the display, as `mr` does: like typing it.

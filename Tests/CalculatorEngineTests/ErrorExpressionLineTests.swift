@@ -29,6 +29,9 @@ import Testing
   static let undefined = "Result is undefined"
   static let notDefined = "Result not defined"
   static let invalid = "Invalid input"
+  /// An entry of 32 digits with the largest exponent: 10^10031 rounded, beyond Scientific
+  /// mode's limit.
+  static let huge = String(repeating: "9", count: 32) + "exp9999"
 
   static let standard: [Row] = [
     Row("1/0=", divide, "1 ÷ 0 ="), Row("7/0+", divide, "7 ÷ 0 +"), Row("9~@", invalid, "√(-9)"),
@@ -57,6 +60,11 @@ import Testing
     Row("sci 1atanh", divide, "tanh⁻¹(1)"), Row("sci 0ln", invalid, "ln(0)"),
     Row("sci 2+90tan", invalid, "2 + tan₀(90)"), Row("sci (2+0r)", divide, "(2 + 1/(0)"),
     Row("sci 1exp5000 pow10", "Overflow", "10^(1E5000)"),
+    // An entry beyond the limits, failing as a key ends it.
+    Row("sci \(huge)+", "Overflow", "1E10031 +"), Row("sci \(huge)=", "Overflow", "1E10031 ="),
+    Row("sci 2+\(huge)=", "Overflow", "2 + 1E10031 ="),
+    Row("sci \(huge)sin", "Overflow", "sin₀(1E10031)"),
+    Row("sci \(huge)ms", "Overflow", "1E10031"),
     // Keys while the error shows leave the line (rule 14).
     Row("sci 1/0==", divide, "1 ÷ 0 ="), Row("sci 1/0= +", divide, "1 ÷ 0 ="),
   ]
