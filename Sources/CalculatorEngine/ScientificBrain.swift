@@ -370,9 +370,10 @@ public struct ScientificBrain: Hashable, Sendable {
     }
   }
 
-  /// Recalls `value` into the display, as `mr` does: like typing it.
+  /// Recalls `value` into the display, as `mr` does: like typing it; a value beyond the limits
+  /// (a memory summed past them) shows Overflow with the line as it was, as Standard's `mr`.
   mutating func recall(_ value: Decimal34) {
-    guard error == nil else { return }
+    guard error == nil, bounded(value) != nil else { return }
     lastKey = thisKey
     thisKey = .other
     if !noPreviousEquals { shownLine = ExpressionTokens() }

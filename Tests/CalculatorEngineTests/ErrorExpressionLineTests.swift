@@ -32,6 +32,8 @@ import Testing
   /// An entry of 32 digits with the largest exponent: 10^10031 rounded, beyond Scientific
   /// mode's limit.
   static let huge = String(repeating: "9", count: 32) + "exp9999"
+  /// Ten `m+`: a memory of 10^9999 becomes 1.1·10^10000.
+  static let tenfold = String(repeating: " m+", count: 10)
 
   static let standard: [Row] = [
     Row("1/0=", divide, "1 ÷ 0 ="), Row("7/0+", divide, "7 ÷ 0 +"), Row("9~@", invalid, "√(-9)"),
@@ -65,6 +67,9 @@ import Testing
     Row("sci 2+\(huge)=", "Overflow", "2 + 1E10031 ="),
     Row("sci \(huge)sin", "Overflow", "sin₀(1E10031)"),
     Row("sci \(huge)ms", "Overflow", "1E10031"),
+    // A memory summed past the limits: `mr` shows Overflow with the line as it was.
+    Row("sci 1exp9999 ms\(tenfold) mr", "Overflow", ""),
+    Row("sci 2+1exp9999 ms\(tenfold) mr", "Overflow", "2 +"),
     // Keys while the error shows leave the line (rule 14).
     Row("sci 1/0==", divide, "1 ÷ 0 ="), Row("sci 1/0= +", divide, "1 ÷ 0 ="),
   ]
