@@ -344,6 +344,7 @@ public struct ScientificBrain: Hashable, Sendable {
     guard error == nil, isTyping, !input.isEmpty else { return }
     isTyping = false
     guard let value = bounded(input.value) else {
+      // A memory key or a new line ended it: the entry alone.
       showFailedEntry(.memory(.store), unit: .degrees)
       return
     }
