@@ -24,17 +24,26 @@ extension LineInterpreter {
     func isUpper(_ scalar: Unicode.Scalar?) -> Bool {
       scalar.map { $0 >= "A" && $0 <= "Z" } ?? false
     }
-    /// The upper-case run at `column`, when it spells a word key read case-insensitively and
-    /// holds an `A`–`F` (so that Programmer mode did not read it as that key): the run, the
-    /// key, and the column after the run.
+    func isLetter(_ scalar: Unicode.Scalar?) -> Bool {
+      scalar.map { ($0 >= "A" && $0 <= "Z") || ($0 >= "a" && $0 <= "z") } ?? false
+    }
+    /// The upper-case run at `column`, or else the run of letters of either case that starts
+    /// there (`Dword`, read as the digit D and the key word), when it spells a word key read
+    /// case-insensitively and holds an upper-case `A`–`F` (so that Programmer mode did not
+    /// read it as that key): the run, the key, and the column after the run.
     func upperCaseWord(at column: Int) -> (String, CalculatorButtonItem, Int)? {
-      var end = column
-      while isUpper(character(atColumn: end)) { end += 1 }
-      let run = String(String.UnicodeScalarView(text[(column - 1)..<(end - 1)]))
-      guard run.count >= 2, run.contains(where: { $0 >= "A" && $0 <= "F" }),
-        let word = Self.wordKey(spelled: run.lowercased())
-      else { return nil }
-      return (run, word, end)
+      func word(while inRun: (Unicode.Scalar?) -> Bool) -> (String, CalculatorButtonItem, Int)? {
+        var end = column
+        while inRun(character(atColumn: end)) { end += 1 }
+        let run = String(String.UnicodeScalarView(text[(column - 1)..<(end - 1)]))
+        guard run.count >= 2, run.contains(where: { $0 >= "A" && $0 <= "F" }),
+          let word = Self.wordKey(spelled: run.lowercased())
+        else { return nil }
+        return (run, word, end)
+      }
+      if let upper = word(while: isUpper) { return upper }
+      guard !isLetter(character(atColumn: column - 1)) else { return nil }
+      return word(while: isLetter)
     }
     var keypad = session.state.keypad
     var notes: [LineNote] = []

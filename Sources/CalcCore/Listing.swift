@@ -283,11 +283,14 @@ package struct Listing {
     /// decimal; other rows unchanged.
     var inDecimal: TapeRow {
       switch self {
-      case .calculation(.programmer(let tokens, _, let size), .programmer(let value)):
-        var decimal = value
-        decimal.radix = .dec
-        return .calculation(
-          .programmer(tokens, radix: .dec, wordSize: size), result: .programmer(decimal))
+      case .calculation(.programmer(let tokens, _, let size), let result):
+        // A failed `=` is a row too (`F ÷ 0 =` → `15 ÷ 0 =`), its result the error's text.
+        var decimal = result
+        if case .programmer(var value) = result {
+          value.radix = .dec
+          decimal = .programmer(value)
+        }
+        return .calculation(.programmer(tokens, radix: .dec, wordSize: size), result: decimal)
       case .programmerMemory(let title, let amount):
         return .programmerMemory(
           title,

@@ -162,20 +162,20 @@ public struct Calculator: Hashable, Sendable {
 
   /// The calculation that pressing `key` completes, as the expression line writes it with its
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
-  /// Scientific mode only `=` completes one (and not while an error is shown or when it fails).
+  /// Scientific and Programmer modes only `=` completes one, a failed one too (`1 ÷ 0 =`, as
+  /// in Standard mode), and not while an error is shown (`=` then does nothing).
   public func completedCalculation(by key: CalculatorButtonItem) -> ExpressionLine? {
     switch machine {
     case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
     case .scientific(let scientific):
       guard case .equal = key, scientific.error == nil else { return nil }
-      let after = apply(key)
-      guard let done = after.scientific, done.error == nil else { return nil }
+      guard let done = apply(key).scientific else { return nil }
       return .scientific(done.shownLine)
     case .programmer(let programmer):
       guard case .equal = key, programmer.error == nil else { return nil }
       let after = apply(key)
-      guard let done = after.programmer, done.error == nil else { return nil }
+      guard after.programmer != nil else { return nil }
       return after.expressionLine
     }
   }

@@ -183,8 +183,12 @@ public struct ProgrammerBrain: Hashable, Sendable {
     value.map { Decimal34(coefficient: UInt128($0.magnitude), exponent: 0, isNegative: $0 < 0) }
   }
 
-  /// Whether an operation waits for its right operand or a bracket is open.
-  public var isPending: Bool { (changeOp && op != nil) || !pending.isEmpty || !brackets.isEmpty }
+  /// Whether an operation waits for its right operand or a bracket is open; never while an
+  /// error is shown, since no key but a digit, a bit key, AC or CE then acts (rule 14), as in
+  /// Standard mode.
+  public var isPending: Bool {
+    error == nil && ((changeOp && op != nil) || !pending.isEmpty || !brackets.isEmpty)
+  }
 
   /// The value of the typed entry.
   var entryValue: Int64 {
@@ -583,6 +587,8 @@ public struct ProgrammerBrain: Hashable, Sendable {
     changeOp = op != nil
   }
 
+  /// `=`: closes the open brackets and runs what is pending; the line then shows the whole
+  /// calculation and `=`, a failed one's too (SPEC §3.1: `1 ÷ 0 =`, `(1 ÷ 0) =`).
   private mutating func equals() {
     while !brackets.isEmpty, error == nil {
       // Windows presses `)` itself, with `=`'s last key as the last key.
@@ -605,9 +611,9 @@ public struct ProgrammerBrain: Hashable, Sendable {
       noPreviousEquals = true
       resolveTop()
     }
+    tokens.append(.equals)
+    shownLine = tokens
     if error == nil {
-      tokens.append(.equals)
-      shownLine = tokens
       resetLine()
       last = current
       previousOp = nil

@@ -220,8 +220,12 @@ public struct ScientificBrain: Hashable, Sendable {
     return isTyping ? input.value : current
   }
 
-  /// Whether an operation waits for its right operand or a bracket is open.
-  public var isPending: Bool { (changeOp && op != nil) || !pending.isEmpty || !brackets.isEmpty }
+  /// Whether an operation waits for its right operand or a bracket is open; never while an
+  /// error is shown, since no key but a digit, a bit key, AC or CE then acts (rule 14), as in
+  /// Standard mode.
+  public var isPending: Bool {
+    error == nil && ((changeOp && op != nil) || !pending.isEmpty || !brackets.isEmpty)
+  }
 
   // MARK: - Keys
 
@@ -277,8 +281,11 @@ public struct ScientificBrain: Hashable, Sendable {
       }
       if ends {
         isTyping = false
-        current = bounded(input.value) ?? current
-        if error != nil { return }
+        guard let value = bounded(input.value) else {
+          showFailedEntry(key, unit: unit)
+          return
+        }
+        current = value
       }
     } else if case .digit = key {
       startTyping()
@@ -336,12 +343,38 @@ public struct ScientificBrain: Hashable, Sendable {
   mutating func endEntry() {
     guard error == nil, isTyping, !input.isEmpty else { return }
     isTyping = false
-    current = bounded(input.value) ?? current
+    guard let value = bounded(input.value) else {
+      // A memory key or a new line ended it: the entry alone.
+      showFailedEntry(.memory(.store), unit: .degrees)
+      return
+    }
+    current = value
   }
 
-  /// Recalls `value` into the display, as `mr` does: like typing it.
+  /// The expression line after an entry beyond the limits failed as `key` ended it (SPEC §3.1:
+  /// the calculation that failed, with the key that triggered it): the entry with the operator
+  /// or `=` after it, or inside the function; alone for any other key (`1E10031 +`,
+  /// `2 + 1E10031 =`, `sin₀(1E10031)`).
+  private mutating func showFailedEntry(_ key: CalculatorButtonItem, unit: AngleUnit) {
+    addOperandToLine(input.value, shown: true)
+    switch key {
+    case .op(let op): addOperatorToLine(Operator(op))
+    case .binary(let kind): addOperatorToLine(Operator(kind))
+    case .equal:
+      tokens.append(.equals)
+      shownLine = tokens
+    case .function, .unary: addFunctionToLine(FunctionName(key: key, unit: unit))
+    case .digit, .dot, .command, .memory, .bracket, .constant, .exponent, .fixedToExponential,
+      .angle, .mode, .reference, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
+      .bit:
+      break
+    }
+  }
+
+  /// Recalls `value` into the display, as `mr` does: like typing it; a value beyond the limits
+  /// (a memory summed past them) shows Overflow with the line as it was, as Standard's `mr`.
   mutating func recall(_ value: Decimal34) {
-    guard error == nil else { return }
+    guard error == nil, bounded(value) != nil else { return }
     lastKey = thisKey
     thisKey = .other
     if !noPreviousEquals { shownLine = ExpressionTokens() }
@@ -588,6 +621,8 @@ public struct ScientificBrain: Hashable, Sendable {
     changeOp = op != nil
   }
 
+  /// `=`: closes the open brackets and runs what is pending; the line then shows the whole
+  /// calculation and `=`, a failed one's too (SPEC §3.1: `1 ÷ 0 =`, `(1 ÷ 0) =`).
   private mutating func equals() {
     while !brackets.isEmpty, error == nil {
       // Windows presses `)` itself, with `=`'s last key as the last key.
@@ -610,9 +645,9 @@ public struct ScientificBrain: Hashable, Sendable {
       noPreviousEquals = true
       resolveTop()
     }
+    tokens.append(.equals)
+    shownLine = tokens
     if error == nil {
-      tokens.append(.equals)
-      shownLine = tokens
       resetLine()
       last = current
       previousOp = nil

@@ -251,7 +251,7 @@ import Testing
     #expect(
       rows.preview(Array("1 rorc".utf8), width: 60)
         == "RoRC(1)   0\nHEX 0  DEC 0  OCT 0  BIN 0  carry 1")
-    #expect(rows.preview(Array("1/0=".utf8), width: 60) == "1 ÷   Cannot divide by zero")
+    #expect(rows.preview(Array("1/0=".utf8), width: 60) == "1 ÷ 0 =   Cannot divide by zero")
     #expect(rows.preview(Array(":goto 1".utf8), width: 60) == "0")
     #expect(rows.current(width: 40) == "0\nHEX 0  DEC 0  OCT 0  BIN 0")
   }
