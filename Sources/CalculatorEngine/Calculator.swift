@@ -371,6 +371,8 @@ public struct Calculator: Hashable, Sendable {
   private mutating func pressMemory(_ memoryKey: CalculatorButtonItem.Memory) {
     guard let shown = displayedValue else { return }
     let bounded = mode == .standard
+    // A Scientific entry beyond the limits fails as the key ends it, storing nothing.
+    if memoryKey != .recall, overflows(shown) { return endEntry() }
     switch memoryKey {
     case .store:
       memory = shown
@@ -380,9 +382,9 @@ public struct Calculator: Hashable, Sendable {
       return
     case .add, .subtract:
       let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-      if bounded, let magnitude = sum.magnitudeExponent, magnitude >= 100 {
+      if overflows(sum) {
         // A memory that would overflow shows Overflow and keeps its value, like a result would.
-        machine = .standard(brain.overflowingMemory())
+        showMemoryOverflow()
         return
       }
       memory = bounded && sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
@@ -391,6 +393,34 @@ public struct Calculator: Hashable, Sendable {
       memory = nil
     }
     endEntry()
+  }
+
+  /// Whether `value` is a result the current mode shows as Overflow: from 10^100 in Standard
+  /// mode (below 10^-100 is 0 there), from 10^10000 and nonzero below 10^-9999 in Scientific
+  /// mode (SPEC §9); never in Programmer mode, whose memory holds exact values (SPEC §10).
+  private func overflows(_ value: Decimal34) -> Bool {
+    guard let magnitude = value.magnitudeExponent else { return false }
+    switch mode {
+    case .standard: return magnitude >= 100
+    case .scientific: return magnitude >= 10000 || magnitude < -9999
+    case .programmer: return false
+    }
+  }
+
+  /// Shows Overflow with the expression line as it was, as `m+` or `m-` summing past the
+  /// mode's limits does; the memory keeps its value.
+  private mutating func showMemoryOverflow() {
+    switch machine {
+    case .standard(let brain):
+      machine = .standard(brain.overflowingMemory())
+    case .scientific(var scientific):
+      machine = .standard(.initial)
+      scientific.showError(.overflow)
+      machine = .scientific(scientific)
+    case .programmer:
+      // Programmer memory holds exact values and never overflows (``overflows(_:)``).
+      return
+    }
   }
 
   /// Recalls `value` into the display of the current mode, as `mr` does.

@@ -761,6 +761,10 @@ public struct ProgrammerBrain: Hashable, Sendable {
         lastOperandStart = -1
       }
     }
+    // Nothing left on the line: the new number starts it, and the line is empty while it is
+    // typed (SPEC §3.1), as in Standard mode; Windows' engine completes the line into its
+    // history here but leaves the finished calculation (`√(9)`, `2 =`) on screen.
+    if tokens.isEmpty { shownLine = tokens }
   }
 }
 

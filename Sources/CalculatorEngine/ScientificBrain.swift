@@ -372,7 +372,8 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   /// Recalls `value` into the display, as `mr` does: like typing it; a value beyond the limits
-  /// (a memory summed past them) shows Overflow with the line as it was, as Standard's `mr`.
+  /// shows Overflow with the line as it was, as Standard's `mr` (no memory key stores one in
+  /// this mode: `m+` and `m-` fail at the limits, `MemoryLimitTests`).
   mutating func recall(_ value: Decimal34) {
     guard error == nil, bounded(value) != nil else { return }
     lastKey = thisKey
@@ -792,6 +793,10 @@ public struct ScientificBrain: Hashable, Sendable {
         lastOperandStart = -1
       }
     }
+    // Nothing left on the line: the new number starts it, and the line is empty while it is
+    // typed (SPEC §3.1), as in Standard mode; Windows' engine completes the line into its
+    // history here but leaves the finished calculation (`√(9)`, `2 =`) on screen.
+    if tokens.isEmpty { shownLine = tokens }
   }
 }
 

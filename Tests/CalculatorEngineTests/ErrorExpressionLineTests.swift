@@ -67,7 +67,8 @@ import Testing
     Row("sci 2+\(huge)=", "Overflow", "2 + 1E10031 ="),
     Row("sci \(huge)sin", "Overflow", "sin₀(1E10031)"),
     Row("sci \(huge)ms", "Overflow", "1E10031"),
-    // A memory summed past the limits: `mr` shows Overflow with the line as it was.
+    // A memory summed past the limits: the `m+` that reaches them shows Overflow with the line
+    // as it was (`MemoryLimitTests`), and the keys after it are ignored.
     Row("sci 1exp9999 ms\(tenfold) mr", "Overflow", ""),
     Row("sci 2+1exp9999 ms\(tenfold) mr", "Overflow", "2 +"),
     // Keys while the error shows leave the line (rule 14).
