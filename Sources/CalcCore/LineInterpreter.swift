@@ -140,6 +140,9 @@ public struct LineInterpreter {
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
   private var factsAfterKeys: StateFacts?
+  /// The memory the keys of each line are read into, kept from line to line: a script's line
+  /// then allocates nothing for its keys (``KeyText/keys(in:startingIn:reusing:)``).
+  private var keyStorage: [CalculatorButtonItem] = []
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
@@ -192,7 +195,7 @@ public struct LineInterpreter {
     // Read once: each read of the session from this module copies it.
     let mode = session.mode
     do {
-      parsed = try ScriptLine(line, mode: mode)
+      parsed = try ScriptLine(line, mode: mode, reusing: &keyStorage)
     } catch {
       // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
       throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)

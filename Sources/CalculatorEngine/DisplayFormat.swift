@@ -632,8 +632,10 @@ public struct DisplayFormat: Hashable, Sendable {
   /// the same text as the general path gives.
   /// - Complexity: O(digits), with one 128-bit division.
   private func appendUngrouped(_ coefficient: UInt128, exponent: Int, to bytes: inout [UInt8]) {
-    // At most 34 digits, and 8 zeros after the point before them.
-    let capacity = 64
+    // At most 34 digits and 8 zeros after the point before them; room before them for the
+    // integer digits to move left by the decimal separator.
+    let decimal = symbols.decimal
+    let capacity = 64 + decimal.count
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       var start = capacity
       var rest = coefficient
@@ -663,11 +665,15 @@ public struct DisplayFormat: Hashable, Sendable {
       }
       var end = capacity
       while end > split, buffer[end - 1] == UInt8(ascii: "0") { end -= 1 }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<split]))
-      if end > split {
-        bytes.append(contentsOf: symbols.decimal)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[split..<end]))
+      guard end > split else {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<split]))
+        return
       }
+      // The integer digits move left to make room for the separator: one append.
+      for index in start..<split { buffer[index - decimal.count] = buffer[index] }
+      start -= decimal.count
+      for (offset, byte) in decimal.enumerated() { buffer[split - decimal.count + offset] = byte }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
   }
 
