@@ -192,8 +192,9 @@ public struct LineInterpreter {
     throws(LineError) -> Outcome
   {
     let parsed: ScriptLine
-    // Read once: each read of the session from this module copies it.
-    let mode = session.mode
+    // Read once, and after a key line from its facts: each read of the session from this module
+    // copies the state.
+    let mode = factsAfterKeys?.mode ?? session.mode
     do {
       parsed = try ScriptLine(line, mode: mode, reusing: &keyStorage)
     } catch {
@@ -354,7 +355,9 @@ public struct LineInterpreter {
   private mutating func performKeys(
     _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
-    let (fork, from) = (session.history.position, session.history.currentBranch)
+    // Read only for the REPL's message: each read of the history from this module copies it.
+    let (fork, from) =
+      context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
     let change: Session.Change
     do {
       // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
@@ -390,7 +393,8 @@ public struct LineInterpreter {
   /// The facts of the state as it is (see ``StateFacts``).
   var stateFacts: StateFacts {
     let state = session.state
-    return StateFacts(showsError: state.showsError, isPending: state.isPendingOperation)
+    return StateFacts(
+      showsError: state.showsError, isPending: state.isPendingOperation, mode: state.mode)
   }
 
   /// Whether the display shows a 0 that nobody typed.
