@@ -105,6 +105,9 @@ public struct LineRunner {
         if interpreter.session.state.isError { showedAnError = true }
         lastKeyLine = (source, number)
       } else {
+        // Nobody keeps a script's effects: only their changes are read (account(for:)).
+        interpreter.keepsEffects = false
+        defer { interpreter.keepsEffects = true }
         let result = try interpreter.run(line, output: output)
         _ = account(for: result, number: number)
         if !isQuiet {
@@ -166,7 +169,7 @@ public struct LineRunner {
   private mutating func account(for result: LineInterpreter.LineResult, number: Int)
     -> Session.Effect?
   {
-    switch result.effect?.change {
+    switch result.change {
     case .applied?:
       lastKeyLine = (source, number)
       if result.showedAnError { showedAnError = true }

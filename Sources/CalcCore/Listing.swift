@@ -44,7 +44,7 @@ package struct Listing {
       format.append(state, to: &output.bytes)
     }
     output.bytes.append(UInt8(ascii: "\n"))
-    return StateFacts(showsError: isError, isPending: state.isPendingOperation)
+    return StateFacts(showsError: isError, isPending: state.isPendingOperation, mode: state.mode)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow
@@ -595,10 +595,13 @@ package struct StateFacts {
   package var showsError: Bool
   /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
   package var isPending: Bool
+  /// The mode: the next line's keys are read in it.
+  package var mode: CalculatorButtonItem.Mode
 
   /// The facts given.
-  package init(showsError: Bool, isPending: Bool) {
+  package init(showsError: Bool, isPending: Bool, mode: CalculatorButtonItem.Mode) {
     self.showsError = showsError
     self.isPending = isPending
+    self.mode = mode
   }
 }

@@ -495,9 +495,10 @@ public struct DisplayFormat: Hashable, Sendable {
       return
     }
     if value.isNegative { bytes.append(contentsOf: symbols.minus) }
-    // The common case, a script's hot path: at most 8 fraction digits (so no rounding), a
-    // coefficient of at most 19 digits, ASCII digits. Written straight from a UInt64.
-    if precision == .display, symbols.digits == nil, value.exponent <= 0,
+    // The common case, a script's hot path: at most 8 fraction digits (so no rounding in
+    // either precision: `.exact` shows every digit, and there are no more), a coefficient of
+    // at most 19 digits, ASCII digits. Written straight from a UInt64.
+    if symbols.digits == nil, value.exponent <= 0,
       value.exponent >= Int32(-DisplayFormat.maximumFractionDigits),
       value.coefficient <= UInt128(UInt64.max)
     {
@@ -515,6 +516,10 @@ public struct DisplayFormat: Hashable, Sendable {
       ? value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits) : value
     let coefficient = shown.coefficient
     let exponent = Int(shown.exponent)
+    if groupingSize == 0, symbols.digits == nil {
+      appendUngrouped(coefficient, exponent: exponent, to: &bytes)
+      return
+    }
     if exponent >= 0 {
       // An integer below 10^34: its digits, then `exponent` zeros.
       withDigits(coefficient, trailingZeros: exponent) { appendGrouped($0, to: &bytes) }
@@ -560,26 +565,115 @@ public struct DisplayFormat: Hashable, Sendable {
       }
       return
     }
-    // Ungrouped (a script's output): the whole text made from the right in one buffer, then
-    // appended at once, since each append costs more than its bytes.
+    // Ungrouped (a script's output): the whole text made from the right in one buffer, two
+    // digits at a time, then appended at once, since each append costs more than its bytes.
     let decimal = symbols.decimal
     let capacity = 32 + decimal.count
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       var start = capacity
-      var written = 0
-      repeat {
-        if written == fraction, fraction > 0 {
-          for byte in decimal.reversed() {
-            start -= 1
-            buffer[start] = byte
-          }
+      var integer = rest
+      if fraction > 0 {
+        var scale: UInt64 = 10
+        for _ in 1..<fraction { scale &*= 10 }
+        integer = rest / scale
+        start = DisplayFormat.writeDigits(
+          rest - integer &* scale, atLeast: fraction, into: buffer, before: start)
+        for byte in decimal.reversed() {
+          start -= 1
+          buffer[start] = byte
         }
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-        written += 1
-      } while rest != 0 || written <= fraction
+      }
+      start = DisplayFormat.writeDigits(integer, atLeast: 1, into: buffer, before: start)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
+    }
+  }
+
+  /// The pairs of digits 00 to 99, for writing two digits at a time.
+  private static var digitPairs: StaticString {
+    """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
+  }
+
+  /// Writes the decimal digits of `value` into `buffer` right before `end`, with leading zeros
+  /// up to `minimum` digits (at least one digit), and returns where they start.
+  /// - Complexity: O(digits).
+  @inline(__always)
+  private static func writeDigits(
+    _ value: UInt64, atLeast minimum: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    before end: Int
+  ) -> Int {
+    let pairs = digitPairs.utf8Start
+    var rest = value
+    var start = end
+    while rest >= 10 {
+      let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+      rest /= 100
+      start -= 2
+      buffer[start] = pairs[pair]
+      buffer[start + 1] = pairs[pair + 1]
+    }
+    if rest > 0 || start == end {
+      start -= 1
+      buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
+    while end - start < minimum {
+      start -= 1
+      buffer[start] = UInt8(ascii: "0")
+    }
+    return start
+  }
+
+  /// Appends `coefficient` × 10^`exponent` (below 10^34, at least 10^-8 when not zero) with
+  /// ASCII digits and no grouping (a script's output of a 34-digit result): the digits made
+  /// from the right in one buffer, the fraction's trailing zeros dropped, then appended at once;
+  /// the same text as the general path gives.
+  /// - Complexity: O(digits), with one 128-bit division.
+  private func appendUngrouped(_ coefficient: UInt128, exponent: Int, to bytes: inout [UInt8]) {
+    // At most 34 digits and 8 zeros after the point before them; room before them for the
+    // integer digits to move left by the decimal separator.
+    let decimal = symbols.decimal
+    let capacity = 64 + decimal.count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var start = capacity
+      var rest = coefficient
+      repeat {
+        // The low 19 digits (all of them, zeros included) while more remain, then the rest.
+        var chunk: UInt64
+        var count: Int
+        if rest > UInt128(UInt64.max) {
+          let (quotient, remainder) = rest.quotientAndRemainder(
+            dividingBy: 10_000_000_000_000_000_000)
+          (chunk, count, rest) = (UInt64(remainder), 19, quotient)
+        } else {
+          (chunk, count, rest) = (UInt64(rest), 1, 0)
+        }
+        start = DisplayFormat.writeDigits(chunk, atLeast: count, into: buffer, before: start)
+      } while rest != 0
+      guard exponent < 0 else {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: exponent))
+        return
+      }
+      // A 0 before the point, and zeros between it and the digits.
+      let split = capacity + exponent
+      while start >= split {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0")
+      }
+      var end = capacity
+      while end > split, buffer[end - 1] == UInt8(ascii: "0") { end -= 1 }
+      guard end > split else {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<split]))
+        return
+      }
+      // The integer digits move left to make room for the separator: one append.
+      for index in start..<split { buffer[index - decimal.count] = buffer[index] }
+      start -= decimal.count
+      for (offset, byte) in decimal.enumerated() { buffer[split - decimal.count + offset] = byte }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
   }
 

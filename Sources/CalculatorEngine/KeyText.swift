@@ -419,9 +419,28 @@ public enum KeyText {
   public static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
   ) throws(KeyTextError) -> TypedKeys {
-    var keys: [CalculatorButtonItem] = []
+    var storage: [CalculatorButtonItem] = []
+    return try keys(in: buffer, startingIn: mode, reusing: &storage)
+  }
+
+  /// The keys of `buffer` (UTF-8), as ``keys(in:startingIn:)-(UnsafeBufferPointer<UInt8>,_)``
+  /// gives them, gathered in the memory of `storage`, which holds them afterwards.
+  ///
+  /// A caller that reads line after line (a script) keeps one allocation for all of them, as
+  /// long as it has let go of the keys of the line before (else `storage` is copied on write,
+  /// as any array is); the room of a line of more than 4,096 keys is not kept.
+  /// - Complexity: O(n) in the number of bytes.
+  public static func keys(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard,
+    reusing storage: inout [CalculatorButtonItem]
+  ) throws(KeyTextError) -> TypedKeys {
+    if storage.capacity > 4_096 {
+      storage = []
+    } else {
+      storage.removeAll(keepingCapacity: true)
+    }
+    storage.reserveCapacity(min(buffer.count, 64))
     var references: [Int] = []
-    keys.reserveCapacity(min(buffer.count, 64))
     // Digits and operators, most of a script's bytes, straight from the table, looked up once
     // a line (a global's every access checks that it is initialised).
     let singleBytes = singleByteKeys
@@ -430,7 +449,7 @@ public enum KeyText {
     while index < buffer.count {
       let byte = buffer[index]
       if byte < 0x80, let key = singleBytes[Int(byte)] {
-        keys.append(key)
+        storage.append(key)
         index += 1
         continue
       }
@@ -440,14 +459,14 @@ public enum KeyText {
         if case .reference = key {
           references.append(referencedLine(in: buffer, at: index, width: width))
         }
-        keys.append(key)
+        storage.append(key)
         index += width
       case .blank(let width): index += width
-      case .comment: return TypedKeys(keys, references: references)
+      case .comment: return TypedKeys(storage, references: references)
       case .invalid(let hint): throw KeyTextError(buffer: buffer, offset: index, hint: hint)
       }
     }
-    return TypedKeys(keys, references: references)
+    return TypedKeys(storage, references: references)
   }
 
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in

@@ -60,6 +60,19 @@ public enum ScriptLine: Hashable, Sendable {
   public init(
     _ line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode = .standard
   ) throws(KeyTextError) {
+    var storage: [CalculatorButtonItem] = []
+    try self.init(line, mode: mode, reusing: &storage)
+  }
+
+  /// Parses `line` as ``init(_:mode:)-(UnsafeBufferPointer<UInt8>,_)`` does, gathering its
+  /// keys in the memory of `storage` (``KeyText/keys(in:startingIn:reusing:)``): one allocation
+  /// for a script's lines.
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  public init(
+    _ line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode = .standard,
+    reusing storage: inout [CalculatorButtonItem]
+  ) throws(KeyTextError) {
     let index = ScriptLine.firstNonBlank(line)
     if index < line.count, line[index] == UInt8(ascii: ":") {
       self = .directive(ScriptLine.directive(line))
@@ -67,7 +80,7 @@ public enum ScriptLine: Hashable, Sendable {
     }
     let keys: TypedKeys
     do {
-      keys = try KeyText.keys(in: line, startingIn: mode)
+      keys = try KeyText.keys(in: line, startingIn: mode, reusing: &storage)
     } catch {
       // Checked only once the line failed as keys, so that key lines pay nothing for it.
       guard let word = ScriptLine.bareWord(line, from: index) else { throw error }
