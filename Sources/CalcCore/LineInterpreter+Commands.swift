@@ -221,17 +221,20 @@ extension LineInterpreter {
   func rewriteMessage(_ rewrite: Session.Rewrite) -> String {
     if rewrite.isUnchanged { return "nothing changed" }
     let line = "line \(rewrite.line)"
+    // A lone mode key made line 1 the mode line, line 0 (SPEC §11).
+    let isModeLine = rewrite.listedLine != rewrite.line
     if rewrite.kind == .deleted, rewrite.newBranch == nil {
       return "\(line) deleted: back to step \(session.history.position), its keys kept as the "
         + "future (like :undo)"
     }
     if rewrite.kind == .inserted, rewrite.newBranch == nil {
-      return "\(line) inserted at the end of branch \(rewrite.fromBranch)"
+      return "\(line) inserted\(isModeLine ? " as the mode line (line 0)" : "") at the end of "
+        + "branch \(rewrite.fromBranch)"
     }
     let what =
       switch rewrite.kind {
-      case .edited: "\(line) changed"
-      case .inserted: "\(line) inserted"
+      case .edited: "\(line) changed\(isModeLine ? ", now the mode line (line 0)" : "")"
+      case .inserted: "\(line) inserted\(isModeLine ? " as the mode line (line 0)" : "")"
       case .deleted: "\(line) deleted"
       }
     let prefix =

@@ -208,8 +208,11 @@ public struct Session: Sendable {
       case edited, inserted, deleted
     }
     public let kind: Kind
-    /// The line, from 1.
+    /// The line, from 1, as the command named it.
     public let line: Int
+    /// The line's number on the branch after the change, as `:lines` lists it: ``line``, or 0
+    /// when an edit or insertion of line 1 made it the mode line (SPEC §11).
+    public let listedLine: Int
     /// The branch that was current before.
     public let fromBranch: Int
     /// The branch it made, or `nil`: the same keys (nothing changed), a line added at the end
@@ -485,10 +488,13 @@ public struct Session: Sendable {
     for target in keys.references where target < 1 || target >= number {
       throw Session.referenceError(target, line: number, first: first)
     }
+    // A lone mode key that becomes the branch's first line is its mode line, line 0.
+    let listed = index == 0 && kind != .deleted && History.isModeLine(keys.keys[...]) ? 0 : number
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: true,
+          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
+          isUnchanged: true,
           results: []))
     }
     let start = index < lines.count ? lines[index].start : history.count
@@ -498,7 +504,8 @@ public struct Session: Sendable {
       history.move(to: start)
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, fromBranch: from, newBranch: nil, isUnchanged: false,
+          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
+          isUnchanged: false,
           results: []))
     }
     // The first line of the new branch, which is line 0 if it is the mode line: a change of
@@ -560,7 +567,8 @@ public struct Session: Sendable {
       }
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, fromBranch: from, newBranch: existing, isUnchanged: false,
+          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: existing,
+          isUnchanged: false,
           results: results))
     }
     history.move(to: start)
@@ -609,7 +617,8 @@ public struct Session: Sendable {
     }
     return .rewrote(
       Rewrite(
-        kind: kind, line: number, fromBranch: from, newBranch: made, isUnchanged: false,
+        kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: made,
+        isUnchanged: false,
         results: results))
   }
 

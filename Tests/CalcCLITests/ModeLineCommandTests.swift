@@ -44,6 +44,35 @@ import Testing
         + "1,025 → 2,049 (step 10)\n2,049\n")
   }
 
+  /// A lone mode key put in line 1's place of a branch without a mode line becomes line 0, and
+  /// the change report says so; one inserted later is an ordinary line (SPEC §11).
+  @Test func aChangeThatMakesTheModeLineSaysSo() throws {
+    func printed(_ lines: [String]) throws -> [String] {
+      var interpreter = LineInterpreter(context: LineInterpreter.Context(format: .posix))
+      return try lines.map { line in
+        let output = OutputBuffer()
+        try interpreter.run(line, output: output)
+        return output.text
+      }
+    }
+    let inserted = try printed(["1+2=", "3*4=", ":insert 1 sci", ":lines"])
+    #expect(
+      inserted[2]
+        == "branch 2 (from branch 1): line 1 inserted as the mode line (line 0); no results "
+        + "changed\n12\n")
+    #expect(
+      inserted[3]
+        == "  line  step  keys  display\n" + "     0     1  sci   0\n"
+        + "     1     2  1+2=  3\n" + "▶    2     6  3*4=  12\n")
+    let edited = try printed(["1+2=", "3*4=", ":edit 1 sci"])
+    #expect(
+      edited[2]
+        == "branch 2 (from branch 1): line 1 changed, now the mode line (line 0); 1 result "
+        + "changed: 3 → 0 (step 1)\n12\n")
+    let later = try printed(["1+2=", "3*4=", ":insert 2 sci"])
+    #expect(later[2] == "branch 2 (from branch 1): line 2 inserted; no results changed\n12\n")
+  }
+
   @Test(
     arguments: [
       (

@@ -48,7 +48,8 @@ import Testing
           + ":edit 1 sci rad\n:lines\n:save! m.calc\n",
         directory: directory,
         stdout: "0\n0.5\n"
-          + "branch 2 (from branch 1): line 1 inserted; no results changed\n0.5\n"
+          + "branch 2 (from branch 1): line 1 inserted as the mode line (line 0); no results "
+          + "changed\n0.5\n"
           + "branch 3 (from branch 2): line 1 changed; 1 result changed: 0.5 → -0.98803162 "
           + "(step 6)\n-0.98803162\n" + """
               line  step  keys     display
