@@ -78,7 +78,7 @@ import Testing
       #expect(kept.count == 21)
       #expect(kept.contains(longJournal))
       // File times may tick coarsely: the long session's next line is written clearly later.
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: folder)
       try enter("*2=", in: long, display: "30")
       killAndReap(long)
       let resumed = try run(["--resume", "-k", ""], in: directory)
@@ -103,7 +103,7 @@ import Testing
       try first.type(":q\r")
       #expect(try first.waitForExit() == 0)
 
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       let second = try startCalc(in: directory)
       try enter("5+5=", in: second, display: "10")
       let skipped =
@@ -126,7 +126,7 @@ import Testing
       #expect(try second.waitForExit() == 0)
       // Once every one has ended, the newest is resumed without a word: the third's, which
       // journaled its :resume of the first.
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       let last = try startCalc(in: directory)
       try last.type(":resume\r")
       try last.waitForLastLines(["42", "calc> "])

@@ -219,7 +219,7 @@ import Testing
       try enter("1+1=", in: first, display: "2")
       try enter("2*3=", in: second, display: "6")
       // File times tick in milliseconds or coarser: make the first session's line later.
-      usleep(100_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       try enter("+1=", in: first, display: "3")
       try first.type(":quit\r")
       #expect(try first.waitForExit() == 0)

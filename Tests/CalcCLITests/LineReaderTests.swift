@@ -229,11 +229,11 @@ import Testing
   }
 
   @Test(arguments: [
-    ("printf '5m'; sleep .2; printf 's\\n'", "5\n"),
-    ("printf '1c'; sleep .2; printf 'e2+3=\\r'; sleep .2; printf '\\n'", "5\n"),
-    ("printf '\\357'; sleep .2; printf '\\273\\27712+3=\\n'", "15\n"),
-    ("printf '4\\342\\210'; sleep .2; printf '\\2221='", "3\n"),
-    ("printf 'he'; sleep .2; printf 'lp\\n1+1=\\n'", "2\n"),
+    ("printf '5m'; sleep .05; printf 's\\n'", "5\n"),
+    ("printf '1c'; sleep .05; printf 'e2+3=\\r'; sleep .05; printf '\\n'", "5\n"),
+    ("printf '\\357'; sleep .05; printf '\\273\\27712+3=\\n'", "15\n"),
+    ("printf '4\\342\\210'; sleep .05; printf '\\2221='", "3\n"),
+    ("printf 'he'; sleep .05; printf 'lp\\n1+1=\\n'", "2\n"),
   ])
   func aWriterThatSendsALineInPiecesIsReadAsOneLine(writer: String, expected: String) throws {
     try withTemporaryDirectory { directory in

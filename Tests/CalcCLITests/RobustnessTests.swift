@@ -58,8 +58,9 @@ import Testing
       process.standardOutput = writer
       try process.run()
       close(ends[1])
-      // Read nothing until calc has filled the pipe and met EAGAIN: until what is pending has
-      // stopped growing for 0.3 s.
+      // Read nothing until calc has filled the pipe and met EAGAIN: until the pipe is full and
+      // has stayed so for 50 ms, or what is pending has stopped growing for 0.3 s.
+      let capacity = fcntl(ends[0], 1032)  // F_GETPIPE_SZ, which Swift's Glibc does not export
       var pending: Int32 = 0
       var unchanged = 0
       for _ in 0..<2000 {
@@ -67,7 +68,7 @@ import Testing
         let before = pending
         _ = ioctl(ends[0], UInt(FIONREAD), &pending)
         unchanged = pending > 0 && pending == before ? unchanged + 1 : 0
-        if unchanged == 30 { break }
+        if unchanged == 30 || (unchanged == 5 && pending == capacity) { break }
       }
       let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readDataToEndOfFile()
       process.waitUntilExit()
