@@ -458,11 +458,11 @@ import Testing
     }
   }
 
-  /// 40 random sessions (100 with `CALC_LONG_TESTS=1`) journaled and resumed.
+  /// 20 random sessions (100 with `CALC_LONG_TESTS=1`) journaled and resumed.
   @Test func replayingTheJournalGivesTheLiveSession() throws {
     var random = SplitMix64(state: 12)
     var replaced = (loads: 0, resumes: 0)
-    let rounds = TestSize.count(short: 40, long: 100)
+    let rounds = TestSize.count(short: 20, long: 100)
     for round in 0..<rounds {
       try withTemporaryDirectory { directory in
         let folder = directory.appendingPathComponent("calc").path

@@ -74,11 +74,11 @@ import Testing
   }
 
   /// `:save` then `:load` through real files is identity too, and `:load` prints the display
-  /// (60 random sessions; 200 with `CALC_LONG_TESTS=1`).
+  /// (30 random sessions; 200 with `CALC_LONG_TESTS=1`).
   @Test func saveThenLoadIsIdentity() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("session.calc").path
-      for index in 0..<TestSize.count(short: 60, long: 200) {
+      for index in 0..<TestSize.count(short: 30, long: 200) {
         var saved = Self.randomSession(seed: 0x10AD_0000 &+ UInt64(index), steps: 30)
         try Self.run(":save \(path)", in: &saved)
         var loaded = LineInterpreter(context: .init(format: .posix), host: .withFiles)
