@@ -56,7 +56,7 @@ import Testing
 
   private func killAndReap(_ calc: TerminalSession) {
     kill(calc.pid, SIGKILL)
-    while calc.isRunning { usleep(10_000) }
+    while calc.isRunning { usleep(1_000) }
   }
 
   // MARK: - Through the binary

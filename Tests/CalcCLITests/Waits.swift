@@ -30,3 +30,19 @@ func waitForFileTimesToPass(filesIn directory: String) {
     usleep(1000)
   }
 }
+
+/// Waits until process `pid` sleeps in the kernel function `function` (what its
+/// `/proc/PID/wchan` names, such as `wait_for_partner` for an `open(2)` of a FIFO that waits for
+/// the other end), at most two seconds; where the kernel does not tell (no such file, or `0`),
+/// waits 200 ms instead.
+func waitUntilAsleep(_ pid: pid_t, in function: String) {
+  let path = "/proc/\(pid)/wchan"
+  for _ in 0..<400 {
+    guard let name = try? String(contentsOfFile: path, encoding: .utf8), name != "0" else {
+      usleep(200_000)
+      return
+    }
+    if name.trimmingCharacters(in: .whitespacesAndNewlines) == function { return }
+    usleep(5_000)
+  }
+}
