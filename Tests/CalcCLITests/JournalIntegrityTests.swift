@@ -538,15 +538,15 @@ import Testing
   }
 
   /// Runs `body` with a REPL whose journals are on a new 64 KiB tmpfs (`state`), after its
-  /// first line `12+3=`, in a folder that holds `big.calc`: a session far bigger than the disk
-  /// (20,000 lines, about 400 KB in the journal). The tmpfs is unmounted afterwards.
+  /// first line `12+3=`, in a folder that holds `big.calc`: a session bigger than the disk
+  /// (5,000 lines, about 100 KB in the journal). The tmpfs is unmounted afterwards.
   private func withFullDisk(_ body: (URL, String, TerminalSession) throws -> Void) throws {
     try withTemporaryDirectory { directory in
       let state = directory.appendingPathComponent("state").path
       try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
       try mountTmpfs(at: state, size: "64k")
       defer { umount2(state, Int32(MNT_DETACH)) }
-      try String(repeating: "1+1=\n", count: 20_000).write(
+      try String(repeating: "1+1=\n", count: 5_000).write(
         to: directory.appendingPathComponent("big.calc"), atomically: true, encoding: .utf8)
       let calc = try startCalc(in: directory, state: state)
       try calc.type("12+3=\r")
