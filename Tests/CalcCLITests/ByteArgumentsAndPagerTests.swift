@@ -210,7 +210,7 @@ import Testing
     }
   }
 
-  /// Random argument lists (100; 4,000 with `CALC_LONG_TESTS=1`: ArgumentParser takes a few
+  /// Random argument lists (50; 4,000 with `CALC_LONG_TESTS=1`: ArgumentParser takes a few
   /// milliseconds a parse), some with bytes that are not UTF-8: ArgumentParser and the quick
   /// parser reach the same decisions on the argument text as on the decoded arguments, and each
   /// value they find is the bytes of an argument, or of its part after the first `=`.
@@ -223,7 +223,7 @@ import Testing
     ].map(Self.bytes)
     var random = SplitMix64(state: 17)
     var accepted = 0
-    let count = TestSize.count(short: 100, long: 4000)
+    let count = TestSize.count(short: 50, long: 4000)
     for _ in 0..<count {
       let bytes = (0..<random.int(0...5)).map { _ in words[random.below(words.count)] }
       let decoded = bytes.map { String(decoding: $0, as: UTF8.self) }

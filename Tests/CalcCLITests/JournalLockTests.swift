@@ -56,7 +56,7 @@ import Testing
 
   private func killAndReap(_ calc: TerminalSession) {
     kill(calc.pid, SIGKILL)
-    while calc.isRunning { usleep(10_000) }
+    while calc.isRunning { usleep(1_000) }
   }
 
   // MARK: - Through the binary
@@ -78,7 +78,7 @@ import Testing
       #expect(kept.count == 21)
       #expect(kept.contains(longJournal))
       // File times may tick coarsely: the long session's next line is written clearly later.
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: folder)
       try enter("*2=", in: long, display: "30")
       killAndReap(long)
       let resumed = try run(["--resume", "-k", ""], in: directory)
@@ -103,7 +103,7 @@ import Testing
       try first.type(":q\r")
       #expect(try first.waitForExit() == 0)
 
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       let second = try startCalc(in: directory)
       try enter("5+5=", in: second, display: "10")
       let skipped =
@@ -126,7 +126,7 @@ import Testing
       #expect(try second.waitForExit() == 0)
       // Once every one has ended, the newest is resumed without a word: the third's, which
       // journaled its :resume of the first.
-      usleep(50_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       let last = try startCalc(in: directory)
       try last.type(":resume\r")
       try last.waitForLastLines(["42", "calc> "])
@@ -138,12 +138,16 @@ import Testing
 
   // MARK: - In process
 
-  /// Waits (at most a second) until no one holds the lock of the journal at `path`, which this
-  /// process just closed. The lock belongs to the open file description: a process that another
-  /// test starts at that moment shares it until its exec closes it (O_CLOEXEC), so a check right
-  /// after `close` can still find it held (it did, twice, under load).
+  /// Waits (at most five seconds) until no one holds the lock of the journal at `path`, which
+  /// this process just closed. The lock belongs to the open file description: a process that
+  /// another test starts at that moment shares it until its exec closes it (O_CLOEXEC), so a
+  /// check right after `close` can still find it held (it did, twice, under load; and once for
+  /// over a second with a load average of 11 on two cores).
   static func awaitRelease(of path: String) {
-    for _ in 0..<200 where Journal.owner(of: path) != nil { usleep(5_000) }
+    for _ in 0..<1000 {
+      guard Journal.owner(of: path) != nil else { return }
+      usleep(5_000)
+    }
   }
 
   @Test func aJournalIsLockedFromItsFirstLineUntilItIsClosed() throws {

@@ -72,7 +72,7 @@ import Testing
 
   private func killAndReap(_ calc: TerminalSession) {
     kill(calc.pid, SIGKILL)
-    while calc.isRunning { usleep(10_000) }
+    while calc.isRunning { usleep(1_000) }
   }
 
   // MARK: - Crash and resume
@@ -219,7 +219,7 @@ import Testing
       try enter("1+1=", in: first, display: "2")
       try enter("2*3=", in: second, display: "6")
       // File times tick in milliseconds or coarser: make the first session's line later.
-      usleep(100_000)
+      waitForFileTimesToPass(filesIn: stateFolder(directory))
       try enter("+1=", in: first, display: "3")
       try first.type(":quit\r")
       #expect(try first.waitForExit() == 0)
@@ -458,11 +458,11 @@ import Testing
     }
   }
 
-  /// 40 random sessions (100 with `CALC_LONG_TESTS=1`) journaled and resumed.
+  /// 20 random sessions (100 with `CALC_LONG_TESTS=1`) journaled and resumed.
   @Test func replayingTheJournalGivesTheLiveSession() throws {
     var random = SplitMix64(state: 12)
     var replaced = (loads: 0, resumes: 0)
-    let rounds = TestSize.count(short: 40, long: 100)
+    let rounds = TestSize.count(short: 20, long: 100)
     for round in 0..<rounds {
       try withTemporaryDirectory { directory in
         let folder = directory.appendingPathComponent("calc").path

@@ -58,11 +58,11 @@ import Testing
     return interpreter
   }
 
-  /// Replaying what `:save` writes, line by line as a script, is identity on 300 random
+  /// Replaying what `:save` writes, line by line as a script, is identity on 120 random
   /// sessions (10,000 with `CALC_LONG_TESTS=1`): the same branches with the same numbers, forks,
   /// lines, the same current branch, position and calculator.
   @Test(arguments: 0..<4) func replayingTheSavedScriptIsIdentity(shard: Int) throws {
-    for index in stride(from: shard, to: TestSize.count(short: 300, long: 10_000), by: 4) {
+    for index in stride(from: shard, to: TestSize.count(short: 120, long: 10_000), by: 4) {
       let saved = Self.randomSession(seed: 0x5A7E_0000 &+ UInt64(index), steps: 30)
       var replayed = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       let output = OutputBuffer()
@@ -74,11 +74,11 @@ import Testing
   }
 
   /// `:save` then `:load` through real files is identity too, and `:load` prints the display
-  /// (60 random sessions; 200 with `CALC_LONG_TESTS=1`).
+  /// (30 random sessions; 200 with `CALC_LONG_TESTS=1`).
   @Test func saveThenLoadIsIdentity() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("session.calc").path
-      for index in 0..<TestSize.count(short: 60, long: 200) {
+      for index in 0..<TestSize.count(short: 30, long: 200) {
         var saved = Self.randomSession(seed: 0x10AD_0000 &+ UInt64(index), steps: 30)
         try Self.run(":save \(path)", in: &saved)
         var loaded = LineInterpreter(context: .init(format: .posix), host: .withFiles)

@@ -198,11 +198,12 @@ import Testing
     return (script, tenths % 10 == 0 ? whole : "\(whole).\(tenths % 10)")
   }
 
-  /// A 1 MiB and a 3 MiB script with `CALC_LONG_TESTS=1`; about 256 KiB (four reads) otherwise.
+  /// A 1 MiB and a 3 MiB script with `CALC_LONG_TESTS=1`; about 128 KiB (two reads and a bit)
+  /// otherwise.
   @Test(
     arguments: TestSize.isLong
       ? [("1 MiB", 116_509, "\n"), ("3 MiB", 314_573, "\r\n")]
-      : [("about 256 KiB", 26_000, "\r\n")])
+      : [("about 128 KiB", 13_500, "\r\n")])
   func largeScriptsWithMemoryKeysRunWhole(size: String, lines: Int, lineEnd: String) throws {
     try withTemporaryDirectory { directory in
       let (script, last) = Self.memoryScript(lines: lines, lineEnd: lineEnd)
@@ -223,17 +224,17 @@ import Testing
     // The key `ce` falls on the boundary of the first 64 KiB read; before, calc printed `1`
     // and silently dropped the rest.
     let script =
-      String(repeating: " ", count: 65535) + "ce" + String(repeating: "1+", count: 40000)
+      String(repeating: " ", count: 65535) + "ce" + String(repeating: "1+", count: 5000)
       + "=\n2*21=\n"
-    try expectScript([], stdin: script, stdout: "80000\n42\n")
+    try expectScript([], stdin: script, stdout: "10000\n42\n")
   }
 
   @Test(arguments: [
-    ("printf '5m'; sleep .2; printf 's\\n'", "5\n"),
-    ("printf '1c'; sleep .2; printf 'e2+3=\\r'; sleep .2; printf '\\n'", "5\n"),
-    ("printf '\\357'; sleep .2; printf '\\273\\27712+3=\\n'", "15\n"),
-    ("printf '4\\342\\210'; sleep .2; printf '\\2221='", "3\n"),
-    ("printf 'he'; sleep .2; printf 'lp\\n1+1=\\n'", "2\n"),
+    ("printf '5m'; sleep .05; printf 's\\n'", "5\n"),
+    ("printf '1c'; sleep .05; printf 'e2+3=\\r'; sleep .05; printf '\\n'", "5\n"),
+    ("printf '\\357'; sleep .05; printf '\\273\\27712+3=\\n'", "15\n"),
+    ("printf '4\\342\\210'; sleep .05; printf '\\2221='", "3\n"),
+    ("printf 'he'; sleep .05; printf 'lp\\n1+1=\\n'", "2\n"),
   ])
   func aWriterThatSendsALineInPiecesIsReadAsOneLine(writer: String, expected: String) throws {
     try withTemporaryDirectory { directory in
@@ -243,12 +244,12 @@ import Testing
     }
   }
 
-  /// A journal of a mebibyte with `CALC_LONG_TESTS=1`; about 256 KiB (four reads) otherwise.
+  /// A journal of a mebibyte with `CALC_LONG_TESTS=1`; about 120 KiB (two reads) otherwise.
   @Test func resumeReadsAJournalOfAMebibyte() throws {
     try withTemporaryDirectory { directory in
       let folder = directory.appendingPathComponent("state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let lines = TestSize.count(short: 26_000, long: 116_509)
+      let lines = TestSize.count(short: 13_500, long: 116_509)
       let (script, last) = Self.memoryScript(lines: lines, lineEnd: "\n")
       try Script.write(
         Journal.header + "\n" + script, to: "20261124T000000.000000Z-1.calc", in: folder)

@@ -69,25 +69,37 @@ import Testing
       ":history\r", "\u{1B}[A\r", "7*\u{03}", "std\r", "\r",
     ]
     var screens: [[String]] = []
-    for arguments in [["--no-journal"], ["--no-journal", "--no-live"]] {
-      try withTemporaryDirectory { directory in
-        let calc = try startCalc(in: directory, arguments: arguments)
+    // The two sessions side by side, so that they settle in the same 60 ms.
+    try withTemporaryDirectory { live in
+      try withTemporaryDirectory { noLive in
+        let sessions = [
+          try startCalc(in: live, arguments: ["--no-journal"]),
+          try startCalc(in: noLive, arguments: ["--no-journal", "--no-live"]),
+        ]
         for keys in keystrokes {
-          let count = calc.screen.lines.count
-          try calc.type(keys)
-          try calc.wait(for: "the output of \(keys.debugDescription)") {
-            $0.screen.lines.count > count && $0.screen.lines.last?.hasPrefix("calc") == true
-          }
-          // Nothing arrives after the prompt any more (readline's own redisplay included).
-          var settled = calc.output.count
-          repeat {
-            settled = calc.output.count
-            try? calc.wait(for: "more output", timeout: .milliseconds(60)) {
-              $0.output.count > settled
+          for calc in sessions {
+            let count = calc.screen.lines.count
+            try calc.type(keys)
+            try calc.wait(for: "the output of \(keys.debugDescription)") {
+              $0.screen.lines.count > count && $0.screen.lines.last?.hasPrefix("calc") == true
             }
-          } while calc.output.count > settled
+          }
+          // Nothing arrives after the prompt any more (readline's own redisplay included): the
+          // first session is watched for 60 ms, then the second, whose output meanwhile waits
+          // in its terminal, for 5 ms more; again while either had more.
+          var settled = false
+          while !settled {
+            settled = true
+            for (index, calc) in sessions.enumerated() {
+              let before = calc.output.count
+              try? calc.wait(
+                for: "more output", timeout: .milliseconds(index == 0 ? 60 : 5)
+              ) { $0.output.count > before }
+              if calc.output.count > before { settled = false }
+            }
+          }
         }
-        screens.append(calc.screen.lines)
+        screens = sessions.map(\.screen.lines)
       }
     }
     #expect(screens[0] == screens[1])

@@ -461,10 +461,12 @@ final class TerminalSession {
     }
   }
 
-  /// Reads what arrives within `milliseconds`; false if nothing did.
+  /// Reads what arrives within `milliseconds`; false if nothing did. Once the terminal is
+  /// closed, nothing can arrive: it returns after a millisecond, so that a wait for calc's exit
+  /// (which comes right after it closed the terminal) sees it soon.
   private func pump(milliseconds: Int32) -> Bool {
     if isClosed {
-      usleep(UInt32(milliseconds) * 1000)
+      usleep(1000)
       return false
     }
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)

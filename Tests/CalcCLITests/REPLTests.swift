@@ -801,7 +801,7 @@ import Testing
       try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
       try calc.type(":load fifo\r")
       try calc.waitForLastLines(["calc[2/5]> :load fifo", ""])
-      usleep(200_000)  // calc waits in open(2) for a writer
+      waitUntilAsleep(calc.pid, in: "wait_for_partner")  // in open(2), for a writer
       kill(calc.pid, SIGINT)  // what Ctrl-C does; the terminal is not in readline's mode
       try calc.waitForLastLines(["error: interrupted", "calc[2/5]> "])
       try enter(":keys", in: calc, expect: ["12"], prompt: "calc[2/5]> ")

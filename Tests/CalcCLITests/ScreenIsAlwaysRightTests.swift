@@ -362,11 +362,23 @@ struct ScreenInARealTmuxTests {
       _ = try pane { $0.last == "calc>" && $0.contains("3") }
       _ = try tmuxCommand(["send-keys", line])
       _ = try pane { $0.last == "253 +   23" }
-      for width in ["30", "80"] {
-        _ = try tmuxCommand(["resize-window", "-x", width])
+      let terminal = try tmuxCommand(["display-message", "-p", "#{pane_tty}"]).stdout
+      let paneTerminal = open(
+        String(terminal.prefix { $0 != "\n" }), O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+      try #require(paneTerminal >= 0, "the pane's terminal \(terminal)")
+      defer { close(paneTerminal) }
+      for width in [30, 80] {
+        _ = try tmuxCommand(["resize-window", "-x", "\(width)"])
         // tmux tells the pane of a resize after a delay of its own (about 250 ms); a key that
-        // arrives before that is read in the old width.
-        usleep(800_000)
+        // arrives before that is read in the old width. Wait until the pane's terminal has the
+        // new width (calc gets SIGWINCH then), and a little for calc to redraw.
+        var size = winsize()
+        for _ in 0..<500 {
+          if ioctl(paneTerminal, UInt(TIOCGWINSZ), &size) == 0, Int(size.ws_col) == width { break }
+          usleep(10_000)
+        }
+        #expect(Int(size.ws_col) == width, "the pane's terminal is \(size.ws_col) wide")
+        usleep(100_000)
         let lines = try pane { $0.filter { $0.hasPrefix("calc> 1+2+3") }.count == 1 }
         #expect(lines.filter { $0.hasPrefix("calc> 1+2+3") }.count == 1, "\(width): \(lines)")
         // The output above the prompt is all there.

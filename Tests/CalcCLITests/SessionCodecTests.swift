@@ -328,7 +328,7 @@ import Testing
         var sessions: [Session] = []
         for _ in 0..<3 {
           // File times tick coarsely: each journal must be the newest when it is resumed.
-          usleep(20_000)
+          waitForFileTimesToPass(filesIn: folder)
           sessions.append(Self.runREPL([], journals: folder, resumes: true))
         }
         for (resume, session) in sessions.enumerated() {

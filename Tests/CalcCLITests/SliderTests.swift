@@ -120,7 +120,7 @@ import Testing
       }
       try calc.wait(for: "three keys back") { $0.screen.lines.contains("calc[2/5]> ") }
       kill(calc.pid, SIGKILL)
-      while calc.isRunning { usleep(10_000) }
+      while calc.isRunning { usleep(1_000) }
       let resumed = try InProcess.run(
         ["--resume", "-"], stdin: Data(":keys\n".utf8),
         environment: [

@@ -201,7 +201,7 @@ import Testing
         try calc.waitForLastLines(last)
       }
       kill(calc.pid, SIGKILL)
-      while calc.isRunning { usleep(10_000) }
+      while calc.isRunning { usleep(1_000) }
 
       let again = try TerminalSession(
         directory: directory, environment: environment, arguments: ["--resume"])

@@ -177,11 +177,12 @@ import Testing
   }
 
   /// The expression line is a function of the state: after `goto p` it equals the line
-  /// after replaying the first p keys, for random key sequences and positions.
+  /// after replaying the first p keys, for random key sequences and positions (16 sequences of
+  /// 25 positions; 100 with `CALC_LONG_TESTS=1`).
   @Test func timeTravelShowsTheLineOfThePrefix() throws {
     var random = SplitMix64(state: 0xE1_9E55)
     let keys = CalculatorButtonItem.standardKeys
-    for _ in 0..<40 {
+    for _ in 0..<TestSize.count(short: 16, long: 100) {
       let sequence = (0..<random.int(1...700)).map { _ in keys[random.below(keys.count)] }
       var session = Session()
       try session.perform(.keys(sequence))

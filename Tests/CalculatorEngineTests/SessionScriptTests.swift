@@ -193,11 +193,11 @@ import Testing
     }
   }
 
-  /// 100 random sessions (3,000 with `CALC_LONG_TESTS=1`): the script written for a session
+  /// 50 random sessions (3,000 with `CALC_LONG_TESTS=1`): the script written for a session
   /// replays to the same session (save then load is identity), and so do the records of each
   /// command performed (what a journal keeps).
   @Test func writingThenReadingIsIdentity() throws {
-    for index in 0..<TestSize.count(short: 100, long: 3_000) {
+    for index in 0..<TestSize.count(short: 50, long: 3_000) {
       let seed = 0x5C21_7700 &+ UInt64(index) &* 0x9E37_79B9
       var random = SplitMix64(state: seed)
       var model = SessionModel()

@@ -211,11 +211,11 @@ import Testing
     return nil
   }
 
-  /// 10,000 sessions with `CALC_LONG_TESTS=1`, 200 otherwise.
-  static let sessionCount = TestSize.count(short: 200, long: 10_000)
+  /// 10,000 sessions with `CALC_LONG_TESTS=1`, 120 otherwise.
+  static let sessionCount = TestSize.count(short: 120, long: 10_000)
   static let shards = 4
 
-  /// Random sessions (200; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines of both modes
+  /// Random sessions (120; 10,000 with `CALC_LONG_TESTS=1`) mixing key lines of both modes
   /// (mode lines, Scientific keys that Standard mode rejects), `goto`, `undo`, `redo`, `branch`,
   /// `reset`, and edits, insertions and deletions (of mode lines too, some refused because a
   /// later line would be rejected on replay); after each edit, accepted or refused, and at the
