@@ -216,7 +216,23 @@ public struct History: Sendable {
   /// Whether the key coded `code` may change the memory, the angle unit, the radix or the word
   /// size (or is a mode key; `mr` only reads the memory): a light snapshot may not reach back
   /// across one without a replay.
+  ///
+  /// By the codes' ranges (`ms`, `m+ m- mc`, the angle and mode keys, the radix and word-size
+  /// keys), without decoding the key: ``noteRestart(in:at:)`` asks this of most keys of every
+  /// line of Scientific and Programmer mode (``changesLightState(decoding:)`` is the same by
+  /// the key; `RecordingPathTests.changesLightStateByCodeIsByKey` compares them).
+  @inline(__always)
   static func changesLightState(_ code: UInt8) -> Bool {
+    typealias Key = CalculatorButtonItem
+    // Unsigned differences: one comparison a range.
+    return code == Key.memory(.store).code
+      || code &- Key.memory(.add).code <= Key.memory(.clear).code &- Key.memory(.add).code
+      || code &- Key.angle(.degrees).code <= Key.mode(.programmer).code &- Key.angle(.degrees).code
+      || code &- Key.radix(.hex).code <= Key.wordSize(.byte).code &- Key.radix(.hex).code
+  }
+
+  /// ``changesLightState(_:)`` by the key the code decodes to.
+  static func changesLightState(decoding code: UInt8) -> Bool {
     guard code != CalculatorButtonItem.referenceCode, let key = CalculatorButtonItem(code: code)
     else { return false }
     switch key {

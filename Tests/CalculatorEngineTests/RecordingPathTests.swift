@@ -1,0 +1,97 @@
+import CalcDecimal
+import CalcTestSupport
+import Testing
+
+@testable import CalculatorEngine
+
+/// The recording path's shortcuts (calc-bench's stream rows): a boxed brain changed in place
+/// stays a value, and the light-state test by code ranges agrees with the one by keys.
+@Suite struct RecordingPathTests {
+  typealias Key = CalculatorButtonItem
+
+  /// A row: keys that leave a state in Scientific or Programmer mode, keys pressed on a copy of
+  /// it, and what the copy and the original show after them.
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let before: [Key]
+    let after: [Key]
+    let original: String
+    let copy: String
+    var testDescription: String { name }
+  }
+
+  static let rows: [Row] = [
+    Row(
+      name: "Scientific, a typed number continued on the copy",
+      before: [.mode(.scientific), .digit(.one), .op(.plus), .digit(.two)],
+      after: [.digit(.three), .equal], original: "2", copy: "24"),
+    Row(
+      name: "Scientific, brackets and memory on the copy",
+      before: [.mode(.scientific), .digit(.four), .memory(.store), .op(.multiply)],
+      after: [
+        .bracket(.open), .memory(.recall), .op(.plus), .digit(.one), .bracket(.close), .equal,
+      ],
+      original: "4", copy: "20"),
+    Row(
+      name: "Programmer, a word size and a bit key on the copy",
+      before: [.mode(.programmer), .digit(.five), .op(.plus)],
+      after: [.wordSize(.byte), .bit(Key.Bit(7)!), .equal], original: "5", copy: "-118"),
+    Row(
+      name: "Programmer, HEX digits and a line start on the copy",
+      before: [.mode(.programmer), .radix(.hex), .hexDigit(.a)],
+      after: [.hexDigit(.b), .not], original: "A", copy: "FFFF FFFF FFFF FF54"),
+  ]
+
+  /// Pressing keys on a copy of a state leaves the original's brain as it was, and the copy
+  /// ends as the same keys pressed on a fresh calculator without any copy would.
+  @Test(arguments: rows) func aCopyIsAValue(_ row: Row) {
+    var original = Calculator.initial
+    for key in row.before { original.press(key) }
+    let before = original
+    var copy = original
+    for key in row.after { copy.press(key) }
+    #expect(original == before)
+    #expect(DisplayFormat.posix.text(for: original) == row.original)
+    #expect(DisplayFormat.posix.text(for: copy) == row.copy)
+    var straight = Calculator.initial
+    for key in row.before + row.after { straight.press(key) }
+    #expect(copy == straight)
+    #expect(copy.hashValue == straight.hashValue)
+    #expect(copy != original)
+  }
+
+  /// A history's snapshot shares the state's box: the keys after it change the state, not the
+  /// snapshot (a jump back shows what the state showed there).
+  @Test func aSnapshotKeepsItsState() throws {
+    var session = Session()
+    let line: [Key] = [.digit(.one), .op(.plus)]
+    try session.perform(.keys([.mode(.programmer)][...]))
+    for _ in 0..<History.snapshotInterval { try session.perform(.keys(line[...])) }
+    let count = session.history.count
+    try session.perform(.keys([.digit(.two), .equal][...]))
+    let end = session.state
+    try session.perform(.goto(.step(count)))
+    #expect(DisplayFormat.posix.text(for: session.state) == "\(History.snapshotInterval)")
+    try session.perform(.goto(.step(count + 2)))
+    #expect(session.state == end)
+    #expect(DisplayFormat.posix.text(for: end) == "\(History.snapshotInterval + 2)")
+  }
+
+  /// Every code (and the `$N` code and codes of no key): the light-state test by ranges gives
+  /// what the test by the decoded key gives, and is true for exactly the keys listed here.
+  @Test func changesLightStateByCodeIsByKey() {
+    var changing: [UInt8] = []
+    for code in UInt8.min...UInt8.max {
+      #expect(
+        History.changesLightState(code) == History.changesLightState(decoding: code),
+        "code \(code)")
+      if History.changesLightState(code) { changing.append(code) }
+    }
+    var expected: [Key] = [.memory(.store), .memory(.add), .memory(.subtract), .memory(.clear)]
+    expected += AngleUnit.allCases.map { Key.angle($0) }
+    expected += Key.Mode.allCases.map { Key.mode($0) }
+    expected += Key.Radix.allCases.map { Key.radix($0) }
+    expected += Key.WordSize.allCases.map { Key.wordSize($0) }
+    #expect(changing == expected.map(\.code).sorted())
+  }
+}
