@@ -7,7 +7,7 @@ extension History {
   ///
   /// A jump replays from the last mark at or before its step when that lies after the start of
   /// the interval's snapshot (``History/state(at:)``): on the Scientific stream, restarts come
-  /// every ~120 keys, so a jump replays fewer keys at the median (calc-bench `--streams`). A mark
+  /// every ~140 keys, so a jump replays fewer keys at the median (calc-bench `--streams`). A mark
   /// is 8 bytes and its state 2 bytes, and the memory register when it changed since the mark
   /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart.
   struct Mark: Hashable, Sendable {
