@@ -29,7 +29,14 @@ import CalcDecimal
 /// word-size key between); else, in Scientific or Programmer mode, it may be a 32-byte marker,
 /// "the parent's state at the fork", when rebuilding that state replays fewer than
 /// ``snapshotInterval`` keys (``Light/init(atForkBack:)``): either way a jump replays fewer than
-/// twice ``snapshotInterval`` keys. Any other snapshot is kept whole. The densest tree SPEC §7
+/// twice ``snapshotInterval`` keys. Any other snapshot is kept whole.
+///
+/// Besides its snapshots, a branch keeps a *restart mark* (``Mark``, 10 bytes and the memory
+/// register when it changed) after each restart of Scientific or Programmer mode that lies at
+/// least ``markSpacing`` keys after the mark before: a jump replays from the last mark before its
+/// step when that lies after the start of its interval's snapshot, so on a stream that restarts
+/// now and then it replays the keys since the last restart rather than up to twice an interval
+/// (Scientific `:goto` 522 → 151 µs, calc-bench `--streams`). The densest tree SPEC §7
 /// allows (one branch per 1,000 keys) keeps under 2 bytes a key in every stream (calc-bench
 /// `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey` at a small size).
 public struct History: Sendable {
@@ -64,6 +71,11 @@ public struct History: Sendable {
 
     /// The number of snapshots, whole and light.
     var snapshotCount: Int { snapshots.count + lights.count }
+    /// The branch's restart marks (``History/Mark``), in order of their own offsets: where a
+    /// jump may start its replay instead of the interval's snapshot.
+    var marks: [History.Mark] = []
+    /// The marks' states, encoded (``History/Mark/byte``).
+    var markBytes: [UInt8] = []
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
@@ -707,13 +719,19 @@ public struct History: Sendable {
     /// restarts that say how to rebuild them.
     public var lightSnapshots = 0
     public var lightSnapshotBytes = 0
+    /// Restart marks (``History``'s `Mark`): their number, and their bytes with the encoded
+    /// states and the arrays' headers.
+    public var marks = 0
+    public var markBytes = 0
     /// The branches' records, the current path and each array's header.
     public var branches = 0
     /// The number of branches.
     public var branchCount = 0
 
     /// The sum of the parts.
-    public var total: Int { keys + lineEnds + wholeSnapshotBytes + lightSnapshotBytes + branches }
+    public var total: Int {
+      keys + lineEnds + wholeSnapshotBytes + lightSnapshotBytes + markBytes + branches
+    }
 
     /// `keys 10,240,000, line ends 1,600,000, …` with the share of each.
     public var description: String {
@@ -725,6 +743,7 @@ public struct History: Sendable {
         part("keys", keys), part("line ends", lineEnds),
         part("\(wholeSnapshots) whole snapshots", wholeSnapshotBytes),
         part("\(lightSnapshots) light snapshots", lightSnapshotBytes),
+        part("\(marks) restart marks", markBytes),
         part("\(branchCount) branches", branches),
       ].joined(separator: ", ")
     }
@@ -765,6 +784,12 @@ public struct History: Sendable {
         parts.lightSnapshots += branch.lights.count
         parts.lightSnapshotBytes += 32 + branch.lights.capacity * MemoryLayout<Light>.stride
       }
+      // The restart marks and their states, with their arrays' headers.
+      parts.marks += branch.marks.count
+      if branch.marks.capacity > 0 {
+        parts.markBytes += 32 + branch.marks.capacity * MemoryLayout<Mark>.stride
+      }
+      if branch.markBytes.capacity > 0 { parts.markBytes += 32 + branch.markBytes.capacity }
     }
     return parts
   }
@@ -872,7 +897,9 @@ public struct History: Sendable {
     while index >= 0 {
       let code = codes[index]
       if let prelude = History.prelude(after: code, state) {
-        lastRestart = (current, start + index + 1, Light(state, prelude: prelude))
+        let light = Light(state, prelude: prelude)
+        lastRestart = (current, start + index + 1, light)
+        branches[current].appendMark(at: start + index + 1, light)
         return
       }
       if History.changesLightState(code) { return }
@@ -926,13 +953,18 @@ public struct History: Sendable {
   }
 
   /// The number of keys that ``state(at:on:)`` replays to rebuild the state at `position` on
-  /// branch index `index` (a light snapshot's prelude not counted).
+  /// branch index `index` (a light snapshot's prelude not counted): from the interval's
+  /// snapshot, or from the last restart mark (``Mark``) when that lies after it.
   ///
-  /// - Complexity: O(log s), s the branch's light snapshots.
+  /// - Complexity: O(log s + log m), s the branch's light snapshots, m its marks.
   func replayCost(at position: Int, on index: Int) -> Int {
-    let offset = position - branches[index].fork
-    return offset % History.snapshotInterval
-      + branches[index].back(ofSnapshot: offset / History.snapshotInterval)
+    let branch = branches[index]
+    let offset = position - branch.fork
+    let cost =
+      offset % History.snapshotInterval
+      + branch.back(ofSnapshot: offset / History.snapshotInterval)
+    guard let mark = branch.lastMark(atOrBefore: offset) else { return cost }
+    return min(cost, offset - mark.offset)
   }
 
   /// Appends the snapshot after `offset` own keys of the current branch (the state): light when
@@ -1062,7 +1094,11 @@ public struct History: Sendable {
     let branch = branches[index]
     let offset = position - branch.fork
     var (state, start) = branch.snapshot(offset / History.snapshotInterval)
-    if start < 0 {
+    if let mark = branch.lastMark(atOrBefore: offset), mark.offset > start {
+      // A restart after the snapshot's start (``Mark``): the replay starts there.
+      state = branch.markLight(mark.index).state
+      start = mark.offset
+    } else if start < 0 {
       if start == Int.min {
         // A first snapshot that is the parent's state at the fork, fewer than an interval of
         // the parent's keys after its own snapshot.
@@ -1171,6 +1207,10 @@ extension History.Branch {
     guard codes.count <= History.trimLimit, codes.capacity > codes.count else { return }
     codes = codes.withUnsafeBufferPointer { Array($0) }
     lineEnds = lineEnds.withUnsafeBufferPointer { Array($0) }
+    if marks.capacity > marks.count { marks = marks.withUnsafeBufferPointer { Array($0) } }
+    if markBytes.capacity > markBytes.count {
+      markBytes = markBytes.withUnsafeBufferPointer { Array($0) }
+    }
   }
 
   /// Appends a whole snapshot, growing the array as ``appendLight(_:)`` does.
@@ -1307,6 +1347,15 @@ extension History {
           "branch \(index + 1): lights in order of their slots")
         // Each snapshot (rebuilt, for a light one) at the own offset it stands for.
         var snapshotAt: [Int: History.State] = [:]
+        // Each restart mark's state at its own offset, in order, within the branch's keys.
+        var markAt: [Int: History.State] = [:]
+        precondition(
+          zip(branch.marks, branch.marks.dropFirst()).allSatisfy { $0.offset < $1.offset }
+            && (branch.marks.last.map { Int($0.offset) <= branch.codes.count } ?? true),
+          "branch \(index + 1): marks in order of their offsets")
+        for at in branch.marks.indices {
+          markAt[Int(branch.marks[at].offset)] = branch.markLight(at).state
+        }
         precondition(
           branch.lights.allSatisfy { !$0.isAtFork || $0.slot == 0 },
           "branch \(index + 1): a snapshot at the fork after the first")
@@ -1353,6 +1402,9 @@ extension History {
             if at == index, let snapshot = snapshotAt.removeValue(forKey: step - own.fork) {
               precondition(snapshot == state, "branch \(index + 1): snapshot at step \(step)")
             }
+            if at == index, let mark = markAt.removeValue(forKey: step - own.fork) {
+              precondition(mark == state, "branch \(index + 1): mark at step \(step)")
+            }
             if own.startsLine(at: step - own.fork) { state.startLine() }
             own.press(at: step - own.fork, &state)
             step += 1
@@ -1361,7 +1413,11 @@ extension History {
         if let snapshot = snapshotAt.removeValue(forKey: branch.count - branch.fork) {
           precondition(snapshot == state, "branch \(index + 1): last snapshot")
         }
+        if let mark = markAt.removeValue(forKey: branch.count - branch.fork) {
+          precondition(mark == state, "branch \(index + 1): last mark")
+        }
         precondition(snapshotAt.isEmpty, "branch \(index + 1): a snapshot off the branch")
+        precondition(markAt.isEmpty, "branch \(index + 1): a mark off the branch")
       }
       var expectedPath: [Int] = []
       var walk = current

@@ -1,0 +1,171 @@
+import CalcDecimal
+
+extension History {
+  /// A restart mark: the own offset of a branch right after a restart (AC in Scientific or
+  /// Programmer mode, `sci`, `prog`; ``History/prelude(after:_:)``) and where its state is
+  /// encoded among the branch's ``Branch/markBytes``.
+  ///
+  /// A jump replays from the last mark at or before its step when that lies after the start of
+  /// the interval's snapshot (``History/state(at:)``): on the Scientific stream, restarts come
+  /// every ~140 keys, so a jump replays fewer keys at the median (calc-bench `--streams`). A mark
+  /// is 8 bytes and its state 2 bytes, and the memory register when it changed since the mark
+  /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart.
+  struct Mark: Hashable, Sendable {
+    /// The own offset after the restart key: the replay starts with the key at this index.
+    var offset: UInt32
+    /// The index of the mark's first byte in ``Branch/markBytes``.
+    var byte: UInt32
+  }
+
+  /// How a mark's memory register is kept (bits 6–7 of its first byte).
+  enum MarkMemory: UInt8 {
+    /// The memory is empty.
+    case empty = 0
+    /// The memory is the mark before's (a chain of at most ``markMemoryChain`` marks).
+    case previous = 1
+    /// The memory follows, encoded (``encode(_:into:)``).
+    case inline = 2
+  }
+
+  /// The fewest keys between two marks: a stream that restarts at every line keeps a mark per
+  /// 48 keys at most, 10 bytes (27 with a changed memory), under 0.6 bytes a key.
+  static let markSpacing = 48
+
+  /// The most marks in a row that refer to the mark before for their memory: decoding walks
+  /// back at most this far.
+  static let markMemoryChain = 16
+
+  /// Appends `value` to `bytes`, compactly: a varint of the zigzagged exponent, twice, plus the
+  /// sign, then the coefficient as a varint (1 byte for 0–127, 17 for 34 digits).
+  static func encode(_ value: Decimal34, into bytes: inout [UInt8]) {
+    let exponent = Int64(value.exponent)
+    let zigzag = UInt64(bitPattern: (exponent << 1) ^ (exponent >> 63))
+    appendVarint(UInt128(zigzag) << 1 | (value.isNegative ? 1 : 0), to: &bytes)
+    appendVarint(value.coefficient, to: &bytes)
+  }
+
+  /// The value encoded at `index` of `bytes` (``encode(_:into:)``), and the index after it.
+  static func decodeDecimal(_ bytes: [UInt8], at index: Int) -> (Decimal34, Int) {
+    let (head, next) = readVarint(bytes, at: index)
+    let (coefficient, end) = readVarint(bytes, at: next)
+    let zigzag = UInt64(truncatingIfNeeded: head >> 1)
+    let exponent = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+    return (
+      Decimal34(coefficient: coefficient, exponent: Int(exponent), isNegative: head & 1 == 1), end
+    )
+  }
+
+  /// Appends `value` as a little-endian base-128 varint.
+  static func appendVarint(_ value: UInt128, to bytes: inout [UInt8]) {
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  /// The varint at `index` of `bytes` (``appendVarint(_:to:)``) and the index after it.
+  static func readVarint(_ bytes: [UInt8], at index: Int) -> (UInt128, Int) {
+    var value: UInt128 = 0
+    var shift: UInt128 = 0
+    var index = index
+    while true {
+      let byte = bytes[index]
+      index += 1
+      value |= UInt128(byte & 0x7F) << shift
+      if byte < 0x80 { return (value, index) }
+      shift += 7
+    }
+  }
+
+  /// Whether `a` and `b` are the same value digit for digit (`1.5` is not `1.50`), as a state
+  /// keeps it.
+  static func identical(_ a: Decimal34?, _ b: Decimal34?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return a.coefficient == b.coefficient && a.exponent == b.exponent
+      && a.isNegative == b.isNegative
+  }
+}
+
+extension History.Branch {
+  /// Appends a mark at own offset `offset`, whose state is `light`'s (``History/Light/state``),
+  /// unless the last mark lies fewer than ``History/markSpacing`` keys before it.
+  mutating func appendMark(at offset: Int, _ light: History.Light) {
+    if let last = marks.last, offset - Int(last.offset) < History.markSpacing { return }
+    Self.grow(&marks)
+    marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
+    var kept = History.MarkMemory.inline
+    if light.memory == nil {
+      kept = .empty
+    } else if marks.count > 1, History.identical(memory(ofMark: marks.count - 2), light.memory) {
+      // A chain of marks that refer back stays short: decoding walks it.
+      var chain = 1
+      var index = marks.count - 2
+      while index >= 0, chain < History.markMemoryChain,
+        markBytes[Int(marks[index].byte)] >> 6 == History.MarkMemory.previous.rawValue
+      {
+        chain += 1
+        index -= 1
+      }
+      if chain < History.markMemoryChain { kept = .previous }
+    }
+    Self.growBytes(&markBytes, by: 19)
+    markBytes.append(light.prelude | light.angleUnit.rawValue << 4 | kept.rawValue << 6)
+    markBytes.append(light.wordSize.rawValue)
+    if kept == .inline, let value = light.memory { History.encode(value, into: &markBytes) }
+  }
+
+  /// Makes room for `count` more bytes, growing by a quarter (as ``reserveRoom(for:)``).
+  @inline(__always)
+  static func growBytes(_ bytes: inout [UInt8], by count: Int) {
+    if bytes.count + count > bytes.capacity {
+      bytes.reserveCapacity(max(bytes.count + bytes.count / 4, bytes.count + count))
+    }
+  }
+
+  /// The memory register of mark `index`.
+  ///
+  /// - Complexity: O(``History/markMemoryChain``).
+  func memory(ofMark index: Int) -> Decimal34? {
+    var index = index
+    while true {
+      let at = Int(marks[index].byte)
+      switch markBytes[at] >> 6 {
+      case History.MarkMemory.empty.rawValue: return nil
+      case History.MarkMemory.previous.rawValue: index -= 1
+      default: return History.decodeDecimal(markBytes, at: at + 2).0
+      }
+    }
+  }
+
+  /// The last mark at or before own offset `offset`, if any.
+  ///
+  /// - Complexity: O(log m), m the branch's marks.
+  @inline(__always)
+  func lastMark(atOrBefore offset: Int) -> (offset: Int, index: Int)? {
+    guard let first = marks.first, Int(first.offset) <= offset else { return nil }
+    var low = 0
+    var high = marks.count - 1
+    // Invariant: marks[low].offset <= offset.
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if Int(marks[middle].offset) <= offset { low = middle } else { high = middle - 1 }
+    }
+    return (Int(marks[low].offset), low)
+  }
+
+  /// The light snapshot that mark `index` stands for (its ``History/Light/state`` is the
+  /// state at the mark).
+  ///
+  /// - Complexity: O(``History/markMemoryChain``).
+  func markLight(_ index: Int) -> History.Light {
+    let at = Int(marks[index].byte)
+    var light = History.Light(atForkBack: 0)
+    light.prelude = markBytes[at] & 0x0F
+    light.angleUnit = AngleUnit(rawValue: markBytes[at] >> 4 & 3)!
+    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1])!
+    light.memory = memory(ofMark: index)
+    return light
+  }
+}
