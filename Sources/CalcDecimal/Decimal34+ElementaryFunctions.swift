@@ -282,8 +282,20 @@ extension Decimal34 {
     return realPower(Real(x).absolute, y).map { negative ? -$0 : $0 }
   }
 
-  /// x^n for an integer n, exact in integers when the result is not huge.
+  /// x^n for an integer n: correctly rounded, from products cut to 60 digits when they decide
+  /// the rounding, else exact in integers when the result is not huge.
+  ///
+  /// - Complexity: O(log n) products of 60 digits; in doubt (a result within about 10^-52 of a
+  ///   midpoint between two 34-digit values), O(log n) exact products of up to 24,000 digits.
   static func integerPower(_ x: Decimal34, _ n: Int) -> Result<Decimal34, FunctionError> {
+    integerPower(x, n, exactOnly: false)
+  }
+
+  /// x^n as ``integerPower(_:_:)`` computes it; with `exactOnly`, the exact product in integers
+  /// decides every result it can (the oracle of the cut products in the tests).
+  static func integerPower(_ x: Decimal34, _ n: Int, exactOnly: Bool)
+    -> Result<Decimal34, FunctionError>
+  {
     let r = Real(x)
     guard let m = x.magnitudeExponent else { return .success(.zero) }
     // A bound on the result's magnitude decides overflow before computing it.
@@ -299,12 +311,42 @@ extension Decimal34 {
     let negative = x.isNegative && n & 1 == 1
     let count = n.magnitude
     if count <= 2000, r.mantissa.digitCount * Int(count) <= 24000 {
+      // An exact product of more than 120 digits costs more than its rounding needs: products cut
+      // to 60 digits are off by less than count·10^-59 relatively (each cut is below 10^-59, and
+      // the power raises each to at most count − 1 uses), well inside the 52 digits that
+      // `Real.round` assumes of them; only a value that near a midpoint needs the exact one.
+      if !exactOnly, r.mantissa.digitCount * Int(count) > 120 {
+        let w = Working(digits: 60)
+        let power = cutPower(r.absolute, count, w)
+        let value = n > 0 ? power : w.divide(.one, power)
+        // Beyond the limits either way, as ``exactly(_:)`` decides before rounding.
+        if let magnitude = value.magnitude, magnitude >= 10001 || magnitude < -10001 {
+          return .failure(.overflow)
+        }
+        let rounded = Real.round(value, exact: false, digits: 60)
+        if !rounded.inDoubt { return limited(negative ? -rounded.value : rounded.value) }
+      }
       let mantissa = r.mantissa.power(Int(count))
       let exact = Real(isNegative: negative, mantissa: mantissa, exponent: r.exponent * Int(count))
       if n > 0 { return exactly(exact) }
       return rounded { w in w.divide(.one, exact) }
     }
     return realPower(r.absolute, Real(n)).map { negative ? -$0 : $0 }
+  }
+
+  /// x^count (count ≥ 1) by repeated squaring, each product cut to `w`'s digits.
+  ///
+  /// - Complexity: O(log count) products of `w.digits` digits.
+  static func cutPower(_ x: Real, _ count: UInt, _ w: Working) -> Real {
+    var square = x
+    var result: Real?
+    var rest = count
+    while true {
+      if rest & 1 == 1 { result = result.map { w.multiply($0, square) } ?? square }
+      rest >>= 1
+      if rest == 0 { return result ?? x }
+      square = w.multiply(square, square)
+    }
   }
 
   /// |x|^(p/q) with the sign rule for negative x: real for odd q, `invalidInput` for even q.
