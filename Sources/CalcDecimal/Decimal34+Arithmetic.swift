@@ -44,6 +44,14 @@ extension Decimal34 {
   /// `a × b`, rounded to 34 significant digits, half to even.
   public static func * (a: Decimal34, b: Decimal34) -> Decimal34 {
     if a.isZero || b.isZero { return .zero }
+    // Coefficients below 2^64 (every typed number: an entry has at most 16 digits) multiply in
+    // one 128-bit product. Below 10^34 it needs no rounding, and the initializer makes exactly
+    // the value the general path's `rounded` makes (which is what it calls past that).
+    if a.coefficientHigh == 0, b.coefficientHigh == 0 {
+      return Decimal34(
+        coefficient: UInt128(a.coefficientLow) * UInt128(b.coefficientLow),
+        exponent: Int(a.exponent) + Int(b.exponent), isNegative: a.isNegative != b.isNegative)
+    }
     return rounded(
       Wide.product(a.coefficient, b.coefficient),
       exponent: Int(a.exponent) + Int(b.exponent), isNegative: a.isNegative != b.isNegative,
