@@ -15,6 +15,9 @@ extension Decimal34 {
   public static func + (a: Decimal34, b: Decimal34) -> Decimal34 {
     if b.isZero { return a }
     if a.isZero { return b }
+    if a.exponent == b.exponent, a.coefficientHigh == 0, b.coefficientHigh == 0 {
+      return sameExponentSum(a, b)
+    }
     // Pad both coefficients to 34 digits so that the exponents differ by the difference of the
     // magnitudes, which the early exit below bounds by 35.
     let (ca, ea) = a.padded
@@ -40,6 +43,34 @@ extension Decimal34 {
 
   /// `a - b`, rounded to 34 significant digits, half to even.
   public static func - (a: Decimal34, b: Decimal34) -> Decimal34 { a + -b }
+
+  /// `a + b` for nonzero operands with the same exponent and coefficients below 2^64 (two typed
+  /// numbers with as many decimals: most sums of a script), exact in one 128-bit sum.
+  ///
+  /// The value and its coefficient are the general path's: that path pads both operands to 34
+  /// digits, so it keeps the sum at the smaller padded exponent when it has at most 34 digits
+  /// there, else at 34 digits; the shift below is the same choice.
+  private static func sameExponentSum(_ a: Decimal34, _ b: Decimal34) -> Decimal34 {
+    let x = UInt128(a.coefficientLow)
+    let y = UInt128(b.coefficientLow)
+    let magnitude: UInt128
+    let isNegative: Bool
+    let shift: Int
+    if a.isNegative == b.isNegative {
+      // At least 34 digits at the smaller padded exponent: the sum, padded to 34 digits.
+      magnitude = x + y
+      isNegative = a.isNegative
+      shift = precision - digitCount(magnitude)
+    } else {
+      if x == y { return .zero }
+      (magnitude, isNegative) = x > y ? (x - y, a.isNegative) : (y - x, b.isNegative)
+      // The shorter operand has the smaller padded exponent.
+      let shorter = min(digitCount(x), digitCount(y))
+      shift = precision - max(shorter, digitCount(magnitude))
+    }
+    return fitted(
+      magnitude * powersOfTen[shift], exponent: Int(a.exponent) - shift, isNegative: isNegative)
+  }
 
   /// `a × b`, rounded to 34 significant digits, half to even.
   public static func * (a: Decimal34, b: Decimal34) -> Decimal34 {
