@@ -15,6 +15,9 @@ extension Decimal34 {
   public static func + (a: Decimal34, b: Decimal34) -> Decimal34 {
     if b.isZero { return a }
     if a.isZero { return b }
+    if a.exponent == b.exponent, a.coefficientHigh == 0, b.coefficientHigh == 0 {
+      return sameExponentSum(a, b)
+    }
     // Pad both coefficients to 34 digits so that the exponents differ by the difference of the
     // magnitudes, which the early exit below bounds by 35.
     let (ca, ea) = a.padded
@@ -41,9 +44,45 @@ extension Decimal34 {
   /// `a - b`, rounded to 34 significant digits, half to even.
   public static func - (a: Decimal34, b: Decimal34) -> Decimal34 { a + -b }
 
+  /// `a + b` for nonzero operands with the same exponent and coefficients below 2^64 (two typed
+  /// numbers with as many decimals: most sums of a script), exact in one 128-bit sum.
+  ///
+  /// The value and its coefficient are the general path's: that path pads both operands to 34
+  /// digits, so it keeps the sum at the smaller padded exponent when it has at most 34 digits
+  /// there, else at 34 digits; the shift below is the same choice.
+  private static func sameExponentSum(_ a: Decimal34, _ b: Decimal34) -> Decimal34 {
+    let x = UInt128(a.coefficientLow)
+    let y = UInt128(b.coefficientLow)
+    let magnitude: UInt128
+    let isNegative: Bool
+    let shift: Int
+    if a.isNegative == b.isNegative {
+      // At least 34 digits at the smaller padded exponent: the sum, padded to 34 digits.
+      magnitude = x + y
+      isNegative = a.isNegative
+      shift = precision - digitCount(magnitude)
+    } else {
+      if x == y { return .zero }
+      (magnitude, isNegative) = x > y ? (x - y, a.isNegative) : (y - x, b.isNegative)
+      // The shorter operand has the smaller padded exponent.
+      let shorter = min(digitCount(x), digitCount(y))
+      shift = precision - max(shorter, digitCount(magnitude))
+    }
+    return fitted(
+      magnitude * powersOfTen[shift], exponent: Int(a.exponent) - shift, isNegative: isNegative)
+  }
+
   /// `a × b`, rounded to 34 significant digits, half to even.
   public static func * (a: Decimal34, b: Decimal34) -> Decimal34 {
     if a.isZero || b.isZero { return .zero }
+    // Coefficients below 2^64 (every typed number: an entry has at most 16 digits) multiply in
+    // one 128-bit product. Below 10^34 it needs no rounding, and the initializer makes exactly
+    // the value the general path's `rounded` makes (which is what it calls past that).
+    if a.coefficientHigh == 0, b.coefficientHigh == 0 {
+      return Decimal34(
+        coefficient: UInt128(a.coefficientLow) * UInt128(b.coefficientLow),
+        exponent: Int(a.exponent) + Int(b.exponent), isNegative: a.isNegative != b.isNegative)
+    }
     return rounded(
       Wide.product(a.coefficient, b.coefficient),
       exponent: Int(a.exponent) + Int(b.exponent), isNegative: a.isNegative != b.isNegative,

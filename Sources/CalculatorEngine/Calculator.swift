@@ -504,9 +504,9 @@ public struct Calculator: Hashable, Sendable {
   private mutating func pressStandard(_ key: CalculatorButtonItem) {
     switch key {
     case .digit(let digit):
-      standardBrain.replace(with: standardBrain.typing(fresh: Entry(digit)) { $0.appending(digit) })
+      standardBrain.type(fresh: Entry(digit)) { $0.appending(digit) }
     case .dot:
-      standardBrain.replace(with: standardBrain.typing(fresh: .zeroPoint) { $0.appendingPoint() })
+      standardBrain.type(fresh: .zeroPoint) { $0.appendingPoint() }
     case .op(let op): standardBrain.replace(with: standardBrain.applyOperator(op))
     case .equal: standardBrain.replace(with: standardBrain.applyEqual())
     case .command(.clear): standardBrain = .initial

@@ -350,10 +350,35 @@ public enum CalculatorBrain: Hashable, Sendable {
       self = next
     case .left(_, _, .empty), .left(_, _, .term), .leftOp, .leftOpRight, .error(_, .empty),
       .error(_, .term):
-      // Every payload here is plain data (numbers, flags, cases without payloads), which
-      // BrainStorageTests checks type by type.
-      var moved: CalculatorBrain? = consume next
-      withUnsafeMutablePointer(to: &self) { $0.initialize(to: moved.take().unsafelyUnwrapped) }
+      overwrite(with: next)
+    }
+  }
+
+  /// Writes `next` over a state that holds no boxed expression line, without releasing
+  /// anything: every payload of such a state is plain data (numbers, flags, cases without
+  /// payloads), which BrainStorageTests checks type by type.
+  @inline(__always)
+  private mutating func overwrite(with next: consuming CalculatorBrain) {
+    var moved: CalculatorBrain? = consume next
+    withUnsafeMutablePointer(to: &self) { $0.initialize(to: moved.take().unsafelyUnwrapped) }
+  }
+
+  /// Types a digit or the point, in place: the same as `replace(with: typing(fresh:_:))`.
+  ///
+  /// The states a typed key meets most (a number being typed, an operator waiting for its
+  /// right operand) hold no boxed line, and are written over as they are matched here, without
+  /// ``replace(with:)`` working out their case a second time.
+  @inline(__always)
+  mutating func type(fresh: Entry, _ extend: (Entry) -> Entry) {
+    switch self {
+    case .leftOpRight(let left, let op, .entry(let entry)):
+      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extend(entry))))
+    case .leftOp(let left, let op):
+      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(fresh)))
+    case .left(.entry(let entry), let repeating, .empty):
+      overwrite(with: .left(.entry(extend(entry)), repeating: repeating, line: .empty))
+    case .left, .leftOpRight(_, _, .value), .error:
+      replace(with: typing(fresh: fresh, extend))
     }
   }
 

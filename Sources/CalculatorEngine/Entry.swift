@@ -91,6 +91,7 @@ public struct Entry: Hashable, Sendable {
   }
 
   /// The entry's exact value.
+  @inline(__always)
   public var value: Decimal34 {
     // At most 16 digits: exact, nothing to round.
     Decimal34(
