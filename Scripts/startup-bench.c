@@ -1,8 +1,10 @@
 // Start-up of calc against bc (Documentation/Performance.md; SPEC §7): spawns `CALC -k 12+3=` and
-// `bc -q /dev/null` alternately N times each, stdin and stdout /dev/null, and prints the median
-// wall time of each and their ratio.
+// `bc -q BCFILE` alternately N times each, stdin and stdout /dev/null, and prints the median
+// wall time of each and their ratio. SPEC v4's BCFILE holds `12+3`; without it, /dev/null.
 //
-//   cc -O2 -o /tmp/startup-bench Scripts/startup-bench.c && /tmp/startup-bench 100 path/to/calc
+//   printf '12+3\n' > /tmp/startup.bc
+//   cc -O2 -o /tmp/startup-bench Scripts/startup-bench.c
+//   /tmp/startup-bench 101 path/to/calc /tmp/startup.bc
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -39,13 +41,13 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s RUNS CALC\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: %s RUNS CALC [BCFILE]\n", argv[0]);
     return 64;
   }
   int runs = atoi(argv[1]);
   char *calc[] = {argv[2], "-k", "12+3=", 0};
-  char *bc[] = {"/usr/bin/bc", "-q", "/dev/null", 0};
+  char *bc[] = {"/usr/bin/bc", "-q", argc > 3 ? argv[3] : "/dev/null", 0};
   double *calcTimes = malloc(runs * sizeof(double)), *bcTimes = malloc(runs * sizeof(double));
   for (int i = 0; i < runs; i++) {
     calcTimes[i] = run(calc);
