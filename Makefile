@@ -25,8 +25,9 @@ CALC_BINARY ?= $(RELEASE_BINARY)
 
 all: build
 
-# A fully static executable starts in about bc's time: the dynamic linker's relocations and
-# symbol lookups for libstdc++, libreadline and libc were three quarters of a start
+# A fully static executable starts far sooner than a dynamic one: the dynamic linker's
+# relocations and symbol lookups for libstdc++, libreadline and libc were three quarters of a
+# start; it takes 1.0-1.6x bc's time, depending on the machine's cost of a page fault
 # (Documentation/Performance.md). readline and tinfo come from their static libraries
 # (libreadline-dev, libncurses-dev). Static glibc warns that getpwnam/getpwuid need glibc's NSS
 # libraries at run time: calc itself reads $$HOME (Documentation/Install.md).
