@@ -6,17 +6,9 @@ import Testing
 /// calculation that the expression line shows (Windows drops the pending operation instead).
 @Suite struct ImpliedMultiplyTests {
   /// Keys from a fresh calculator, the display (en_US) and the expression line after them.
-  struct Row: CustomTestStringConvertible, Sendable {
-    let keys: String
-    let display: String
-    let line: String
-    var testDescription: String { "\(keys) → \(display) [\(line)]" }
-    init(_ keys: String, _ display: String, _ line: String) {
-      (self.keys, self.display, self.line) = (keys, display, line)
-    }
-  }
+  typealias Row = DisplayLineRow
 
-  static let format = DisplayFormat(localeIdentifier: "en_US")
+  static let format = DisplayLineRow.format
 
   static let rows: [Row] = [
     // SPEC §9's three (Windows: 12, 12, 6).

@@ -10,21 +10,11 @@ import Testing
 /// word (SPEC §10). Exact display and line (en_US) after `ms`, `m+`, `m-` and `mr`.
 @Suite struct MemoryLimitTests {
   /// A row: keys from a fresh calculator, the display and the exact expression line after them.
-  struct Row: CustomTestStringConvertible, Sendable {
-    let keys: String
-    let display: String
-    let line: String
-    var testDescription: String { "\(keys) → \(display) [\(line)]" }
-    init(_ keys: String, _ display: String, _ line: String) {
-      (self.keys, self.display, self.line) = (keys, display, line)
-    }
-  }
+  typealias Row = DisplayLineRow
 
-  static let format = DisplayFormat(localeIdentifier: "en_US")
+  static let format = DisplayLineRow.format
 
-  static func state(_ keys: String) throws -> Calculator {
-    Calculator.initial.applying(try KeyText.keys(in: keys))
-  }
+  static func state(_ keys: String) throws -> Calculator { try DisplayLineRow.state(keys) }
 
   /// An entry of 32 digits with the largest exponent: 10^10031 rounded, beyond Scientific
   /// mode's limit.

@@ -9,21 +9,11 @@ import Testing
 /// an implied × (SPEC §9) keeps the line it extends. Exact display and line (en_US).
 @Suite struct NewNumberLineTests {
   /// A row: keys from a fresh calculator, the display and the exact expression line after them.
-  struct Row: CustomTestStringConvertible, Sendable {
-    let keys: String
-    let display: String
-    let line: String
-    var testDescription: String { "\(keys) → \(display) [\(line)]" }
-    init(_ keys: String, _ display: String, _ line: String) {
-      (self.keys, self.display, self.line) = (keys, display, line)
-    }
-  }
+  typealias Row = DisplayLineRow
 
-  static let format = DisplayFormat(localeIdentifier: "en_US")
+  static let format = DisplayLineRow.format
 
-  static func state(_ keys: String) throws -> Calculator {
-    Calculator.initial.applying(try KeyText.keys(in: keys))
-  }
+  static func state(_ keys: String) throws -> Calculator { try DisplayLineRow.state(keys) }
 
   static let standard: [Row] = [
     Row("9@5", "5", ""), Row("9q5", "5", ""), Row("4r.", "0.", ""), Row("2=5", "5", ""),
