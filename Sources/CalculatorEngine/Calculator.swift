@@ -478,7 +478,6 @@ public struct Calculator: Hashable, Sendable {
     standardBrain = standardBrain.endingEntry()
   }
 
-  /// Presses `key` in Standard mode (memory keys are ``pressMemory(_:)``'s).
   /// An angle key: it sets the unit of Scientific mode's trigonometry, in Standard and
   /// Scientific mode, and ends a typed entry like `ms`; ignored while an error is shown.
   private mutating func pressAngle(_ unit: AngleUnit) {
