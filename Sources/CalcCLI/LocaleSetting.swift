@@ -1,17 +1,15 @@
 import CalcCore
 import CalculatorEngine
-import Foundation
 
-/// Which locale the display uses: `--locale`, else the POSIX variables, which Foundation on Linux
-/// does not read by itself.
+/// Which locale the display uses: `--locale`, else the POSIX variables.
 public enum LocaleSetting {
   /// The locale identifier for `option` (from `--locale`) or, without it, the first of `LC_ALL`,
   /// `LC_NUMERIC` and `LANG` that is set and not empty.
   ///
   /// Encodings and modifiers are removed (`de_DE.UTF-8@euro` → `de_DE`); `C`, `POSIX` and no
   /// setting at all mean `en_US_POSIX`. A value from the environment that is not a locale
-  /// Foundation knows (`LANG=abcdefghijkl`, `LANG=é`) also means `en_US_POSIX`: Foundation and
-  /// ICU crash on some unchecked identifiers, and a variable should never stop calc.
+  /// calc knows (`LANG=abcdefghijkl`, `LANG=é`) also means `en_US_POSIX`: a variable should
+  /// never stop calc.
   /// `--locale` is returned as given; the caller checks it with ``isKnown(_:)`` and reports it.
   public static func identifier(option: String?, environment: Environment) -> String {
     if let option { return base(of: option) }
@@ -23,8 +21,8 @@ public enum LocaleSetting {
     return isKnown(identifier) ? identifier : "en_US_POSIX"
   }
 
-  /// `value` without its encoding and modifier, in the form Foundation knows; `C`, `POSIX` and
-  /// empty mean `en_US_POSIX`.
+  /// `value` without its encoding and modifier, in the form ``LocaleTable`` (Foundation's
+  /// identifiers) knows; `C`, `POSIX` and empty mean `en_US_POSIX`.
   ///
   /// BCP 47 names and case variants name the same locale: `de-DE`, `de_de` and `DE_de` are
   /// `de_DE`, `zh-hans-cn` is `zh_Hans_CN`: the language in lower case, a four-letter script
@@ -45,11 +43,13 @@ public enum LocaleSetting {
     }.joined(separator: "_")
   }
 
-  /// Whether Foundation knows the locale `identifier`.
+  /// Whether calc knows the locale `identifier`: whether ``LocaleTable`` (generated from
+  /// Foundation's `Locale.availableIdentifiers` and `en_US_POSIX`) holds it.
   ///
-  /// Only short ASCII identifiers made of letters, digits and `_` are looked up at all (ICU is
-  /// never handed anything else), and the list is asked only for locales other than `en_US` and
-  /// `en_US_POSIX`: it loads ICU, which those two do not need.
+  /// Only short ASCII identifiers made of letters, digits and `_` are looked up at all, and the
+  /// table is read only for locales other than `en_US` and `en_US_POSIX`.
+  ///
+  /// - Complexity: O(n), n the size of the table; O(1) for `en_US` and `en_US_POSIX`.
   public static func isKnown(_ identifier: String) -> Bool {
     if identifier == "en_US_POSIX" || identifier == "en_US" { return true }
     guard (2...32).contains(identifier.utf8.count),
@@ -58,12 +58,12 @@ public enum LocaleSetting {
           || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
       })
     else { return false }
-    return Locale.availableIdentifiers.contains(identifier)
+    return LocaleTable.contains(identifier)
   }
 
   /// Every identifier ``isKnown(_:)`` accepts, sorted: what shell completion offers for
   /// `--locale`.
-  public static var knownIdentifiers: [String] {
-    Set(Locale.availableIdentifiers + ["en_US_POSIX"]).sorted()
-  }
+  ///
+  /// - Complexity: O(n), n the size of the table.
+  public static var knownIdentifiers: [String] { LocaleTable.allIdentifiers }
 }

@@ -81,7 +81,7 @@ package enum LocaleDecimalPoint {
   /// The error for a number that holds both `.` and the separator: the digits again with the
   /// last of the two as the decimal point, written with the separator, and the other left out.
   private static func mixed(_ parts: [Part], column: Int, format: DisplayFormat) -> LineError {
-    let locale = format.localeIdentifier.replacingOccurrences(of: "_", with: "-")
+    let locale = String(format.localeIdentifier.map { $0 == "_" ? "-" : $0 })
     let decimal = parts.last { $0 == .point || $0 == .separator }
     var suggestion = ""
     for part in parts {

@@ -1,13 +1,13 @@
 import CalcDecimal
-import Foundation
 
 /// How the display shows numbers: `NumberFormatter`'s decimal style for a locale, with digits
 /// rendered from the exact decimal value.
 ///
 /// The locale's symbols (decimal and grouping separators, grouping sizes, minus sign, digits)
-/// come from a `NumberFormatter`. The digits do not: on Linux, `NumberFormatter` turns a decimal
-/// into a `Double` first and would print `9,999,999,999,800,000,000,000` for
-/// 9,999,999,999,800,000,000,001.
+/// are those of a `NumberFormatter`, taken from ``LocaleTable``, which is generated from
+/// Foundation: the engine does not link Foundation. The digits are not `NumberFormatter`'s: on
+/// Linux it turns a decimal into a `Double` first and would print
+/// `9,999,999,999,800,000,000,000` for 9,999,999,999,800,000,000,001.
 ///
 /// - An entry is shown as typed, grouped: `1,234.50`, `0.`, `-0.`.
 /// - A computed value is shown with at most 8 fraction digits, rounded half to even, without
@@ -57,38 +57,21 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Nonzero computed values below 10^-8 are shown in scientific notation.
   public static let scientificBelowExponent = -8
 
-  /// The symbols of `locale`, as `NumberFormatter` gives them in its decimal style.
-  public init(locale: Locale) {
-    let formatter = NumberFormatter()
-    formatter.locale = locale
-    formatter.numberStyle = .decimal
-    self.init(
-      localeIdentifier: locale.identifier,
-      decimalSeparator: formatter.decimalSeparator ?? ".",
-      groupingSeparator: formatter.usesGroupingSeparator ? formatter.groupingSeparator ?? "" : "",
-      groupingSize: formatter.usesGroupingSeparator ? formatter.groupingSize : 0,
-      secondaryGroupingSize: formatter.secondaryGroupingSize,
-      // NumberFormatter does not expose ICU's minimum grouping digits; 1234 shows it.
-      minimumGroupingDigits: formatter.string(from: 1234).map { text in
-        let grouping = formatter.groupingSeparator ?? ""
-        return !grouping.isEmpty && text.contains(grouping) ? 1 : 2
-      } ?? 1,
-      minusSign: formatter.minusSign ?? "-",
-      digits: (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? String($0) })
-  }
-
   /// The symbols of the locale with identifier `identifier`.
   ///
-  /// The identifier is not checked: one that names no locale gets whatever symbols Foundation
-  /// falls back to.
-  /// For `en_US_POSIX` and `en_US` the symbols are known without starting ICU, which saves
-  /// about 2 ms of start-up; tests check them against `init(locale:)`.
+  /// The symbols are those `NumberFormatter`'s decimal style gives the locale, from
+  /// ``LocaleTable`` (generated from Foundation; `LocaleTableTests` checks every entry). An
+  /// identifier the table does not hold gets the root locale's symbols (`.`, `,`, groups of 3,
+  /// `-`, ASCII digits). For `en_US_POSIX` and `en_US` the table is not read at all.
+  ///
+  /// - Complexity: O(n) in the size of the table (about 1,000 locales), O(1) for `en_US` and
+  ///   `en_US_POSIX`.
   public init(localeIdentifier identifier: String) {
     // A comparison, not a dictionary: a dictionary's first use costs start-up time too.
     if identifier == "en_US_POSIX" || identifier == "en_US" {
       self = DisplayFormat.english(identifier)
     } else {
-      self.init(locale: Locale(identifier: identifier))
+      self = LocaleTable.format(for: identifier)
     }
   }
 
