@@ -118,13 +118,17 @@ struct InstallTests {
   }
 
   /// Without CALC_BINARY, `make install` installs the fully static release build, building it
-  /// first if there is none.
+  /// first if there is none (linked by lld in Scripts/startup-order.txt's order).
   @Test func installUsesTheStaticReleaseBuild() throws {
     let run = try make(["-n", "-B", "install", "DESTDIR=/destination"])
     #expect(run.status == 0)
     #expect(
       run.stdout.contains(
-        "swift build -c release -Xswiftc -static-executable -Xlinker -ltinfo --product calc"))
+        "swift build -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -use-ld=lld"
+          + " -Xlinker --symbol-ordering-file="))
+    #expect(
+      run.stdout.contains(
+        "/Scripts/startup-order.txt -Xlinker --no-warn-symbol-ordering --product calc"))
     #expect(
       run.stdout.contains("install -m 755 '.build/release/calc' '/destination/usr/local/bin/calc'"))
     #expect(run.stdout.contains("strip '/destination/usr/local/bin/calc'"))
