@@ -129,7 +129,7 @@ public struct LineInterpreter {
   /// The effect of the line that is running.
   private var effect: Session.Effect?
   /// What the command of the line that is running changed.
-  private var change: Session.Change?
+  package private(set) var change: Session.Change?
   /// Whether a line's effect is made and returned (``LineResult/effect``): a script's runner
   /// reads only the change, and making an effect (a copy of the command, destroyed after the
   /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind).
@@ -197,15 +197,25 @@ public struct LineInterpreter {
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> LineResult
   {
-    if case .some = effect { effect = nil }
-    if case .some = change { change = nil }
-    if !notes.isEmpty { notes = [] }
-    showedAnError = false
-    let outcome = try runLine(line, output: output)
+    let outcome = try runInPlace(line, output: output)
     // Moved out, not copied: a script runs this for every line.
     return LineResult(
       outcome: outcome, effect: effect.take(), change: change.take(), notes: notes,
       showedAnError: showedAnError)
+  }
+
+  /// Runs one line as ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` does, leaving what it
+  /// did in ``change``, ``notes`` and ``showedAnError`` instead of returning a ``LineResult``:
+  /// a script's runner reads them where they are (making and destroying a result a line was
+  /// 1.2% of a short line's instructions).
+  package mutating func runInPlace(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
+    throws(LineError) -> Outcome
+  {
+    if case .some = effect { effect = nil }
+    if case .some = change { change = nil }
+    if !notes.isEmpty { notes = [] }
+    showedAnError = false
+    return try runLine(line, output: output)
   }
 
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
@@ -451,7 +461,10 @@ public struct LineInterpreter {
 
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty. Returns the facts of the state, read on the way.
-  @discardableResult
+  ///
+  /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
+  /// to pass them on (`memcpy`, 170 instructions a script line).
+  @discardableResult @inline(__always)
   package func appendDisplay(to output: OutputBuffer) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(

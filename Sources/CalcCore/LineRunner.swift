@@ -108,15 +108,17 @@ public struct LineRunner {
         // Nobody keeps a script's effects: only their changes are read (account(for:)).
         interpreter.keepsEffects = false
         defer { interpreter.keepsEffects = true }
-        let result = try interpreter.run(line, output: output)
-        _ = account(for: result, number: number)
-        if !isQuiet {
-          for note in result.notes {
+        // What the line did is read from the interpreter: no `LineResult` made a line.
+        let outcome = try interpreter.runInPlace(line, output: output)
+        _ = account(
+          for: interpreter.change, showedAnError: interpreter.showedAnError, number: number)
+        if !isQuiet, !interpreter.notes.isEmpty {
+          for note in interpreter.notes {
             write(
               Self.text(of: "note: " + note.message, in: source, line: number, column: note.column))
           }
         }
-        if result.outcome == .quit { return .quit }
+        if outcome == .quit { return .quit }
       }
     } catch {
       rejectedALine = true
@@ -150,7 +152,8 @@ public struct LineRunner {
     }
     switch ran {
     case .success(let result):
-      report.startEffect = account(for: result, number: 1)
+      report.startEffect = account(
+        for: result.change, showedAnError: result.showedAnError, number: 1)
       report.effect = result.effect
       if !isQuiet {
         report.notes = result.notes.map {
@@ -164,15 +167,22 @@ public struct LineRunner {
     return report
   }
 
-  /// Takes account of what a line did: the start mode after `:reset` (its effect is returned,
-  /// for a journal), the line whose pending operation is noted at the end, and an error shown.
-  private mutating func account(for result: LineInterpreter.LineResult, number: Int)
-    -> Session.Effect?
-  {
-    switch result.change {
+  /// Takes account of what a line did (its `change`, and whether it showed an error): the start
+  /// mode after `:reset` (its effect is returned, for a journal), the line whose pending
+  /// operation is noted at the end, and an error shown.
+  private mutating func account(
+    for change: Session.Change?, showedAnError lineShowedAnError: Bool, number: Int
+  ) -> Session.Effect? {
+    switch change {
     case .applied?:
-      lastKeyLine = (source, number)
-      if result.showedAnError { showedAnError = true }
+      // The number alone while the source is the same: a copy of the source (its name) a line
+      // was retained and released.
+      if lastKeyLine?.source == source {
+        lastKeyLine!.number = number
+      } else {
+        lastKeyLine = (source, number)
+      }
+      if lineShowedAnError { showedAnError = true }
     case .reset?:
       lastKeyLine = nil
       return interpreter.enterStartMode()

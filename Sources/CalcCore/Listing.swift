@@ -25,7 +25,7 @@ package struct Listing {
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
   /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:mode:)``).
-  @discardableResult
+  @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
