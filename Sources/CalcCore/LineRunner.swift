@@ -110,8 +110,12 @@ public struct LineRunner {
         defer { interpreter.keepsEffects = true }
         // What the line did is read from the interpreter: no `LineResult` made a line.
         let outcome = try interpreter.runInPlace(line, output: output)
-        _ = account(
-          for: interpreter.change, showedAnError: interpreter.showedAnError, number: number)
+        if interpreter.appliedKeys {
+          keyLineApplied(number: number, showedAnError: interpreter.showedAnError)
+        } else {
+          _ = account(
+            for: interpreter.change, showedAnError: interpreter.showedAnError, number: number)
+        }
         if !isQuiet, !interpreter.notes.isEmpty {
           for note in interpreter.notes {
             write(
@@ -175,14 +179,7 @@ public struct LineRunner {
   ) -> Session.Effect? {
     switch change {
     case .applied?:
-      // The number alone while the source is the same: a copy of the source (its name) a line
-      // was retained and released.
-      if lastKeyLine?.source == source {
-        lastKeyLine!.number = number
-      } else {
-        lastKeyLine = (source, number)
-      }
-      if lineShowedAnError { showedAnError = true }
+      keyLineApplied(number: number, showedAnError: lineShowedAnError)
     case .reset?:
       lastKeyLine = nil
       return interpreter.enterStartMode()
@@ -190,6 +187,19 @@ public struct LineRunner {
     case nil: break
     }
     return nil
+  }
+
+  /// Takes account of key line `number`, applied: the line whose pending operation is noted at
+  /// the end, and whether it showed an error.
+  private mutating func keyLineApplied(number: Int, showedAnError lineShowedAnError: Bool) {
+    // The number alone while the source is the same: a copy of the source (its name) a line
+    // was retained and released.
+    if lastKeyLine?.source == source {
+      lastKeyLine!.number = number
+    } else {
+      lastKeyLine = (source, number)
+    }
+    if lineShowedAnError { showedAnError = true }
   }
 
   /// Ends a run whose input ended (or quit): the note that an operation is pending after the
