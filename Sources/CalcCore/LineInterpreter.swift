@@ -232,7 +232,7 @@ public struct LineInterpreter {
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
     if line.count <= LineInterpreter.shortLine, !ScriptLine.isCommand(line) {
-      let scanned: (count: Int, hasComment: Bool)?
+      let scanned: (count: Int, hasComment: Bool, hasWords: Bool)?
       do {
         scanned = try KeyText.keys(
           in: line, startingIn: mode, writingOver: &lineKeys, references: &lineReferences)
@@ -243,7 +243,7 @@ public struct LineInterpreter {
         guard scanned.count > 0 else { return .proceed }
         try applyKeys(
           lineKeys[..<scanned.count], references: lineReferences, line: line, output: output,
-          mode: mode)
+          mode: mode, mayHoldModeKeys: scanned.hasWords)
         if scanned.hasComment { noteTrailingComment(of: line, output: output) }
         return .proceed
       }
@@ -337,11 +337,14 @@ public struct LineInterpreter {
 
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
-  /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
-  /// columns of notes; `mode` is the session's mode before the line.
+  /// ``showedAnError`` says whether the line showed an error. `keys` start at index 0, and
+  /// `references` hold N of each `$N` among them; `line` is the key text, for the columns of
+  /// notes; `mode` is the session's mode before the line; `mayHoldModeKeys` is false when the
+  /// keys are known to hold no mode key (digits and operators alone).
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
+    mayHoldModeKeys: Bool = true
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -350,9 +353,11 @@ public struct LineInterpreter {
     // replay for notes when a run of digits may go past the word (SPEC §5).
     // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
     // test cost a fifteenth of a script's line.
+    // Not looked for in a line of digits and operators alone (`mayHoldModeKeys` false).
     let programmer =
       mode == .programmer
-      || keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
+      || (mayHoldModeKeys
+        && keys.contains { if case .mode(.programmer) = $0 { true } else { false } })
     if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
     let needsNotes =
       LineInterpreter.mayNeedNotes(

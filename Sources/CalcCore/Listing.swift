@@ -24,7 +24,7 @@ package struct Listing {
   /// a two-line display like Windows Calculator's.
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
-  /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:)``).
+  /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:mayHoldModeKeys:)``).
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,

@@ -471,8 +471,10 @@ public enum KeyText {
 
   /// The keys of `buffer` (UTF-8), as ``keys(in:startingIn:)-(UnsafeBufferPointer<UInt8>,_)``
   /// reads them, written over the start of `storage`, with N of each `$N` in `references`:
-  /// returns how many keys there are (the keys are `storage[..<count]`) and whether the line
-  /// ends in a comment.
+  /// returns how many keys there are (the keys are `storage[..<count]`), whether the line ends
+  /// in a comment, and whether a key was spelled with more than one byte or with a byte that
+  /// is no key alone (a word such as `sci`, `$N`, `×`; false for digits and operators alone, so
+  /// that a caller knows without looking that no mode key is among them).
   ///
   /// For a caller that reads line after line (a script): `storage` only grows, to the longest
   /// line's length in bytes, and no key is appended one at a time (an append a key, and
@@ -482,9 +484,9 @@ public enum KeyText {
   public static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
     writingOver storage: inout [CalculatorButtonItem], references: inout [Int]
-  ) throws(KeyTextError) -> (count: Int, hasComment: Bool) {
+  ) throws(KeyTextError) -> (count: Int, hasComment: Bool, hasWords: Bool) {
     if !references.isEmpty { references.removeAll(keepingCapacity: true) }
-    guard let bytes = buffer.baseAddress, !buffer.isEmpty else { return (0, false) }
+    guard let bytes = buffer.baseAddress, !buffer.isEmpty else { return (0, false, false) }
     if storage.count < buffer.count {
       storage.append(contentsOf: repeatElement(.dot, count: buffer.count - storage.count))
     }
@@ -493,6 +495,7 @@ public enum KeyText {
     let singleBytes = singleByteKeys
     var failure: KeyTextError?
     var hasComment = false
+    var hasWords = false
     let end = buffer.count
     let count = storage.withUnsafeMutableBufferPointer { keys in
       singleBytes.withUnsafeBufferPointer { table in
@@ -510,6 +513,7 @@ public enum KeyText {
           }
           switch token(in: buffer, at: index, programmer: programmer) {
           case .key(let key, let width):
+            hasWords = true
             if case .mode(let mode) = key { programmer = mode == .programmer }
             if case .reference = key {
               references.append(referencedLine(in: buffer, at: index, width: width))
@@ -530,7 +534,7 @@ public enum KeyText {
       }
     }
     if let failure { throw failure }
-    return (count, hasComment)
+    return (count, hasComment, hasWords)
   }
 
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in
