@@ -59,7 +59,14 @@ public struct LineRunner {
   /// Where notes and errors go (not for ``Source/terminal``).
   public var errors: OutputBuffer
   /// Where the lines come from; a script run sets it for each file.
-  public var source: Source
+  public var source: Source {
+    didSet { sourceGeneration &+= 1 }
+  }
+  /// Counts the changes of ``source``: the last key line's source is known to be the current
+  /// one while ``lastKeyLineGeneration`` is this, without comparing sources (a name each).
+  private var sourceGeneration = 0
+  /// ``sourceGeneration`` when ``lastKeyLine`` was last set by ``keyLineApplied(number:showedAnError:)``.
+  private var lastKeyLineGeneration = -1
   /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
   /// key line writes the unchanged display, so that every key line gets one answer line.
   public var keepsGoing = false
@@ -193,11 +200,12 @@ public struct LineRunner {
   /// the end, and whether it showed an error.
   private mutating func keyLineApplied(number: Int, showedAnError lineShowedAnError: Bool) {
     // The number alone while the source is the same: a copy of the source (its name) a line
-    // was retained and released.
-    if lastKeyLine?.source == source {
+    // was retained and released, and comparing the sources cost nearly as much.
+    if lastKeyLineGeneration == sourceGeneration, lastKeyLine != nil {
       lastKeyLine!.number = number
     } else {
       lastKeyLine = (source, number)
+      lastKeyLineGeneration = sourceGeneration
     }
     if lineShowedAnError { showedAnError = true }
   }
