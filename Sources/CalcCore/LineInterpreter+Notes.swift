@@ -56,18 +56,13 @@ extension LineInterpreter {
     // The key before, if it was an operator: its code (0xFF for any other key).
     var operatorCode: UInt8 = 0xFF
     // One switch a key, over the key's kind first (a jump table): this runs for every line a
-    // script applies. Most keys are digits, which change nothing while nothing is armed: the
-    // digits after a digit are passed over without the switch.
-    var index = 0
-    while index < keys.count {
-      let key = keys[index]
-      index &+= 1
+    // script applies. Most keys are digits, which change nothing while nothing is armed.
+    for key in keys {
       let operatorBefore = operatorCode
       operatorCode = 0xFF
       switch key {
       case .digit, .hexDigit:
         if armed { return true }
-        while index < keys.count, case .digit = keys[index] { index &+= 1 }
         continue
       case .bitwise, .shift:
         if isPending { mayShowError = true } else { isPending = true }
