@@ -396,21 +396,41 @@ public struct DisplayFormat: Hashable, Sendable {
   /// line, the same bytes as ``append(_:to:)-(Calculator,_)`` and then `\n`.
   ///
   /// A computed value of at most 8 fraction digits and 19 digits in all, ungrouped with ASCII
-  /// digits (a script's everyday answer), is written with its newline in one buffer and one
-  /// append, without the general path's steps.
+  /// digits (a script's everyday answer; in the display's precision also a longer value once
+  /// rounded to 8 fraction digits), is written with its newline in one buffer and one append,
+  /// without the general path's steps.
   public func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
     let display = calculator.display
     if case .value(let value) = display, groupingSize == 0, symbols.digits == nil,
-      value.exponent <= 0, value.exponent >= Int32(-DisplayFormat.maximumFractionDigits),
-      value.coefficient <= UInt128(UInt64.max), symbols.decimal.count + symbols.minus.count <= 32
+      symbols.decimal.count + symbols.minus.count <= 32
     {
-      appendShortLine(
-        UInt64(value.coefficient), fractionDigits: Int(-value.exponent),
-        isNegative: value.isNegative, to: &bytes)
-      return
+      var shown = value
+      // In the display's precision, a longer value in range (a 34-digit quotient) is rounded to
+      // 8 fraction digits first, as the general path rounds it, and is often short then.
+      if !DisplayFormat.isShort(value), precision == .display,
+        let magnitude = value.magnitudeExponent,
+        magnitude >= DisplayFormat.scientificBelowExponent,
+        magnitude < DisplayFormat.scientificFromExponent
+      {
+        shown = value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits)
+      }
+      if DisplayFormat.isShort(shown) {
+        appendShortLine(
+          UInt64(shown.coefficient), fractionDigits: Int(-shown.exponent),
+          isNegative: value.isNegative, to: &bytes)
+        return
+      }
     }
     append(display, to: &bytes)
     bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Whether `value` has at most 8 fraction digits and its coefficient at most 19 digits (no
+  /// exponent above 0): what ``appendShortLine(_:fractionDigits:isNegative:to:)`` writes.
+  @inline(__always)
+  private static func isShort(_ value: Decimal34) -> Bool {
+    value.exponent <= 0 && value.exponent >= Int32(-DisplayFormat.maximumFractionDigits)
+      && value.coefficient <= UInt128(UInt64.max)
   }
 
   /// Appends `coefficient` × 10^-`fractionDigits` (`fractionDigits` at most 8), negative when
@@ -435,8 +455,17 @@ public struct DisplayFormat: Hashable, Sendable {
         fraction -= 1
       }
       if rest != 0, fraction > 0 {
-        // The fraction's digits (leading zeros included), then the separator.
-        for _ in 0..<fraction {
+        // The fraction's digits (leading zeros included), two at a time, then the separator.
+        let pairs = DisplayFormat.digitPairs.utf8Start
+        while fraction >= 2 {
+          let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+          rest /= 100
+          start -= 2
+          buffer[start] = pairs[pair]
+          buffer[start + 1] = pairs[pair + 1]
+          fraction -= 2
+        }
+        if fraction == 1 {
           start -= 1
           buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
           rest /= 10
@@ -447,11 +476,7 @@ public struct DisplayFormat: Hashable, Sendable {
         }
       }
       // The integer digits, at least one.
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest != 0
+      start = DisplayFormat.writeDigits(rest, atLeast: 1, into: buffer, before: start)
       if isNegative, coefficient != 0 {
         for byte in minus.reversed() {
           start -= 1
