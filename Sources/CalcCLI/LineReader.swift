@@ -58,7 +58,9 @@ public final class LineReader {
   private let source: Source
   /// The longest line this reader accepts (``lineLimit`` unless a test asks for less).
   private let maximumLength: Int
-  private var buffer: [UInt8]
+  /// The chunk read last, in memory of the reader's own: reaching an array's from a class
+  /// retained and released it twice a line.
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
   private var start = 0
   private var end = 0
   private var atEOF = false
@@ -71,6 +73,8 @@ public final class LineReader {
   /// Why reading stopped early, if it did.
   public private(set) var failure: Failure?
 
+  deinit { buffer.deallocate() }
+
   /// Called before each read that may wait for input: a coprocess gets its answers before calc
   /// waits for the next question.
   var willRead: (() -> Void)?
@@ -79,7 +83,8 @@ public final class LineReader {
   /// than `lineLimit`.
   public init(fd: Int32, chunkSize: Int = 1 << 16, lineLimit: Int = LineReader.lineLimit) {
     source = .descriptor(fd)
-    buffer = [UInt8](repeating: 0, count: chunkSize)
+    buffer = .allocate(capacity: max(chunkSize, 1))
+    buffer.initialize(repeating: 0)
     maximumLength = lineLimit
   }
 
@@ -90,7 +95,8 @@ public final class LineReader {
     read: @escaping (UnsafeMutableRawBufferPointer) -> Int
   ) {
     source = .function(read)
-    buffer = [UInt8](repeating: 0, count: chunkSize)
+    buffer = .allocate(capacity: max(chunkSize, 1))
+    buffer.initialize(repeating: 0)
     maximumLength = lineLimit
   }
 
@@ -108,11 +114,9 @@ public final class LineReader {
       }
       // `memchr`, not `firstIndex(of:)`: the generic search costs seconds on a 16 MiB line in a
       // debug build (the tests').
-      let newline: Int? = buffer.withUnsafeBufferPointer { all in
-        guard let base = all.baseAddress,
-          let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start)
-        else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+      let base = buffer.baseAddress!
+      let newline: Int? = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start).map {
+        UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
       }
       guard let newline else {
         // One byte over the limit may be the `\r` of a `\r\n`.
@@ -120,7 +124,7 @@ public final class LineReader {
           failure = .lineTooLong
           return
         }
-        carry.append(contentsOf: buffer[start..<end])
+        carry.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
         start = end
         let rejected = carry.withUnsafeBufferPointer { check.rejection(in: $0) != nil }
         if rejected {
@@ -135,15 +139,13 @@ public final class LineReader {
           failure = .lineTooLong
           return
         }
-        keepGoing = buffer.withUnsafeBufferPointer { all in
-          handOn(all[start..<newline], body)
-        }
+        keepGoing = handOn(UnsafeBufferPointer(buffer)[start..<newline], body)
       } else {
         guard carry.count + (newline - start) <= maximumLength + 1 else {
           failure = .lineTooLong
           return
         }
-        carry.append(contentsOf: buffer[start..<newline])
+        carry.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<newline]))
         keepGoing = carry.withUnsafeBufferPointer { all in handOn(all[...], body) }
         carry.removeAll(keepingCapacity: false)
         check = ScriptLine.PrefixCheck()
@@ -176,11 +178,11 @@ public final class LineReader {
     while true {
       start = 0
       end = 0
-      let count = buffer.withUnsafeMutableBytes { raw in
-        switch source {
-        case .descriptor(let fd): return read(fd, raw.baseAddress!, raw.count)
-        case .function(let read): return read(raw)
-        }
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      let count: Int
+      switch source {
+      case .descriptor(let fd): count = read(fd, raw.baseAddress!, raw.count)
+      case .function(let read): count = read(raw)
       }
       if count > 0 {
         end = count

@@ -9,9 +9,10 @@ extension LineInterpreter {
   /// The case rule's notes for a line of `keys` whose key text is `line`, applied after the
   /// session's state; throws for `1c` in HEX and for an upper-case run that spells a word key
   /// outside HEX (`AC`). Keys the keypad refuses for another reason are left to the session.
+  /// `keys` start at index 0.
   ///
   /// - Complexity: O(n) in the line's bytes.
-  func caseRuleNotes(for keys: [CalculatorButtonItem], line: UnsafeBufferPointer<UInt8>)
+  func caseRuleNotes(for keys: ArraySlice<CalculatorButtonItem>, line: UnsafeBufferPointer<UInt8>)
     throws(LineError) -> [LineNote]
   {
     // Digits and operators alone set no trap: most lines of a script pay one scan.
@@ -225,7 +226,7 @@ extension LineInterpreter {
   /// Whether `keys` hold a run of at least `count` digits (hex digits included) in a row.
   ///
   /// - Complexity: O(n) in the number of keys.
-  static func hasDigitRun(_ keys: [CalculatorButtonItem], atLeast count: Int) -> Bool {
+  static func hasDigitRun(_ keys: ArraySlice<CalculatorButtonItem>, atLeast count: Int) -> Bool {
     var run = 0
     for key in keys {
       switch key {

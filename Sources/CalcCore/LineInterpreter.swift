@@ -129,7 +129,11 @@ public struct LineInterpreter {
   /// The effect of the line that is running.
   private var effect: Session.Effect?
   /// What the command of the line that is running changed.
-  private var change: Session.Change?
+  package private(set) var change: Session.Change?
+  /// Whether the line that ran applied keys (``change`` is `.applied`), read where the change
+  /// is: a copy of the change for a caller to look at cost a script's line 100 instructions.
+  @inline(__always)
+  package var appliedKeys: Bool { if case .applied? = change { true } else { false } }
   /// Whether a line's effect is made and returned (``LineResult/effect``): a script's runner
   /// reads only the change, and making an effect (a copy of the command, destroyed after the
   /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind).
@@ -152,6 +156,15 @@ public struct LineInterpreter {
   /// The memory the keys of each line are read into, kept from line to line: a script's line
   /// then allocates nothing for its keys (``KeyText/keys(in:startingIn:reusing:)``).
   private var keyStorage: [CalculatorButtonItem] = []
+  /// The keys of a line of at most ``shortLine`` bytes, written over those of the line before
+  /// (``KeyText/keys(in:startingIn:writingOver:references:)``): they only grow, to the longest
+  /// such line's length.
+  private var lineKeys: [CalculatorButtonItem] = []
+  /// N of each `$N` of the line in ``lineKeys``.
+  private var lineReferences: [Int] = []
+  /// The longest line read into ``lineKeys``; longer lines are parsed by ``ScriptLine``, and
+  /// their room is not kept.
+  static let shortLine = 4_096
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
@@ -188,24 +201,54 @@ public struct LineInterpreter {
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> LineResult
   {
-    if case .some = effect { effect = nil }
-    if case .some = change { change = nil }
-    if !notes.isEmpty { notes = [] }
-    showedAnError = false
-    let outcome = try runLine(line, output: output)
+    let outcome = try runInPlace(line, output: output)
     // Moved out, not copied: a script runs this for every line.
     return LineResult(
       outcome: outcome, effect: effect.take(), change: change.take(), notes: notes,
       showedAnError: showedAnError)
   }
 
+  /// Runs one line as ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` does, leaving what it
+  /// did in ``change``, ``notes`` and ``showedAnError`` instead of returning a ``LineResult``:
+  /// a script's runner reads them where they are (making and destroying a result a line was
+  /// 1.2% of a short line's instructions).
+  package mutating func runInPlace(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
+    throws(LineError) -> Outcome
+  {
+    if case .some = effect { effect = nil }
+    if case .some = change { change = nil }
+    if !notes.isEmpty { notes = [] }
+    showedAnError = false
+    return try runLine(line, output: output)
+  }
+
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
-    let parsed: ScriptLine
     // Read once, and after a key line from its facts: each read of the session from this module
     // copies the state.
     let mode = factsAfterKeys?.mode ?? session.mode
+    // A key line of a script's length, the common line: its keys are read over the keys of the
+    // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
+    // Text that is no key (a bare word, an error) and longer lines take the parser below.
+    if line.count <= LineInterpreter.shortLine, !ScriptLine.isCommand(line) {
+      let scanned: (count: Int, hasComment: Bool, hasWords: Bool)?
+      do {
+        scanned = try KeyText.keys(
+          in: line, startingIn: mode, writingOver: &lineKeys, references: &lineReferences)
+      } catch {
+        scanned = nil
+      }
+      if let scanned {
+        guard scanned.count > 0 else { return .proceed }
+        try applyKeys(
+          lineKeys[..<scanned.count], references: lineReferences, line: line, output: output,
+          mode: mode, mayHoldModeKeys: scanned.hasWords)
+        if scanned.hasComment { noteTrailingComment(of: line, output: output) }
+        return .proceed
+      }
+    }
+    let parsed: ScriptLine
     do {
       parsed = try ScriptLine(line, mode: mode, reusing: &keyStorage)
     } catch {
@@ -216,19 +259,9 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      try applyKeys(keys, line: line, output: output, mode: mode)
-      // A trailing comment is the line's note (SPEC §11); the journal's record carries it.
-      if trailingCommentsAreNotes, line.contains(UInt8(ascii: "#")) {
-        let note = ScriptLine.note(ofKeyLine: line)
-        session.noteLineAtPosition(note)
-        // In the REPL, shown dimmed after the display.
-        if let note, context.isInteractive, context.showsExpression, !context.trace,
-          output.bytes.last == UInt8(ascii: "\n")
-        {
-          output.bytes.removeLast()
-          output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
-        }
-      }
+      try applyKeys(
+        keys.keys[...], references: keys.references, line: line, output: output, mode: mode)
+      if line.contains(UInt8(ascii: "#")) { noteTrailingComment(of: line, output: output) }
       return .proceed
     case .directive(let command):
       // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
@@ -239,6 +272,22 @@ public struct LineInterpreter {
       } catch {
         throw command.explaining(error, numberedAs: numbered)
       }
+    }
+  }
+
+  /// Takes the trailing comment of the key line just applied as its note (SPEC §11), which
+  /// the journal's record carries; at the REPL, shown dimmed after the display.
+  private mutating func noteTrailingComment(
+    of line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
+  ) {
+    guard trailingCommentsAreNotes else { return }
+    let note = ScriptLine.note(ofKeyLine: line)
+    session.noteLineAtPosition(note)
+    if let note, context.isInteractive, context.showsExpression, !context.trace,
+      output.bytes.last == UInt8(ascii: "\n")
+    {
+      output.bytes.removeLast()
+      output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
     }
   }
 
@@ -288,11 +337,14 @@ public struct LineInterpreter {
 
   /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
   /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
-  /// ``showedAnError`` says whether the line showed an error. `line` is the key text, for the
-  /// columns of notes; `mode` is the session's mode before the line.
+  /// ``showedAnError`` says whether the line showed an error. `keys` start at index 0, and
+  /// `references` hold N of each `$N` among them; `line` is the key text, for the columns of
+  /// notes; `mode` is the session's mode before the line; `mayHoldModeKeys` is false when the
+  /// keys are known to hold no mode key (digits and operators alone).
   package mutating func applyKeys(
-    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer,
-    mode: CalculatorButtonItem.Mode
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
+    mayHoldModeKeys: Bool = true
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -301,28 +353,31 @@ public struct LineInterpreter {
     // replay for notes when a run of digits may go past the word (SPEC §5).
     // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
     // test cost a fifteenth of a script's line.
+    // Not looked for in a line of digits and operators alone (`mayHoldModeKeys` false).
     let programmer =
       mode == .programmer
-      || keys.keys.contains { if case .mode(.programmer) = $0 { true } else { false } }
-    if programmer, let line { notes += try caseRuleNotes(for: keys.keys, line: line) }
+      || (mayHoldModeKeys
+        && keys.contains { if case .mode(.programmer) = $0 { true } else { false } })
+    if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
     let needsNotes =
       LineInterpreter.mayNeedNotes(
-        keys.keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
+        keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
         startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
-      || (programmer && LineInterpreter.hasDigitRun(keys.keys, atLeast: 3))
+      || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
-      try performKeys(keys, line: line, output: output)
+      try performKeys(keys, references: references, line: line, output: output)
       let facts = appendDisplay(to: output)
       // No note due: no error passed on the way either (mayNeedNotes is exact when false).
       showedAnError = facts.showsError
       factsAfterKeys = facts
       return
     }
+    let keys = TypedKeys(Array(keys), references: references)
     let before = session.state
     // The replay for notes comes first and lets go of its states before the line is applied, so
     // that a long line's expression line is held once at a time, not twice.
     let found = needsNotes ? keyNotes(for: keys, after: before, line: line) : nil
-    try performKeys(keys, line: line, output: output)
+    try performKeys(keys.keys[...], references: keys.references, line: line, output: output)
     var passedAnError = false
     if let found {
       notes += found.notes
@@ -365,7 +420,8 @@ public struct LineInterpreter {
   /// Applies a line of keys through the session's door; says which branch it started at the
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
   private mutating func performKeys(
-    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // Read only for the REPL's message: each read of the history from this module copies it.
     let (fork, from) =
@@ -373,12 +429,12 @@ public struct LineInterpreter {
     let change: Session.Change
     do {
       // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
-      change = try perform(.keys(keys.keys[...], references: keys.references))
+      change = try perform(.keys(keys, references: references))
     } catch {
       // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
       var column = 1
       var at = error.rejectedKeyIndex
-      if let target = error.rejectedReference, let nth = keys.references.firstIndex(of: target) {
+      if let target = error.rejectedReference, let nth = references.firstIndex(of: target) {
         at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
       }
       var hint: String?
@@ -414,7 +470,10 @@ public struct LineInterpreter {
 
   /// Appends the display and a newline; with ``showsExpression``, the expression line above it
   /// when it is not empty. Returns the facts of the state, read on the way.
-  @discardableResult
+  ///
+  /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
+  /// to pass them on (`memcpy`, 170 instructions a script line).
+  @discardableResult @inline(__always)
   package func appendDisplay(to output: OutputBuffer) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(

@@ -59,7 +59,14 @@ public struct LineRunner {
   /// Where notes and errors go (not for ``Source/terminal``).
   public var errors: OutputBuffer
   /// Where the lines come from; a script run sets it for each file.
-  public var source: Source
+  public var source: Source {
+    didSet { sourceGeneration &+= 1 }
+  }
+  /// Counts the changes of ``source``: the last key line's source is known to be the current
+  /// one while ``lastKeyLineGeneration`` is this, without comparing sources (a name each).
+  private var sourceGeneration = 0
+  /// ``sourceGeneration`` when ``lastKeyLine`` was last set by ``keyLineApplied(number:showedAnError:)``.
+  private var lastKeyLineGeneration = -1
   /// `--keep-going`: a rejected line is reported and the run goes on with the next; a rejected
   /// key line writes the unchanged display, so that every key line gets one answer line.
   public var keepsGoing = false
@@ -108,15 +115,21 @@ public struct LineRunner {
         // Nobody keeps a script's effects: only their changes are read (account(for:)).
         interpreter.keepsEffects = false
         defer { interpreter.keepsEffects = true }
-        let result = try interpreter.run(line, output: output)
-        _ = account(for: result, number: number)
-        if !isQuiet {
-          for note in result.notes {
+        // What the line did is read from the interpreter: no `LineResult` made a line.
+        let outcome = try interpreter.runInPlace(line, output: output)
+        if interpreter.appliedKeys {
+          keyLineApplied(number: number, showedAnError: interpreter.showedAnError)
+        } else {
+          _ = account(
+            for: interpreter.change, showedAnError: interpreter.showedAnError, number: number)
+        }
+        if !isQuiet, !interpreter.notes.isEmpty {
+          for note in interpreter.notes {
             write(
               Self.text(of: "note: " + note.message, in: source, line: number, column: note.column))
           }
         }
-        if result.outcome == .quit { return .quit }
+        if outcome == .quit { return .quit }
       }
     } catch {
       rejectedALine = true
@@ -150,7 +163,8 @@ public struct LineRunner {
     }
     switch ran {
     case .success(let result):
-      report.startEffect = account(for: result, number: 1)
+      report.startEffect = account(
+        for: result.change, showedAnError: result.showedAnError, number: 1)
       report.effect = result.effect
       if !isQuiet {
         report.notes = result.notes.map {
@@ -164,15 +178,15 @@ public struct LineRunner {
     return report
   }
 
-  /// Takes account of what a line did: the start mode after `:reset` (its effect is returned,
-  /// for a journal), the line whose pending operation is noted at the end, and an error shown.
-  private mutating func account(for result: LineInterpreter.LineResult, number: Int)
-    -> Session.Effect?
-  {
-    switch result.change {
+  /// Takes account of what a line did (its `change`, and whether it showed an error): the start
+  /// mode after `:reset` (its effect is returned, for a journal), the line whose pending
+  /// operation is noted at the end, and an error shown.
+  private mutating func account(
+    for change: Session.Change?, showedAnError lineShowedAnError: Bool, number: Int
+  ) -> Session.Effect? {
+    switch change {
     case .applied?:
-      lastKeyLine = (source, number)
-      if result.showedAnError { showedAnError = true }
+      keyLineApplied(number: number, showedAnError: lineShowedAnError)
     case .reset?:
       lastKeyLine = nil
       return interpreter.enterStartMode()
@@ -180,6 +194,20 @@ public struct LineRunner {
     case nil: break
     }
     return nil
+  }
+
+  /// Takes account of key line `number`, applied: the line whose pending operation is noted at
+  /// the end, and whether it showed an error.
+  private mutating func keyLineApplied(number: Int, showedAnError lineShowedAnError: Bool) {
+    // The number alone while the source is the same: a copy of the source (its name) a line
+    // was retained and released, and comparing the sources cost nearly as much.
+    if lastKeyLineGeneration == sourceGeneration, lastKeyLine != nil {
+      lastKeyLine!.number = number
+    } else {
+      lastKeyLine = (source, number)
+      lastKeyLineGeneration = sourceGeneration
+    }
+    if lineShowedAnError { showedAnError = true }
   }
 
   /// Ends a run whose input ended (or quit): the note that an operation is pending after the

@@ -24,8 +24,8 @@ package struct Listing {
   /// a two-line display like Windows Calculator's.
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
-  /// the state is at hand (``LineInterpreter/applyKeys(_:line:output:mode:)``).
-  @discardableResult
+  /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:mayHoldModeKeys:)``).
+  @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
     to output: OutputBuffer
@@ -40,10 +40,11 @@ package struct Listing {
     let isError = state.isError
     if isError {
       output.write(style.error(format.text(for: state)))
+      output.bytes.append(UInt8(ascii: "\n"))
     } else {
-      format.append(state, to: &output.bytes)
+      // With its newline: a script's everyday answer is one append.
+      format.appendLine(state, to: &output.bytes)
     }
-    output.bytes.append(UInt8(ascii: "\n"))
     return StateFacts(showsError: isError, isPending: state.isPendingOperation, mode: state.mode)
   }
 

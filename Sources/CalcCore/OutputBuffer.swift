@@ -79,7 +79,9 @@ public final class OutputBuffer {
     write((columns.map { Terminal.cut(row, width: $0) } ?? row) + "\n")
   }
 
-  /// Flushes once a good amount is pending; long listings call it after each row.
+  /// Flushes once a good amount is pending; long listings call it after each row, a script
+  /// after each line (inlined: a call a line cost more than the test).
+  @inline(__always)
   package func flushIfFull() {
     if let pager, pager.isHolding {
       pager.review(self)

@@ -375,6 +375,101 @@ public struct DisplayFormat: Hashable, Sendable {
     append(calculator.display, to: &bytes)
   }
 
+  /// Appends the display of `calculator` and a newline: the line a script prints for a key
+  /// line, the same bytes as ``append(_:to:)-(Calculator,_)`` and then `\n`.
+  ///
+  /// A computed value of at most 8 fraction digits and 19 digits in all, ungrouped with ASCII
+  /// digits (a script's everyday answer; in the display's precision also a longer value once
+  /// rounded to 8 fraction digits), is written with its newline in one buffer and one append,
+  /// without the general path's steps.
+  public func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
+    let display = calculator.display
+    if case .value(let value) = display, groupingSize == 0, symbols.digits == nil,
+      symbols.decimal.count + symbols.minus.count <= 32
+    {
+      var shown = value
+      // In the display's precision, a longer value in range (a 34-digit quotient) is rounded to
+      // 8 fraction digits first, as the general path rounds it, and is often short then.
+      if !DisplayFormat.isShort(value), precision == .display,
+        let magnitude = value.magnitudeExponent,
+        magnitude >= DisplayFormat.scientificBelowExponent,
+        magnitude < DisplayFormat.scientificFromExponent
+      {
+        shown = value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits)
+      }
+      if DisplayFormat.isShort(shown) {
+        appendShortLine(
+          UInt64(shown.coefficient), fractionDigits: Int(-shown.exponent),
+          isNegative: value.isNegative, to: &bytes)
+        return
+      }
+    }
+    append(display, to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Whether `value` has at most 8 fraction digits and its coefficient at most 19 digits (no
+  /// exponent above 0): what ``appendShortLine(_:fractionDigits:isNegative:to:)`` writes.
+  @inline(__always)
+  private static func isShort(_ value: Decimal34) -> Bool {
+    value.exponent <= 0 && value.exponent >= Int32(-DisplayFormat.maximumFractionDigits)
+      && value.coefficient <= UInt128(UInt64.max)
+  }
+
+  /// Appends `coefficient` × 10^-`fractionDigits` (`fractionDigits` at most 8), negative when
+  /// `isNegative` and not zero, ungrouped with ASCII digits, and a newline (the decimal
+  /// separator and the minus sign at most 32 bytes together): the text
+  /// ``append(_:to:)-(Decimal34,_)`` gives (`0` for zero, the fraction without trailing zeros).
+  private func appendShortLine(
+    _ coefficient: UInt64, fractionDigits: Int, isNegative: Bool, to bytes: inout [UInt8]
+  ) {
+    let decimal = symbols.decimal
+    let minus = symbols.minus
+    // 20 digits, a newline, and the separator and the minus sign, at most 32 bytes together. A
+    // constant size: a size known only at run time is checked against the stack's room first.
+    let capacity = 64
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var start = capacity - 1
+      buffer[start] = UInt8(ascii: "\n")
+      var rest = coefficient
+      var fraction = fractionDigits
+      while fraction > 0, rest % 10 == 0 {
+        rest /= 10
+        fraction -= 1
+      }
+      if rest != 0, fraction > 0 {
+        // The fraction's digits (leading zeros included), two at a time, then the separator.
+        let pairs = DisplayFormat.digitPairs.utf8Start
+        while fraction >= 2 {
+          let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+          rest /= 100
+          start -= 2
+          buffer[start] = pairs[pair]
+          buffer[start + 1] = pairs[pair + 1]
+          fraction -= 2
+        }
+        if fraction == 1 {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+        for byte in decimal.reversed() {
+          start -= 1
+          buffer[start] = byte
+        }
+      }
+      // The integer digits, at least one.
+      start = DisplayFormat.writeDigits(rest, atLeast: 1, into: buffer, before: start)
+      if isNegative, coefficient != 0 {
+        for byte in minus.reversed() {
+          start -= 1
+          buffer[start] = byte
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
+    }
+  }
+
   /// The expression line of `calculator`, in either mode.
   public func expression(for calculator: Calculator) -> String {
     var bytes: [UInt8] = []
@@ -499,7 +594,7 @@ public struct DisplayFormat: Hashable, Sendable {
       ? value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits) : value
     let coefficient = shown.coefficient
     let exponent = Int(shown.exponent)
-    if groupingSize == 0, symbols.digits == nil {
+    if groupingSize == 0, symbols.digits == nil, symbols.decimal.count <= 32 {
       appendUngrouped(coefficient, exponent: exponent, to: &bytes)
       return
     }
@@ -618,7 +713,9 @@ public struct DisplayFormat: Hashable, Sendable {
     // At most 34 digits and 8 zeros after the point before them; room before them for the
     // integer digits to move left by the decimal separator.
     let decimal = symbols.decimal
-    let capacity = 64 + decimal.count
+    // A constant size (a size known only at run time is checked against the stack's room
+    // first): ``append(_:to:)-(Decimal34,_)`` sends no separator longer than 32 bytes here.
+    let capacity = 96
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       var start = capacity
       var rest = coefficient

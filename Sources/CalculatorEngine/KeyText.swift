@@ -469,6 +469,74 @@ public enum KeyText {
     return TypedKeys(storage, references: references)
   }
 
+  /// The keys of `buffer` (UTF-8), as ``keys(in:startingIn:)-(UnsafeBufferPointer<UInt8>,_)``
+  /// reads them, written over the start of `storage`, with N of each `$N` in `references`:
+  /// returns how many keys there are (the keys are `storage[..<count]`), whether the line ends
+  /// in a comment, and whether a key was spelled with more than one byte or with a byte that
+  /// is no key alone (a word such as `sci`, `$N`, `×`; false for digits and operators alone, so
+  /// that a caller knows without looking that no mode key is among them).
+  ///
+  /// For a caller that reads line after line (a script): `storage` only grows, to the longest
+  /// line's length in bytes, and no key is appended one at a time (an append a key, and
+  /// emptying the array a line, cost more than reading the keys). The keys past `count` are
+  /// left over from earlier lines. On text that is no key, `storage` may hold part of its keys.
+  /// - Complexity: O(n) in the number of bytes.
+  public static func keys(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
+    writingOver storage: inout [CalculatorButtonItem], references: inout [Int]
+  ) throws(KeyTextError) -> (count: Int, hasComment: Bool, hasWords: Bool) {
+    if !references.isEmpty { references.removeAll(keepingCapacity: true) }
+    guard let bytes = buffer.baseAddress, !buffer.isEmpty else { return (0, false, false) }
+    if storage.count < buffer.count {
+      storage.append(contentsOf: repeatElement(.dot, count: buffer.count - storage.count))
+    }
+    // Digits and operators, most of a script's bytes, straight from the table, looked up once
+    // a line (a global's every access checks that it is initialised).
+    let singleBytes = singleByteKeys
+    var failure: KeyTextError?
+    var hasComment = false
+    var hasWords = false
+    let end = buffer.count
+    let count = storage.withUnsafeMutableBufferPointer { keys in
+      singleBytes.withUnsafeBufferPointer { table in
+        let out = keys.baseAddress!
+        var written = 0
+        var index = 0
+        var programmer = mode == .programmer
+        while index < end {
+          let byte = bytes[index]
+          if byte < 0x80, let key = table[Int(byte)] {
+            out[written] = key
+            written &+= 1
+            index &+= 1
+            continue
+          }
+          switch token(in: buffer, at: index, programmer: programmer) {
+          case .key(let key, let width):
+            hasWords = true
+            if case .mode(let mode) = key { programmer = mode == .programmer }
+            if case .reference = key {
+              references.append(referencedLine(in: buffer, at: index, width: width))
+            }
+            out[written] = key
+            written &+= 1
+            index &+= width
+          case .blank(let width): index &+= width
+          case .comment:
+            hasComment = true
+            return written
+          case .invalid(let hint):
+            failure = KeyTextError(buffer: buffer, offset: index, hint: hint)
+            return 0
+          }
+        }
+        return written
+      }
+    }
+    if let failure { throw failure }
+    return (count, hasComment, hasWords)
+  }
+
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in
   /// order: for messages about a key. The empty list for text that is not key text.
   ///
