@@ -67,6 +67,17 @@ package enum ArgumentText {
     return bytes
   }
 
+  /// The bytes of `text`, as the generic `bytes(of:)` gives them.
+  ///
+  /// Not generic: without the lead byte 0xF4, `text` holds no scalar of U+10FF80–U+10FFFF and
+  /// its bytes are its UTF-8 as it is, taken without a string made for each scalar (the keys of
+  /// `calc -k 12+3=`, at every start; Documentation/Performance.md).
+  /// - Complexity: O(n) in the length of `text`.
+  package static func bytes(of text: String) -> [UInt8] {
+    let utf8 = Array(text.utf8)
+    return utf8.contains(0xF4) ? bytes(of: Substring(text)) : utf8
+  }
+
   /// `text` for a message: its bytes (``bytes(of:)``) shown as ``FileName/shown`` shows a name,
   /// bytes that are not UTF-8 as `\x{FF}` and invisible characters as `\u{1B}`; line breaks are
   /// kept if `keepingNewlines`.
