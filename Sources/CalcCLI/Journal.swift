@@ -91,10 +91,17 @@ public final class Journal {
   /// path, else `$HOME/.local/state/calc`; `nil` when neither is known.
   public static func directory(environment: Environment) -> String? {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return state + "/calc"
+      return concatenated(state, "/calc")
     }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    return home + "/.local/state/calc"
+    return concatenated(home, "/.local/state/calc")
+  }
+
+  /// `head` and then `tail`, put together from their UTF-8: the string `head + tail` is, without
+  /// the standard library's appending of strings, which a start would run for this alone
+  /// (Documentation/Performance.md).
+  static func concatenated(_ head: String, _ tail: String) -> String {
+    String(decoding: Array(head.utf8) + Array(tail.utf8), as: UTF8.self)
   }
 
   /// A journal for this run in `directory`, which is created (mode 0700) if need be; older

@@ -10,8 +10,15 @@ import Synchronization
 #endif
 
 extension Environment {
-  /// The process's environment.
-  public static let process = Environment { name in getenv(name).map { String(cString: $0) } }
+  /// The process's environment: a variable's bytes as UTF-8, each byte that is not UTF-8 as
+  /// U+FFFD, as `String(cString:)` gives them; decoded from the buffer, which is the code that
+  /// decoding the arguments runs anyway, not more of the standard library's at every start
+  /// (Documentation/Performance.md).
+  public static let process = Environment { name in
+    getenv(name).map {
+      String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self)
+    }
+  }
 }
 
 extension Terminal {

@@ -37,6 +37,19 @@ package enum ArgumentText {
     return String(scalars)
   }
 
+  /// The string of the argument `bytes` as the system passes it, as the generic `string(_:)`
+  /// gives it.
+  ///
+  /// Not generic: an argument of ASCII bytes, such as `-k` and `12+3=`, is decoded in place
+  /// without the standard library's generic code for collections (witness tables, a lookup of
+  /// associated types), which a start would otherwise run for each argument
+  /// (Documentation/Performance.md); any other falls back to the generic one.
+  /// - Complexity: O(n) in the number of bytes.
+  package static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    for byte in bytes where byte >= 0x80 { return string(Array(bytes)) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The bytes of `text`, a string made by ``string(_:)`` or a part of one cut at a scalar.
   ///
   /// A string from elsewhere gets its UTF-8, except that a scalar of U+10FF80–U+10FFFF is the
@@ -52,6 +65,17 @@ package enum ArgumentText {
       }
     }
     return bytes
+  }
+
+  /// The bytes of `text`, as the generic `bytes(of:)` gives them.
+  ///
+  /// Not generic: without the lead byte 0xF4, `text` holds no scalar of U+10FF80–U+10FFFF and
+  /// its bytes are its UTF-8 as it is, taken without a string made for each scalar (the keys of
+  /// `calc -k 12+3=`, at every start; Documentation/Performance.md).
+  /// - Complexity: O(n) in the length of `text`.
+  package static func bytes(of text: String) -> [UInt8] {
+    let utf8 = Array(text.utf8)
+    return utf8.contains(0xF4) ? bytes(of: Substring(text)) : utf8
   }
 
   /// `text` for a message: its bytes (``bytes(of:)``) shown as ``FileName/shown`` shows a name,

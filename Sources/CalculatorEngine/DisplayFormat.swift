@@ -91,13 +91,17 @@ public struct DisplayFormat: Hashable, Sendable {
     self.secondaryGroupingSize = secondaryGroupingSize
     self.minimumGroupingDigits = max(1, minimumGroupingDigits)
     self.minusSign = minusSign
-    self.digits = digits.count == 10 ? digits : (0...9).map { String($0) }
+    self.digits = digits.count == 10 ? digits : Self.asciiDigits
     self.precision = precision
     symbols = Symbols(
       decimal: Array(decimalSeparator.utf8), grouping: Array(groupingSeparator.utf8),
       minus: Array(minusSign.utf8),
-      digits: self.digits == (0...9).map { String($0) } ? nil : self.digits.map { Array($0.utf8) })
+      digits: self.digits == Self.asciiDigits ? nil : self.digits.map { Array($0.utf8) })
   }
+
+  /// `0` through `9`, written out: made from integers (`String(3)`), they would run the standard
+  /// library's formatting of numbers at every start (Documentation/Performance.md).
+  private static let asciiDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
 
   /// The same format without grouping separators: what calc writes where no person reads it
   /// (SPEC §3: `1234.5`, or `1234,5` in `de_DE`), keeping the locale's decimal separator,

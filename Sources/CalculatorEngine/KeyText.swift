@@ -156,16 +156,38 @@ public enum KeyText {
 
   /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
   /// letters, blanks, `#` and bytes that are no key.
-  private static let singleByteKeys: [CalculatorButtonItem?] = {
-    var table = [CalculatorButtonItem?](repeating: nil, count: 128)
-    for key in CalculatorButtonItem.allKeys where key.canonical.utf8.count == 1 {
-      // Hex digits are keys only in Programmer mode (``token(in:at:programmer:)``).
-      if case .hexDigit = key { continue }
-      let byte = key.canonical.utf8.first!
-      if !isLetter(byte) { table[Int(byte)] = key }
+  private static let singleByteKeys: [CalculatorButtonItem?] = (0..<128).map {
+    singleByteKey(UInt8($0))
+  }
+
+  /// The key `byte` stands for on its own when it is no letter: its canonical spelling
+  /// (``CalculatorButtonItem/canonical``), or nil.
+  ///
+  /// Written out instead of derived from the spellings, so that reading `12+3=` builds no key's
+  /// spelling at all: `calc -k 12+3=` then runs none of the standard library's string code that
+  /// building them runs, and touches fewer pages (Documentation/Performance.md).
+  /// `KeyTextTests.singleByteSpellings` checks every ASCII byte against the canonical spellings.
+  private static func singleByteKey(_ byte: UInt8) -> CalculatorButtonItem? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      .digit(CalculatorButtonItem.Digit(rawValue: byte - UInt8(ascii: "0"))!)
+    case UInt8(ascii: "."): .dot
+    case UInt8(ascii: "+"): .op(.plus)
+    case UInt8(ascii: "-"): .op(.minus)
+    case UInt8(ascii: "*"): .op(.multiply)
+    case UInt8(ascii: "/"): .op(.divide)
+    case UInt8(ascii: "="): .equal
+    case UInt8(ascii: "~"): .command(.flip)
+    case UInt8(ascii: "%"): .command(.percent)
+    case UInt8(ascii: "<"): .command(.backspace)
+    case UInt8(ascii: "@"): .unary(.squareRoot)
+    case UInt8(ascii: "("): .bracket(.open)
+    case UInt8(ascii: ")"): .bracket(.close)
+    case UInt8(ascii: "^"): .binary(.power)
+    case UInt8(ascii: "!"): .function(.factorial)
+    default: nil
     }
-    return table
-  }()
+  }
 
   /// Every spelling that starts with a letter (canonical spellings and the alias `ac`), grouped
   /// by first letter and longest first: the one table that maximal munch reads.

@@ -197,6 +197,11 @@ import Testing
     for bytes in samples {
       let text = ArgumentText.string(bytes)
       #expect(ArgumentText.bytes(of: text) == bytes, "\(bytes)")
+      // The system's argument (a raw buffer, not generic) gets the same string, byte for byte.
+      let raw = bytes.withUnsafeBytes { ArgumentText.string($0) }
+      #expect(Array(raw.utf8) == Array(text.utf8), "\(bytes)")
+      // A whole string's bytes (not generic) are those of the same text as a substring.
+      #expect(ArgumentText.bytes(of: Substring(text)) == bytes, "\(bytes)")
       let scalars = text.unicodeScalars
       for cut in scalars.indices {
         let before = ArgumentText.bytes(of: String(scalars[..<cut]))

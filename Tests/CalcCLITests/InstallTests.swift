@@ -118,7 +118,8 @@ struct InstallTests {
   }
 
   /// Without CALC_BINARY, `make install` installs the fully static release build, building it
-  /// first if there is none (linked by lld in Scripts/startup-order.txt's order).
+  /// first if there is none (each function in a section of its own, linked by lld in
+  /// Scripts/startup-order.txt's order).
   @Test func installUsesTheStaticReleaseBuild() throws {
     let run = try make(["-n", "-B", "install", "DESTDIR=/destination"])
     #expect(run.status == 0)
@@ -128,7 +129,8 @@ struct InstallTests {
           + " -Xlinker --symbol-ordering-file="))
     #expect(
       run.stdout.contains(
-        "/Scripts/startup-order.txt -Xlinker --no-warn-symbol-ordering --product calc"))
+        "/Scripts/startup-order.txt -Xlinker --no-warn-symbol-ordering"
+          + " -Xswiftc -Xfrontend -Xswiftc -function-sections --product calc"))
     #expect(
       run.stdout.contains("install -m 755 '.build/release/calc' '/destination/usr/local/bin/calc'"))
     #expect(run.stdout.contains("strip '/destination/usr/local/bin/calc'"))

@@ -187,6 +187,37 @@ import Testing
     ("MC", .memory(.clear)), ("mC", .memory(.clear)),
   ]
 
+  /// Every printable ASCII byte that is no letter, `#` or `$` reads on its own as the key it
+  /// spells (``CalculatorButtonItem/canonical``), or is an error when it spells none: KeyText's
+  /// table of single bytes is written out, not derived from the spellings.
+  @Test func singleByteSpellings() throws {
+    let spelled = Dictionary(
+      uniqueKeysWithValues: Key.allKeys.filter { $0.canonical.utf8.count == 1 }.map {
+        ($0.canonical.utf8.first!, $0)
+      })
+    var keys = 0
+    for byte in UInt8(0x21)..<0x7F
+    where !Self.isASCIILetter(byte) && byte != UInt8(ascii: "#")
+      && byte != UInt8(ascii: "$")
+    {
+      let text = String(UnicodeScalar(byte))
+      if let key = spelled[byte] {
+        #expect(try KeyText.keys(in: text, startingIn: Self.mode(for: key)) == [key], "\(text)")
+        keys += 1
+      } else {
+        #expect(throws: KeyTextError.self, "\(text)") {
+          try KeyText.keys(in: text, startingIn: .scientific)
+        }
+      }
+    }
+    #expect(keys == 24)
+  }
+
+  static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+
   @Test(arguments: aliases) func alias(_ text: String, _ key: Key) throws {
     #expect(try KeyText.keys(in: text) == [key])
     #expect(try KeyText.keys(in: "1\(text)2") == [.digit(.one), key, .digit(.two)])
