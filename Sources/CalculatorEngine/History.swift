@@ -870,17 +870,16 @@ public struct History: Sendable {
   ///
   /// Outside Programmer mode the check rides on the pass that encodes the keys: only a key
   /// beyond Standard's (code 29 on) needs the keypad, and a line without one is not checked
-  /// again. The keys are pressed a run at a time (``Calculator/press(each:)``), a run ending
+  /// again; in Programmer mode the line takes the whole check first. The keys are pressed a run at a time (``Calculator/press(each:)``), a run ending
   /// where a snapshot is due, rather than in one call a key. `keys` must not be empty.
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(checkedLine keys: ArraySlice<CalculatorButtonItem>) throws(SessionError)
     -> Int?
   {
     let keypad = state.keypad
-    guard keypad.mode != .programmer else {
-      if let error = Calculator.keyRejection(in: keys, keypad: keypad) { throw error }
-      return apply(line: keys)
-    }
+    // In Programmer mode every key needs the keypad: the whole check first.
+    let checkedWhole = keypad.mode == .programmer
+    if checkedWhole, let error = Calculator.keyRejection(in: keys, keypad: keypad) { throw error }
     defer { _checkInvariantsIfEnabled() }
     let applied = keys.withUnsafeBufferPointer { keys -> Int?? in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes -> Int?? in
@@ -893,7 +892,7 @@ public struct History: Sendable {
           codes[index] = code
           beyondStandard = beyondStandard || code >= History.firstCodeBeyondStandard
         }
-        if beyondStandard, Calculator.keyRejection(in: keys, keypad: keypad) != nil {
+        if beyondStandard, !checkedWhole, Calculator.keyRejection(in: keys, keypad: keypad) != nil {
           return Int??.none
         }
         let made = startBranchUnlessAtEnd()
