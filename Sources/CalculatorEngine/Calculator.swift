@@ -521,14 +521,8 @@ public struct Calculator: Hashable, Sendable {
       standardBrain.type(fresh: Entry(digit)) { $0.appending(digit) }
     case .dot:
       standardBrain.type(fresh: .zeroPoint) { $0.appendingPoint() }
-    // The next state first, then the replacement: in one expression the brain was copied out
-    // to be read while it was being written.
-    case .op(let op):
-      let next = standardBrain.applyOperator(op)
-      standardBrain.replace(with: next)
-    case .equal:
-      let next = standardBrain.applyEqual()
-      standardBrain.replace(with: next)
+    case .op(let op): standardBrain.replace(with: standardBrain.applyOperator(op))
+    case .equal: standardBrain.replace(with: standardBrain.applyEqual())
     case .command(.clear): standardBrain = .initial
     case .command(.clearEntry): standardBrain.replace(with: standardBrain.applyClearEntry())
     case .command(.flip): standardBrain.replace(with: standardBrain.applyFlip())
