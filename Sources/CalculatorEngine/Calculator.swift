@@ -325,6 +325,21 @@ public struct Calculator: Hashable, Sendable {
     pressStandard(key)
   }
 
+  /// Presses each of `keys` in turn, as within one line (no line starts between them): the
+  /// same as ``press(_:)`` for each, in one call, so that a line pays for a call's set-up once
+  /// rather than at every key (History's lines, ``History/apply(checkedLine:)``).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  mutating func press(each keys: UnsafeBufferPointer<CalculatorButtonItem>) {
+    for key in keys {
+      guard case .none = boxed else {
+        pressBoxed(key)
+        continue
+      }
+      pressStandard(key)
+    }
+  }
+
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
   private mutating func pressBoxed(_ key: CalculatorButtonItem) {
     // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts

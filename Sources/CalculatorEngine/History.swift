@@ -808,24 +808,7 @@ public struct History: Sendable {
     recalls: [Calculator.Recalled] = []
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
-    var made: Int?
-    if position < count {
-      let parent = position == 0 ? 0 : owner(of: position)
-      path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
-      var branch = Branch(parent: parent, fork: position)
-      if let light = forkLight(parent: parent, at: position) {
-        branch.appendLight(light)
-      } else if state.mode != .standard, let back = forkBack(parent: parent, at: position) {
-        branch.appendLight(Light(atForkBack: back))
-      } else {
-        branch.appendSnapshot(state)
-      }
-      branches[current].trimRoom()
-      branches.append(branch)
-      current = branches.count - 1
-      path.append(current)
-      made = current + 1
-    }
+    let made = startBranchUnlessAtEnd()
     // The state changes in place: a copy of it in and out costs a good part of a short line.
     // Rule 18: the line starts by ending the number still being typed.
     state.startLine()
@@ -879,6 +862,93 @@ public struct History: Sendable {
     }
     position = branches[current].count
     return made
+  }
+
+  /// Applies a line of keys without `$N` as ``apply(line:references:recalls:)`` does, after
+  /// checking it as a session checks a line (``Calculator/keyRejection(in:keypad:)``): throws
+  /// that rejection, changing nothing, when a key may not be pressed.
+  ///
+  /// Outside Programmer mode the check rides on the pass that encodes the keys: only a key
+  /// beyond Standard's (code 29 on) needs the keypad, and a line without one is not checked
+  /// again; in Programmer mode the line takes the whole check first. The keys are pressed a run at a time (``Calculator/press(each:)``), a run ending
+  /// where a snapshot is due, rather than in one call a key. `keys` must not be empty.
+  /// - Complexity: O(n) in the number of keys, amortized.
+  mutating func apply(checkedLine keys: ArraySlice<CalculatorButtonItem>) throws(SessionError)
+    -> Int?
+  {
+    let keypad = state.keypad
+    // In Programmer mode every key needs the keypad: the whole check first.
+    let checkedWhole = keypad.mode == .programmer
+    if checkedWhole, let error = Calculator.keyRejection(in: keys, keypad: keypad) { throw error }
+    defer { _checkInvariantsIfEnabled() }
+    let applied = keys.withUnsafeBufferPointer { keys -> Int?? in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes -> Int?? in
+        // Codes 0 through 28 are Standard's keys, pressable in every mode but Programmer; a
+        // `$N` key (code 0xFF), which a line without references does not hold, would only take
+        // the whole check.
+        var beyondStandard = false
+        for index in keys.indices {
+          let code = keys[index].code
+          codes[index] = code
+          beyondStandard = beyondStandard || code >= History.firstCodeBeyondStandard
+        }
+        if beyondStandard, !checkedWhole, Calculator.keyRejection(in: keys, keypad: keypad) != nil {
+          return Int??.none
+        }
+        let made = startBranchUnlessAtEnd()
+        // Rule 18: the line starts by ending the number still being typed.
+        state.startLine()
+        branches[current].reserveRoom(for: keys.count)
+        let ownStart = branches[current].codes.count
+        var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
+        var start = 0
+        while start < keys.count {
+          let end = min(keys.count, start + untilSnapshot)
+          state.press(each: UnsafeBufferPointer(rebasing: keys[start..<end]))
+          untilSnapshot -= end - start
+          if untilSnapshot == 0 {
+            appendSnapshot(at: ownStart + end)
+            untilSnapshot = History.snapshotInterval
+          }
+          start = end
+        }
+        branches[current].appendLine(codes)
+        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+        if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
+        return Int??.some(made)
+      }
+    }
+    guard let made = applied else {
+      // Rejected: the check again, for its error (a rare path).
+      throw Calculator.keyRejection(in: keys, keypad: keypad).unsafelyUnwrapped
+    }
+    position = branches[current].count
+    return made
+  }
+
+  /// The first code of a key outside Standard mode's (``CalculatorButtonItem/code``).
+  static var firstCodeBeyondStandard: UInt8 { CalculatorButtonItem.bracket(.open).code }
+
+  /// Starts a new branch at the position unless the position is at the end of the current
+  /// branch (where a line then grows it); returns the number of the new branch, if one was
+  /// made.
+  private mutating func startBranchUnlessAtEnd() -> Int? {
+    guard position < count else { return nil }
+    let parent = position == 0 ? 0 : owner(of: position)
+    path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
+    var branch = Branch(parent: parent, fork: position)
+    if let light = forkLight(parent: parent, at: position) {
+      branch.appendLight(light)
+    } else if state.mode != .standard, let back = forkBack(parent: parent, at: position) {
+      branch.appendLight(Light(atForkBack: back))
+    } else {
+      branch.appendSnapshot(state)
+    }
+    branches[current].trimRoom()
+    branches.append(branch)
+    current = branches.count - 1
+    path.append(current)
+    return current + 1
   }
 
   /// The code of AC, and of `sci` (`prog`'s is the next).

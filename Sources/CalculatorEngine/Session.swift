@@ -273,13 +273,14 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
+      // A script's line: checked as it is applied, in one pass over its keys.
+      if references.isEmpty, lineEndIndex == nil {
+        return .applied(keys: keys.count, newBranch: try history.apply(checkedLine: keys))
+      }
       if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
         throw error
       }
       guard !references.isEmpty else {
-        guard lineEndIndex != nil else {
-          return .applied(keys: keys.count, newBranch: history.apply(line: keys))
-        }
         return .applied(
           keys: keys.count,
           newBranch: applyKeepingLineEnds(keys, references: [], recalls: []))
