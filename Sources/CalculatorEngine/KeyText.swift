@@ -630,14 +630,17 @@ public enum KeyText {
   private static func hasLongRun(_ keys: [CalculatorButtonItem], count: Int) -> Bool {
     var run = 0
     for index in 0..<count {
+      // As CalcCore's `LineInterpreter.mayNeedNotes(long:)` counts: a key that might leave the
+      // entry going (`%` among them) keeps the count.
       switch keys[index] {
       case .digit, .dot:
         run &+= 1
         if run > Entry.maximumDigits { return true }
-      case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .reference, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit:
+      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .radix, .wordSize,
+        .bitwise, .not, .shift, .rotate, .bit, .reference:
         run = 0
+      case .command, .memory, .exponent, .fixedToExponential, .angle, .hexDigit:
+        break
       }
     }
     return false

@@ -45,6 +45,8 @@ import Testing
     ("1234567890123456", false, false),
     ("1234567890+1234567=", false, true),
     ("12345678.12345678+", true, true),
+    ("12345678%123456789=", true, true),
+    ("12345678+123456789%=", false, true),
     ("1 sin", true, true),
     ("1+2 # a note", false, true),
   ]
@@ -62,7 +64,7 @@ import Testing
     var random = SplitMix64(state: 0x11E5)
     let pieces = [
       "1", "2", "0", ".", "+", "-", "*", "/", "=", " ", "c", "%", "~", "<", "@", "12", "3.4",
-      "1234567890",
+      "1234567890", "12345678%",
     ]
     var spared = 0
     var looked = 0
