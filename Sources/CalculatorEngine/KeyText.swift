@@ -617,33 +617,39 @@ public enum KeyText {
     }
     // In a line longer than an entry's digits, a run of more digits and points than that is
     // looked at by the check itself (its keys are digits, points, operators and `=` here).
-    if count > Entry.maximumDigits, hasLongRun(storage, count: count) {
+    if count > Entry.maximumDigits, hasLongRun(buffer, classes: states) {
       return (count, hasComment, hasWords, (true, true))
     }
     return (count, hasComment, hasWords, (false, noteState & 8 != 0))
   }
 
-  /// Whether the first `count` keys of `keys` hold a run of more than an entry's digits of
-  /// digits and points.
+  /// Whether `buffer`, key text whose keys are digits, points, operators, `=` and `%` (the
+  /// reader's check found nothing else), holds a run of more than an entry's digits of digits
+  /// and points, as CalcCore's `LineInterpreter.mayNeedNotes(long:)` counts them: blanks do not
+  /// end a run, and a comment ends the text. An operator, `=` or `%` ends a run (the check
+  /// counts on past `%`, but no digit or point can follow one in such a line: the reader's
+  /// check would have said "look").
   ///
-  /// - Complexity: O(n) in `count`.
-  private static func hasLongRun(_ keys: [CalculatorButtonItem], count: Int) -> Bool {
-    var run = 0
-    for index in 0..<count {
-      // As CalcCore's `LineInterpreter.mayNeedNotes(long:)` counts: a key that might leave the
-      // entry going (`%` among them) keeps the count.
-      switch keys[index] {
-      case .digit, .dot:
-        run &+= 1
-        if run > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit, .reference:
-        run = 0
-      case .command, .memory, .exponent, .fixedToExponential, .angle, .hexDigit:
-        break
+  /// - Complexity: O(n) in the number of bytes.
+  private static func hasLongRun(_ buffer: UnsafeBufferPointer<UInt8>, classes: [UInt8]) -> Bool {
+    classes.withUnsafeBufferPointer { classes in
+      var run = 0
+      for byte in buffer {
+        // A byte of a blank of more than one byte.
+        if byte >= 0x80 { continue }
+        switch classes[Int(byte)] {
+        case 0, 1:
+          run &+= 1
+          if run > Entry.maximumDigits { return true }
+        case 7:
+          // No key: a blank, or the comment's `#`.
+          if byte == UInt8(ascii: "#") { return false }
+        default:
+          run = 0
+        }
       }
+      return false
     }
-    return false
   }
 
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in

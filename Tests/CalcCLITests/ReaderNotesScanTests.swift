@@ -49,6 +49,8 @@ import Testing
     ("12345678+123456789%=", false, true),
     ("1 sin", true, true),
     ("1+2 # a note", false, true),
+    ("12345678 90123456 # 7", false, false),
+    ("12345678 901234567", true, true),
   ]
 
   @Test(arguments: lines)
@@ -64,7 +66,7 @@ import Testing
     var random = SplitMix64(state: 0x11E5)
     let pieces = [
       "1", "2", "0", ".", "+", "-", "*", "/", "=", " ", "c", "%", "~", "<", "@", "12", "3.4",
-      "1234567890", "12345678%",
+      "1234567890", "12345678%", "\t", " # 12345678901234567",
     ]
     var spared = 0
     var looked = 0
