@@ -232,7 +232,11 @@ public struct LineInterpreter {
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
     if line.count <= LineInterpreter.shortLine, !ScriptLine.isCommand(line) {
-      let scanned: (count: Int, hasComment: Bool, hasWords: Bool)?
+      let scanned:
+        (
+          count: Int, hasComment: Bool, hasWords: Bool,
+          mayNeedNotes: (ifIdle: Bool, ifPending: Bool)
+        )?
       do {
         scanned = try KeyText.keys(
           in: line, startingIn: mode, writingOver: &lineKeys, references: &lineReferences)
@@ -243,7 +247,7 @@ public struct LineInterpreter {
         guard scanned.count > 0 else { return .proceed }
         try applyKeys(
           lineKeys[..<scanned.count], references: lineReferences, line: line, output: output,
-          mode: mode, mayHoldModeKeys: scanned.hasWords)
+          mode: mode, mayHoldModeKeys: scanned.hasWords, mayNeedNotes: scanned.mayNeedNotes)
         if scanned.hasComment { noteTrailingComment(of: line, output: output) }
         return .proceed
       }
@@ -340,11 +344,15 @@ public struct LineInterpreter {
   /// ``showedAnError`` says whether the line showed an error. `keys` start at index 0, and
   /// `references` hold N of each `$N` among them; `line` is the key text, for the columns of
   /// notes; `mode` is the session's mode before the line; `mayHoldModeKeys` is false when the
-  /// keys are known to hold no mode key (digits and operators alone).
+  /// keys are known to hold no mode key (digits and operators alone); `mayNeedNotes` is the
+  /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
+  /// operation pending before the line and with one: `false` spares the line
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``.
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
-    mayHoldModeKeys: Bool = true
+    mayHoldModeKeys: Bool = true,
+    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -359,10 +367,14 @@ public struct LineInterpreter {
       || (mayHoldModeKeys
         && keys.contains { if case .mode(.programmer) = $0 { true } else { false } })
     if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
+    let isPending = (factsAfterKeys ?? stateFacts).isPending
+    let startsOnAnUntouchedZero = keys.first?.isBinaryOperator == true && showsUntouchedZero
+    // The reader's answer first: `false` is exact, as the check's own is.
     let needsNotes =
-      LineInterpreter.mayNeedNotes(
-        keys, isPending: (factsAfterKeys ?? stateFacts).isPending,
-        startsOnAnUntouchedZero: keys.first?.isBinaryOperator == true && showsUntouchedZero)
+      startsOnAnUntouchedZero
+      || ((isPending ? scanned.ifPending : scanned.ifIdle)
+        && LineInterpreter.mayNeedNotes(
+          keys, isPending: isPending, startsOnAnUntouchedZero: false))
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output)

@@ -154,6 +154,70 @@ public enum KeyText {
     Array($0.canonical.utf8)
   }
 
+  /// The states of the script reader's check for notes, done on the way
+  /// (``keys(in:startingIn:writingOver:references:)``).
+  ///
+  /// The first 128 bytes give each ASCII byte's class (0 a digit, 1 the point, 2–5 the
+  /// operators `+ - × ÷`, 6 `=` and `%`, 7 any other key); from 128 on, state × 8 + class gives
+  /// the next state.
+  ///
+  /// A state follows `LineInterpreter.mayNeedNotes` over keys of those classes, for a line that
+  /// starts with no operation pending: bit 0 an operator was typed (one is pending), bit 1 a key
+  /// may have shown an error, bit 2 the number being typed has a point, bit 3 a digit or point
+  /// came after the first operator (which, with an operation pending before the line, may have
+  /// shown an error: the check is due then), bits 4–6 the operator just typed (its class − 1, 0
+  /// for none), and 0x80 "look with the check itself" (any other key, or what the check
+  /// answers `true` to: a digit or point after a key that may have shown an error, a second
+  /// point, the same operator twice). 0x80 stays 0x80.
+  static let noteStates: [UInt8] = {
+    var table = [UInt8](repeating: 0x80, count: 128 + 256 * 8)
+    for byte in 0..<128 {
+      let key: CalculatorButtonItem? = singleByteKeys[byte]
+      let kind: UInt8
+      switch key {
+      case .digit: kind = 0
+      case .dot: kind = 1
+      case .op(let op): kind = 2 + op.rawValue
+      // `%` is to the check what `=` is.
+      case .equal, .command(.percent): kind = 6
+      case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
+        .unary, .memory, .bracket, .binary, .function, .constant, .exponent,
+        .fixedToExponential, .angle, .mode, .hexDigit, .reference, .radix, .wordSize, .bitwise,
+        .not, .shift, .rotate, .bit:
+        kind = 7
+      }
+      table[byte] = kind
+    }
+    for state in 0..<128 {
+      let pending = state & 1 != 0
+      let mayShowError = state & 2 != 0
+      let point = state & 4 != 0
+      let afterOperator = state & 8 != 0
+      let last = (state >> 4) & 7
+      for kind in 0..<8 {
+        var next = 0x80
+        switch kind {
+        case 0:
+          if !mayShowError { next = state & 0x0F | (pending ? 8 : 0) }
+        case 1:
+          if !mayShowError, !point { next = state & 0x0B | 4 | (pending ? 8 : 0) }
+        case 2...5:
+          let code = kind - 1
+          if last != code {
+            let shows = mayShowError || pending
+            next = 1 | (shows ? 2 : 0) | (afterOperator ? 8 : 0) | code << 4
+          }
+        case 6:
+          next = (pending ? 1 : 0) | 2 | (afterOperator ? 8 : 0)
+        default:
+          break
+        }
+        table[128 + state * 8 + kind] = UInt8(next)
+      }
+    }
+    return table
+  }()
+
   /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
   /// letters, blanks, `#` and bytes that are no key.
   private static let singleByteKeys: [CalculatorButtonItem?] = (0..<128).map {
@@ -496,7 +560,10 @@ public enum KeyText {
   /// returns how many keys there are (the keys are `storage[..<count]`), whether the line ends
   /// in a comment, and whether a key was spelled with more than one byte or with a byte that
   /// is no key alone (a word such as `sci`, `$N`, `×`; false for digits and operators alone, so
-  /// that a caller knows without looking that no mode key is among them).
+  /// that a caller knows without looking that no mode key is among them); and whether the keys
+  /// may need the interpreter's notes (CalcCore's `LineInterpreter.mayNeedNotes`), with no
+  /// operation pending before the line and with one: `false` is exact, `true` means "look"
+  /// (``noteStates``, one lookup a byte).
   ///
   /// For a caller that reads line after line (a script): `storage` only grows, to the longest
   /// line's length in bytes, and no key is appended one at a time (an append a key, and
@@ -506,57 +573,105 @@ public enum KeyText {
   public static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
     writingOver storage: inout [CalculatorButtonItem], references: inout [Int]
-  ) throws(KeyTextError) -> (count: Int, hasComment: Bool, hasWords: Bool) {
+  ) throws(KeyTextError) -> (
+    count: Int, hasComment: Bool, hasWords: Bool, mayNeedNotes: (ifIdle: Bool, ifPending: Bool)
+  ) {
     if !references.isEmpty { references.removeAll(keepingCapacity: true) }
-    guard let bytes = buffer.baseAddress, !buffer.isEmpty else { return (0, false, false) }
+    guard let bytes = buffer.baseAddress, !buffer.isEmpty else {
+      return (0, false, false, (true, true))
+    }
     if storage.count < buffer.count {
       storage.append(contentsOf: repeatElement(.dot, count: buffer.count - storage.count))
     }
     // Digits and operators, most of a script's bytes, straight from the table, looked up once
     // a line (a global's every access checks that it is initialised).
     let singleBytes = singleByteKeys
+    let states = noteStates
     var failure: KeyTextError?
     var hasComment = false
     var hasWords = false
+    // The check for notes on the way (``noteStates``): one lookup a byte.
+    var noteState: UInt8 = 0
     let end = buffer.count
     let count = storage.withUnsafeMutableBufferPointer { keys in
       singleBytes.withUnsafeBufferPointer { table in
-        let out = keys.baseAddress!
-        var written = 0
-        var index = 0
-        var programmer = mode == .programmer
-        while index < end {
-          let byte = bytes[index]
-          if byte < 0x80, let key = table[Int(byte)] {
-            out[written] = key
-            written &+= 1
-            index &+= 1
-            continue
-          }
-          switch token(in: buffer, at: index, programmer: programmer) {
-          case .key(let key, let width):
-            hasWords = true
-            if case .mode(let mode) = key { programmer = mode == .programmer }
-            if case .reference = key {
-              references.append(referencedLine(in: buffer, at: index, width: width))
+        states.withUnsafeBufferPointer { states in
+          let out = keys.baseAddress!
+          var written = 0
+          var index = 0
+          var programmer = mode == .programmer
+          while index < end {
+            let byte = bytes[index]
+            if byte < 0x80, let key = table[Int(byte)] {
+              out[written] = key
+              noteState = states[128 &+ Int(noteState) &* 8 &+ Int(states[Int(byte)])]
+              written &+= 1
+              index &+= 1
+              continue
             }
-            out[written] = key
-            written &+= 1
-            index &+= width
-          case .blank(let width): index &+= width
-          case .comment:
-            hasComment = true
-            return written
-          case .invalid(let hint):
-            failure = KeyTextError(buffer: buffer, offset: index, hint: hint)
-            return 0
+            switch token(in: buffer, at: index, programmer: programmer) {
+            case .key(let key, let width):
+              hasWords = true
+              noteState = 0x80
+              if case .mode(let mode) = key { programmer = mode == .programmer }
+              if case .reference = key {
+                references.append(referencedLine(in: buffer, at: index, width: width))
+              }
+              out[written] = key
+              written &+= 1
+              index &+= width
+            case .blank(let width): index &+= width
+            case .comment:
+              hasComment = true
+              return written
+            case .invalid(let hint):
+              failure = KeyTextError(buffer: buffer, offset: index, hint: hint)
+              return 0
+            }
           }
+          return written
         }
-        return written
       }
     }
     if let failure { throw failure }
-    return (count, hasComment, hasWords)
+    if noteState & 0x80 != 0 {
+      return (count, hasComment, hasWords, (true, true))
+    }
+    // In a line longer than an entry's digits, a run of more digits and points than that is
+    // looked at by the check itself (its keys are digits, points, operators and `=` here).
+    if count > Entry.maximumDigits, hasLongRun(buffer, classes: states) {
+      return (count, hasComment, hasWords, (true, true))
+    }
+    return (count, hasComment, hasWords, (false, noteState & 8 != 0))
+  }
+
+  /// Whether `buffer`, key text whose keys are digits, points, operators, `=` and `%` (the
+  /// reader's check found nothing else), holds a run of more than an entry's digits of digits
+  /// and points, as CalcCore's `LineInterpreter.mayNeedNotes(long:)` counts them: blanks do not
+  /// end a run, and a comment ends the text. An operator, `=` or `%` ends a run (the check
+  /// counts on past `%`, but no digit or point can follow one in such a line: the reader's
+  /// check would have said "look").
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  private static func hasLongRun(_ buffer: UnsafeBufferPointer<UInt8>, classes: [UInt8]) -> Bool {
+    classes.withUnsafeBufferPointer { classes in
+      var run = 0
+      for byte in buffer {
+        // A byte of a blank of more than one byte.
+        if byte >= 0x80 { continue }
+        switch classes[Int(byte)] {
+        case 0, 1:
+          run &+= 1
+          if run > Entry.maximumDigits { return true }
+        case 7:
+          // No key: a blank, or the comment's `#`.
+          if byte == UInt8(ascii: "#") { return false }
+        default:
+          run = 0
+        }
+      }
+      return false
+    }
   }
 
   /// The 1-based column (counted in Unicode scalars) of each key of `buffer`, valid key text, in

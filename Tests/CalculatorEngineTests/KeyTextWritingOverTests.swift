@@ -41,7 +41,7 @@ import Testing
     var references: [Int] = []
     for line in Self.lines {
       var text = line.text
-      let (count, hasComment, hasWords) = try text.withUTF8 {
+      let (count, hasComment, hasWords, _) = try text.withUTF8 {
         try KeyText.keys(
           in: $0, startingIn: .standard, writingOver: &storage, references: &references)
       }
@@ -77,7 +77,7 @@ import Testing
       #expect(thrown != nil, "\(bad)")
       #expect(thrown == expected, "\(bad)")
       var next = "4="
-      let (count, _, _) = try next.withUTF8 {
+      let (count, _, _, _) = try next.withUTF8 {
         try KeyText.keys(
           in: $0, startingIn: .standard, writingOver: &storage, references: &references)
       }
@@ -93,7 +93,7 @@ import Testing
     var references: [Int] = []
     for (text, mode) in [("hex FF+A=", Key.Mode.programmer), ("prog hex AC", .standard)] {
       var copy = text
-      let (count, _, _) = try copy.withUTF8 {
+      let (count, _, _, _) = try copy.withUTF8 {
         try KeyText.keys(in: $0, startingIn: mode, writingOver: &storage, references: &references)
       }
       #expect(
