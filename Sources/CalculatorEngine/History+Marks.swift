@@ -91,7 +91,13 @@ extension History {
 extension History.Branch {
   /// Appends a mark at own offset `offset`, whose state is `light`'s (``History/Light/state``),
   /// unless the last mark lies fewer than ``History/markSpacing`` keys before it.
-  mutating func appendMark(at offset: Int, _ light: History.Light) {
+  ///
+  /// A *settling* mark (`settling` > 0, fewer than ``History/markSpacing``) stands for a line
+  /// that starts a new number after a settled Scientific state (``ScientificBrain/isSettled``):
+  /// `light`'s state is not the state at `offset`, but replaying the line's first `settling`
+  /// keys (the number and its operator) from either gives the same state, so the mark serves
+  /// only steps from `offset + settling` on (``lastMark(atOrBefore:)``).
+  mutating func appendMark(at offset: Int, _ light: History.Light, settling: Int = 0) {
     if let last = marks.last, offset - Int(last.offset) < History.markSpacing { return }
     Self.grow(&marks)
     marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
@@ -112,7 +118,7 @@ extension History.Branch {
     }
     Self.growBytes(&markBytes, by: 19)
     markBytes.append(light.prelude | light.angleUnit.rawValue << 4 | kept.rawValue << 6)
-    markBytes.append(light.wordSize.rawValue)
+    markBytes.append(light.wordSize.rawValue | UInt8(settling) << 2)
     if kept == .inline, let value = light.memory { History.encode(value, into: &markBytes) }
   }
 
@@ -139,7 +145,9 @@ extension History.Branch {
     }
   }
 
-  /// The last mark at or before own offset `offset`, if any.
+  /// The last mark at or before own offset `offset` that serves it, if any: a settling mark
+  /// (``appendMark(at:_:settling:)``) serves the steps from its offset plus its settling keys,
+  /// and the mark before it (whose own steps end at its offset) the steps before those.
   ///
   /// - Complexity: O(log m), m the branch's marks.
   @inline(__always)
@@ -152,7 +160,18 @@ extension History.Branch {
       let middle = (low + high + 1) / 2
       if Int(marks[middle].offset) <= offset { low = middle } else { high = middle - 1 }
     }
+    if Int(marks[low].offset) + settling(ofMark: low) > offset {
+      guard low > 0 else { return nil }
+      low -= 1
+    }
     return (Int(marks[low].offset), low)
+  }
+
+  /// The settling keys of mark `index`: 0 for a mark at a restart, whose state is the state at
+  /// its offset (``appendMark(at:_:settling:)``).
+  @inline(__always)
+  func settling(ofMark index: Int) -> Int {
+    Int(markBytes[Int(marks[index].byte) + 1] >> 2)
   }
 
   /// The light snapshot that mark `index` stands for (its ``History/Light/state`` is the
@@ -164,7 +183,7 @@ extension History.Branch {
     var light = History.Light(atForkBack: 0)
     light.prelude = markBytes[at] & 0x0F
     light.angleUnit = AngleUnit(rawValue: markBytes[at] >> 4 & 3)!
-    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1])!
+    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1] & 3)!
     light.memory = memory(ofMark: index)
     return light
   }

@@ -893,6 +893,8 @@ public struct History: Sendable {
   /// - Complexity: O(n) in the line's keys.
   @inline(never)
   private mutating func noteRestart(in codes: UnsafeBufferPointer<UInt8>, at start: Int) {
+    let afterSettled = settledEnd.map { $0.branch == current && $0.offset == start } ?? false
+    settledEnd = state.scientific?.isSettled == true ? (current, start + codes.count) : nil
     var index = codes.count - 1
     while index >= 0 {
       let code = codes[index]
@@ -905,6 +907,32 @@ public struct History: Sendable {
       if History.changesLightState(code) { return }
       index -= 1
     }
+    // No restart, and no key that changes the memory, the angle unit or the mode: a line of
+    // Scientific mode after a settled one that starts with a number and an operator settles as
+    // after `sci` (``ScientificBrain/isSettled``).
+    if afterSettled, state.scientific != nil, let settling = History.settlingKeys(codes) {
+      branches[current].appendMark(at: start, Light(state, prelude: 1), settling: settling)
+    }
+  }
+
+  /// The own offset on the current branch where the last line ended with a settled Scientific
+  /// state (``ScientificBrain/isSettled``), and that branch; `nil` if it did not.
+  private var settledEnd: (branch: Int, offset: Int)?
+
+  /// The keys of a number (digits and points) and the binary operator after it at the start of
+  /// `codes`, when fewer than ``markSpacing``; `nil` if the line starts otherwise.
+  static func settlingKeys(_ codes: UnsafeBufferPointer<UInt8>) -> Int? {
+    typealias Key = CalculatorButtonItem
+    var index = 0
+    while index < codes.count, index < markSpacing - 1, codes[index] <= Key.dot.code {
+      index += 1
+    }
+    guard index > 0, index < codes.count else { return nil }
+    let code = codes[index]
+    let isOperator =
+      code &- Key.op(.plus).code <= Key.op(.divide).code &- Key.op(.plus).code
+      || code &- Key.binary(.power).code <= Key.binary(.logBase).code &- Key.binary(.power).code
+    return isOperator ? index + 1 : nil
   }
 
   /// The light snapshot for a branch that leaves branch index `parent` at `position` (the state
@@ -1354,7 +1382,16 @@ extension History {
             && (branch.marks.last.map { Int($0.offset) <= branch.codes.count } ?? true),
           "branch \(index + 1): marks in order of their offsets")
         for at in branch.marks.indices {
-          markAt[Int(branch.marks[at].offset)] = branch.markLight(at).state
+          // A settling mark's state is the state after its settling keys.
+          var state = branch.markLight(at).state
+          let offset = Int(branch.marks[at].offset)
+          let settling = branch.settling(ofMark: at)
+          precondition(settling < History.markSpacing, "branch \(index + 1): settling keys")
+          for key in offset..<offset + settling {
+            if branch.startsLine(at: key) { state.startLine() }
+            branch.press(at: key, &state)
+          }
+          markAt[offset + settling] = state
         }
         precondition(
           branch.lights.allSatisfy { !$0.isAtFork || $0.slot == 0 },
