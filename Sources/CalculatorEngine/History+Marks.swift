@@ -9,7 +9,10 @@ extension History {
   /// the interval's snapshot (``History/state(at:)``): on the Scientific stream, restarts come
   /// every ~140 keys, so a jump replays fewer keys at the median (calc-bench `--streams`). A mark
   /// is 8 bytes and its state 2 bytes, and the memory register when it changed since the mark
-  /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart.
+  /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart. A settling
+  /// mark (``Branch/appendMark(at:_:settling:)``) stands at the start of a Scientific line that
+  /// begins with a number and its operator after a settled `=`, and serves the steps after
+  /// those keys; its settling keys share the state's second byte with the word size.
   struct Mark: Hashable, Sendable {
     /// The own offset after the restart key: the replay starts with the key at this index.
     var offset: UInt32
