@@ -34,6 +34,10 @@ extension History {
   /// 48 keys at most, 10 bytes (27 with a changed memory), under 0.6 bytes a key.
   static let markSpacing = 48
 
+  /// The fewest keys between a settling mark that keeps no memory of its own and the mark
+  /// before it: 10 bytes per 24 keys at most, under 0.42 bytes a key.
+  static let settlingSpacing = 24
+
   /// The most marks in a row that refer to the mark before for their memory: decoding walks
   /// back at most this far.
   static let markMemoryChain = 16
@@ -99,18 +103,16 @@ extension History.Branch {
   /// that starts a new number after a settled Scientific state (``ScientificBrain/isSettled``):
   /// `light`'s state is not the state at `offset`, but replaying the line's first `settling`
   /// keys (the number and its operator) from either gives the same state, so the mark serves
-  /// only steps from `offset + settling` on (``lastMark(atOrBefore:)``).
+  /// only steps from `offset + settling` on (``lastMark(atOrBefore:)``). One that keeps no
+  /// memory of its own (10 bytes) needs only ``History/settlingSpacing`` keys after the last.
   mutating func appendMark(at offset: Int, _ light: History.Light, settling: Int = 0) {
-    if let last = marks.last, offset - Int(last.offset) < History.markSpacing { return }
-    Self.grow(&marks)
-    marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
     var kept = History.MarkMemory.inline
     if light.memory == nil {
       kept = .empty
-    } else if marks.count > 1, History.identical(memory(ofMark: marks.count - 2), light.memory) {
+    } else if !marks.isEmpty, History.identical(memory(ofMark: marks.count - 1), light.memory) {
       // A chain of marks that refer back stays short: decoding walks it.
       var chain = 1
-      var index = marks.count - 2
+      var index = marks.count - 1
       while index >= 0, chain < History.markMemoryChain,
         markBytes[Int(marks[index].byte)] >> 6 == History.MarkMemory.previous.rawValue
       {
@@ -119,6 +121,13 @@ extension History.Branch {
       }
       if chain < History.markMemoryChain { kept = .previous }
     }
+    if let last = marks.last {
+      let spacing =
+        settling > 0 && kept != .inline ? History.settlingSpacing : History.markSpacing
+      if offset - Int(last.offset) < spacing { return }
+    }
+    Self.grow(&marks)
+    marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
     Self.growBytes(&markBytes, by: 19)
     markBytes.append(light.prelude | light.angleUnit.rawValue << 4 | kept.rawValue << 6)
     markBytes.append(light.wordSize.rawValue | UInt8(settling) << 2)

@@ -115,6 +115,32 @@ import Testing
     }
   }
 
+  /// A settling mark that keeps no memory of its own lies `History.settlingSpacing` keys after
+  /// the mark before at least; one that keeps the memory (it changed since), a whole
+  /// `History.markSpacing`.
+  @Test(arguments: [
+    (["12+3=", "45-6="], false), (["12+3=", "7m+ 2*3=", "45-6=", "1+1="], true),
+  ])
+  func spacingFollowsTheBytes(_ lines: [String], _ changesMemory: Bool) throws {
+    let row = Row(name: "", first: "sci", lines: lines, settling: [2, 3])
+    let session = try Self.session(row, count: 1_000)
+    let branch = session.history.branches[0]
+    var gaps: [Int: Int] = [History.settlingSpacing: 0, History.markSpacing: 0]
+    for index in branch.marks.indices.dropFirst() {
+      let gap = Int(branch.marks[index].offset) - Int(branch.marks[index - 1].offset)
+      let inline =
+        branch.markBytes[Int(branch.marks[index].byte)] >> 6
+        == History.MarkMemory.inline.rawValue
+      let spacing = inline ? History.markSpacing : History.settlingSpacing
+      #expect(branch.settling(ofMark: index) > 0)
+      #expect(gap >= spacing, "mark \(index)")
+      gaps[spacing, default: 0] += 1
+    }
+    // The memory changes every 4 lines (20 keys) or never: every mark keeps it, or none.
+    #expect((gaps[History.settlingSpacing]! > 0) == !changesMemory)
+    #expect((gaps[History.markSpacing]! > 0) == changesMemory)
+  }
+
   /// Random Scientific lines (numbers, constants, functions, brackets, memory and angle keys,
   /// F-E, AC, errors), on a branch and on branches that leave it: every jump lands on the
   /// replay, and the invariants, which check every mark against a replay, hold.
