@@ -923,12 +923,19 @@ public struct History: Sendable {
   /// state (``ScientificBrain/isSettled``), and that branch; `nil` if it did not.
   private var settledEnd: (branch: Int, offset: Int)?
 
-  /// The keys of a number (digits and points) and the binary operator after it at the start of
-  /// `codes`, when fewer than ``markSpacing``; `nil` if the line starts otherwise.
+  /// The keys of a number and the binary operator after it at the start of `codes`, when
+  /// fewer than ``markSpacing``; `nil` if the line starts otherwise. The number starts with a
+  /// digit or a point, which clears the entry a settled state keeps (a constant first would
+  /// not); digits, points, constants and `exp` follow.
   static func settlingKeys(_ codes: UnsafeBufferPointer<UInt8>) -> Int? {
     typealias Key = CalculatorButtonItem
+    // Digits and the point; after the first key, π, e and `exp` too.
+    func isNumber(_ code: UInt8, first: Bool) -> Bool {
+      code <= Key.dot.code
+        || (!first && code &- Key.constant(.pi).code <= Key.exponent.code &- Key.constant(.pi).code)
+    }
     var index = 0
-    while index < codes.count, index < markSpacing - 1, codes[index] <= Key.dot.code {
+    while index < codes.count, index < markSpacing - 1, isNumber(codes[index], first: index == 0) {
       index += 1
     }
     guard index > 0, index < codes.count else { return nil }

@@ -51,11 +51,12 @@ import Testing
         .digit(.eight), .equal, .bit(CalculatorButtonItem.Bit(31)!),
       ], light: true),
     Row(
-      // Each line starts with π, not a number: no settling restart mark (`SettlingMarkTests`).
+      // Each line starts with |x| of the last result, not a number: no settling restart mark
+      // (`SettlingMarkTests`).
       name: "Scientific without AC or a mode key after the first: whole snapshots",
       first: [.mode(.scientific)],
       repeated: [
-        .constant(.pi), .op(.plus), .digit(.two), .function(.cubeRoot), .op(.multiply),
+        .function(.abs), .op(.plus), .digit(.two), .function(.cubeRoot), .op(.multiply),
         .digit(.three),
         .equal,
       ], light: false),

@@ -28,6 +28,10 @@ import Testing
     Settled(before: "sci 1+2==", number: "9mod"),
     Settled(before: "sci rad 8 sin=", number: "1.25yroot"),
     Settled(before: "sci 4ms 2*mr=", number: "12logy"),
+    Settled(before: "sci 2+3=", number: "2pi+"),
+    Settled(before: "sci 1/3=", number: "12exp3*"),
+    Settled(before: "sci 2^.5=", number: "euler 2 pi exp 1-"),
+    Settled(before: "sci pi", number: "7/"),
   ]
 
   @Test(arguments: settled) func aNumberAndAnOperatorForgetTheSettledState(_ row: Settled) throws {
@@ -67,6 +71,12 @@ import Testing
       name: "an AC now and then, radians, memory", first: "sci rad 3ms",
       lines: ["1.5^2+mr=", "7 sin*3=", "42mod5=", "c 2+pi=", "6-1=", "3 m+=", "8/3="],
       settling: [2, 3, 4]),
+    Row(
+      name: "constants and exponents after a digit", first: "sci", lines: ["2pi*2=", "12exp2/7="],
+      settling: [3, 5]),
+    // π keeps the entry typed before `=` where a digit clears it.
+    Row(name: "lines that start with a constant", first: "sci", lines: ["pi*2="], settling: []),
+    Row(name: "lines that start with exp", first: "sci 2+3=", lines: ["exp4+1="], settling: []),
     Row(name: "F-E on", first: "sci fe", lines: ["12+3*4="], settling: []),
     Row(name: "an error at each line's end", first: "sci", lines: ["12/0="], settling: []),
     Row(name: "lines that start with an operator", first: "sci 2=", lines: ["+3="], settling: []),
