@@ -40,9 +40,10 @@ import CalcDecimal
 /// where a Scientific line starts a new number and its operator right after a settled `=`
 /// (``ScientificBrain/isSettled``): from the number's operator on, the state is the one a
 /// fresh calculation reaches, so the mark stands at the line's start for the steps after those
-/// keys (Scientific `:goto` 115 → 58 µs at 1,000,000 keys). The densest tree SPEC §7
-/// allows (one branch per 1,000 keys) keeps under 2 bytes a key in every stream (calc-bench
-/// `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey` at a small size).
+/// keys (Scientific `:goto` 124 → 56 µs at 10,000,000 keys, calc-bench `--streams`). The
+/// densest tree SPEC §7 allows (one branch per 1,000 keys) keeps under 2 bytes a key in every
+/// stream (calc-bench `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey`
+/// at a small size).
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
