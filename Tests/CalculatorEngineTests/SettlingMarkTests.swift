@@ -1,3 +1,4 @@
+import CalcDecimal
 import CalcTestSupport
 import Testing
 
@@ -122,6 +123,38 @@ import Testing
     let first = Int(history.branches[0].marks[0].offset) + 3
     for step in first...history.count {
       #expect(history.replayCost(at: step, on: 0) < History.markSpacing + 8, "step \(step)")
+    }
+  }
+
+  /// A mark's settling keys share a byte with its word size: each reads back with the angle unit
+  /// and the memory (34 digits, a negative exponent, none), marks 48 keys apart.
+  @Test(arguments: [0, 1, 5, History.markSpacing - 1])
+  func settlingKeysRoundTrip(_ settling: Int) {
+    var branch = History.Branch(parent: -1, fork: 0)
+    var lights: [History.Light] = []
+    let memories: [Decimal34?] = [
+      nil, Decimal34(coefficient: 1_234_567_890_123_456_789_012_345_678_901_234, exponent: -40),
+      Decimal34(coefficient: 7, exponent: 0, isNegative: true),
+    ]
+    for wordSize in CalculatorButtonItem.WordSize.allCases {
+      for unit in AngleUnit.allCases {
+        for memory in memories {
+          var light = History.Light(atForkBack: 0)
+          light.prelude = 1
+          light.angleUnit = unit
+          light.wordSize = wordSize
+          light.memory = memory
+          branch.appendMark(at: lights.count * History.markSpacing, light, settling: settling)
+          lights.append(light)
+        }
+      }
+    }
+    #expect(branch.marks.count == lights.count)
+    for (index, light) in lights.enumerated() {
+      let read = branch.markLight(index)
+      #expect(read.wordSize == light.wordSize && read.angleUnit == light.angleUnit)
+      #expect(read.prelude == 1 && History.identical(read.memory, light.memory), "mark \(index)")
+      #expect(branch.settling(ofMark: index) == settling)
     }
   }
 
