@@ -9,7 +9,10 @@ extension History {
   /// the interval's snapshot (``History/state(at:)``): on the Scientific stream, restarts come
   /// every ~140 keys, so a jump replays fewer keys at the median (calc-bench `--streams`). A mark
   /// is 8 bytes and its state 2 bytes, and the memory register when it changed since the mark
-  /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart.
+  /// before (``encode(_:into:)``); marks lie at least ``markSpacing`` keys apart. A settling
+  /// mark (``Branch/appendMark(at:_:settling:)``) stands at the start of a Scientific line that
+  /// begins with a number and its operator after a settled `=`, and serves the steps after
+  /// those keys; its settling keys share the state's second byte with the word size.
   struct Mark: Hashable, Sendable {
     /// The own offset after the restart key: the replay starts with the key at this index.
     var offset: UInt32
@@ -30,6 +33,10 @@ extension History {
   /// The fewest keys between two marks: a stream that restarts at every line keeps a mark per
   /// 48 keys at most, 10 bytes (27 with a changed memory), under 0.6 bytes a key.
   static let markSpacing = 48
+
+  /// The fewest keys between a settling mark that keeps no memory of its own and the mark
+  /// before it: 10 bytes per 24 keys at most, under 0.42 bytes a key.
+  static let settlingSpacing = 24
 
   /// The most marks in a row that refer to the mark before for their memory: decoding walks
   /// back at most this far.
@@ -91,17 +98,21 @@ extension History {
 extension History.Branch {
   /// Appends a mark at own offset `offset`, whose state is `light`'s (``History/Light/state``),
   /// unless the last mark lies fewer than ``History/markSpacing`` keys before it.
-  mutating func appendMark(at offset: Int, _ light: History.Light) {
-    if let last = marks.last, offset - Int(last.offset) < History.markSpacing { return }
-    Self.grow(&marks)
-    marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
+  ///
+  /// A *settling* mark (`settling` > 0, fewer than ``History/markSpacing``) stands for a line
+  /// that starts a new number after a settled Scientific state (``ScientificBrain/isSettled``):
+  /// `light`'s state is not the state at `offset`, but replaying the line's first `settling`
+  /// keys (the number and its operator) from either gives the same state, so the mark serves
+  /// only steps from `offset + settling` on (``lastMark(atOrBefore:)``). One that keeps no
+  /// memory of its own (10 bytes) needs only ``History/settlingSpacing`` keys after the last.
+  mutating func appendMark(at offset: Int, _ light: History.Light, settling: Int = 0) {
     var kept = History.MarkMemory.inline
     if light.memory == nil {
       kept = .empty
-    } else if marks.count > 1, History.identical(memory(ofMark: marks.count - 2), light.memory) {
+    } else if !marks.isEmpty, History.identical(memory(ofMark: marks.count - 1), light.memory) {
       // A chain of marks that refer back stays short: decoding walks it.
       var chain = 1
-      var index = marks.count - 2
+      var index = marks.count - 1
       while index >= 0, chain < History.markMemoryChain,
         markBytes[Int(marks[index].byte)] >> 6 == History.MarkMemory.previous.rawValue
       {
@@ -110,9 +121,16 @@ extension History.Branch {
       }
       if chain < History.markMemoryChain { kept = .previous }
     }
+    if let last = marks.last {
+      let spacing =
+        settling > 0 && kept != .inline ? History.settlingSpacing : History.markSpacing
+      if offset - Int(last.offset) < spacing { return }
+    }
+    Self.grow(&marks)
+    marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
     Self.growBytes(&markBytes, by: 19)
     markBytes.append(light.prelude | light.angleUnit.rawValue << 4 | kept.rawValue << 6)
-    markBytes.append(light.wordSize.rawValue)
+    markBytes.append(light.wordSize.rawValue | UInt8(settling) << 2)
     if kept == .inline, let value = light.memory { History.encode(value, into: &markBytes) }
   }
 
@@ -139,7 +157,9 @@ extension History.Branch {
     }
   }
 
-  /// The last mark at or before own offset `offset`, if any.
+  /// The last mark at or before own offset `offset` that serves it, if any: a settling mark
+  /// (``appendMark(at:_:settling:)``) serves the steps from its offset plus its settling keys,
+  /// and the mark before it (whose own steps end at its offset) the steps before those.
   ///
   /// - Complexity: O(log m), m the branch's marks.
   @inline(__always)
@@ -152,7 +172,18 @@ extension History.Branch {
       let middle = (low + high + 1) / 2
       if Int(marks[middle].offset) <= offset { low = middle } else { high = middle - 1 }
     }
+    if Int(marks[low].offset) + settling(ofMark: low) > offset {
+      guard low > 0 else { return nil }
+      low -= 1
+    }
     return (Int(marks[low].offset), low)
+  }
+
+  /// The settling keys of mark `index`: 0 for a mark at a restart, whose state is the state at
+  /// its offset (``appendMark(at:_:settling:)``).
+  @inline(__always)
+  func settling(ofMark index: Int) -> Int {
+    Int(markBytes[Int(marks[index].byte) + 1] >> 2)
   }
 
   /// The light snapshot that mark `index` stands for (its ``History/Light/state`` is the
@@ -164,7 +195,7 @@ extension History.Branch {
     var light = History.Light(atForkBack: 0)
     light.prelude = markBytes[at] & 0x0F
     light.angleUnit = AngleUnit(rawValue: markBytes[at] >> 4 & 3)!
-    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1])!
+    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1] & 3)!
     light.memory = memory(ofMark: index)
     return light
   }

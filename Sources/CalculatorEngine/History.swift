@@ -36,9 +36,14 @@ import CalcDecimal
 /// least ``markSpacing`` keys after the mark before: a jump replays from the last mark before its
 /// step when that lies after the start of its interval's snapshot, so on a stream that restarts
 /// now and then it replays the keys since the last restart rather than up to twice an interval
-/// (Scientific `:goto` 522 → 151 µs, calc-bench `--streams`). The densest tree SPEC §7
-/// allows (one branch per 1,000 keys) keeps under 2 bytes a key in every stream (calc-bench
-/// `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey` at a small size).
+/// (Scientific `:goto` 522 → 151 µs, calc-bench `--streams`). A *settling* mark does the same
+/// where a Scientific line starts a new number and its operator right after a settled `=`
+/// (``ScientificBrain/isSettled``): from the number's operator on, the state is the one a
+/// fresh calculation reaches, so the mark stands at the line's start for the steps after those
+/// keys (Scientific `:goto` 124 → 56 µs at 10,000,000 keys, calc-bench `--streams`). The
+/// densest tree SPEC §7 allows (one branch per 1,000 keys) keeps under 2 bytes a key in every
+/// stream (calc-bench `--streams`; `LightSnapshotTests.denseTreeStorageIsUnderTwoBytesPerKey`
+/// at a small size).
 public struct History: Sendable {
   /// What a position holds: the calculator after the keys before it, memory included.
   public typealias State = Calculator
@@ -963,6 +968,8 @@ public struct History: Sendable {
   /// - Complexity: O(n) in the line's keys.
   @inline(never)
   private mutating func noteRestart(in codes: UnsafeBufferPointer<UInt8>, at start: Int) {
+    let afterSettled = settledEnd.map { $0.branch == current && $0.offset == start } ?? false
+    settledEnd = state.scientific?.isSettled == true ? (current, start + codes.count) : nil
     var index = codes.count - 1
     while index >= 0 {
       let code = codes[index]
@@ -975,6 +982,39 @@ public struct History: Sendable {
       if History.changesLightState(code) { return }
       index -= 1
     }
+    // No restart, and no key that changes the memory, the angle unit or the mode: a line of
+    // Scientific mode after a settled one that starts with a number and an operator settles as
+    // after `sci` (``ScientificBrain/isSettled``).
+    if afterSettled, state.scientific != nil, let settling = History.settlingKeys(codes) {
+      branches[current].appendMark(at: start, Light(state, prelude: 1), settling: settling)
+    }
+  }
+
+  /// The own offset on the current branch where the last line ended with a settled Scientific
+  /// state (``ScientificBrain/isSettled``), and that branch; `nil` if it did not.
+  private var settledEnd: (branch: Int, offset: Int)?
+
+  /// The keys of a number and the binary operator after it at the start of `codes`, when
+  /// fewer than ``markSpacing``; `nil` if the line starts otherwise. The number starts with a
+  /// digit or a point, which clears the entry a settled state keeps (a constant first would
+  /// not); digits, points, constants and `exp` follow.
+  static func settlingKeys(_ codes: UnsafeBufferPointer<UInt8>) -> Int? {
+    typealias Key = CalculatorButtonItem
+    // Digits and the point; after the first key, π, e and `exp` too.
+    func isNumber(_ code: UInt8, first: Bool) -> Bool {
+      code <= Key.dot.code
+        || (!first && code &- Key.constant(.pi).code <= Key.exponent.code &- Key.constant(.pi).code)
+    }
+    var index = 0
+    while index < codes.count, index < markSpacing - 1, isNumber(codes[index], first: index == 0) {
+      index += 1
+    }
+    guard index > 0, index < codes.count else { return nil }
+    let code = codes[index]
+    let isOperator =
+      code &- Key.op(.plus).code <= Key.op(.divide).code &- Key.op(.plus).code
+      || code &- Key.binary(.power).code <= Key.binary(.logBase).code &- Key.binary(.power).code
+    return isOperator ? index + 1 : nil
   }
 
   /// The light snapshot for a branch that leaves branch index `parent` at `position` (the state
@@ -1424,7 +1464,16 @@ extension History {
             && (branch.marks.last.map { Int($0.offset) <= branch.codes.count } ?? true),
           "branch \(index + 1): marks in order of their offsets")
         for at in branch.marks.indices {
-          markAt[Int(branch.marks[at].offset)] = branch.markLight(at).state
+          // A settling mark's state is the state after its settling keys.
+          var state = branch.markLight(at).state
+          let offset = Int(branch.marks[at].offset)
+          let settling = branch.settling(ofMark: at)
+          precondition(settling < History.markSpacing, "branch \(index + 1): settling keys")
+          for key in offset..<offset + settling {
+            if branch.startsLine(at: key) { state.startLine() }
+            branch.press(at: key, &state)
+          }
+          markAt[offset + settling] = state
         }
         precondition(
           branch.lights.allSatisfy { !$0.isAtFork || $0.slot == 0 },

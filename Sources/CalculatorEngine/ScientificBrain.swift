@@ -207,6 +207,19 @@ public struct ScientificBrain: Hashable, Sendable {
   /// The number of brackets open.
   public var openBrackets: Int { brackets.count }
 
+  /// Whether a new number (digits and points) and the binary operator after it leave this brain
+  /// exactly as they leave ``initial``: a finished calculation (after `=`, no error), with
+  /// nothing typed, pending or open, F-E off and an empty line. What it keeps (the result, the
+  /// operator and operand a repeated `=` uses) the new number and operator overwrite
+  /// (``pushOperator(_:)`` clears ``hold``); a history takes a restart mark there (``History``'s
+  /// settling marks).
+  var isSettled: Bool {
+    error == nil && !isTyping && !isExponential && !changeOp && previousOp == nil
+      && thisKey != .close && pending.isEmpty && brackets.isEmpty && tokens.isEmpty
+      && lastOperandStart == -1 && lastOperatorStart == -1 && operandStarts.isEmpty
+      && !lastOperandIsBracketed
+  }
+
   /// What the display shows.
   public var display: CalculatorBrain.Display {
     if let error { return .error(error) }
@@ -477,6 +490,9 @@ public struct ScientificBrain: Hashable, Sendable {
     op = new
     addOperatorToLine(new)
     noPreviousEquals = true
+    // Unread until the next `=` sets it (``resolveTop()``): cleared, so that the state after a
+    // new number and its operator is the same whatever `=` held before (``isSettled``).
+    hold = .zero
     changeOp = true
   }
 
