@@ -82,7 +82,13 @@ struct BatchRunner {
   private mutating func runScript(_ input: ScriptInput, name: String) -> ScriptEnd {
     let reader: LineReader
     switch input {
-    case .descriptor(let fd): reader = LineReader(fd: fd)
+    case .descriptor(let fd):
+      reader = LineReader(fd: fd)
+      // A file's keys take at least a byte each: room for them at once, rather than the
+      // history's storage growing (and being copied) a quarter at a time.
+      if let size = Platform.regularFileSize(fd) {
+        runner.interpreter.reserveCapacity(forKeys: min(size, Self.reservedKeysLimit))
+      }
     case .bytes(let bytes): reader = LineReader(read: Self.reading(bytes))
     }
     reader.willRead = { [output = runner.output] in output.flush() }
@@ -133,6 +139,10 @@ struct BatchRunner {
       return .failed(ExitStatus.dataError)
     }
   }
+
+  /// The most keys a script's size reserves room for (``runScript(_:name:)``): 1 GiB of
+  /// codes; a longer script grows its history as typed lines do.
+  static let reservedKeysLimit = 1 << 30
 
   /// A `read` for ``LineReader`` that hands on `bytes` as far as each buffer holds, then 0.
   private static func reading(_ bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer) -> Int {

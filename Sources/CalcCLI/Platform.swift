@@ -159,6 +159,14 @@ enum Platform {
   /// directory`.
   static func errorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+  /// The size in bytes of the regular file open as `fd`; `nil` for a pipe, a terminal, a device
+  /// or when `fstat` fails.
+  static func regularFileSize(_ fd: Int32) -> Int? {
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
+  }
+
   /// Whether `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 

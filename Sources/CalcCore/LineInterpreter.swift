@@ -320,6 +320,12 @@ public struct LineInterpreter {
     return Session.Effect(command: command, change: change)
   }
 
+  /// Reserves room in the session's history for about `keys` more keys: a capacity hint
+  /// (``Session/reserveCapacity(forKeys:)``) for a script of known size.
+  package mutating func reserveCapacity(forKeys keys: Int) {
+    session.reserveCapacity(forKeys: keys)
+  }
+
   /// Performs `command` on the session, through its one door, and keeps it with its change as
   /// the effect of the line.
   @discardableResult

@@ -801,6 +801,19 @@ public struct History: Sendable {
 
   // MARK: - Changing (for Session only)
 
+  /// Reserves room for about `keys` more keys on the current branch, so that applying them
+  /// does not grow its storage step by step: a capacity hint, as `Array.reserveCapacity(_:)`,
+  /// that changes no state, position or branch (a script read from a file of known size gives
+  /// its size: each key takes at least a byte of text).
+  ///
+  /// Room that is never used is address space only, and a branch that is left while it holds
+  /// few keys gives it back (``Branch/trimRoom()``).
+  /// - Complexity: O(n) in the current branch's own keys, when its storage moves.
+  mutating func reserveCapacity(forKeys keys: Int) {
+    guard keys > 0, position == count else { return }
+    branches[current].reserveCapacity(forKeys: keys)
+  }
+
   /// Applies a line of keys at the position, starting a new branch there first unless the
   /// position is at the end of the current branch; the position moves to the end of the line.
   ///
@@ -1304,6 +1317,16 @@ extension History.Branch {
     guard needed > codes.capacity else { return }
     codes.reserveCapacity(max(needed, codes.count + codes.count / 4, 64))
     lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
+  }
+
+  /// Reserves room for `keys` more own keys and the whole snapshots between them at once: a
+  /// capacity hint (``History/reserveCapacity(forKeys:)``).
+  ///
+  /// - Complexity: O(n) in the branch's own keys, when the storage moves.
+  mutating func reserveCapacity(forKeys keys: Int) {
+    codes.reserveCapacity(codes.count + keys)
+    lineEnds.reserveCapacity((codes.capacity + 63) >> 6)
+    snapshots.reserveCapacity(snapshots.count + keys / History.snapshotInterval + 1)
   }
 
   /// Gives back the room reserved for keys not typed yet (``reserveRoom(for:)``), for a branch

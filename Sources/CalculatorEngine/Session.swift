@@ -77,6 +77,14 @@ public struct Session: Sendable {
   /// (which copied it, for a script once or twice a line).
   public var mode: CalculatorButtonItem.Mode { history.state.mode }
 
+  /// Reserves room for about `keys` more keys, so that a long script does not grow the
+  /// history's storage step by step (``History/reserveCapacity(forKeys:)``): a capacity hint
+  /// that changes nothing a session shows, saves or compares, and so not a ``Command``.
+  /// - Complexity: O(n) in the current branch's own keys, when its storage moves.
+  public mutating func reserveCapacity(forKeys keys: Int) {
+    history.reserveCapacity(forKeys: keys)
+  }
+
   /// A change to a session.
   public enum Command: Sendable {
     /// Applies a line of keys at the position: one change, the unit of `undo`. Before the end
