@@ -423,7 +423,7 @@ extension Calculator {
     switch brain {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       return entry == .zero
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
       return false
     }
   }
@@ -456,7 +456,7 @@ extension Calculator {
     switch brain {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       return entry.hasPoint
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
       return false
     }
   }

@@ -561,7 +561,7 @@ public struct Calculator: Hashable, Sendable {
       switch standardBrain {
       case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
         if entry != .zero { standardBrain = standardBrain.endingEntry() }
-      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: return
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: return
       }
     case .scientific(let box):
       guard box.brain.isTyping, !box.brain.input.isEmpty else { return }

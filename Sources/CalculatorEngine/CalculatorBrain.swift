@@ -27,6 +27,17 @@ public enum CalculatorBrain: Hashable, Sendable {
   case leftOpRight(left: Value, op: CalculatorButtonItem.Op, right: Operand)
   /// A calculation failed; the display shows its message, `line` the calculation that failed.
   case error(CalculationError, line: Line)
+  /// Right after an `=` that applied an operation (`12 + 3 =`, and each repetition): the
+  /// result, the operation that `=` repeats, and the terms the expression line shows on either
+  /// side of its operator.
+  ///
+  /// The same as `.left(.value(.plain(result)), repeating: operation, line:
+  /// .operation(left: left, op: operation.op, right: right, closing: .equals))`, which no key
+  /// leads to any more: this state holds no box, where that line's box was allocated at every
+  /// `=` of a script and freed by the next line's first digit (about 330 instructions of a
+  /// script's line of 3,800, Documentation/Performance.md). The size of a state is unchanged
+  /// (`BrainStorageTests`).
+  case equalled(result: Decimal34, operation: Operation, left: Term, right: Term)
 
   /// A fresh calculator, showing `0` with an empty expression line (the book's `.left("0")`).
   public static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil, line: .empty)
@@ -165,8 +176,11 @@ public enum CalculatorBrain: Hashable, Sendable {
     case term(Term)
     /// An operation: `12 + 3 =` after `=`, `13 =`, `1 ÷ 0 =` after an error, `2 + √(-9)`.
     ///
-    /// Boxed: it is made only by `=`, errors and unary keys in a chain, while every state is
-    /// copied at every key, and unboxed it would double the size of the state.
+    /// Boxed: unboxed it would double the size of every state, while it is seldom held: a
+    /// state holds it after `=` with nothing to repeat (`13 =`), an error, or a unary key in a
+    /// chain; the state after an `=` that applied an operation holds its terms instead
+    /// (``CalculatorBrain/equalled(result:operation:left:right:)``), and makes it only when asked
+    /// for its ``CalculatorBrain/expressionLine``.
     indirect case operation(
       left: Term, op: CalculatorButtonItem.Op?, right: Term?, closing: Closing)
   }
@@ -232,7 +246,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   public var isPending: Bool {
     switch self {
     case .leftOp, .leftOpRight: true
-    case .left, .error: false
+    case .left, .error, .equalled: false
     }
   }
 
@@ -247,7 +261,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     switch self {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       entry.digitCount >= Entry.maximumDigits
-    case .left, .leftOp, .leftOpRight, .error: false
+    case .left, .leftOp, .leftOpRight, .error, .equalled: false
     }
   }
 
@@ -276,6 +290,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(.value(let value), _, _), .leftOpRight(_, _, .value(let value)),
       .leftOp(let value, _):
       .value(value.number)
+    case .equalled(let result, _, _, _):
+      .value(result)
     case .error(let error, _):
       .error(error)
     }
@@ -297,7 +313,17 @@ public enum CalculatorBrain: Hashable, Sendable {
       .operation(
         left: left.term, op: op, right: right.term.isShownAsRightOperand ? right.term : nil,
         closing: .none)
+    case .equalled(_, let operation, let left, let right):
+      .operation(left: left, op: operation.op, right: right, closing: .equals)
     }
+  }
+
+  /// The state in the general form of its case: ``equalled(result:operation:left:right:)`` as the
+  /// `.left` state it stands for (with its expression line boxed), any other state as it is;
+  /// for the keys that seldom follow `=`, whose transitions then need no case of their own.
+  var general: CalculatorBrain {
+    guard case .equalled(let result, let operation, _, _) = self else { return self }
+    return .left(.value(.plain(result)), repeating: operation, line: expressionLine)
   }
 
   /// The value in the display, or `nil` while an error is shown.
@@ -321,8 +347,10 @@ public enum CalculatorBrain: Hashable, Sendable {
     switch key {
     case .equal:
       guard !isError else { return nil }
-      switch applyEqual() {
+      let done = applyEqual()
+      switch done {
       case .left(_, _, let line), .error(_, let line): return line
+      case .equalled: return done.expressionLine
       case .leftOp, .leftOpRight: return nil
       }
     case .op:
@@ -349,7 +377,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(_, _, .operation), .error(_, .operation):
       self = next
     case .left(_, _, .empty), .left(_, _, .term), .leftOp, .leftOpRight, .error(_, .empty),
-      .error(_, .term):
+      .error(_, .term), .equalled:
       overwrite(with: next)
     }
   }
@@ -377,6 +405,9 @@ public enum CalculatorBrain: Hashable, Sendable {
       overwrite(with: .leftOpRight(left: left, op: op, right: .entry(fresh)))
     case .left(.entry(let entry), let repeating, .empty):
       overwrite(with: .left(.entry(extend(entry)), repeating: repeating, line: .empty))
+    case .equalled(_, let operation, _, _):
+      // A script's next line starts so.
+      overwrite(with: .left(.entry(fresh), repeating: operation, line: .empty))
     case .left, .leftOpRight(_, _, .value), .error:
       replace(with: typing(fresh: fresh, extend))
     }
@@ -388,6 +419,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(.entry(let entry), let repeating, _):
       .left(.entry(extend(entry)), repeating: repeating, line: .empty)
     case .left(.value, let repeating, _): .left(.entry(fresh), repeating: repeating, line: .empty)
+    case .equalled(_, let operation, _, _):
+      .left(.entry(fresh), repeating: operation, line: .empty)
     case .leftOp(let left, let op): .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .leftOpRight(let left, let op, .entry(let entry)):
       .leftOpRight(left: left, op: op, right: .entry(extend(entry)))
@@ -401,11 +434,15 @@ public enum CalculatorBrain: Hashable, Sendable {
     switch self {
     case .left(let operand, _, _):
       return .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
+    case .equalled(let result, _, _, _):
+      return .leftOp(left: .plain(result), op: op)
     case .leftOp(let left, _):
       return .leftOp(left: left, op: op)
     case .leftOpRight(let left, let pending, let right):
-      let line = Line.operation(left: left.term, op: pending, right: right.term, closing: .op(op))
-      return CalculatorBrain.calculate(left.number, pending, right.number, line: line) {
+      return CalculatorBrain.calculate(
+        left.number, pending, right.number,
+        line: .operation(left: left.term, op: pending, right: right.term, closing: .op(op))
+      ) {
         .leftOp(left: .plain($0), op: op)
       }
     case .error:
@@ -425,6 +462,9 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(let operand, let repeating?, _):
       (x, left, operation) = (operand.number, operand.term, repeating)
       right = .plain(repeating.operand)
+    case .equalled(let result, let repeating, _, _):
+      (x, left, operation) = (result, .plain(result), repeating)
+      right = .plain(repeating.operand)
     case .leftOp(let value, let op):
       (x, left, operation) = (value.number, value.term, Operation(op: op, operand: value.number))
       right = .plain(value.number)
@@ -434,15 +474,20 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .error:
       return self
     }
-    let line = Line.operation(left: left, op: operation.op, right: right, closing: .equals)
-    return CalculatorBrain.calculate(x, operation.op, operation.operand, line: line) {
-      .left(.value(.plain($0)), repeating: operation, line: line)
+    // The line is boxed only for an error: the result's state holds its terms.
+    switch CalculatorBrain.outcome(x, operation.op, operation.operand) {
+    case .value(let result):
+      return .equalled(result: result, operation: operation, left: left, right: right)
+    case .failure(let error):
+      return .error(
+        error, line: .operation(left: left, op: operation.op, right: right, closing: .equals))
     }
   }
 
   func applyClearEntry() -> CalculatorBrain {
     switch self {
     case .left(_, let repeating, _): .left(.entry(.zero), repeating: repeating, line: .empty)
+    case .equalled(_, let repeating, _, _): .left(.entry(.zero), repeating: repeating, line: .empty)
     case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
       .leftOpRight(left: left, op: op, right: .entry(.zero))
     case .error: .initial
@@ -456,6 +501,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(.value(let value), let repeating, _):
       let negated = value.negated
       return .left(.value(negated), repeating: repeating, line: .term(negated.term))
+    case .equalled:
+      return general.applyFlip()
     case .leftOp(let left, let op):
       return .leftOpRight(left: left, op: op, right: .value(Value.plain(left.number).negated))
     case .leftOpRight(let left, let op, .entry(let entry)):
@@ -473,6 +520,8 @@ public enum CalculatorBrain: Hashable, Sendable {
       return CalculatorBrain.bounded(operand.number.percent, line: line) {
         .left(.value(.plain($0)), repeating: repeating, line: .term(.plain($0)))
       }
+    case .equalled:
+      return general.applyPercent()
     case .leftOp(let left, let op):
       return CalculatorBrain.percent(of: left.number, left: left, op: op)
     case .leftOpRight(let left, let op, let right):
@@ -491,6 +540,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .left(.value(let value), let repeating, .operation(_, _?, _, .equals)):
       // After an `=` that calculated something, ⌫ clears the expression line (SPEC §3.1).
       return .left(.value(value), repeating: repeating, line: .empty)
+    case .equalled(let result, let repeating, _, _):
+      return .left(.value(.plain(result)), repeating: repeating, line: .empty)
     case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error:
       return self
     }
@@ -503,6 +554,8 @@ public enum CalculatorBrain: Hashable, Sendable {
   func applyUnary(_ unary: CalculatorButtonItem.Unary) -> CalculatorBrain {
     let wrapper = Term.Wrapper(unary)
     switch self {
+    case .equalled:
+      return general.applyUnary(unary)
     case .left(let operand, let repeating, _):
       let term = operand.term.wrapped(wrapper)
       return CalculatorBrain.unary(unary, operand.number, line: .term(term)) {
@@ -511,14 +564,16 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .leftOp(let left, let op):
       // The right operand starts from the number shown, whatever the left operand's term.
       let term = Term.plain(left.number).wrapped(wrapper)
-      let line = Line.operation(left: left.term, op: op, right: term, closing: .none)
-      return CalculatorBrain.unary(unary, left.number, line: line) {
+      return CalculatorBrain.unary(
+        unary, left.number, line: .operation(left: left.term, op: op, right: term, closing: .none)
+      ) {
         .leftOpRight(left: left, op: op, right: .value(Value(number: $0, term: term)))
       }
     case .leftOpRight(let left, let op, let right):
       let term = right.term.wrapped(wrapper)
-      let line = Line.operation(left: left.term, op: op, right: term, closing: .none)
-      return CalculatorBrain.unary(unary, right.number, line: line) {
+      return CalculatorBrain.unary(
+        unary, right.number, line: .operation(left: left.term, op: op, right: term, closing: .none)
+      ) {
         .leftOpRight(left: left, op: op, right: .value(Value(number: $0, term: term)))
       }
     case .error:
@@ -538,7 +593,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .leftOpRight(let left, let op, .entry(let entry)):
       .leftOpRight(
         left: left, op: op, right: .value(Value(number: entry.value, term: .typed(entry.value))))
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error: self
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: self
     }
   }
 
@@ -548,6 +603,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     let value = Value(number: number, term: .typed(number))
     switch self {
     case .left(_, let repeating, _): return .left(.value(value), repeating: repeating, line: .empty)
+    case .equalled(_, let repeating, _, _):
+      return .left(.value(value), repeating: repeating, line: .empty)
     case .leftOp(let left, let op), .leftOpRight(let left, let op, _):
       return .leftOpRight(left: left, op: op, right: .value(value))
     case .error: return self
@@ -563,17 +620,17 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// `unary(x)`, passed to `next` unless it is an error, which shows `line`.
   private static func unary(
-    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, line: Line,
+    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, line: @autoclosure () -> Line,
     _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch unary {
     case .squareRoot:
-      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput, line: line) }
-      return bounded(root, line: line, next)
+      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput, line: line()) }
+      return bounded(root, line: line(), next)
     case .square:
-      return bounded(x * x, line: line, next)
+      return bounded(x * x, line: line(), next)
     case .reciprocal:
-      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, line: line, next)
+      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, line: line(), next)
     }
   }
 
@@ -586,17 +643,21 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .plus, .minus: right = (left.number * y).percent
     case .multiply, .divide: right = y.percent
     }
-    let line = Line.operation(left: left.term, op: op, right: nil, closing: .none)
-    return bounded(right, line: line) {
+    return bounded(right, line: .operation(left: left.term, op: op, right: nil, closing: .none)) {
       .leftOpRight(left: left, op: op, right: .value(.plain($0)))
     }
   }
 
-  /// `x op y`, passed to `next` unless it is an error, which shows `line`.
-  private static func calculate(
-    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34, line: Line,
-    _ next: (Decimal34) -> CalculatorBrain
-  ) -> CalculatorBrain {
+  /// What a calculation gives: a value within the calculator's bounds, or an error.
+  private enum Outcome {
+    case value(Decimal34)
+    case failure(CalculationError)
+  }
+
+  /// `x op y` within the calculator's bounds (``bounded(_:line:_:)``), or the error it meets.
+  private static func outcome(
+    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34
+  ) -> Outcome {
     let result: Decimal34
     switch op {
     case .plus: result = x + y
@@ -604,19 +665,33 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .multiply: result = x * y
     case .divide:
       guard let quotient = Decimal34.dividing(x, by: y) else {
-        return .error(x.isZero ? .undefined : .divideByZero, line: line)
+        return .failure(x.isZero ? .undefined : .divideByZero)
       }
       result = quotient
     }
-    return bounded(result, line: line, next)
+    guard let magnitude = result.magnitudeExponent else { return .value(result) }
+    if magnitude >= 100 { return .failure(.overflow) }
+    return .value(magnitude < -100 ? .zero : result)
+  }
+
+  /// `x op y`, passed to `next` unless it is an error, which shows `line` (made only then: a
+  /// chain's operator and a percent would box it at every key).
+  private static func calculate(
+    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34, line: @autoclosure () -> Line,
+    _ next: (Decimal34) -> CalculatorBrain
+  ) -> CalculatorBrain {
+    switch outcome(x, op, y) {
+    case .value(let result): next(result)
+    case .failure(let error): .error(error, line: line())
+    }
   }
 
   /// Applies the calculator's magnitude bounds: overflow at 10^100, zero below 10^-100.
   static func bounded(
-    _ value: Decimal34, line: Line, _ next: (Decimal34) -> CalculatorBrain
+    _ value: Decimal34, line: @autoclosure () -> Line, _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     guard let magnitude = value.magnitudeExponent else { return next(value) }
-    if magnitude >= 100 { return .error(.overflow, line: line) }
+    if magnitude >= 100 { return .error(.overflow, line: line()) }
     if magnitude < -100 { return next(.zero) }
     return next(value)
   }

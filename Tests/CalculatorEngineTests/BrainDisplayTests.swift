@@ -75,7 +75,16 @@ import Testing
     #expect(_isPOD(CalculatorBrain.Operation?.self))
     #expect(_isPOD(CalculatorButtonItem.Op.self))
     #expect(_isPOD(CalculatorBrain.CalculationError.self))
-    // The boxed line is the one reference a Standard state can hold.
+    // The boxed line is the one reference a Standard state can hold; the state after an `=`
+    // holds its terms instead.
     #expect(!_isPOD(CalculatorBrain.Line.self))
+    #expect(_isPOD((Decimal34, CalculatorBrain.Operation, CalculatorBrain.Term).self))
+  }
+
+  /// The state after `=` (``CalculatorBrain/equalled(result:operation:left:right:)``) fits in
+  /// the size a state had before it: 120 bytes, so that whole snapshots stay as small.
+  @Test func theStateAfterEqualsDoesNotGrowAState() {
+    #expect(MemoryLayout<CalculatorBrain>.size <= 120)
+    #expect(MemoryLayout<Calculator>.size <= 151)
   }
 }
