@@ -329,14 +329,28 @@ public struct Calculator: Hashable, Sendable {
   /// same as ``press(_:)`` for each, in one call, so that a line pays for a call's set-up once
   /// rather than at every key (History's lines, ``History/apply(checkedLine:)``).
   ///
+  /// In Standard mode the digits and points after a digit or a point are typed into its entry
+  /// at once (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one
+  /// change of the state for a run (`TypedRunTests`).
   /// - Complexity: O(n) in the number of keys.
   mutating func press(each keys: UnsafeBufferPointer<CalculatorButtonItem>) {
-    for key in keys {
+    var index = 0
+    while index < keys.count {
+      let key = keys[index]
+      index += 1
       guard case .none = boxed else {
         pressBoxed(key)
         continue
       }
       pressStandard(key)
+      switch key {
+      case .digit, .dot:
+        if index < keys.count { index = standardBrain.type(run: keys, from: index) }
+      case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+        .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
+        .bitwise, .not, .shift, .rotate, .bit:
+        break
+      }
     }
   }
 

@@ -413,6 +413,45 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
+  /// Types the digits and points at the start of `keys[start...]` into the entry being typed,
+  /// in one write of the state, and returns the index of the first key after them; in a state
+  /// that holds no entry being typed, types nothing and returns `start`.
+  ///
+  /// The same as pressing each of them in turn: after a digit or a point the state holds an
+  /// entry being typed, and a further digit or point only extends that entry (``type(fresh:_:)``),
+  /// so a run of them is one change of the state rather than one a key (a script's `123.45`).
+  /// - Complexity: O(n) in the length of the run.
+  mutating func type(
+    run keys: UnsafeBufferPointer<CalculatorButtonItem>, from start: Int
+  ) -> Int {
+    var end = start
+    /// `entry` with the run typed after it.
+    func extended(_ entry: Entry) -> Entry {
+      var entry = entry
+      while end < keys.count {
+        switch keys[end] {
+        case .digit(let digit): entry = entry.appending(digit)
+        case .dot: entry = entry.appendingPoint()
+        case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+          .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
+          .bitwise, .not, .shift, .rotate, .bit:
+          return entry
+        }
+        end += 1
+      }
+      return entry
+    }
+    switch self {
+    case .leftOpRight(let left, let op, .entry(let entry)):
+      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extended(entry))))
+    case .left(.entry(let entry), let repeating, .empty):
+      overwrite(with: .left(.entry(extended(entry)), repeating: repeating, line: .empty))
+    case .left, .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+      break
+    }
+    return end
+  }
+
   /// A digit or the point: extends the entry being typed, or starts a new one.
   func typing(fresh: Entry, _ extend: (Entry) -> Entry) -> CalculatorBrain {
     switch self {
