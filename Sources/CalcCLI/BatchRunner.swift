@@ -140,9 +140,10 @@ struct BatchRunner {
     }
   }
 
-  /// The most keys a script's size reserves room for (``runScript(_:name:)``): 1 GiB of
-  /// codes; a longer script grows its history as typed lines do.
-  static let reservedKeysLimit = 1 << 30
+  /// The most keys a script's size reserves room for (``runScript(_:name:)``): 64 Mi, about
+  /// 100 MB of address space with their snapshots, which any machine grants; a longer script
+  /// grows its history beyond as typed lines do.
+  static let reservedKeysLimit = 1 << 26
 
   /// A `read` for ``LineReader`` that hands on `bytes` as far as each buffer holds, then 0.
   private static func reading(_ bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer) -> Int {
