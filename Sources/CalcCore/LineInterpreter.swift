@@ -222,6 +222,9 @@ public struct LineInterpreter {
     return try runLine(line, output: output)
   }
 
+  /// Runs one line for ``runInPlace(_:output:)``, its only caller, into which it is inlined (a
+  /// call a line for nothing).
+  @inline(__always)
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
@@ -245,9 +248,13 @@ public struct LineInterpreter {
       }
       if let scanned {
         guard scanned.count > 0 else { return .proceed }
+        // A line without `$N` hands on a new empty array, not the kept one: the kept one, read
+        // from `self`, which `applyKeys` changes, was retained and released around the call (40
+        // instructions a script line, callgrind).
         try applyKeys(
-          lineKeys[..<scanned.count], references: lineReferences, line: line, output: output,
-          mode: mode, mayHoldModeKeys: scanned.hasWords, mayNeedNotes: scanned.mayNeedNotes)
+          lineKeys[..<scanned.count], references: lineReferences.isEmpty ? [] : lineReferences,
+          line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
+          mayNeedNotes: scanned.mayNeedNotes)
         if scanned.hasComment { noteTrailingComment(of: line, output: output) }
         return .proceed
       }
@@ -437,7 +444,30 @@ public struct LineInterpreter {
 
   /// Applies a line of keys through the session's door; says which branch it started at the
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
+  ///
+  /// A script's line (no effect kept, not at the REPL) is applied here, inlined into its caller:
+  /// the call and the change returned, copied and destroyed cost 90 instructions a script line
+  /// (callgrind); the rest is ``performKeysKeepingEffect(_:references:line:output:)``.
+  @inline(__always)
   private mutating func performKeys(
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+  ) throws(LineError) {
+    guard context.isInteractive || keepsEffects else {
+      factsAfterKeys = nil
+      do {
+        change = try session.perform(.keys(keys, references: references))
+      } catch {
+        throw keyLineError(for: error, keys: keys, references: references, line: line)
+      }
+      return
+    }
+    try performKeysKeepingEffect(keys, references: references, line: line, output: output)
+  }
+
+  /// ``performKeys(_:references:line:output:)`` keeping the line's effect, and at the REPL
+  /// saying which branch the line started.
+  private mutating func performKeysKeepingEffect(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
@@ -449,31 +479,40 @@ public struct LineInterpreter {
       // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
       change = try perform(.keys(keys, references: references))
     } catch {
-      // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
-      var column = 1
-      var at = error.rejectedKeyIndex
-      if let target = error.rejectedReference, let nth = references.firstIndex(of: target) {
-        at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
-      }
-      var hint: String?
-      if let index = at, let line {
-        let columns = KeyText.columns(in: line, startingIn: session.state.mode)
-        if index < columns.count { column = columns[index] }
-        if case .keyRejected(let key, _, .notInProgrammer) = error {
-          hint =
-            LineInterpreter.programmerHint(for: key)
-            ?? caseRuleHint(forRejectedKeyAt: column, in: line)
-        }
-      }
-      throw LineError(
-        error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
-        column: column)
+      throw keyLineError(for: error, keys: keys, references: references, line: line)
     }
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {
       let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
       output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
     }
+  }
+
+  /// The line's error for the session's refusal of its keys: a key the keypad lacks (SPEC §9,
+  /// §10), a bad `$N`; at the key's column of `line`, with a hint in Programmer mode.
+  @inline(never)
+  private func keyLineError(
+    for error: SessionError, keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?
+  ) -> LineError {
+    var column = 1
+    var at = error.rejectedKeyIndex
+    if let target = error.rejectedReference, let nth = references.firstIndex(of: target) {
+      at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
+    }
+    var hint: String?
+    if let index = at, let line {
+      let columns = KeyText.columns(in: line, startingIn: session.state.mode)
+      if index < columns.count { column = columns[index] }
+      if case .keyRejected(let key, _, .notInProgrammer) = error {
+        hint =
+          LineInterpreter.programmerHint(for: key)
+          ?? caseRuleHint(forRejectedKeyAt: column, in: line)
+      }
+    }
+    return LineError(
+      error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
+      column: column)
   }
 
   /// The facts of the state as it is (see ``StateFacts``).
