@@ -128,15 +128,25 @@ public struct LineInterpreter {
   public private(set) var session: Session
   /// The effect of the line that is running.
   private var effect: Session.Effect?
-  /// What the command of the line that is running changed.
+  /// What the command of the line that is running changed; `nil` for a script's key line while
+  /// ``keepsEffects`` is off, which ``appliedKeys`` tells.
   package private(set) var change: Session.Change?
   /// Whether the line that ran applied keys (``change`` is `.applied`), read where the change
   /// is: a copy of the change for a caller to look at cost a script's line 100 instructions.
   @inline(__always)
-  package var appliedKeys: Bool { if case .applied? = change { true } else { false } }
+  package var appliedKeys: Bool {
+    if keysAppliedInPlace { return true }
+    if case .applied? = change { return true }
+    return false
+  }
+  /// Whether the line that ran was a script's key line (no effect kept, not at the REPL), whose
+  /// change is not kept in ``change``: storing it, and destroying it at the next line, cost 30
+  /// instructions a script line (callgrind).
+  private var keysAppliedInPlace = false
   /// Whether a line's effect is made and returned (``LineResult/effect``): a script's runner
   /// reads only the change, and making an effect (a copy of the command, destroyed after the
-  /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind).
+  /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind). While it is off,
+  /// a key line outside the REPL keeps no ``change`` either (``appliedKeys`` tells it).
   package var keepsEffects = true
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
@@ -217,6 +227,7 @@ public struct LineInterpreter {
   {
     if case .some = effect { effect = nil }
     if case .some = change { change = nil }
+    keysAppliedInPlace = false
     if !notes.isEmpty { notes = [] }
     showedAnError = false
     return try runLine(line, output: output)
@@ -234,7 +245,9 @@ public struct LineInterpreter {
     // A key line of a script's length, the common line: its keys are read over the keys of the
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
-    if line.count <= LineInterpreter.shortLine, !ScriptLine.isCommand(line) {
+    if line.count <= LineInterpreter.shortLine,
+      !LineInterpreter.mayBeCommand(line) || !ScriptLine.isCommand(line)
+    {
       let scanned:
         (
           count: Int, hasComment: Bool, hasWords: Bool,
@@ -284,6 +297,15 @@ public struct LineInterpreter {
         throw command.explaining(error, numberedAs: numbered)
       }
     }
+  }
+
+  /// Whether `line` may be a command line (``ScriptLine/isCommand(_:)``): it starts with `:` or
+  /// a blank. A line that starts otherwise, as a script's key lines do, is none without the
+  /// call (16 instructions a script line, callgrind).
+  @inline(__always)
+  static func mayBeCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.first else { return false }
+    return first == UInt8(ascii: ":") || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
   }
 
   /// Takes the trailing comment of the key line just applied as its note (SPEC §11), which
@@ -456,7 +478,9 @@ public struct LineInterpreter {
     guard context.isInteractive || keepsEffects else {
       factsAfterKeys = nil
       do {
-        change = try session.perform(.keys(keys, references: references))
+        // Its change is `.applied`, and ``appliedKeys`` says so: nobody reads more of it.
+        _ = try session.perform(.keys(keys, references: references))
+        keysAppliedInPlace = true
       } catch {
         throw keyLineError(for: error, keys: keys, references: references, line: line)
       }

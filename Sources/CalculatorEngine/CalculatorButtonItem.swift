@@ -360,8 +360,10 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// The same codes as ``code``, by construction: the table is built from every key's bytes and
   /// checked against ``code`` for each; where that check fails (another layout of the enum),
   /// the table is empty and each key's ``code`` is read.
-  /// `CalculatorButtonItemTests.testCodesByTableAreTheCodes` compares both on every key and on
-  /// random lines. A script's line of 11 keys took 70 instructions fewer (callgrind).
+  /// `KeyCodeTableTests` (Tests/CalculatorEngineTests) compares both on every key and on
+  /// random lines. With the test for keys beyond Standard's made once on the highest code,
+  /// `123.45*6.7=` took 48 instructions fewer to encode than with a `switch` and the test a key
+  /// (callgrind on 100,000 such lines, the release build, `History.apply(checkedLine:)`).
   /// - Complexity: O(n) in the number of keys.
   @inline(__always)
   static func codes(

@@ -103,9 +103,11 @@ public struct History: Sendable {
     }
 
     /// Appends a line's codes and marks its last key as a line's end, in one access to the
-    /// branch (two accesses checked the storage's uniqueness twice a line).
+    /// branch (two accesses checked the storage's uniqueness twice a line); room is made as
+    /// ``reserveRoom(for:)`` makes it, in the same access.
     @inline(__always)
     mutating func appendLine(_ lineCodes: UnsafeMutableBufferPointer<UInt8>) {
+      reserveRoom(for: lineCodes.count)
       codes.append(contentsOf: lineCodes)
       markLineEnd(at: codes.count - 1)
     }
@@ -915,7 +917,8 @@ public struct History: Sendable {
         let made = position < count ? startBranch() : nil
         // Rule 18: the line starts by ending the number still being typed.
         state.startLine()
-        branches[current].reserveRoom(for: keys.count)
+        // The room for the codes is made as they are appended (`appendLine`): an access to the
+        // branch fewer.
         let ownStart = branches[current].codes.count
         var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
         var start = 0
