@@ -383,6 +383,11 @@ public struct LineInterpreter {
   /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
   /// operation pending before the line and with one: `false` spares the line
   /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``.
+  ///
+  /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
+  /// line: the call cost 35 instructions a script line (callgrind); the rest is
+  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:)``.
+  @inline(__always)
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
@@ -419,6 +424,17 @@ public struct LineInterpreter {
       factsAfterKeys = facts
       return
     }
+    try applyKeysWithNotesOrTrace(
+      keys, references: references, line: line, output: output, needsNotes: needsNotes)
+  }
+
+  /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:)``, for
+  /// a line that needs notes (`needsNotes`) or is traced.
+  @inline(never)
+  private mutating func applyKeysWithNotesOrTrace(
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool
+  ) throws(LineError) {
     let keys = TypedKeys(Array(keys), references: references)
     let before = session.state
     // The replay for notes comes first and lets go of its states before the line is applied, so

@@ -906,10 +906,12 @@ public struct History: Sendable {
         // Codes 0 through 28 are Standard's keys, pressable in every mode but Programmer; a
         // `$N` key (code 0xFF), which a line without references does not hold, would only take
         // the whole check.
-        // The highest code, compared once after the loop: a test a key, with the first code
+        // The or of the codes, compared once after the loop: a test a key, with the first code
         // beyond Standard's computed for it, cost 40 instructions a script line (callgrind).
-        let highest = CalculatorButtonItem.codes(of: keys, into: codes)
-        if highest >= History.firstCodeBeyondStandard, !checkedWhole,
+        // It is at least the highest code; a line of Standard's keys whose or reaches 29 (AC
+        // and `=`: 16 | 15) takes the whole check, which passes it.
+        let all = CalculatorButtonItem.codes(of: keys, into: codes)
+        if all >= History.firstCodeBeyondStandard, !checkedWhole,
           Calculator.keyRejection(in: keys, keypad: keypad) != nil
         {
           return Int??.none
