@@ -221,8 +221,7 @@ public enum KeyText {
   /// What the script reader (``keys(in:startingIn:writingOver:references:)``) looks up for
   /// every byte, in one global: ``singleByteKeys`` for every byte (none from 0x80 on, so that
   /// a byte needs no test before its lookup) and ``noteStates``. Each global's access checks
-  /// that it is initialised (`swift_once`); with the test, 29 instructions a script line
-  /// (`123.45*6.7=`, callgrind).
+  /// that it is initialised (`swift_once`, 7 instructions a script line, callgrind).
   private static let scanTables: (keys: [CalculatorButtonItem?], states: [UInt8]) = (
     singleByteKeys + [CalculatorButtonItem?](repeating: nil, count: 128), noteStates
   )
