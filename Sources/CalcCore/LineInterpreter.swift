@@ -418,7 +418,8 @@ public struct LineInterpreter {
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output)
-      let facts = appendDisplay(to: output)
+      // Keys without a mode key leave the mode as it was.
+      let facts = appendDisplay(to: output, mode: mayHoldModeKeys ? nil : mode)
       // No note due: no error passed on the way either (mayNeedNotes is exact when false).
       showedAnError = facts.showsError
       factsAfterKeys = facts
@@ -569,13 +570,16 @@ public struct LineInterpreter {
   /// when it is not empty. Returns the facts of the state, read on the way.
   ///
   /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
-  /// to pass them on (`memcpy`, 170 instructions a script line).
+  /// to pass them on (`memcpy`, 170 instructions a script line). `mode`, when given, is the
+  /// state's mode, known to the caller.
   @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer) -> StateFacts {
+  package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
+    -> StateFacts
+  {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,
-      showsExpression: context.showsExpression, to: output)
+      showsExpression: context.showsExpression, to: output, mode: mode)
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.

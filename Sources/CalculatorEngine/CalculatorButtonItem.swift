@@ -355,19 +355,44 @@ public enum CalculatorButtonItem: Hashable, Sendable {
 
   /// Writes the ``code`` of each of `keys` to `codes` (as many), and returns the bitwise or of
   /// them (0 for no keys): at least the highest code, so that an or below `n` says that no code
-  /// is `n` or more. What a line's record needs, read from each key's two bytes by table
-  /// (``codeTable``) instead of a `switch` a key.
+  /// is `n` or more. What a line's record needs, with one test for the whole line after it
+  /// (``History``'s keys beyond Standard's): a test a key, with the first code beyond
+  /// Standard's computed for it, cost 50 instructions more on `123.45*6.7=` (callgrind on
+  /// 100,000 such lines, the release build). A long session reads the codes by table instead
+  /// (``codesByTable(of:into:)``).
+  /// - Complexity: O(n) in the number of keys.
+  @inline(__always)
+  static func codes(
+    of keys: UnsafeBufferPointer<CalculatorButtonItem>,
+    into codes: UnsafeMutableBufferPointer<UInt8>
+  ) -> UInt8 {
+    var all: UInt8 = 0
+    for index in keys.indices {
+      let code = keys[index].code
+      codes[index] = code
+      all |= code
+    }
+    return all
+  }
+
+  /// The position in the history from which lines are encoded by table
+  /// (``codesByTable(of:into:)``): building the table (58,000 instructions, every key made and
+  /// checked; callgrind) would be 18% of `calc -k 12+3=`'s; a script's lines pay it back within
+  /// two thousand lines.
+  static let codeTableFrom = 4_096
+
+  /// ``codes(of:into:)``, the codes read from each key's two bytes by table (``codeTable``)
+  /// instead of a `switch` a key.
   ///
   /// The same codes as ``code``, by construction: the table is built from every key's bytes and
   /// checked against ``code`` for each; where that check fails (another layout of the enum),
   /// the table is empty and each key's ``code`` is read.
-  /// `KeyCodeTableTests` (Tests/CalculatorEngineTests) compares both on every key and on
-  /// random lines. With the test for keys beyond Standard's made once on the or, `123.45*6.7=`
-  /// took 80 instructions fewer to encode than with a `switch` and the test a key (callgrind on
-  /// 100,000 such lines, the release build, `History.apply(checkedLine:)`).
+  /// `LineCodesTests` (Tests/CalculatorEngineTests) compares both on every key and on random
+  /// lines. `123.45*6.7=` took 30 instructions fewer to encode than with the `switch` (callgrind
+  /// on 100,000 such lines, the release build, `History.apply(checkedLine:)`).
   /// - Complexity: O(n) in the number of keys.
   @inline(__always)
-  static func codes(
+  static func codesByTable(
     of keys: UnsafeBufferPointer<CalculatorButtonItem>,
     into codes: UnsafeMutableBufferPointer<UInt8>
   ) -> UInt8 {

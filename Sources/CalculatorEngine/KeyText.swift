@@ -219,17 +219,17 @@ public enum KeyText {
   }()
 
   /// What the script reader (``keys(in:startingIn:writingOver:references:)``) looks up for
-  /// every byte, in one global: ``singleByteKeys`` for every byte (none from 0x80 on, so that
-  /// a byte needs no test before its lookup) and ``noteStates``. Each global's access checks
+  /// every byte, in one global: ``singleByteKeys`` and ``noteStates``. Each global's access checks
   /// that it is initialised (`swift_once`, 7 instructions a script line, callgrind).
   private static let scanTables: (keys: [CalculatorButtonItem?], states: [UInt8]) = (
-    singleByteKeys + [CalculatorButtonItem?](repeating: nil, count: 128), noteStates
+    singleByteKeys, noteStates
   )
 
   /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
-  /// letters, blanks, `#` and bytes that are no key.
-  private static let singleByteKeys: [CalculatorButtonItem?] = (0..<128).map {
-    singleByteKey(UInt8($0))
+  /// letters, blanks, `#`, bytes that are no key and bytes from 0x80 on (for every byte, so that
+  /// the script reader needs no test before its lookup).
+  private static let singleByteKeys: [CalculatorButtonItem?] = (0..<256).map {
+    $0 < 0x80 ? singleByteKey(UInt8($0)) : nil
   }
 
   /// The key `byte` stands for on its own when it is no letter: its canonical spelling
