@@ -27,7 +27,7 @@ package struct Listing {
   /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:mayHoldModeKeys:)``).
   ///
   /// `mode`, when given, is the state's mode, known to the caller: a line without a mode key
-  /// leaves the mode as it was (reading it was a call, 12 instructions a script line).
+  /// leaves the mode as it was (reading it was a call, 10 instructions a script line, callgrind).
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
