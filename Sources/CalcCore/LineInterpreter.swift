@@ -128,15 +128,25 @@ public struct LineInterpreter {
   public private(set) var session: Session
   /// The effect of the line that is running.
   private var effect: Session.Effect?
-  /// What the command of the line that is running changed.
+  /// What the command of the line that is running changed; `nil` for a script's key line while
+  /// ``keepsEffects`` is off, which ``appliedKeys`` tells.
   package private(set) var change: Session.Change?
   /// Whether the line that ran applied keys (``change`` is `.applied`), read where the change
   /// is: a copy of the change for a caller to look at cost a script's line 100 instructions.
   @inline(__always)
-  package var appliedKeys: Bool { if case .applied? = change { true } else { false } }
+  package var appliedKeys: Bool {
+    if keysAppliedInPlace { return true }
+    if case .applied? = change { return true }
+    return false
+  }
+  /// Whether the line that ran was a script's key line (no effect kept, not at the REPL), whose
+  /// change is not kept in ``change``: storing it, and destroying it at the next line, cost
+  /// about 25 instructions a script line (callgrind).
+  private var keysAppliedInPlace = false
   /// Whether a line's effect is made and returned (``LineResult/effect``): a script's runner
   /// reads only the change, and making an effect (a copy of the command, destroyed after the
-  /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind).
+  /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind). While it is off,
+  /// a key line outside the REPL keeps no ``change`` either (``appliedKeys`` tells it).
   package var keepsEffects = true
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
@@ -217,11 +227,15 @@ public struct LineInterpreter {
   {
     if case .some = effect { effect = nil }
     if case .some = change { change = nil }
+    keysAppliedInPlace = false
     if !notes.isEmpty { notes = [] }
     showedAnError = false
     return try runLine(line, output: output)
   }
 
+  /// Runs one line for ``runInPlace(_:output:)``, its only caller, into which it is inlined (a
+  /// call a line for nothing).
+  @inline(__always)
   private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> Outcome
   {
@@ -231,7 +245,9 @@ public struct LineInterpreter {
     // A key line of a script's length, the common line: its keys are read over the keys of the
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
-    if line.count <= LineInterpreter.shortLine, !ScriptLine.isCommand(line) {
+    if line.count <= LineInterpreter.shortLine,
+      !LineInterpreter.mayBeCommand(line) || !ScriptLine.isCommand(line)
+    {
       let scanned:
         (
           count: Int, hasComment: Bool, hasWords: Bool,
@@ -245,9 +261,13 @@ public struct LineInterpreter {
       }
       if let scanned {
         guard scanned.count > 0 else { return .proceed }
+        // A line without `$N` hands on a new empty array, not the kept one: the kept one, read
+        // from `self`, which `applyKeys` changes, was retained around the call (22 instructions a
+        // script line, callgrind).
         try applyKeys(
-          lineKeys[..<scanned.count], references: lineReferences, line: line, output: output,
-          mode: mode, mayHoldModeKeys: scanned.hasWords, mayNeedNotes: scanned.mayNeedNotes)
+          lineKeys[..<scanned.count], references: lineReferences.isEmpty ? [] : lineReferences,
+          line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
+          mayNeedNotes: scanned.mayNeedNotes)
         if scanned.hasComment { noteTrailingComment(of: line, output: output) }
         return .proceed
       }
@@ -277,6 +297,15 @@ public struct LineInterpreter {
         throw command.explaining(error, numberedAs: numbered)
       }
     }
+  }
+
+  /// Whether `line` may be a command line (``ScriptLine/isCommand(_:)``): it starts with `:` or
+  /// a blank. A line that starts otherwise, as a script's key lines do, is none without the
+  /// call (16 instructions a script line, callgrind).
+  @inline(__always)
+  static func mayBeCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.first else { return false }
+    return first == UInt8(ascii: ":") || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
   }
 
   /// Takes the trailing comment of the key line just applied as its note (SPEC §11), which
@@ -354,6 +383,11 @@ public struct LineInterpreter {
   /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
   /// operation pending before the line and with one: `false` spares the line
   /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``.
+  ///
+  /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
+  /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
+  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:)``.
+  @inline(__always)
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
@@ -384,12 +418,24 @@ public struct LineInterpreter {
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output)
-      let facts = appendDisplay(to: output)
+      // Keys without a mode key leave the mode as it was.
+      let facts = appendDisplay(to: output, mode: mayHoldModeKeys ? nil : mode)
       // No note due: no error passed on the way either (mayNeedNotes is exact when false).
       showedAnError = facts.showsError
       factsAfterKeys = facts
       return
     }
+    try applyKeysWithNotesOrTrace(
+      keys, references: references, line: line, output: output, needsNotes: needsNotes)
+  }
+
+  /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:)``, for
+  /// a line that needs notes (`needsNotes`) or is traced.
+  @inline(never)
+  private mutating func applyKeysWithNotesOrTrace(
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool
+  ) throws(LineError) {
     let keys = TypedKeys(Array(keys), references: references)
     let before = session.state
     // The replay for notes comes first and lets go of its states before the line is applied, so
@@ -437,7 +483,33 @@ public struct LineInterpreter {
 
   /// Applies a line of keys through the session's door; says which branch it started at the
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
+  ///
+  /// A script's line (no effect kept, not at the REPL) is applied here, inlined into its caller
+  /// and returning no change: on main 8f11f95 the call cost 76 instructions a script line of its
+  /// own and the change's copies and destroys 40 (callgrind on `123.45*6.7=`); the rest is
+  /// ``performKeysKeepingEffect(_:references:line:output:)``.
+  @inline(__always)
   private mutating func performKeys(
+    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+  ) throws(LineError) {
+    guard context.isInteractive || keepsEffects else {
+      factsAfterKeys = nil
+      do {
+        // Its change is `.applied`, and ``appliedKeys`` says so: nobody reads more of it.
+        _ = try session.perform(.keys(keys, references: references))
+        keysAppliedInPlace = true
+      } catch {
+        throw keyLineError(for: error, keys: keys, references: references, line: line)
+      }
+      return
+    }
+    try performKeysKeepingEffect(keys, references: references, line: line, output: output)
+  }
+
+  /// ``performKeys(_:references:line:output:)`` keeping the line's effect, and at the REPL
+  /// saying which branch the line started.
+  private mutating func performKeysKeepingEffect(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
@@ -449,31 +521,40 @@ public struct LineInterpreter {
       // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
       change = try perform(.keys(keys, references: references))
     } catch {
-      // The refusals of a line of keys: a key the keypad lacks (SPEC §9, §10), a bad `$N`.
-      var column = 1
-      var at = error.rejectedKeyIndex
-      if let target = error.rejectedReference, let nth = references.firstIndex(of: target) {
-        at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
-      }
-      var hint: String?
-      if let index = at, let line {
-        let columns = KeyText.columns(in: line, startingIn: session.state.mode)
-        if index < columns.count { column = columns[index] }
-        if case .keyRejected(let key, _, .notInProgrammer) = error {
-          hint =
-            LineInterpreter.programmerHint(for: key)
-            ?? caseRuleHint(forRejectedKeyAt: column, in: line)
-        }
-      }
-      throw LineError(
-        error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
-        column: column)
+      throw keyLineError(for: error, keys: keys, references: references, line: line)
     }
     // At the REPL, a line typed in the past says which branch it starts (SPEC §4, §6).
     if context.isInteractive, case .applied(_, let newBranch?) = change {
       let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
       output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
     }
+  }
+
+  /// The line's error for the session's refusal of its keys: a key the keypad lacks (SPEC §9,
+  /// §10), a bad `$N`; at the key's column of `line`, with a hint in Programmer mode.
+  @inline(never)
+  private func keyLineError(
+    for error: SessionError, keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?
+  ) -> LineError {
+    var column = 1
+    var at = error.rejectedKeyIndex
+    if let target = error.rejectedReference, let nth = references.firstIndex(of: target) {
+      at = keys.indices.lazy.filter { keys[$0].isReference }.dropFirst(nth).first
+    }
+    var hint: String?
+    if let index = at, let line {
+      let columns = KeyText.columns(in: line, startingIn: session.state.mode)
+      if index < columns.count { column = columns[index] }
+      if case .keyRejected(let key, _, .notInProgrammer) = error {
+        hint =
+          LineInterpreter.programmerHint(for: key)
+          ?? caseRuleHint(forRejectedKeyAt: column, in: line)
+      }
+    }
+    return LineError(
+      error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
+      column: column)
   }
 
   /// The facts of the state as it is (see ``StateFacts``).
@@ -490,13 +571,16 @@ public struct LineInterpreter {
   /// when it is not empty. Returns the facts of the state, read on the way.
   ///
   /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
-  /// to pass them on (`memcpy`, 170 instructions a script line).
+  /// to pass them on (`memcpy`, 170 instructions a script line). `mode`, when given, is the
+  /// state's mode, known to the caller.
   @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer) -> StateFacts {
+  package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
+    -> StateFacts
+  {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,
-      showsExpression: context.showsExpression, to: output)
+      showsExpression: context.showsExpression, to: output, mode: mode)
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.

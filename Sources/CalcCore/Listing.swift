@@ -25,10 +25,13 @@ package struct Listing {
   ///
   /// Returns what a key line's notes and exit status need to know of the state, read here, where
   /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:mayHoldModeKeys:)``).
+  ///
+  /// `mode`, when given, is the state's mode, known to the caller: a line without a mode key
+  /// leaves the mode as it was (reading it was a call, 10 instructions a script line, callgrind).
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
-    to output: OutputBuffer
+    to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil
   ) -> StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
@@ -45,7 +48,8 @@ package struct Listing {
       // With its newline: a script's everyday answer is one append.
       format.appendLine(state, to: &output.bytes)
     }
-    return StateFacts(showsError: isError, isPending: state.isPendingOperation, mode: state.mode)
+    return StateFacts(
+      showsError: isError, isPending: state.isPendingOperation, mode: mode ?? state.mode)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow

@@ -103,9 +103,11 @@ public struct History: Sendable {
     }
 
     /// Appends a line's codes and marks its last key as a line's end, in one access to the
-    /// branch (two accesses checked the storage's uniqueness twice a line).
+    /// branch (two accesses checked the storage's uniqueness twice a line); room is made as
+    /// ``reserveRoom(for:)`` makes it, in the same access.
     @inline(__always)
     mutating func appendLine(_ lineCodes: UnsafeMutableBufferPointer<UInt8>) {
+      reserveRoom(for: lineCodes.count)
       codes.append(contentsOf: lineCodes)
       markLineEnd(at: codes.count - 1)
     }
@@ -904,19 +906,24 @@ public struct History: Sendable {
         // Codes 0 through 28 are Standard's keys, pressable in every mode but Programmer; a
         // `$N` key (code 0xFF), which a line without references does not hold, would only take
         // the whole check.
-        var beyondStandard = false
-        for index in keys.indices {
-          let code = keys[index].code
-          codes[index] = code
-          beyondStandard = beyondStandard || code >= History.firstCodeBeyondStandard
-        }
-        if beyondStandard, !checkedWhole, Calculator.keyRejection(in: keys, keypad: keypad) != nil {
+        // The or of the codes, compared once after the loop: a test a key, with the first code
+        // beyond Standard's computed for it, cost 40 instructions a script line (callgrind).
+        // It is at least the highest code; a line of Standard's keys whose or reaches 29 (AC
+        // and `=`: 16 | 15) takes the whole check, which passes it.
+        let all =
+          position >= CalculatorButtonItem.codeTableFrom
+          ? CalculatorButtonItem.codesByTable(of: keys, into: codes)
+          : CalculatorButtonItem.codes(of: keys, into: codes)
+        if all >= History.firstCodeBeyondStandard, !checkedWhole,
+          Calculator.keyRejection(in: keys, keypad: keypad) != nil
+        {
           return Int??.none
         }
-        let made = startBranchUnlessAtEnd()
+        let made = position < count ? startBranch() : nil
         // Rule 18: the line starts by ending the number still being typed.
         state.startLine()
-        branches[current].reserveRoom(for: keys.count)
+        // The room for the codes is made as they are appended (`appendLine`): an access to the
+        // branch fewer.
         let ownStart = branches[current].codes.count
         var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
         var start = 0
@@ -951,7 +958,13 @@ public struct History: Sendable {
   /// branch (where a line then grows it); returns the number of the new branch, if one was
   /// made.
   private mutating func startBranchUnlessAtEnd() -> Int? {
-    guard position < count else { return nil }
+    position < count ? startBranch() : nil
+  }
+
+  /// Starts a new branch at the position, which is before the end of the current branch;
+  /// returns its number. Not inlined: a script's lines, at the end, do not start one.
+  @inline(never)
+  private mutating func startBranch() -> Int {
     let parent = position == 0 ? 0 : owner(of: position)
     path.removeSubrange((path.firstIndex(of: parent)! + 1)...)
     var branch = Branch(parent: parent, fork: position)

@@ -19,6 +19,9 @@ import Testing
   static let rows: [Row] = [
     Row(before: [], line: "123.45*6.7=", display: "827.115", rejectedAt: nil),
     Row(before: ["12+3"], line: "=", display: "15", rejectedAt: nil),
+    // AC and `=`: Standard's keys whose codes' or (16 | 15) reaches the first code beyond
+    // Standard's take the whole check, and pass it.
+    Row(before: [], line: "5c2+3=", display: "5", rejectedAt: nil),
     // A line that turns Scientific mode on and then uses its keys: the whole check, passed.
     Row(before: [], line: "sci(1+2)*3=", display: "9", rejectedAt: nil),
     Row(before: ["sci"], line: "2^3=", display: "8", rejectedAt: nil),
