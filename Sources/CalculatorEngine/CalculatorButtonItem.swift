@@ -358,8 +358,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// is `n` or more. What a line's record needs, with one test for the whole line after it
   /// (``History``'s keys beyond Standard's): a test a key, with the first code beyond
   /// Standard's computed for it, cost 40 instructions a line of `123.45*6.7=` on main 8f11f95
-  /// (callgrind on 100,000 such lines, the release build). A long session reads the codes by
-  /// table instead (``codesByTable(of:into:)``).
+  /// (callgrind on 100,000 such lines, the release build).
   /// - Complexity: O(n) in the number of keys.
   @inline(__always)
   static func codes(
@@ -374,87 +373,6 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     }
     return all
   }
-
-  /// The position in the history from which lines are encoded by table
-  /// (``codesByTable(of:into:)``): building the table (58,000 instructions, every key made and
-  /// checked; callgrind) would be 18% of `calc -k 12+3=`'s; a script's lines pay it back within
-  /// two thousand lines.
-  static let codeTableFrom = 4_096
-
-  /// ``codes(of:into:)``, the codes read from each key's two bytes by table (``codeTable``)
-  /// instead of a `switch` a key.
-  ///
-  /// The same codes as ``code``, by construction: the table is built from every key's bytes and
-  /// checked against ``code`` for each; where that check fails (another layout of the enum),
-  /// the table is empty and each key's ``code`` is read.
-  /// `LineCodesTests` (Tests/CalculatorEngineTests) compares both on every key and on random
-  /// lines. `123.45*6.7=` takes 20 to 30 instructions fewer to encode than with the `switch`
-  /// (callgrind on 100,000 such lines, the release build, `History.apply(checkedLine:)`).
-  /// - Complexity: O(n) in the number of keys.
-  @inline(__always)
-  static func codesByTable(
-    of keys: UnsafeBufferPointer<CalculatorButtonItem>,
-    into codes: UnsafeMutableBufferPointer<UInt8>
-  ) -> UInt8 {
-    var all: UInt8 = 0
-    let table = codeTable
-    guard !table.isEmpty, let base = keys.baseAddress else {
-      for index in keys.indices {
-        let code = keys[index].code
-        codes[index] = code
-        all |= code
-      }
-      return all
-    }
-    let bytes = UnsafeRawPointer(base)
-    table.withUnsafeBufferPointer { table in
-      for index in 0..<keys.count {
-        let payload = bytes.load(fromByteOffset: index &* 2, as: UInt8.self)
-        let tag = bytes.load(fromByteOffset: index &* 2 &+ 1, as: UInt8.self)
-        let start = table[Int(tag)]
-        let code = start == Self.bareTag ? table[256 &+ Int(payload)] : start &+ payload
-        codes[index] = code
-        all |= code
-      }
-    }
-    return all
-  }
-
-  /// In ``codeTable``'s first half, the mark of the tag of the keys without a payload, whose
-  /// codes are in its second half by their first byte.
-  static let bareTag: UInt8 = 0xFE
-
-  /// The table of ``codes(of:into:)``: for a key's second byte (its case) the code of its case's
-  /// first key, to which its first byte (its payload) is added, or ``bareTag`` for the keys
-  /// without a payload; then for their first byte their code. Empty when the keys are not two
-  /// bytes laid out so, or when any key's code read by the table is not its ``code``.
-  static let codeTable: [UInt8] = {
-    guard MemoryLayout<CalculatorButtonItem>.size == 2,
-      MemoryLayout<CalculatorButtonItem>.stride == 2
-    else { return [] }
-    func bytes(_ key: CalculatorButtonItem) -> (payload: UInt8, tag: UInt8) {
-      withUnsafeBytes(of: key) { ($0[0], $0[1]) }
-    }
-    let unset: UInt8 = 0xFD
-    var table = [UInt8](repeating: unset, count: 512)
-    let keys = allKeys + [.reference]
-    let bare = bytes(.dot).tag
-    table[Int(bare)] = bareTag
-    for key in keys {
-      let (payload, tag) = bytes(key)
-      let index = tag == bare ? 256 + Int(payload) : Int(tag)
-      let value = tag == bare ? key.code : key.code &- payload
-      guard table[index] == unset || table[index] == value else { return [] }
-      table[index] = value
-    }
-    for key in keys {
-      let (payload, tag) = bytes(key)
-      let start = table[Int(tag)]
-      let code = start == bareTag ? table[256 + Int(payload)] : start &+ payload
-      guard start != unset, code == key.code else { return [] }
-    }
-    return table
-  }()
 
   /// The key whose ``code`` is `code`; `nil` for a byte that is no key's code, and for
   /// ``referenceCode``, which needs its line number.

@@ -910,10 +910,7 @@ public struct History: Sendable {
         // beyond Standard's computed for it, cost 40 instructions a script line (callgrind).
         // It is at least the highest code; a line of Standard's keys whose or reaches 29 (AC
         // and `=`: 16 | 15) takes the whole check, which passes it.
-        let all =
-          position >= CalculatorButtonItem.codeTableFrom
-          ? CalculatorButtonItem.codesByTable(of: keys, into: codes)
-          : CalculatorButtonItem.codes(of: keys, into: codes)
+        let all = CalculatorButtonItem.codes(of: keys, into: codes)
         if all >= History.firstCodeBeyondStandard, !checkedWhole,
           Calculator.keyRejection(in: keys, keypad: keypad) != nil
         {

@@ -3,10 +3,9 @@ import Testing
 
 @testable import CalculatorEngine
 
-/// The codes of a line's keys as its record takes them: by `switch`
-/// (``CalculatorButtonItem/codes(of:into:)``) and, in a long session, by table
-/// (``CalculatorButtonItem/codesByTable(of:into:)``), against each key's
-/// ``CalculatorButtonItem/code``; and their or, which stands for the highest in the check for
+/// The codes of a line's keys as its record takes them
+/// (``CalculatorButtonItem/codes(of:into:)``), against each key's ``CalculatorButtonItem/code``
+/// one at a time; and their or, which stands for the highest in the check for
 /// keys beyond Standard's (a line of Standard's keys whose or reaches the first code beyond them
 /// takes the whole check, and passes: `CheckedLineTests`).
 @Suite struct LineCodesTests {
@@ -15,46 +14,32 @@ import Testing
   /// Every key, and `$N`.
   static let keys = Key.allKeys + [.reference]
 
-  /// The codes of `keys` and their or, by `switch` and by table.
-  static func codes(of keys: [Key]) -> (
-    switched: [UInt8], all: UInt8, tabled: [UInt8], tabledAll: UInt8
-  ) {
+  /// The codes of `keys` and their or.
+  static func codes(of keys: [Key]) -> (switched: [UInt8], all: UInt8) {
     var switched = [UInt8](repeating: 0xAA, count: keys.count)
-    var tabled = switched
     let all = keys.withUnsafeBufferPointer { keys in
       switched.withUnsafeMutableBufferPointer { Key.codes(of: keys, into: $0) }
     }
-    let tabledAll = keys.withUnsafeBufferPointer { keys in
-      tabled.withUnsafeMutableBufferPointer { Key.codesByTable(of: keys, into: $0) }
-    }
-    return (switched, all, tabled, tabledAll)
+    return (switched, all)
   }
 
-  /// The table is in use on this machine (the keys are two bytes laid out as it expects), so
-  /// that the tests below compare it with the `switch`, not the `switch` with itself.
-  @Test func tableIsInUse() {
-    #expect(Key.codeTable.count == 512)
-  }
-
-  /// Every key's code, both ways, is its index in ``CalculatorButtonItem/allKeys``; `$N`'s is its
+  /// Every key's code is its index in ``CalculatorButtonItem/allKeys``; `$N`'s is its
   /// own.
   @Test func everyKeysCode() {
     let codes = Self.codes(of: Self.keys)
     #expect(codes.switched.dropLast() == ArraySlice((0..<Key.allKeys.count).map { UInt8($0) }))
     #expect(codes.switched.last == Key.referenceCode)
-    #expect(codes.tabled == codes.switched)
     #expect(codes.all == 0xFF)
-    #expect(codes.tabledAll == 0xFF)
   }
 
-  /// Random lines of keys, of every mode: each key's code both ways, and an or at least the
+  /// Random lines of keys, of every mode: each key's code, and an or at least the
   /// highest code, at least the first code beyond Standard's when a key is beyond them; no keys,
   /// none and 0.
   @Test func randomLinesCodesAndTheirOr() {
     var random = SplitMix64(state: 0xC0DE_7AB1E)
     let none = Self.codes(of: [])
-    #expect(none.switched.isEmpty && none.tabled.isEmpty)
-    #expect(none.all == 0 && none.tabledAll == 0)
+    #expect(none.switched.isEmpty)
+    #expect(none.all == 0)
     let beyond = History.firstCodeBeyondStandard
     for _ in 0..<TestSize.count(short: 2_000, long: 200_000) {
       // Standard mode's keys most of the time, as a script's lines hold.
@@ -62,8 +47,6 @@ import Testing
       let line = (0..<random.int(1...40)).map { _ in pool[random.below(pool.count)] }
       let codes = Self.codes(of: line)
       #expect(codes.switched == line.map(\.code))
-      #expect(codes.tabled == codes.switched)
-      #expect(codes.tabledAll == codes.all)
       #expect(codes.all >= line.map(\.code).max()!)
       if line.contains(where: { $0.code >= beyond }) { #expect(codes.all >= beyond) }
     }
