@@ -355,15 +355,16 @@ extension LineInterpreter {
     let format = context.noteFormat
     // Only a pending line is written out: a finished one may be megabytes long.
     let isTyping: Bool
-    if let scientific = state.scientific {
+    switch state.machine {
+    case .standard(let brain):
+      guard brain.isPending else { return nil }
+      isTyping = brain.isTypingRightOperand
+    case .scientific(let scientific):
       guard scientific.isPending else { return nil }
       isTyping = scientific.isTyping
-    } else if let programmer = state.programmer {
+    case .programmer(let programmer):
       guard programmer.isPending else { return nil }
       isTyping = programmer.isTyping
-    } else {
-      guard state.brain.isPending else { return nil }
-      isTyping = state.brain.isTypingRightOperand
     }
     var shown = format.expression(for: state)
     if isTyping { shown += " " + format.text(for: state) }
@@ -397,34 +398,45 @@ extension CalculatorButtonItem {
 }
 
 extension Calculator {
+  // Each fact below is asked of the current mode's own brain, in an exhaustive switch over the
+  // machine, so that a new mode answers the compiler: ``brain`` is Standard mode's alone, and
+  // reading it in another mode answered for a fresh Standard calculator (calc 0.4's Programmer
+  // errors exited 0, issue 45).
+
   /// How many digits the entry being typed holds, when it is full (a further digit is
-  /// ignored): 16 in Standard mode, 32 in Scientific mode; `nil` when no full entry is typed.
+  /// ignored): 16 in Standard mode, 32 in Scientific mode; `nil` when no full entry is typed
+  /// (always in Programmer mode, whose limit is the word's).
   var fullEntryCapacity: Int? {
-    if let scientific {
+    switch machine {
+    case .standard(let brain):
+      return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
+    case .scientific(let scientific):
       let input = scientific.input
       return scientific.isTyping && !input.hasExponent
         && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
+    case .programmer:
+      return nil
     }
-    return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
   }
 
   /// Whether the display shows a 0 that nobody typed: a fresh calculator, or one after AC or
   /// CE (a typed `0` reads the same in Standard mode, where an entry of `0` is that 0).
   var showsUntouchedZero: Bool {
-    if mode == .scientific, let scientific {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        return entry == .zero
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let scientific):
       return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
-    }
-    if let programmer {
+    case .programmer(let programmer):
       // Typed digits, or a 0 that no calculation left (AC, CE, a fresh mode).
       return programmer.isTyping
         ? programmer.input.magnitude == 0
         : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      return entry == .zero
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
-      return false
     }
   }
 
@@ -440,23 +452,29 @@ extension Calculator {
     }
   }
 
-  /// Whether the display shows an error; ``isError`` without making the display in Standard
-  /// mode, for the check after every key line of a script.
+  /// Whether the display shows an error: the current mode's own error state.
   var showsError: Bool {
-    if mode == .scientific { return isError }
-    return brain.isError
+    switch machine {
+    case .standard(let brain): brain.isError
+    case .scientific(let scientific): scientific.error != nil
+    case .programmer(let programmer): programmer.error != nil
+    }
   }
 
   /// Whether a number is being typed that already holds a decimal point (and, in Scientific
-  /// mode, no exponent): a `.` now is ignored.
+  /// mode, no exponent): a `.` now is ignored. Never in Programmer mode, which has no point.
   var typedEntryHasPoint: Bool {
-    if mode == .scientific, let scientific {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        return entry.hasPoint
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let scientific):
       return scientific.isTyping && scientific.input.hasPoint && !scientific.input.hasExponent
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      return entry.hasPoint
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+    case .programmer:
       return false
     }
   }

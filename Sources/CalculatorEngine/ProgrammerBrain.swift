@@ -309,7 +309,9 @@ public struct ProgrammerBrain: Hashable, Sendable {
       current = Self.wrap(current ^ (1 << Int64(bit.number)), wordSize)
     case .command(.flip):
       if isTyping {
-        input.isNegative.toggle()
+        // On a 0 (after AC or CE, or typed) it does nothing, as rule 9 says (SPEC §10, v5:
+        // `prog c~5` → `5`, as Windows and the other modes).
+        if input.magnitude != 0 { input.isNegative.toggle() }
       } else {
         apply(.negate) { value, _ in 0 &- value }
       }

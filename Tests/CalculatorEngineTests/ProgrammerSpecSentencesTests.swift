@@ -37,6 +37,12 @@ import Testing
     Row("prog 1 lsh 63=", "-9,223,372,036,854,775,808", "a count below the word size"),
     Row("prog 7/2=", "3", "division truncates toward zero"),
     Row("prog 7~/2=", "-3", line: "-7 ÷ 2 =", "division truncates toward zero"),
+    // v5: `~` on a 0 nobody typed does nothing in DEC, as rule 9 says (calc 0.4 said -5).
+    Row("prog c~5", "5", "~ on a 0 after AC does nothing"),
+    Row("prog 5 ce~5", "5", "~ on a 0 after CE does nothing"),
+    Row("prog 0~5", "5", "~ on a typed 0 does nothing"),
+    Row("prog c 5~", "-5", "~ after the digits negates"),
+    Row("prog c~5+3=", "8", line: "5 + 3 =", "~ on a 0 then a calculation"),
     // Display: DEC by the locale, HEX and BIN in 4s (BIN padded), OCT in 3s.
     Row("prog 1234", "1,234", "DEC grouped by the locale"),
     Row("prog 7 bin", "0111", "BIN padded to 4 digits"),
