@@ -22,8 +22,9 @@ public enum Ledger {
   public struct Query: Hashable, Sendable {
     /// The text, lowercased, for notes.
     public let text: String
-    /// The numbers the text reads as (in key text, and in the format's display form with its
-    /// grouping), written canonically (``canonicalNumber(_:)``); empty when it reads as none.
+    /// The numbers the text reads as (in key text, and in the locale's display form, grouping
+    /// allowed in both: `1,639`), written canonically (``canonicalNumber(_:)``); empty when it
+    /// reads as none.
     public let numbers: Set<String>
     /// The word the text reads as in Programmer mode's forms (SPEC §11): `0xFF`, `0o377`,
     /// `0b1111` (blanks and `_` between digits allowed, any case), compared with the bits of
@@ -35,16 +36,24 @@ public enum Ledger {
     /// The format whose display form the values are compared in.
     public let format: DisplayFormat
 
-    /// The query for `text`, whose numbers are read in key text and in `format`'s form.
+    /// The query for `text`, whose numbers are read in key text and in the form of `format`'s
+    /// locale, grouped or not (SPEC §11: `:find 1,639`): the locale's grouping is allowed even
+    /// where `format` shows none (output that is not a terminal), since a person types what a
+    /// terminal shows.
+    ///
+    /// - Complexity: O(n) in the text, plus a look-up of the locale's symbols (``LocaleTable``).
     public init(_ text: String, format: DisplayFormat) {
       self.text = text.lowercased()
       self.format = format
       let trimmed = text.trimmingBlanks
       var numbers: Set<String> = []
-      // Key text: ASCII digits and a point, after a minus.
-      if let number = Ledger.canonicalNumber(trimmed) { numbers.insert(number) }
-      if let number = Ledger.canonicalNumber(Ledger.plain(trimmed, format: format)) {
-        numbers.insert(number)
+      // Key text: ASCII digits and a point, after a minus; groups of three with `,` allowed.
+      for form in [Ledger.keyTextForm, Ledger.displayForm(of: format)] {
+        if let plain = Ledger.ungrouped(trimmed, in: form),
+          let number = Ledger.canonicalNumber(plain)
+        {
+          numbers.insert(number)
+        }
       }
       self.numbers = numbers
       word = Ledger.word(trimmed)
@@ -75,6 +84,63 @@ public enum Ledger {
       guard let note, !text.isEmpty else { return false }
       return note.lowercased().contains(text)
     }
+  }
+
+  /// How a number may be written: its decimal separator, grouping separators and group sizes.
+  struct NumberForm {
+    var decimal: String
+    /// The separators between groups: the locale's, and a space where the locale's is a
+    /// space that cannot be typed (U+00A0, U+202F).
+    var grouping: [String]
+    /// The size of the last group before the decimal separator; 0 for no grouping.
+    var size: Int
+    /// The size of the groups before it.
+    var secondarySize: Int
+  }
+
+  /// Key text's form, grouping allowed: `1,234.5`.
+  static let keyTextForm = NumberForm(decimal: ".", grouping: [","], size: 3, secondarySize: 3)
+
+  /// The display form of `format`'s locale, with the locale's grouping whether or not `format`
+  /// groups (``DisplayFormat/ungrouped`` keeps no separator to read).
+  static func displayForm(of format: DisplayFormat) -> NumberForm {
+    let locale =
+      format.groupingSeparator.isEmpty
+      ? DisplayFormat(localeIdentifier: format.localeIdentifier) : format
+    var grouping = locale.groupingSeparator.isEmpty ? [] : [locale.groupingSeparator]
+    if ["\u{A0}", "\u{202F}"].contains(locale.groupingSeparator) { grouping.append(" ") }
+    return NumberForm(
+      decimal: format.decimalSeparator, grouping: grouping, size: locale.groupingSize,
+      secondarySize: locale.secondaryGroupingSize == 0
+        ? locale.groupingSize : locale.secondaryGroupingSize)
+  }
+
+  /// `text` written in `form` made plain — its grouping separators taken out and its decimal
+  /// separator made `.` — when its groups are where the form puts them (`1,639`, `12,345,678`;
+  /// not `16,39`); ungrouped text as it is; `nil` for misplaced groups.
+  ///
+  /// - Complexity: O(n) in the text.
+  static func ungrouped(_ text: String, in form: NumberForm) -> String? {
+    var number = Substring(text)
+    var sign = ""
+    if let first = number.first, first == "-" || first == "\u{2212}" {
+      sign = "-"
+      number = number.dropFirst()
+    }
+    let parts = number.split(separator: form.decimal, omittingEmptySubsequences: false)
+    guard parts.count <= 2, let whole = parts.first else { return nil }
+    let fraction = parts.count == 2 ? "." + parts[1] : ""
+    var groups = [whole]
+    for separator in form.grouping {
+      groups = groups.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false) }
+    }
+    if groups.count > 1 {
+      guard form.size > 0, let last = groups.last, last.count == form.size,
+        let first = groups.first, (1...form.secondarySize).contains(first.count),
+        groups.dropFirst().dropLast().allSatisfy({ $0.count == form.secondarySize })
+      else { return nil }
+    }
+    return sign + groups.joined() + fraction
   }
 
   /// `text` in `format`'s display form made plain: its grouping separators removed and its

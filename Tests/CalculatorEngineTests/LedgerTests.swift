@@ -383,6 +383,33 @@ extension LedgerTests {
     #expect(Self.found("0.6666", in: third).isEmpty)
   }
 
+  /// Issue 45, defect 3: `:find 1,639` finds under `C.UTF-8` and `en_US` where the output is
+  /// not a terminal (no grouping shown), and in the locale's display form (SPEC §11).
+  @Test func findReadsGroupedNumbersWhateverTheOutputShows() throws {
+    let session = try Self.session(["1200+350+89=", "*12=", "c0.5="])
+    let english = DisplayFormat(localeIdentifier: "en_US")
+    for format in [DisplayFormat.posix.ungrouped, english.ungrouped, .plain, english] {
+      #expect(Self.found("1,639", in: session, format: format).count == 1, "\(format)")
+      #expect(Self.found("19,668", in: session, format: format).count == 1, "\(format)")
+      #expect(Self.found("-1,639", in: session, format: format).isEmpty)
+      // Groups where the locale puts them, or none.
+      #expect(Self.found("16,39", in: session, format: format).isEmpty)
+      #expect(Self.found("1,6,39", in: session, format: format).isEmpty)
+    }
+    // The locale's display form: `.` groups in de-DE, `,` is its decimal separator.
+    let german = DisplayFormat(localeIdentifier: "de_DE")
+    for format in [german, german.ungrouped] {
+      #expect(Self.found("1.639", in: session, format: format).count == 1)
+      #expect(Self.found("19.668", in: session, format: format).count == 1)
+      #expect(Self.found("0,5", in: session, format: format).count == 1)
+    }
+    // fr-FR groups with a narrow no-break space, which a person types as a space.
+    let french = DisplayFormat(localeIdentifier: "fr_FR")
+    for text in ["1\u{202F}639", "1 639"] {
+      #expect(Self.found(text, in: session, format: french.ungrouped).count == 1, "\(text)")
+    }
+  }
+
   @Test(
     arguments: [
       ("1639", "1639"), ("-0012.50", "-12.5"), ("0.0", "0"), ("-0", "0"), ("1.", "1"),
