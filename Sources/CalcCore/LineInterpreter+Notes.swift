@@ -1,3 +1,4 @@
+import CalcDecimal
 import CalculatorEngine
 
 /// Notes, never silence (SPEC §5): where keys do something a person probably did not mean, the
@@ -6,10 +7,16 @@ extension LineInterpreter {
   /// Whether a line of `keys` may need a note or may pass an error on the way (an error shown
   /// and then left by a digit or `.`, rule 14): a run of more digits than an entry holds; a unary key
   /// followed directly by a digit, `.` or `(`; a second `.` in a run of digits; an operator
-  /// directly after the same one; a first key that is a binary operator acting on a 0 nobody
-  /// typed (`startsOnAnUntouchedZero`, which the caller works out only for such a key); or a
-  /// digit or `.` after a key that may have shown an error. `isPending` says whether an
-  /// operation is pending before the line.
+  /// directly after an operator (the same one, or another: `5*-2`); a first key that is a binary
+  /// operator acting on a 0 nobody typed (`startsOnAnUntouchedZero`, which the caller works out
+  /// only for such a key); a digit or `.` after a key that may have shown an error; `~` before
+  /// any digit with a digit after it (`~5`); `pi`, `euler` or `mr` while a number is typed, and
+  /// any `$N`; `exp` followed by an operator or by more than its digits; a `−` whose left operand
+  /// may be a rounded value (a result of `÷`, a unary key, a recall), or a value from before the
+  /// line (SPEC v5 §5's equal operands, `3@q-3=`); and, with `leftToRight` (Standard mode, until
+  /// the note was given once), a `×` or `÷` that may compute a pending `+` or `−`.
+  /// `isPending` says whether an operation is pending before the line; `mode` is the mode the
+  /// line starts in.
   ///
   /// One cheap scan of the keys, so that the common line pays almost nothing more: a key may show
   /// an error only if it computes, and an operator computes only while an operation is pending
@@ -20,28 +27,35 @@ extension LineInterpreter {
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool
+    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool,
+    leftToRight: Bool = true, mode: CalculatorButtonItem.Mode = .standard
   ) -> Bool {
-    mayNeedNotes(keys[...], isPending: isPending, startsOnAnUntouchedZero: startsOnAnUntouchedZero)
+    mayNeedNotes(
+      keys[...], isPending: isPending, startsOnAnUntouchedZero: startsOnAnUntouchedZero,
+      leftToRight: leftToRight, mode: mode)
   }
 
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)`` of
-  /// a slice of keys (a script's line, read over the keys of the line before).
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([CalculatorButtonItem],_,_,_,_)``
+  /// of a slice of keys (a script's line, read over the keys of the line before).
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: ArraySlice<CalculatorButtonItem>, isPending: Bool, startsOnAnUntouchedZero: Bool
+    _ keys: ArraySlice<CalculatorButtonItem>, isPending: Bool, startsOnAnUntouchedZero: Bool,
+    leftToRight: Bool = true, mode: CalculatorButtonItem.Mode = .standard
   ) -> Bool {
     if startsOnAnUntouchedZero { return true }
     return keys.withUnsafeBufferPointer {
-      mayNeedNotes(scanning: $0, isPending: isPending)
+      mayNeedNotes(
+        scanning: $0, isPending: isPending, leftToRight: leftToRight,
+        standard: mode == .standard)
     }
   }
 
-  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``
+  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([CalculatorButtonItem],_,_,_,_)``
   /// over the keys' memory: an array's iterator checked its bounds at every key.
   private static func mayNeedNotes(
-    scanning keys: UnsafeBufferPointer<CalculatorButtonItem>, isPending: Bool
+    scanning keys: UnsafeBufferPointer<CalculatorButtonItem>, isPending: Bool, leftToRight: Bool,
+    standard: Bool
   ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that; a longer line is
     // scanned for such a run apart, so that a long line of short numbers is not replayed.
@@ -55,6 +69,20 @@ extension LineInterpreter {
     var pointTyped = false
     // The key before, if it was an operator: its code (0xFF for any other key).
     var operatorCode: UInt8 = 0xFF
+    // Whether a number is being typed (its digits, point, sign and exponent so far), and
+    // whether any was typed on the line.
+    var typing = false
+    var typedANumber = false
+    // `~` before any digit of a number: a digit after it starts a new number (`~5`).
+    var flippedNothing = false
+    // Inside an exponent (after `exp`): how many of its digits.
+    var exponentDigits = -1
+    // Whether the display may hold a rounded value (of `÷`, `×`, a unary key, a recall …).
+    var mayBeRounded = false
+    // Whether a `+` or `−` may be pending (before the line: unknown, so yes) — Standard mode's
+    // left-to-right note.
+    var additivePending = isPending
+    var standard = standard
     // One switch a key, over the key's kind first (a jump table): this runs for every line a
     // script applies. Most keys are digits, which change nothing while nothing is armed.
     for key in keys {
@@ -62,44 +90,74 @@ extension LineInterpreter {
       operatorCode = 0xFF
       switch key {
       case .digit, .hexDigit:
-        if armed { return true }
+        if armed || flippedNothing { return true }
+        if exponentDigits >= 0 {
+          exponentDigits += 1
+          if exponentDigits > ScientificEntry.maximumExponentDigits { return true }
+        }
+        typing = true
+        typedANumber = true
         continue
       case .bitwise, .shift:
+        if operatorBefore != 0xFF { return true }
+        operatorCode = 0x20
         if isPending { mayShowError = true } else { isPending = true }
       case .not, .rotate, .bit:
         mayShowError = true
         pointTyped = false
         armed = true
+        (typing, flippedNothing, exponentDigits) = (false, false, -1)
         continue
       case .radix, .wordSize:
         break
       case .dot:
-        if armed || pointTyped { return true }
+        if armed || pointTyped || flippedNothing { return true }
         pointTyped = true
+        typing = true
+        typedANumber = true
         continue
       case .op(let op):
-        if operatorBefore == op.rawValue { return true }
+        if operatorBefore != 0xFF || exponentDigits >= 0 { return true }
         operatorCode = op.rawValue
+        switch op {
+        case .plus: additivePending = true
+        case .minus:
+          if mayBeRounded || !typedANumber { return true }
+          additivePending = true
+        case .multiply, .divide:
+          if leftToRight, standard, additivePending { return true }
+          additivePending = false
+          mayBeRounded = true
+        }
         if isPending { mayShowError = true } else { isPending = true }
       case .binary(let binary):
-        if operatorBefore == 0x10 | binary.rawValue { return true }
+        if operatorBefore != 0xFF || exponentDigits >= 0 { return true }
         operatorCode = 0x10 | binary.rawValue
+        mayBeRounded = true
         if isPending { mayShowError = true } else { isPending = true }
       case .equal:
         mayShowError = true
+        additivePending = false
       case .unary, .function:
         mayShowError = true
+        mayBeRounded = true
         pointTyped = false
         // A digit, `.` or `(` right after it: the unary key's note.
         armed = true
+        (typing, flippedNothing, exponentDigits) = (false, false, -1)
         continue
       case .command(let command):
         switch command {
-        case .percent: mayShowError = true
-        case .clear: (mayShowError, isPending) = (false, false)
+        case .percent:
+          mayShowError = true
+          mayBeRounded = true
+        case .clear:
+          (mayShowError, isPending, additivePending) = (false, false, false)
         case .clearEntry: mayShowError = false
         case .flip, .backspace:
-          // They leave the number being typed as it is, point included.
+          // They leave the number being typed as it is, point included; `~` before any digit
+          // does nothing to a 0 nobody typed, and a digit after it starts a new number.
+          if command == .flip, !typing { flippedNothing = true }
           armed = mayShowError
           continue
         }
@@ -108,9 +166,14 @@ extension LineInterpreter {
         case .add, .subtract: mayShowError = true
         case .store: break
         case .recall, .clear:
+          // `mr` replaces a number being typed (SPEC v5 §5).
+          if memory == .recall {
+            if typing { return true }
+            mayShowError = true
+            mayBeRounded = true
+          }
           // With the memory empty they do nothing, and the number being typed goes on, its
           // point included (`1.mc.5`: the second point is ignored).
-          if memory == .recall { mayShowError = true }
           armed = mayShowError
           continue
         }
@@ -122,22 +185,31 @@ extension LineInterpreter {
           // After a number, `(` implies a × (Scientific mode), which computes what is pending.
           if isPending { mayShowError = true } else { isPending = true }
         }
-      case .mode:
-        (mayShowError, isPending) = (false, false)
+      case .mode(let mode):
+        (mayShowError, isPending, additivePending) = (false, false, false)
+        standard = mode == .standard
       case .reference:
-        // Like MR: it may recall an error, and a digit after it starts a new number.
-        mayShowError = true
-        armed = true
-        continue
-      case .constant, .angle:
+        // Like MR: it may recall an error or replace a number being typed, and a digit after
+        // it starts a new number.
+        return true
+      case .constant:
+        // π and e replace a number being typed (SPEC v5 §5).
+        if typing { return true }
+        mayBeRounded = true
+      case .angle:
         break
-      case .exponent, .fixedToExponential:
-        // They leave the number being typed as it is, point included.
+      case .exponent:
+        exponentDigits = 0
+        armed = mayShowError
+        continue
+      case .fixedToExponential:
+        // It leaves the number being typed as it is, point included.
         armed = mayShowError
         continue
       }
       pointTyped = false
       armed = mayShowError
+      (typing, flippedNothing, exponentDigits) = (false, false, -1)
     }
     return false
   }
@@ -172,40 +244,65 @@ extension LineInterpreter {
   /// text is `line` (for columns), and whether the line passed an error on the way (an error
   /// it showed, then left by a digit or `.` without AC or CE: SPEC §5's exit status 1).
   ///
-  /// The notes: digits an entry ignored; a unary key whose answer the next digit discarded, or
-  /// that acted on a 0 nobody typed before a `(`; an error the line went past; a second decimal
-  /// point ignored; an operator that replaced the same operator; a first key that is a binary
-  /// operator acting on a 0 nobody typed. An error that a unary key's note already explains
-  /// (`ln 2`: ln of 0, then `2`) gets no note of its own, but still counts as passed.
+  /// The notes (SPEC §5): digits an entry or an exponent ignored; a unary key whose answer the
+  /// next digit discarded, or that acted on a 0 nobody typed before a `(`; an error the line went
+  /// past, or recalled with `$N`; a second decimal point ignored; an operator that replaced an
+  /// operator (the same one, or another: `5*-2`); a first key that is a binary operator acting
+  /// on a 0 nobody typed; `pi`, `euler`, `mr` or `$N` replacing a number being typed; `+` or `−`
+  /// right after `exp`; `~` on a 0 nobody typed before a digit; the number that ended the line
+  /// before, replaced by this line's first before any operator used it; a nonzero difference of
+  /// operands that the display shows equal; and, with `leftToRight`, Standard mode computing a
+  /// `+` or `−` before a `×` or `÷` (returned apart as `leftToRight`, since it is given once a
+  /// run; the replaced number only when `followsKeyLine`). An error that a unary key's note already explains (`ln 2`: ln of 0, then `2`) gets no
+  /// note of its own, but still counts as passed.
   ///
   /// - Complexity: O(n) in the keys: the line is replayed once.
   func keyNotes(
     for keys: TypedKeys, after before: Calculator,
-    line: UnsafeBufferPointer<UInt8>?
-  ) -> (notes: [LineNote], passedAnError: Bool) {
+    line: UnsafeBufferPointer<UInt8>?, leftToRight: Bool = true, followsKeyLine: Bool = true
+  ) -> (notes: [LineNote], passedAnError: Bool, leftToRight: LineNote?) {
     let columns = line.map { KeyText.columns(in: $0, startingIn: before.mode) } ?? []
     func column(_ index: Int) -> Int { index < columns.count ? columns[index] : index + 1 }
     let format = context.noteFormat
     var notes: [LineNote] = []
+    var leftToRightNote: LineNote?
     var passedAnError = false
     var state = before
     state.startLine()
     // What the line's `$N` keys recall (SPEC §11); a line that refers to no earlier line is
     // refused when it is applied, and gets no notes.
-    guard let recalls = try? session.recalls(forLine: keys) else { return ([], false) }
+    guard let recalls = try? session.recalls(forLine: keys) else { return ([], false, nil) }
     var recall = 0
+    /// The number typed from key `index` on (its digits and points), as key text.
+    func number(from index: Int) -> String {
+      index < keys.count ? KeyText.text(of: keys[index...].prefix(while: \.startsANumber)) : ""
+    }
     if let first = keys.first, first.isBinaryOperator, state.showsUntouchedZero {
       notes.append(
         LineNote(
           message: "the line starts with \(first.title); if it held $N, quote it with '…'",
           column: column(0)))
     }
-    var ignored: (first: Int, count: Int, capacity: Int)?
-    func flushIgnored() {
-      guard let run = ignored else { return }
+    // The number that ended the line before, as the right operand of a pending operation,
+    // replaced by this line's first number before any operator used it (SPEC v5 §5); not
+    // after a move into a number (`:goto`), which a person means.
+    if followsKeyLine, let first = keys.first, first.startsANumber, before.isPendingOperation,
+      before.isTypingANumber
+    {
       notes.append(
         LineNote(
-          message: "an entry holds \(run.capacity) digits; "
+          message: "the \(format.text(for: before)) of line \(referableLineCount) was replaced "
+            + "by \(number(from: 0)) before it was used",
+          column: column(0)))
+    }
+    // A run of ignored digits: where it starts, how many, how many the entry or exponent holds.
+    var ignored: (first: Int, count: Int, capacity: Int, isExponent: Bool)?
+    func flushIgnored() {
+      guard let run = ignored else { return }
+      let what = run.isExponent ? "an exponent" : "an entry"
+      notes.append(
+        LineNote(
+          message: "\(what) holds \(run.capacity) digits; "
             + "\(run.count) more \(run.count == 1 ? "was" : "were") ignored "
             + "(column \(column(run.first)))",
           column: column(run.first)))
@@ -233,18 +330,45 @@ extension LineInterpreter {
     }
     // The error this line showed and has not left yet: the key that showed it, the note's text
     // for it, and whether a unary key's note already explains it.
-    var shownError: (index: Int, text: String, isExplained: Bool)?
+    var shownError: (index: Int, text: String, isExplained: Bool, isRecalled: Bool)?
+    // The key text of the number being typed, from its first key (`1.5exp`).
+    var typed: [CalculatorButtonItem] = []
+    // The left operand of a `−` just pressed, as the display showed it, and the expression
+    // line that made it (`sqr(√(3))`): for the note on equal operands.
+    var subtraction: (left: Decimal34, source: String)?
+    // The first key of the line whose answer was rounded to 34 digits (`√`).
+    var rounding: String?
     for (index, key) in keys.enumerated() {
       let prior = state
+      let recalled: Calculator.Recalled?
       if case .reference = key {
+        recalled = recalls[recall]
         state.recall(recalls[recall])
         recall += 1
       } else {
+        recalled = nil
         state.press(key)
       }
-      if case .digit = key, state == prior, let capacity = prior.fullEntryCapacity {
-        ignored = ignored.map { ($0.first, $0.count + 1, capacity) } ?? (index, 1, capacity)
-        continue
+      defer {
+        if key.continuesANumber, prior.isTypingANumber || key.startsANumber {
+          if !prior.isTypingANumber { typed = [] }
+          typed.append(key)
+        } else if !key.continuesANumber {
+          typed = []
+        }
+      }
+      if case .digit = key, state == prior {
+        if let capacity = prior.fullEntryCapacity {
+          ignored =
+            ignored.map { ($0.first, $0.count + 1, capacity, false) } ?? (index, 1, capacity, false)
+          continue
+        }
+        if prior.typesAFullExponent {
+          let capacity = ScientificEntry.maximumExponentDigits
+          ignored =
+            ignored.map { ($0.first, $0.count + 1, capacity, true) } ?? (index, 1, capacity, true)
+          continue
+        }
       }
       flushIgnored()
       if key.startsANumber, state == prior, let programmer = prior.programmer,
@@ -258,6 +382,18 @@ extension LineInterpreter {
         continue
       }
       flushIgnoredInWord()
+      // `$N` of a line that ended in an error shows that error (SPEC §11), also while an error
+      // is shown already.
+      if case .error(let error)? = recalled {
+        let number = keys.references[recall - 1]
+        shownError = (
+          index,
+          "$\(number) recalled the error of line \(number) "
+            + "(\(format.text(for: CalculatorBrain.Display.error(error))))",
+          false, true
+        )
+        continue
+      }
       if prior.isError {
         guard !state.isError, let error = shownError else { continue }
         shownError = nil
@@ -278,8 +414,18 @@ extension LineInterpreter {
           index,
           "\(format.text(for: state)) at column \(column(index))"
             + (expression.isEmpty ? "" : " (\(expression))"),
-          false
+          false, false
         )
+      }
+      if rounding == nil, key.mayRound, let value = state.displayedValue, value.isRounded,
+        value != prior.displayedValue
+      {
+        // An operator rounds by computing the operation pending before it.
+        if case .standard(.leftOpRight(_, let op, _)) = prior.machine, key.computesPending {
+          rounding = CalculatorButtonItem.op(op).title
+        } else {
+          rounding = key.title
+        }
       }
       switch key {
       case .dot:
@@ -290,15 +436,82 @@ extension LineInterpreter {
                 + "was ignored",
               column: column(index)))
         }
-      case .op, .binary:
-        guard index > 0, keys[index - 1] == key else { break }
-        var hint = ""
-        if case .op(.multiply) = key {
-          hint = prior.mode == .scientific ? " (xʸ is ^)" : " (xʸ is ^ in Scientific mode)"
+      case .op, .binary, .bitwise, .shift:
+        if index > 0, keys[index - 1] == key {
+          var hint = ""
+          if case .op(.multiply) = key {
+            hint = prior.mode == .scientific ? " (xʸ is ^)" : " (xʸ is ^ in Scientific mode)"
+          }
+          notes.append(
+            LineNote(
+              message: "the second \(key.title) replaced the first\(hint)", column: column(index)))
+        } else if index > 0, keys[index - 1].isBinaryOperator {
+          // An operator replaced a different one: what a formula writer types for a negative
+          // number (`5*-2`).
+          let next = number(from: index + 1)
+          var message =
+            "\(key.noteTitle) replaced \(keys[index - 1].noteTitle) "
+            + "(\(format.text(for: state)) \(key.noteTitle)\(next.isEmpty ? "" : " " + next))"
+          if case .op(.minus) = key, !next.isEmpty {
+            message +=
+              "; a negative number is typed \(next)~"
+              + FormulaWords.asFormula(line.map { String(decoding: $0, as: UTF8.self) })
+          }
+          notes.append(LineNote(message: message, column: column(index)))
+        } else if case .op(let op) = key, op == .plus || op == .minus,
+          let scientific = prior.scientific, scientific.isTyping, scientific.input.hasExponent
+        {
+          // `1.5exp-3`: a sign after `exp` is an operator (SPEC v5 §5).
+          let next = number(from: index + 1)
+          let written = KeyText.text(of: typed)
+          let exponent =
+            scientific.input.exponentDigitCount == 0 ? written + next : written
+          let operation =
+            "\(format.text(for: state)) \(key.noteTitle)\(next.isEmpty ? "" : " " + next)"
+          notes.append(
+            LineNote(
+              message: op == .minus
+                ? "− after exp subtracts (\(operation)); a negative exponent is \(exponent)~"
+                : "+ after exp adds (\(operation)); an exponent is \(exponent)",
+              column: column(index)))
+        } else if case .op(let op) = key, op == .multiply || op == .divide, leftToRight,
+          leftToRightNote == nil,
+          case .standard(.leftOpRight(let left, let pending, let right)) = prior.machine,
+          pending == .plus || pending == .minus, let result = state.displayedValue
+        {
+          let next = number(from: index + 1)
+          leftToRightNote = LineNote(
+            message: "Standard mode computes left to right (\(format.text(for: left.number)) "
+              + "\(CalculatorButtonItem.op(pending).noteTitle) \(format.text(for: right.number)) "
+              + "= \(format.text(for: result)), then \(key.noteTitle)"
+              + "\(next.isEmpty ? "" : " " + next)); \(FormulaWords.precedence)",
+            column: column(index))
         }
-        notes.append(
-          LineNote(
-            message: "the second \(key.title) replaced the first\(hint)", column: column(index)))
+        if case .op(.minus) = key, let left = state.displayedValue {
+          // The expression line names the left operand when it wraps that value alone
+          // (`sqr(√(3))`), not when it shows an operation (`1 + 2 =`).
+          let source = format.expression(for: prior)
+          subtraction = (
+            left, prior.isPendingOperation || source.contains(" ") ? "" : source
+          )
+        } else {
+          subtraction = nil
+        }
+        continue
+      case .equal:
+        // A nonzero difference of operands that the display shows equal (`3@q-3=`).
+        if let (left, source) = subtraction, let right = prior.displayedValue,
+          let result = state.displayedValue, !result.isZero, result == left - right,
+          format.text(for: left) == format.text(for: right)
+        {
+          let name = source.isEmpty ? format.text(for: left) : Self.compact(source)
+          notes.append(
+            LineNote(
+              message: "the line shows values rounded to the display; \(name) is "
+                + "\(DisplayFormat.plain.text(for: left)) "
+                + "(\(rounding.map { "\($0) rounds" } ?? "an earlier step rounds") to 34 digits)",
+              column: column(index)))
+        }
       case .unary, .function, .not, .rotate, .bit:
         guard index + 1 < keys.count else { break }
         let next = keys[index + 1]
@@ -329,23 +542,82 @@ extension LineInterpreter {
           break
         }
         if state.isError { shownError?.isExplained = true }
-      case .reference:
+      case .reference, .constant, .memory(.recall):
+        if prior.isTypingANumber, !prior.showsUntouchedZero, state != prior {
+          // `2pi`: π, e, MR or $N replaced the number being typed (SPEC v5 §5).
+          let name: String
+          if case .reference = key {
+            name = "$\(keys.references[recall - 1])"
+          } else {
+            name = key.title
+          }
+          let shown = format.text(for: prior)
+          let spelled = key.isReference ? name : key.canonical
+          let product = key.isReference || key == .memory(.recall) ? "×" : ""
+          notes.append(
+            LineNote(
+              message: "\(name) replaced the \(shown) being typed (\(shown)\(product)\(name) "
+                + "is \(KeyText.text(of: typed))*\(spelled))",
+              column: column(index)))
+        }
         // `$3 5`: the digits after a reference start a new number (SPEC §11, like §5's note).
-        guard index + 1 < keys.count, keys[index + 1].startsANumber, !prior.isError else { break }
-        let number = keys[(index + 1)...].prefix(while: \.startsANumber)
+        guard case .reference = key, index + 1 < keys.count, keys[index + 1].startsANumber,
+          !prior.isError
+        else { break }
         notes.append(
           LineNote(
             message: "$\(keys.references[recall - 1]) recalled \(format.text(for: state)) and "
-              + "\(KeyText.text(of: number)) started a new number",
+              + "\(number(from: index + 1)) started a new number",
             column: column(index + 1)))
-      case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
-        .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .shift:
+      case .command(.flip):
+        // `~5`: `~` did nothing to a 0 nobody typed, and the digit started a new number.
+        guard prior.showsUntouchedZero, index + 1 < keys.count, keys[index + 1].startsANumber
+        else { break }
+        let next = number(from: index + 1)
+        notes.append(
+          LineNote(
+            message: "~ did nothing to 0 and \(next) started a new number (~ goes after the "
+              + "number: \(next)~)",
+            column: column(index)))
+      case .digit, .command, .memory, .bracket, .exponent, .fixedToExponential, .angle, .mode,
+        .hexDigit, .radix, .wordSize:
         break
       }
+      // The right operand of a `−` goes on while it is typed.
+      if !key.continuesANumber { subtraction = nil }
     }
     flushIgnored()
     flushIgnoredInWord()
-    return (notes, passedAnError)
+    // `$N` recalled an error that the line ends in: the display shows it; the note says where
+    // it came from.
+    if let error = shownError, error.isRecalled, state.isError {
+      notes.append(LineNote(message: error.text, column: column(error.index)))
+    }
+    return (notes, passedAnError, leftToRightNote)
+  }
+
+  /// An expression line's term written as a formula, where its wrappers allow: `sqr(√(3))` is
+  /// `√3²` (SPEC v5 §5's note on equal operands); any other text as it is.
+  static func compact(_ term: String) -> String {
+    func inner(_ text: Substring, _ prefix: String) -> Substring? {
+      guard text.hasPrefix(prefix), text.hasSuffix(")") else { return nil }
+      return text.dropFirst(prefix.count).dropLast()
+    }
+    func isAtom(_ text: String) -> Bool {
+      !text.isEmpty && !text.contains(" ") && !text.contains("(")
+    }
+    func compacted(_ text: Substring) -> String {
+      if let argument = inner(text, "sqr(") {
+        let base = compacted(argument)
+        return isAtom(base) ? base + "²" : "(" + base + ")²"
+      }
+      if let argument = inner(text, "√(") {
+        let base = compacted(argument)
+        return isAtom(base) && !base.hasSuffix("²") ? "√" + base : "√(" + base + ")"
+      }
+      return String(text)
+    }
+    return compacted(Substring(term))
   }
 
   /// `12 + 3 is not finished; add = to compute it` when an operation is still pending, for the
@@ -383,6 +655,48 @@ extension CalculatorButtonItem {
       .rotate, .bit:
       false
     }
+  }
+
+  /// Whether the key goes on with a number being typed: a digit, the point, `~`, backspace or
+  /// `exp` (the typed number's key text, for notes: `1.5exp`).
+  var continuesANumber: Bool {
+    switch self {
+    case .digit, .dot, .hexDigit, .exponent, .command(.flip), .command(.backspace): true
+    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
+      .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not, .shift,
+      .rotate, .bit:
+      false
+    }
+  }
+
+  /// Whether the key's answer may be a value rounded to 34 digits (SPEC §2 rule 15): an
+  /// operator or `=` that computes, a unary key or function, a constant, a recall.
+  var mayRound: Bool {
+    switch self {
+    case .op, .equal, .unary, .binary, .function, .constant, .memory(.recall), .reference,
+      .command(.percent), .bracket(.close):
+      true
+    case .digit, .dot, .command, .memory, .bracket, .exponent, .fixedToExponential, .angle, .mode,
+      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      false
+    }
+  }
+
+  /// Whether the key, an operator or `=`, computes the operation pending before it.
+  var computesPending: Bool {
+    switch self {
+    case .op, .equal, .binary, .bitwise, .shift: true
+    case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
+      .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate, .bit,
+      .reference:
+      false
+    }
+  }
+
+  /// The key's title in a note's prose: `−` for subtract (as SPEC §5 writes it), else its
+  /// button title.
+  var noteTitle: String {
+    if case .op(.minus) = self { "−" } else { title }
   }
 
   /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific mode's (`^`, …).
@@ -452,6 +766,35 @@ extension Calculator {
     }
   }
 
+  /// Whether a number is being typed (digits, a point or an exponent, not a 0 nobody typed in
+  /// Scientific mode); in Standard mode a typed entry, `0` included.
+  var isTypingANumber: Bool {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry, _, _), .leftOpRight(_, _, .entry): return true
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let scientific):
+      return scientific.isTyping && !scientific.input.isEmpty
+    case .programmer(let programmer):
+      return programmer.isTyping && programmer.error == nil
+    }
+  }
+
+  /// Whether an exponent being typed holds all its digits (Scientific mode): a further digit
+  /// is ignored.
+  var typesAFullExponent: Bool {
+    switch machine {
+    case .standard, .programmer:
+      return false
+    case .scientific(let scientific):
+      return scientific.isTyping && scientific.input.hasExponent
+        && Int(scientific.input.exponentDigitCount) >= ScientificEntry.maximumExponentDigits
+    }
+  }
+
   /// Whether the display shows an error: the current mode's own error state.
   var showsError: Bool {
     switch machine {
@@ -477,5 +820,13 @@ extension Calculator {
     case .programmer:
       return false
     }
+  }
+}
+
+extension Decimal34 {
+  /// Whether the value holds all 34 significant digits, as a value rounded to them does (SPEC
+  /// §2 rule 15): the mark the note on equal operands looks for.
+  var isRounded: Bool {
+    coefficient >= 1_000_000_000_000_000_000_000_000_000_000_000
   }
 }

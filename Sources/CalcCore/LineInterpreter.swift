@@ -159,6 +159,8 @@ public struct LineInterpreter {
   package var lineNumbering = SessionScript.LineNumbering.modeLineIsZero
   /// Whether the key line that is running showed an error, at its end or on the way.
   package var showedAnError = false
+  /// Whether Standard mode's left-to-right note was given: it is given once a run (SPEC v5 §5).
+  package var notedLeftToRight = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
@@ -386,7 +388,7 @@ public struct LineInterpreter {
   ///
   /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
   /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
-  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:)``.
+  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:)``.
   @inline(__always)
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
@@ -409,12 +411,16 @@ public struct LineInterpreter {
     if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
     let isPending = (factsAfterKeys ?? stateFacts).isPending
     let startsOnAnUntouchedZero = keys.first?.isBinaryOperator == true && showsUntouchedZero
-    // The reader's answer first: `false` is exact, as the check's own is.
+    // The reader's answer first: `false` is exact, as the check's own is. A line that starts
+    // with a number while an operation is pending may replace a number the line before ended
+    // with (SPEC v5 §5).
     let needsNotes =
       startsOnAnUntouchedZero
       || ((isPending ? scanned.ifPending : scanned.ifIdle)
         && LineInterpreter.mayNeedNotes(
-          keys, isPending: isPending, startsOnAnUntouchedZero: false))
+          keys, isPending: isPending, startsOnAnUntouchedZero: false,
+          leftToRight: !notedLeftToRight, mode: mode))
+      || (isPending && keys.first?.startsANumber == true && factsAfterKeys != nil)
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output)
@@ -426,26 +432,38 @@ public struct LineInterpreter {
       return
     }
     try applyKeysWithNotesOrTrace(
-      keys, references: references, line: line, output: output, needsNotes: needsNotes)
+      keys, references: references, line: line, output: output, needsNotes: needsNotes,
+      followsKeyLine: factsAfterKeys != nil)
   }
 
   /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:)``, for
-  /// a line that needs notes (`needsNotes`) or is traced.
+  /// a line that needs notes (`needsNotes`) or is traced; `followsKeyLine` says whether the line
+  /// before it applied keys (not a move, which a person means).
   @inline(never)
   private mutating func applyKeysWithNotesOrTrace(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool,
+    followsKeyLine: Bool
   ) throws(LineError) {
     let keys = TypedKeys(Array(keys), references: references)
     let before = session.state
     // The replay for notes comes first and lets go of its states before the line is applied, so
     // that a long line's expression line is held once at a time, not twice.
-    let found = needsNotes ? keyNotes(for: keys, after: before, line: line) : nil
+    let found =
+      needsNotes
+      ? keyNotes(
+        for: keys, after: before, line: line, leftToRight: !notedLeftToRight,
+        followsKeyLine: followsKeyLine) : nil
     try performKeys(keys.keys[...], references: keys.references, line: line, output: output)
     var passedAnError = false
     if let found {
       notes += found.notes
       passedAnError = found.passedAnError
+      // Standard mode's left-to-right note: once a run, at the first such line (SPEC v5 §5).
+      if let leftToRight = found.leftToRight {
+        notes.append(leftToRight)
+        notedLeftToRight = true
+      }
     }
     let facts = stateFacts
     showedAnError = passedAnError || facts.showsError

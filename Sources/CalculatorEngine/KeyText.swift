@@ -165,10 +165,12 @@ public enum KeyText {
   /// starts with no operation pending: bit 0 an operator was typed (one is pending), bit 1 a key
   /// may have shown an error, bit 2 the number being typed has a point, bit 3 a digit or point
   /// came after the first operator (which, with an operation pending before the line, may have
-  /// shown an error: the check is due then), bits 4–6 the operator just typed (its class − 1, 0
-  /// for none), and 0x80 "look with the check itself" (any other key, or what the check
+  /// shown an error: the check is due then), bit 4 the key before was an operator, bit 5 a `+`
+  /// or `−` may be pending (Standard mode's left-to-right note), bit 6 a digit or point was
+  /// typed on the line, and 0x80 "look with the check itself" (any other key, or what the check
   /// answers `true` to: a digit or point after a key that may have shown an error, a second
-  /// point, the same operator twice). 0x80 stays 0x80.
+  /// point, an operator right after an operator, a `×` or `÷` while a `+` or `−` may be pending,
+  /// a `−` whose left operand may be computed or from before the line). 0x80 stays 0x80.
   static let noteStates: [UInt8] = {
     var table = [UInt8](repeating: 0x80, count: 128 + 256 * 8)
     for byte in 0..<128 {
@@ -193,22 +195,31 @@ public enum KeyText {
       let mayShowError = state & 2 != 0
       let point = state & 4 != 0
       let afterOperator = state & 8 != 0
-      let last = (state >> 4) & 7
+      let lastWasOperator = state & 0x10 != 0
+      let additive = state & 0x20
+      let typed = state & 0x40
       for kind in 0..<8 {
         var next = 0x80
         switch kind {
         case 0:
-          if !mayShowError { next = state & 0x0F | (pending ? 8 : 0) }
+          if !mayShowError { next = state & 0x0F | (pending ? 8 : 0) | additive | 0x40 }
         case 1:
-          if !mayShowError, !point { next = state & 0x0B | 4 | (pending ? 8 : 0) }
+          if !mayShowError, !point {
+            next = state & 0x0B | 4 | (pending ? 8 : 0) | additive | 0x40
+          }
         case 2...5:
-          let code = kind - 1
-          if last != code {
+          let isMinus = kind == 3
+          let multiplies = kind >= 4
+          if !lastWasOperator, !(isMinus && (pending || mayShowError || typed == 0)),
+            !(multiplies && additive != 0)
+          {
             let shows = mayShowError || pending
-            next = 1 | (shows ? 2 : 0) | (afterOperator ? 8 : 0) | code << 4
+            next =
+              1 | (shows ? 2 : 0) | (afterOperator ? 8 : 0) | 0x10 | (multiplies ? 0 : 0x20)
+              | typed
           }
         case 6:
-          next = (pending ? 1 : 0) | 2 | (afterOperator ? 8 : 0)
+          next = (pending ? 1 : 0) | 2 | (afterOperator ? 8 : 0) | additive | typed
         default:
           break
         }
@@ -647,7 +658,9 @@ public enum KeyText {
     if count > Entry.maximumDigits, hasLongRun(buffer, classes: states) {
       return (count, hasComment, hasWords, (true, true))
     }
-    return (count, hasComment, hasWords, (false, noteState & 8 != 0))
+    // With an operation pending before the line, its first operator computes it (and a `×`
+    // may compute a `+` left to right): the check is due once an operator was typed.
+    return (count, hasComment, hasWords, (false, noteState & 9 != 0))
   }
 
   /// Reads the keys of single bytes (``scanTables``) of `bytes` from `start` on, as far as they

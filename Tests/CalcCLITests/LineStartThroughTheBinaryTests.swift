@@ -23,7 +23,14 @@ import Testing
     // 12 + 0.5 = 12.5, × 2 = 25: the `3` was a number of its own, ended by the next line.
     #expect(keys.stdout == "12\n3\n25\n12+\n3\n.5*2=\n")
     let rebuilt = keys.stdout.split(separator: "\n").dropFirst(3).joined(separator: "\n") + "\n"
-    try expectScript(["-"], stdin: rebuilt, stdout: "12\n3\n25\n")
+    // The `3` was replaced before any operator used it, and `×` computed `12 + 0.5` left to
+    // right: notes (SPEC v5 §5).
+    let notes =
+      "<stdin>:3:1: note: the 3 of line 2 was replaced by .5 before it was used\n"
+      + "<stdin>:3:3: note: Standard mode computes left to right (12 + 0.5 = 12.5, then × 2); "
+      + "sci applies precedence\n"
+    #expect(keys.stderr == notes)
+    try expectScript(["-"], stdin: rebuilt, stdout: "12\n3\n25\n", stderr: notes)
   }
 
   @Test func aSessionSavedBeforeRule18IsLoadedWithANote() throws {

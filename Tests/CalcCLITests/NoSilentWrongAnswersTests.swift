@@ -462,18 +462,25 @@ extension String {
       guard before.firstKeyOutOfMode(in: keys) == nil else { continue }
       var started = before
       started.startLine()
-      let found = interpreter.keyNotes(for: TypedKeys(keys), after: before, line: nil)
-      let mayNeed = LineInterpreter.mayNeedNotes(
-        keys, isPending: started.isPendingOperation,
-        startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
+      let leftToRight = !interpreter.notedLeftToRight
+      let found = interpreter.keyNotes(
+        for: TypedKeys(keys), after: before, line: nil, leftToRight: leftToRight)
+      let mayNeed =
+        LineInterpreter.mayNeedNotes(
+          keys, isPending: started.isPendingOperation,
+          startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero,
+          leftToRight: leftToRight, mode: started.mode)
+        // A line that starts with a number while an operation is pending is replayed too.
+        || (started.isPendingOperation && keys[0].startsANumber)
       checked += 1
-      if !found.notes.isEmpty || found.passedAnError {
+      if !found.notes.isEmpty || found.passedAnError || found.leftToRight != nil {
         noted += 1
         #expect(mayNeed, "\(KeyText.text(of: keys)) after \(interpreter.display): \(found)")
       }
       // Through the interpreter: the same notes, and the status flag.
       let result = try interpreter.run(KeyText.text(of: keys), output: OutputBuffer())
-      #expect(result.notes.map(\.message).count == found.notes.count)
+      #expect(
+        result.notes.map(\.message).count == found.notes.count + (found.leftToRight == nil ? 0 : 1))
       var after = started
       for key in keys { after.press(key) }
       #expect(result.showedAnError == (found.passedAnError || after.isError))

@@ -27,13 +27,16 @@ import Testing
       let found = Array(text.utf8).withUnsafeBufferPointer { line in
         interpreter.keyNotes(for: keys, after: before, line: line)
       }
-      if !found.notes.isEmpty || found.passedAnError {
+      if !found.notes.isEmpty || found.passedAnError || found.leftToRight != nil {
         withNotes += 1
         var started = before
         started.startLine()
-        let mayNeed = LineInterpreter.mayNeedNotes(
-          keys.keys, isPending: started.isPendingOperation,
-          startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
+        let mayNeed =
+          LineInterpreter.mayNeedNotes(
+            keys.keys, isPending: started.isPendingOperation,
+            startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero,
+            mode: started.mode)
+          || (started.isPendingOperation && keys[0].startsANumber)
         #expect(mayNeed, "\(text)")
       }
     }

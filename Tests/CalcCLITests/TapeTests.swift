@@ -8,6 +8,11 @@ import Testing
   /// Steps: `1+2*3=` 1–6, `13.5` 7–10, `ms` 11, `22` 12–13, `m+` 14, `mr` 15, `5` 16, `mc` 17,
   /// and a second `mc` (18), which does nothing and is no row.
   static let script = "1+2*3=\n13.5ms\n22m+\nmr\n5mc\nmc\n"
+  /// The note that `1+2*3=` on line `line` gets, the first such line of a run (SPEC v5 §5).
+  static func leftToRight(line: Int, column: Int = 4) -> String {
+    "<stdin>:\(line):\(column): note: Standard mode computes left to right (1 + 2 = 3, then × 3); "
+      + "sci applies precedence\n"
+  }
 
   @Test func memoryKeysAreRowsLikeOnAPrintingCalculator() throws {
     try expectScript(
@@ -20,7 +25,7 @@ import Testing
         15  MR 35.5
         17  MC
 
-        """)
+        """, stderr: Self.leftToRight(line: 1))
     // A memory key while an error is shown does nothing: no row.
     try expectScript(
       ["-"], stdin: "1/0=\nms\n:tape\n",
@@ -46,7 +51,7 @@ import Testing
         sci
         1+2*3=
 
-        """)
+        """, stderr: Self.leftToRight(line: 4, column: 8))
   }
 
   @Test func stepsCountAsInHistoryUpToThePosition() throws {
@@ -55,7 +60,8 @@ import Testing
       stdout: "9\n13.5\n22\n35.5\n5\n5\n" + "15  MR 35.5\n17  MC\n"
         + " 6  3 × 3 = 9\n11  MS 13.5\n14  M+ 22\n"
         + "2\n" + " 4  1 + 2 = 3\n 6  3 × 3 = 9\n11  MS 13.5\n",
-      stderr: "<stdin>:11:7: step 13 is out of range 0…12\n", status: 65)
+      stderr: Self.leftToRight(line: 1) + "<stdin>:11:7: step 13 is out of range 0…12\n",
+      status: 65)
   }
 
   @Test func csvToTheOutputAndToAFile() throws {

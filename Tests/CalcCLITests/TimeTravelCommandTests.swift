@@ -38,12 +38,16 @@ import Testing
 
     """
 
+  /// The note that `98-3+2*4=`, the first such line of a run, gets (SPEC v5 §5).
+  static let leftToRight98 =
+    "note: Standard mode computes left to right (95 + 2 = 97, then × 4); sci applies precedence\n"
+
   // MARK: - :history
 
   @Test func historyMarksThePositionAndTheKeptFuture() throws {
     let run = try Script.runInProcess("98-3+2*4=\n:goto 7\n:history\n")
     #expect(run.stdout == "388\n97\n" + Self.history98)
-    #expect(run.stderr == "")
+    #expect(run.stderr == "<stdin>:1:7: " + Self.leftToRight98)
     #expect(run.status == 0)
   }
 
@@ -164,7 +168,7 @@ import Testing
         [━━━━━━━●──] 7/9
 
         """ + Self.history98)
-    #expect(run.stderr == "")
+    #expect(run.stderr == "<stdin>:1:7: " + Self.leftToRight98)
     #expect(run.status == 0)
   }
 
@@ -226,7 +230,7 @@ import Testing
   func historyRejectsABadRange(argument: String, message: String) throws {
     let run = try Script.runInProcess("98-3+2*4=\n:history \(argument)\n5=\n")
     #expect(run.stdout == "388\n")
-    #expect(run.stderr == "<stdin>:2:10: \(message)\n")
+    #expect(run.stderr == "<stdin>:1:7: " + Self.leftToRight98 + "<stdin>:2:10: \(message)\n")
     #expect(run.status == 65)
   }
 
@@ -442,7 +446,7 @@ import Testing
       #expect(saved.status == 0)
       let replay = try Script.runInProcess("", arguments: ["s.calc"], in: directory)
       #expect(replay.stdout == "388\n97\n")
-      #expect(replay.stderr == "")
+      #expect(replay.stderr == "s.calc:2:7: " + Self.leftToRight98)
       #expect(replay.status == 0)
       let more = try Script.runInProcess(":history\n", arguments: ["s.calc", "-"], in: directory)
       #expect(more.stdout == "388\n97\n" + Self.history98)
@@ -702,7 +706,10 @@ import Testing
         no calculations
 
         """)
-    #expect(run.stderr == "")
+    #expect(
+      run.stderr
+        == "<stdin>:1:4: note: Standard mode computes left to right (1 + 2 = 3, then × 3); "
+        + "sci applies precedence\n")
     // The `c1/0=` line showed an error (SPEC §5: status 1).
     #expect(run.status == 1)
   }
