@@ -247,7 +247,76 @@ extension LineInterpreter {
     let shown = changed.prefix(3).map { "\($0.old) → \($0.new) (step \($0.2))" }
     let more = count > 3 ? ", … and \(count - 3) more" : ""
     return prefix + what + "; \(count) result\(count == 1 ? "" : "s") changed: "
-      + shown.joined(separator: ", ") + more
+      + shown.joined(separator: ", ") + more + errorsMessage(rewrite)
+  }
+
+  /// What an edit's report adds when lines now show an error (issue 45): `; now showing an
+  /// error: line 1, line 2 (on the way)` — a line whose result is now an error, or whose result
+  /// hides an error it went past (a `$N` of an error line, rule 14); at most three, then `… and N
+  /// more`. Empty when none does.
+  ///
+  /// - Complexity: O(n) in the current branch's length, plus the replay of at most
+  ///   ``errorCheckLimit`` changed lines.
+  private func errorsMessage(_ rewrite: Session.Rewrite) -> String {
+    let history = session.history
+    let changed = rewrite.results.filter { $0.old != $0.new }
+    guard !changed.isEmpty else { return "" }
+    let lines = history.lines()
+    let first = History.firstLineNumber(of: lines)
+    let indexByEnd = Dictionary(
+      lines.enumerated().map { ($0.element.end, $0.offset) }, uniquingKeysWith: { $1 })
+    var found: [String] = []
+    var checked = 0
+    for result in changed {
+      guard let index = indexByEnd[result.step] else { continue }
+      if case .error = result.new {
+        if case .error = result.old { continue }
+        found.append("line \(index + first)")
+      } else if checked < Self.errorCheckLimit {
+        checked += 1
+        if passesAnError(lines, index, first: first) {
+          found.append("line \(index + first) (on the way)")
+        }
+      }
+    }
+    guard !found.isEmpty else { return "" }
+    let more = found.count > 3 ? ", … and \(found.count - 3) more" : ""
+    return "; now showing an error: " + found.prefix(3).joined(separator: ", ") + more
+  }
+
+  /// How many changed lines an edit's report replays to find an error passed on the way.
+  static let errorCheckLimit = 1_000
+
+  /// Whether line `index` of `lines` (the current branch's) shows an error and goes on past it
+  /// (a digit starts afresh, rule 14) — its own, or one that a `$N` recalled — so that its
+  /// result hides it.
+  ///
+  /// - Complexity: O(k) in the line's keys.
+  private func passesAnError(_ lines: [History.Line], _ index: Int, first: Int) -> Bool {
+    let history = session.history
+    let line = lines[index]
+    var state = history.state(at: line.start)
+    state.startLine()
+    var references = line.keys.references.makeIterator()
+    var shown = false
+    for key in line.keys {
+      let priorIsError = state.isError
+      if case .reference = key {
+        guard let number = references.next(), number - first >= 0, number - first < index
+        else { return false }
+        let recalled = history.recalled(atLineEnd: lines[number - first].end)
+        if case .error = recalled { shown = true }
+        state.recall(recalled)
+      } else {
+        state.press(key)
+      }
+      if state.isError {
+        if !priorIsError { shown = true }
+      } else if shown {
+        return true
+      }
+    }
+    return false
   }
 
   /// What an `:undo` or `:redo` that restored a whole session says (SPEC §4): `restored the

@@ -211,7 +211,7 @@ import Testing
         ["-"], stdin: "1+1=\n2+2=\n:edit 1 1/0=\n", directory: directory,
         stdout: "2\n4\n"
           + "branch 2 (from branch 1): line 1 changed; 1 result changed: 2 → Cannot divide by "
-          + "zero (step 4)\n4\n")
+          + "zero (step 4); now showing an error: line 1\n4\n")
       try expectScript(
         ["-"], stdin: "1+1=\n:insert 1 50/0*100=\n:delete 1\n", directory: directory,
         stdout: "2\n"
