@@ -190,6 +190,11 @@ public struct Invocation: Hashable, Sendable {
     self.quiet = quiet
   }
 
+  /// How the messages of ``ResumedSession/latest(in:excluding:)`` start when there is no
+  /// session to resume (no folder, no journal, every one still open), which `--resume` with keys
+  /// or scripts takes as a fresh start.
+  static let nothingToResume = "no earlier session to resume"
+
   /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
   public func run(environment: Environment = .process) -> Int32 {
     run(environment: environment, streams: .process)
@@ -241,9 +246,18 @@ public struct Invocation: Hashable, Sendable {
         if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
         if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
       } catch {
-        errors.write("calc: --resume: \(error.message)\n")
-        errors.flush()
-        return ExitStatus.noInput
+        // Nothing to resume is no error: the keys or scripts run on a fresh session (SPEC v5
+        // §5); a journal that cannot be read is one.
+        guard error.message.hasPrefix(Self.nothingToResume) else {
+          errors.write("calc: --resume: \(error.message)\n")
+          errors.flush()
+          return ExitStatus.noInput
+        }
+        // Why, when it is more than an empty folder: `the only one is still open in process 12`.
+        let reason = error.message.dropFirst(Self.nothingToResume.count)
+        let why = reason.hasPrefix(": ") ? " (\(reason.dropFirst(2)))" : ""
+        if !quiet { errors.write("calc: note: no session to resume\(why); starting afresh\n") }
+        _ = interpreter.enterStartMode()
       }
       errors.flush()
     }

@@ -127,6 +127,13 @@ extension LineInterpreter {
   func caseRuleHint(for error: KeyTextError, in line: UnsafeBufferPointer<UInt8>) -> KeyTextError {
     let text = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
     guard error.column >= 1, error.column <= text.count else { return error }
+    if let radixHint = Self.radixPrefixHint(in: text, at: error.column - 1) {
+      // Outside Programmer mode, the key that goes there first.
+      let programmer = radix(beforeColumn: error.column, in: line, text: text) != nil
+      return KeyTextError(
+        character: error.character, column: error.column, isInvalidUTF8: error.isInvalidUTF8,
+        hint: programmer ? radixHint : "prog " + radixHint)
+    }
     if let hint = Self.programmerHint(forCharacter: error.character),
       radix(beforeColumn: error.column, in: line, text: text) != nil
     {
@@ -202,6 +209,28 @@ extension LineInterpreter {
       radix(beforeColumn: column, in: line, text: text) == .hex
     else { return nil }
     return "hex digits are upper case: \(run.uppercased())"
+  }
+
+  /// The hint for a number written with a radix prefix (`0xFF`, `0o377`, `0b1010`), rejected
+  /// at its letter: the radix key then the digits, `hex FF` (SPEC v5 §5; the caller puts `prog`
+  /// before it outside Programmer mode); `nil` when the letter at `offset` of `text` is no such
+  /// prefix's.
+  static func radixPrefixHint(in text: [Unicode.Scalar], at offset: Int) -> String? {
+    guard offset >= 1, text[offset - 1] == "0",
+      offset < 2
+        || !text[offset - 2].properties.isAlphabetic && !("0"..."9").contains(text[offset - 2])
+    else { return nil }
+    let radix: String
+    switch text[offset] {
+    case "x", "X": radix = "hex"
+    case "o", "O": radix = "oct"
+    case "b", "B": radix = "bin"
+    default: return nil
+    }
+    let digits = text[(offset + 1)...].prefix { $0.properties.isASCIIHexDigit || $0 == "_" }
+      .filter { $0 != "_" }
+    guard !digits.isEmpty else { return nil }
+    return "\(radix) \(String(String.UnicodeScalarView(digits)).uppercased())"
   }
 
   /// The hint for a Windows keyboard shortcut that Programmer mode lacks (SPEC §10): `^`, `|`,

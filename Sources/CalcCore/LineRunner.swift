@@ -253,8 +253,32 @@ public struct LineRunner {
     do throws(KeyTextError) {
       return try KeyText.keys(in: line, startingIn: interpreter.session.mode)
     } catch {
+      if let hint = Self.commandHint(for: error, in: line) {
+        throw LineError(
+          KeyTextError(
+            character: error.character, column: error.column, isInvalidUTF8: false, hint: hint))
+      }
       throw LineError(interpreter.caseRuleHint(for: error, in: line))
     }
+  }
+
+  /// The hint for a command given as key text (`calc -k ':lines'`, SPEC v5 §5): commands run in
+  /// scripts and the REPL, with a command line that runs it on the last session (`printf
+  /// ':lines\n' | calc --resume`); `nil` when `error` is not at a `:`.
+  static func commandHint(for error: KeyTextError, in line: UnsafeBufferPointer<UInt8>)
+    -> String?
+  {
+    guard error.character == ":" else { return nil }
+    let text = Array(String(decoding: line, as: UTF8.self))
+    guard error.column >= 1, error.column <= text.count else { return nil }
+    var command = String(text[(error.column - 1)...])
+    while let last = command.last, last == " " || last == "\t" { command.removeLast() }
+    // Quoted for the shell: a `'` ends the quotes, is escaped, and opens them again.
+    let quoted = TextEscaping.escaped(command).split(
+      separator: "'", omittingEmptySubsequences: false
+    )
+    .joined(separator: "'\\''")
+    return "commands run in scripts and the REPL: printf '\(quoted)\\n' | calc --resume"
   }
 
   /// `message` about `line` and `column` of `source`, placed as it places its messages.

@@ -92,14 +92,14 @@ import Testing
     try withTemporaryDirectory { directory in
       let first = try startCalc(in: directory)
       try enter("7*6=", in: first, display: "42")
-      // The only session is open: nothing to resume.
+      // The only session is open: nothing to resume, so a fresh start that says why.
       let none = try run(["--resume", "-k", ""], in: directory)
       #expect(
         none.stderr
-          == "calc: --resume: no earlier session to resume: the only one is still open in "
-          + "process \(first.pid)\n")
-      #expect(none.stdout == "")
-      #expect(none.status == 66)
+          == "calc: note: no session to resume (the only one is still open in process "
+          + "\(first.pid)); starting afresh\n")
+      #expect(none.stdout == "0\n")
+      #expect(none.status == 0)
       try first.type(":q\r")
       #expect(try first.waitForExit() == 0)
 
