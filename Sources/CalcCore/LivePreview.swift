@@ -54,15 +54,53 @@ extension LineInterpreter {
   ///   the move; an edit as the edit, tried only in sessions of ``LivePreview/editLimit`` keys.
   public func preview(of line: [UInt8], format: DisplayFormat? = nil) -> LivePreview? {
     let shown = format ?? self.format
-    return line.withUnsafeBufferPointer { buffer in
+    let preview: LivePreview? = line.withUnsafeBufferPointer { buffer in
       do throws(KeyTextError) {
-        return preview(
+        return self.preview(
           of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
       } catch {
         return unfinishedPreview(of: buffer, error: error, format: shown)
           ?? .error(error.description)
       }
     }
+    // A line that ends in a word still being typed in the mode in force there (`prog 5 qwo`,
+    // whose `q` another mode's keypad has): the line before it, which must be valid.
+    guard case .error? = preview,
+      let start = line.withUnsafeBufferPointer({
+        Self.unfinishedWord(at: $0, mode: session.state.mode)
+      })
+    else { return preview }
+    let before = Array(line[..<start])
+    guard before.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
+      return result(session.state, shown)
+    }
+    let shortened = self.preview(of: before, format: shown)
+    if case .error? = shortened { return preview }
+    return shortened
+  }
+
+  /// Where the word that ends `line` starts, when it is the start of a longer key in the mode
+  /// in force there (`ro` of `prog 5ro`: `rol`, `ror`), taking the longest such word; `nil`
+  /// when the line does not end in one.
+  ///
+  /// - Complexity: O(n) in the line's bytes for each letter of its last word.
+  static func unfinishedWord(
+    at line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode
+  ) -> Int? {
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    var start = line.count
+    while start > 0, isLetter(line[start - 1]) { start -= 1 }
+    guard start < line.count else { return nil }
+    for candidate in start..<line.count {
+      let before = UnsafeBufferPointer(rebasing: line[..<candidate])
+      // The mode in force after the keys before the word (`prog` on the same line).
+      var inForce = mode
+      if let keys = try? KeyText.keys(in: before, startingIn: mode) {
+        for case .mode(let switched) in keys { inForce = switched }
+      }
+      if KeyText.isUnfinishedSpelling(line[candidate...], mode: inForce) { return candidate }
+    }
+    return nil
   }
 
   private func preview(

@@ -218,3 +218,50 @@ import Testing
     #expect(Terminal.width(of: "\u{061C}-١٢") == 3)
   }
 }
+
+/// Issue 45: the live row shows no error for an unfinished Programmer word (`5ro`, `qwo`,
+/// `xo`), as for Scientific ones, whether the mode was entered on an earlier line or on this
+/// one (SPEC §6).
+@Suite struct UnfinishedProgrammerWordTests {
+  static func preview(_ line: String, after lines: [String]) throws -> LivePreview? {
+    let format = DisplayFormat(localeIdentifier: "en_US")
+    var interpreter = LineInterpreter(context: .init(format: format), host: .withFiles)
+    for line in lines { try interpreter.run(line, output: OutputBuffer()) }
+    let preview = interpreter.preview(of: Array(line.utf8))
+    // The REPL's incremental preview, keystroke by keystroke, says the same.
+    var cache = PreviewCache()
+    var typed: [UInt8] = []
+    var last: LivePreview?
+    for byte in line.utf8 {
+      typed.append(byte)
+      last = cache.preview(of: typed, interpreter: interpreter, format: format)
+    }
+    #expect(last == preview, "\(line) after \(lines)")
+    return preview
+  }
+
+  @Test(arguments: [
+    ("5ro", "5"), ("5 ro", "5"), ("qwo", "0"), ("5 qwo", "5"), ("5 xo", "5"), ("5 rs", "5"),
+    ("5 rsh", "5"), ("5 rol", "10"), ("5 bi", "5"), ("5 na", "5"), ("5 dwo", "5"), ("5 by", "5"),
+    ("5 he", "5"), ("5 o", "5"), ("5 an", "5"), ("5 no", "5"),
+  ])
+  func anUnfinishedWordIsNoError(line: String, display: String) throws {
+    for (prefix, before) in [("", ["prog"]), ("prog ", [String]())] {
+      let shown = try Self.preview(prefix + line, after: before)
+      guard case .result(_, let shownDisplay)? = shown else {
+        Issue.record("\(prefix)\(line): \(String(describing: shown))")
+        continue
+      }
+      #expect(shownDisplay == display, "\(prefix)\(line)")
+    }
+  }
+
+  /// A word that no key starts with is an error as soon as it is typed.
+  @Test func aWordThatNoKeyStartsIsAnError() throws {
+    let shown = try Self.preview("5 rz", after: ["prog"])
+    guard case .error? = shown else {
+      Issue.record("\(String(describing: shown))")
+      return
+    }
+  }
+}
