@@ -43,6 +43,8 @@ public struct CommandSpec: Sendable {
     /// `FILE`: a file name, passed to the system byte for byte (`~` is expanded by the
     /// interpreter, from its host's home).
     case file
+    /// `[TOPIC]`: what `:help` says more about (a command, `keys`, `slider`, `ledger`).
+    case topic
 
     /// How `:help` shows it: `[K|N..M]`, `FILE`, or nothing.
     public var usage: String {
@@ -60,6 +62,7 @@ public struct CommandSpec: Sendable {
       case .optionalStep: "[N]"
       case .tape: "[csv] [K|N..M] [FILE]"
       case .file: "FILE"
+      case .topic: "[TOPIC]"
       }
     }
   }
@@ -72,6 +75,9 @@ public struct CommandSpec: Sendable {
   public let argument: Argument
   /// What it does, for `:help`.
   public let summary: String
+  /// What more there is to know, for `:help COMMAND` (``details(of:)``); empty when the
+  /// summary says it all.
+  public let details: String
   /// The command with its argument parsed (the argument is known to fit ``argument``'s
   /// `.none` already).
   let make: @Sendable (ScriptLine.Directive) throws(LineError) -> ParsedCommand
@@ -170,7 +176,10 @@ public struct CommandSpec: Sendable {
     case .reset:
       CommandSpec(name, .none, "empty the history, every branch", make: sessionCommand)
     case .pad: CommandSpec(name, .none, "draw the keypad with each button's key") { _ in .pad }
-    case .help: CommandSpec(name, .none, "keys and commands (also help)") { _ in .help }
+    case .help:
+      CommandSpec(name, .topic, "keys and commands (also help); :help TOPIC says more") {
+        directive in .help(topic: directive.argument.isEmpty ? nil : directive.argument)
+      }
     case .quit:
       CommandSpec(
         name, aliases: ["q", "exit"], .none, "leave calc (also :q, :exit, quit, exit, Ctrl-D)"
@@ -186,7 +195,49 @@ public struct CommandSpec: Sendable {
     self.aliases = aliases
     self.argument = argument
     self.summary = summary
+    self.details = Self.details(of: name)
     self.make = make
+  }
+
+  /// What `:help COMMAND` says beyond the summary: one case per name.
+  private static func details(of name: CommandName) -> String {
+    switch name {
+    case .history:
+      "each step's key, expression line and display; ▶ marks the position, (kept) the future"
+    case .tape:
+      "rows of completed calculations with their step: :goto STEP returns to one; "
+        + ":tape csv FILE writes step,expression,result,note"
+    case .lines:
+      "each line's number, first step, keys and display; $N and :edit use these numbers"
+    case .edit:
+      "e.g. :edit 2 1300+350+89=; the report lists the results that changed and the lines "
+        + "that now show an error; :edit L alone (at the prompt) puts line L on the input line"
+    case .insert: "e.g. :insert 2 ms; later $N references are renumbered"
+    case .delete:
+      "a line that a later $N refers to cannot be deleted; deleting the last line keeps its "
+        + "keys as the future, like :undo"
+    case .note: "e.g. :note 1 rent, March; a note changes no result and makes no branch"
+    case .find:
+      "a number may be grouped (1,639) or in the display's form; in Programmer mode also "
+        + "0xFF, 0o377, 0b1111"
+    case .vary:
+      "e.g. :vary 1 1300+350+89= | 1400+350+89=: a row per alternative with the results after "
+        + "each line that differs; :branch N adopts one"
+    case .goto: "e.g. :goto 0 (the start), :goto -1 (one key back); Alt-← Alt-→ do the same"
+    case .undo, .redo:
+      "lines are the unit of change; after :reset, :load or :resume, :undo restores the "
+        + "session before it"
+    case .branches, .branch:
+      "typing before the end of a branch starts a new one; nothing is discarded"
+    case .keys: "the output, run as a script, rebuilds the same display"
+    case .copy: "through tmux or screen when calc runs inside one (OSC 52)"
+    case .save, .saveReplacing, .load:
+      "a session file is a calc script: every branch, then the current branch and position"
+    case .resume: "also calc --resume; the last 20 sessions are kept"
+    case .reset, .pad, .quit: ""
+    case .help:
+      "topics: keys, slider, ledger, or a command (:help edit)"
+    }
   }
 
   /// A directive of the session script (``SessionScript/command(_:)``): the engine parses it,
@@ -233,7 +284,8 @@ enum ParsedCommand {
   case load(path: FileName)
   case resume
   case pad
-  case help
+  /// `:help [TOPIC]`.
+  case help(topic: String?)
   case quit
 
   /// The command `directive` names, with its argument parsed; throws for an unknown name or a

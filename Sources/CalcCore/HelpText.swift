@@ -160,44 +160,17 @@ enum HelpText {
 
   ///
   /// With `columns`, the text fits a terminal that wide: below 80 columns each command's
-  /// summary goes on the lines after its usage, and every line is wrapped at word boundaries
-  /// (``Terminal/wrapped(_:width:)``).
+  /// summary goes on the lines after its usage, and every line is wrapped at word boundaries,
+  /// its continuation under its column (``wrapped(_:width:)``).
+  ///
+  /// It names every key of `mode` (a test checks them against the keypad), every command (from
+  /// the command table), `$N`, notes, the slider keys, and where `:help TOPIC` says more (SPEC
+  /// v5 §6).
   static func help(style: Style, mode: CalculatorButtonItem.Mode = .standard, columns: Int? = nil)
     -> String
   {
     var text = "Type keys and press Enter; calc prints the display. Commands start with ':'.\n\n"
-    let scientific = """
-      Scientific mode: ( ) ^ yroot mod logy  ! cube cbrt log ln pow10 pow2 powe
-             abs floor ceil dms degrees  pi euler  exp (exponent)  fe (F-E)
-             sin cos tan sec csc cot, asin… (inverse), sinh… asinh… (hyperbolic)
-             deg rad grad (angle unit); a space between two words: c exp
-             the unit is a subscript on the expression line: sin₀(30) is in
-             degrees, sinᵣ radians, sin₉ grads
-
-      """
-    if mode == .scientific {
-      text += scientific + "       std returns to Standard mode, prog goes to Programmer mode\n\n"
-    }
-    if mode == .programmer {
-      text += """
-        Programmer mode: hex dec oct bin (radix)  qword dword word byte (word size)
-               A B C D E F: hex digits, upper case only (c is AC, C the digit)
-               and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
-               (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
-               a bit); integers in two's complement, wrapping to the word
-               std and sci leave Programmer mode
-
-
-        """
-    }
-    text += "Keys:  0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
-    text += "       @ (√)  q (x²)  r (1/x)  ms mr m+ m- mc (memory)\n"
-    text += "       also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored,\n"
-    text += "       # starts a comment; :pad shows the keypad\n"
-    if mode == .standard {
-      text += "       sci: Scientific mode (precedence, brackets, functions)\n"
-      text += "       prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
-    }
+    text += keysParagraph(mode: mode)
     text += "\n"
     text += "Commands:\n"
     // The summaries line up after the usages of up to 18 characters; a longer usage has its
@@ -214,6 +187,200 @@ enum HelpText {
     }
     text += "\nEach line of keys is one change: :undo and :redo move by lines, :goto by keys.\n"
     text += "Typing before the end starts a new branch; the old one is kept (:branches).\n"
-    return columns.map { Terminal.wrapped(text, width: $0) } ?? text
+    text +=
+      "More: " + topics.map { ":help \($0.name)" }.joined(separator: ", ")
+      + ", :help COMMAND (:help edit)\n"
+    return columns.map { wrapped(text, width: $0) } ?? text
+  }
+
+  /// The keys of `mode`, `$N`, notes and the slider: the first part of `:help`.
+  private static func keysParagraph(mode: CalculatorButtonItem.Mode) -> String {
+    var text = ""
+    switch mode {
+    case .standard, .scientific:
+      text += "Keys:   0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
+      text += "        @ (√)  q (x²)  r (1/x) act on the number before them: 16@\n"
+    case .programmer:
+      text += "Keys:   0-9  + - * /  =  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
+    }
+    text += "        ms mr m+ m- mc (memory)  $N (the result of line N, as :lines numbers it)\n"
+    switch mode {
+    case .standard:
+      text += "        deg rad grad (the angle unit of Scientific mode's trigonometry)\n"
+      text += "        sci: Scientific mode (precedence, brackets, functions)\n"
+      text += "        prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
+    case .scientific:
+      text += """
+        Scientific mode's keys:
+                ( ) ^ yroot mod logy  ! cube cbrt log ln pow10 pow2 powe
+                abs floor ceil dms degrees  pi euler  exp (exponent)  fe (F-E)
+                sin cos tan sec csc cot  asin acos atan asec acsc acot (inverse)
+                sinh cosh tanh sech csch coth  asinh acosh atanh asech acsch acoth
+                deg rad grad (angle unit); a space between two words: c exp
+                a function follows its number: 30sin, (1+2)sin (sin(30) takes sin of 0)
+                the unit is a subscript on the expression line: sin₀(30) is in
+                degrees, sinᵣ radians, sin₉ grads
+                std returns to Standard mode, prog goes to Programmer mode
+
+        """
+    case .programmer:
+      text += """
+        Programmer mode's keys:
+                hex dec oct bin (radix)  qword dword word byte (word size)
+                A B C D E F: hex digits, upper case only (c is AC, C the digit)
+                and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
+                (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
+                a bit); integers in two's complement, wrapping to the word
+                std and sci leave Programmer mode
+
+        """
+    }
+    switch mode {
+    case .standard:
+      text += "        also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored\n"
+    case .scientific:
+      text += "        also − × ÷ ± √ ² π ³ ∛ ac m−; letters in any case; spaces are ignored\n"
+    case .programmer:
+      text += "        also − × ÷ ± ac m−; spaces are ignored\n"
+    }
+    text += "        :pad shows the keypad\n"
+    text += "Notes:  # text after a line is its note: 1200+350+89=  # rent (:note, :find)\n"
+    text += "        note: … after a line says what its keys did that you may not have meant\n"
+    text += "Slider: Alt-← Alt-→ one key back, forward; Alt-↑ Alt-↓ (PgUp PgDn) one line\n"
+    return text
+  }
+
+  /// The topics of `:help TOPIC` besides the commands, each with what it says in one line.
+  static let topics: [(name: String, summary: String)] = [
+    ("keys", "every key of the current mode, and how key text is read"),
+    ("slider", "moving through time with keys, as the book's slider"),
+    ("ledger", "lines that use earlier results ($N), notes, :find, :vary"),
+  ]
+
+  /// `:help TOPIC`: a command (`edit`, `:edit`; `:keys` for the command, since `keys` is a
+  /// topic), `keys`, `slider` or `ledger`, wrapped to
+  /// `columns` as ``help(style:mode:columns:)`` is; throws for any other topic, naming them.
+  static func topic(
+    _ topic: String, style: Style, mode: CalculatorButtonItem.Mode, columns: Int?
+  ) throws(LineError) -> String {
+    // `:help keys` is the topic, `:help :keys` the command.
+    let isCommand = topic.hasPrefix(":")
+    let name = isCommand ? String(topic.dropFirst()) : topic
+    let text: String
+    switch isCommand ? "" : name.lowercased() {
+    case "keys": text = keysTopic(mode: mode)
+    case "slider": text = sliderTopic
+    case "ledger": text = ledgerTopic
+    default:
+      guard let command = CommandSpec.named(name) else {
+        throw LineError(
+          "no help on '\(TextEscaping.escaped(topic))' (topics: "
+            + topics.map(\.name).joined(separator: ", ") + ", or a command: :help edit)")
+      }
+      text = commandTopic(command, style: style)
+    }
+    return columns.map { wrapped(text, width: $0) } ?? text
+  }
+
+  /// `:help COMMAND`: its usage, other names, summary and what more there is to know, from
+  /// the command table.
+  private static func commandTopic(_ command: CommandSpec, style: Style) -> String {
+    var text = command.usage + "\n"
+    text += "        " + command.summary + "\n"
+    if !command.aliases.isEmpty {
+      text += "        also " + command.aliases.map { ":" + $0 }.joined(separator: ", ") + "\n"
+    }
+    if !command.details.isEmpty { text += "        " + command.details + "\n" }
+    return text
+  }
+
+  /// `:help keys`: each key of `mode` that its keypad takes, with its button, in the one key
+  /// table's order; then how key text is read.
+  private static func keysTopic(mode: CalculatorButtonItem.Mode) -> String {
+    let keypad = Keypad(mode: mode, radix: .hex)
+    var names: [String] = []
+    for key in CalculatorButtonItem.allKeys {
+      var probe = keypad
+      guard probe.press(key) == nil else { continue }
+      switch key {
+      case .mode(let other) where other == mode: continue
+      case .digit(let digit) where digit != .zero: continue
+      case .digit: names.append("0-9")
+      case .hexDigit(let digit) where digit != .a: continue
+      case .hexDigit: names.append("A-F (in hex)")
+      case .bit(let bit) where bit.number != 0: continue
+      case .bit: names.append("bit0…bit63 (bitN flips bit N)")
+      default:
+        names.append(key.canonical == key.title ? key.canonical : "\(key.canonical) (\(key.title))")
+      }
+    }
+    var text = "Keys of \(modeName(mode)) mode, as key text (and their buttons):\n"
+    text += "        " + names.joined(separator: "  ") + "\n"
+    text += "        $N (the result of line N: $3 recalls line 3, as mr recalls the memory)\n"
+    text += "Key text: spaces are ignored, but two word keys need one between them (c exp);\n"
+    text += "        # starts the line's note; letters in any case"
+    text += mode == .programmer ? ", but A-F are hex digits\n" : "\n"
+    switch mode {
+    case .standard: text += "        a unary key acts on the number before it: 16@\n"
+    case .scientific:
+      text += "        a unary key or function acts on the number before it: 16@, 30sin\n"
+    case .programmer: text += "        not, a rotate or bitN acts on the number before it: 5 not\n"
+    }
+    text += "        a number ends with its line: the next line's first digit starts a new one\n"
+    return text
+  }
+
+  /// The name of `mode` in prose.
+  private static func modeName(_ mode: CalculatorButtonItem.Mode) -> String {
+    switch mode {
+    case .standard: "Standard"
+    case .scientific: "Scientific"
+    case .programmer: "Programmer"
+    }
+  }
+
+  /// `:help slider`.
+  private static let sliderTopic = """
+    The slider: keys that move through time without a command, redrawn in place.
+            Alt-← Alt-→   one key back, forward (:goto -1, :goto +1)
+            Alt-↑ Alt-↓   one line back, forward (:undo, :redo); also PgUp PgDn
+            the bar below the input shows where you are: [━━━━━━●───] 7/10
+            typing after a move starts a new branch; the old one is kept
+    In ~/.inputrc, under $if calc, bind calc-back-key, calc-forward-key,
+            calc-back-line and calc-forward-line to other keys.
+
+    """
+
+  /// `:help ledger`.
+  private static let ledgerTopic = """
+    The tape as a ledger: lines that use earlier lines, notes, and what-if.
+    $N      the result of line N (as :lines numbers it): 1200+350+89= then $1*1.19=
+            an edit of line N recomputes every line that uses it
+    Notes   # text after a line: 1200+350+89=  # rent, March; :note L TEXT sets one
+    :find   lines whose note holds a text or whose value is a number: :find rent,
+            :find 1,639
+    :vary   a line's alternatives side by side: :vary 1 1300+350+89= | 1400+350+89=
+    :edit   replace a line; the lines after it are replayed on a new branch
+
+    """
+
+  /// `text` wrapped to `width` at word boundaries, each line's continuation under its column:
+  /// under the text after a label (`Keys:   `, `Notes:  `) or after a first word followed by
+  /// two blanks, else under the line's first word (``Terminal/wrapped(_:width:hanging:)``).
+  static func wrapped(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      Terminal.wrapped(String(line), width: width, hanging: column(of: line))
+    }.joined(separator: "\n")
+  }
+
+  /// Where a line's text column starts: after its leading blanks, or after a first word and
+  /// the two or more blanks that follow it (`Keys:   0-9`, `  :goto N   move to…`).
+  static func column(of line: Substring) -> Int {
+    let leading = line.prefix { $0 == " " }.count
+    let rest = line.dropFirst(leading)
+    let word = rest.prefix { $0 != " " }
+    let gap = rest.dropFirst(word.count).prefix { $0 == " " }
+    guard gap.count >= 2, word.count + gap.count < rest.count else { return leading }
+    return leading + Terminal.visibleWidth(of: String(word)) + gap.count
   }
 }

@@ -53,7 +53,13 @@ extension LineInterpreter {
       let pad = HelpText.pad(
         style: style, mode: session.state.mode, programmer: session.state.programmer)
       output.write(output.columns.map { HelpText.narrowed(pad, toFit: $0) } ?? pad)
-    case .help:
+    case .help(let topic?):
+      let text = try atArgument(command) { () throws(LineError) in
+        try HelpText.topic(
+          topic, style: style, mode: session.state.mode, columns: output.columns)
+      }
+      output.write(text)
+    case .help(nil):
       output.write(HelpText.help(style: style, mode: session.state.mode, columns: output.columns))
     case .quit:
       return .quit

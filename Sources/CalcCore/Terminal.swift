@@ -117,13 +117,16 @@ package enum Terminal {
   }
 
   /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break
-  /// dropped, others kept), the rest of a line indented as it is (at most half the width); a
+  /// dropped, others kept), the rest of a line indented as it is, or by `hanging` columns when
+  /// given (under its text column: ``HelpText/wrapped(_:width:)``), at most half the width; a
   /// word longer than a line is cut at the edge (left whole without `cutsLongWords`). Escape
   /// sequences take no room. For `:help` and the start-up line (SPEC §6: wrapped at word
   /// boundaries).
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  package static func wrapped(_ text: String, width: Int, cutsLongWords: Bool = true) -> String {
+  package static func wrapped(
+    _ text: String, width: Int, cutsLongWords: Bool = true, hanging: Int? = nil
+  ) -> String {
     guard width > 8 else { return text }
     var result: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -132,7 +135,7 @@ package enum Terminal {
         continue
       }
       let leading = line.prefix { $0 == " " }.count
-      let indent = String(repeating: " ", count: min(leading, width / 2))
+      let indent = String(repeating: " ", count: min(hanging ?? leading, width / 2))
       // Words with the spaces before them: a break drops those spaces.
       var pieces: [(gap: String, word: String)] = []
       var gap = ""
