@@ -74,7 +74,9 @@ extension LineInterpreter {
   ) throws(LineError) {
     switch try perform(change, at: command) {
     case .rewrote(let rewrite):
-      output.write(Terminal.message(rewriteMessage(rewrite), width: output.columns) + "\n")
+      // Its rows after the first indented under its first word's column, two in: one report.
+      output.write(
+        Terminal.message(rewriteMessage(rewrite), width: output.columns, hanging: 2) + "\n")
     case .restored(let restore):
       output.write(
         style.dim(Terminal.message(restoredMessage(restore), width: output.columns)) + "\n")

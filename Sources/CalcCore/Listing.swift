@@ -557,22 +557,38 @@ package struct Listing {
       steps: max(5, rows.map(\.steps.count).max()!),
       display: max(7, rows.map(\.display.count).max()!)
     )
-    // On a narrow terminal the last keys go first (cut, then left out with the rest of the row
-    // past the edge), then the steps; a display still too wide is shown in scientific
-    // notation (SPEC §6).
+    // On a narrow terminal the last keys keep their column, cut from the left so that the
+    // last ones show (`…+89=`), as long as it is as wide as its header `keys`: the steps give
+    // way first for it; only then are the keys left out. A display still too wide is shown in
+    // scientific notation (SPEC §6).
     var showsSteps = true
+    var showsKeys = true
+    var keysRoom: Int?
     var displayRoom: Int?
+    let keysMinimum = 6
     if let columns = output.columns {
       let before = 2 + widths.number + 2 + widths.leaves + 2
-      showsSteps = before + widths.steps + 2 + widths.display <= columns
+      let withSteps = before + widths.steps + 2 + widths.display + 2
+      let withoutSteps = before + widths.display + 2
+      if columns - withSteps >= keysMinimum {
+        keysRoom = columns - withSteps
+      } else if columns - withoutSteps >= keysMinimum {
+        showsSteps = false
+        keysRoom = columns - withoutSteps
+      } else {
+        showsKeys = false
+        showsSteps = before + widths.steps + 2 + widths.display <= columns
+      }
       displayRoom = columns - before - (showsSteps ? widths.steps + 2 : 0)
       widths.display = min(widths.display, max(7, displayRoom ?? 0))
     }
+    let keysHeader = keysRoom.map { $0 >= 9 ? "last keys" : "keys" } ?? "last keys"
     let pad = Listing.pad
     let header =
       "  \(pad("branch", widths.number, true))  \(pad("leaves", widths.leaves, false))"
       + (showsSteps ? "  " + pad("steps", widths.steps, true) : "")
-      + "  \(pad("display", widths.display, false))  last keys"
+      + "  \(pad("display", widths.display, false))"
+      + (showsKeys ? "  " + keysHeader : "")
     output.writeRow(style.dim(header))
     for (index, row) in rows.enumerated() {
       let display =
@@ -580,10 +596,12 @@ package struct Listing {
         ? Listing.fitted(
           history.stateAtEnd(ofBranch: index + 1).display, format: format, width: displayRoom)
         : row.display
+      let keys =
+        showsKeys ? "  " + (keysRoom.map { Listing.cutLeft(row.keys, $0) } ?? row.keys) : ""
       var line =
         "\(pad(row.number, widths.number, true))  \(pad(row.leaves, widths.leaves, false))"
         + (showsSteps ? "  " + pad(row.steps, widths.steps, true) : "")
-        + "  \(pad(display, widths.display, false))  \(row.keys)"
+        + "  \(pad(display, widths.display, false))\(keys)"
       line = (index + 1 == history.currentBranch ? style.marker("▶ ") : "  ") + line
       while line.last == " " { line.removeLast() }
       output.writeRow(line)

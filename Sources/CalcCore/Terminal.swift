@@ -108,12 +108,13 @@ package enum Terminal {
 
   /// A message (a note, an error, what a command did) for a terminal `width` columns wide, or
   /// `nil` when it is not one: broken at spaces, so that a number is never split across two
-  /// rows (SPEC §6); a word longer than a row is left whole for the terminal to wrap.
+  /// rows (SPEC §6); a word longer than a row is left whole for the terminal to wrap. With
+  /// `hanging`, the rows after the first are indented that much.
   ///
   /// - Complexity: O(n) in the scalars of `text`.
-  package static func message(_ text: String, width: Int?) -> String {
+  package static func message(_ text: String, width: Int?, hanging: Int? = nil) -> String {
     guard let width else { return text }
-    return wrapped(text, width: width, cutsLongWords: false)
+    return wrapped(text, width: width, cutsLongWords: false, hanging: hanging)
   }
 
   /// `text` with each line longer than `width` columns broken at spaces (the spaces at a break

@@ -173,12 +173,13 @@ import Testing
       try calc.waitForLastLines(["calc> :edit 1", "edit line 1> 1000+645="])
       try calc.type("\u{7F}\u{7F}4=\r")
       try calc.waitForLastLines(["1,644 × 12 =", "19,728", "calc b2> "])
-      // The report is wider than the screen's 100 columns: it is broken at a space (SPEC §6).
+      // The report is wider than the screen's 100 columns: it is broken at a space, its rows
+      // after the first indented (SPEC §6).
       #expect(
         Array(calc.lines.suffix(5).prefix(2)) == [
           "branch 2 (from branch 1): line 1 changed; 2 results changed: 1,645 → 1,644 (step 9), "
             + "19,740 → 19,728",
-          "(step 13)",
+          "  (step 13)",
         ], "\(calc.lines)")
       // Ctrl-C: the line stays as it was.
       try calc.type(":edit 2\r")

@@ -161,15 +161,16 @@ extension LedgerCommandTests {
       "1200+350+89=  # Rent", "*12=", ":goto 12", "c1639=", ":find 1,639", ":find rent",
       ":find nothing",
     ])
+    // Aligned, under a header that names every column (SPEC §6).
     #expect(
       printed[4]
-        == "  branch  line  step  keys  display\n"
-        + "       1     1     1  1200+350+89=  1,639  Rent  +1 branch\n"
-        + "       2     2    13  c1639=  1,639\n")
+        == "  branch  line  step  keys          display  note  shared\n"
+        + "       1     1     1  1200+350+89=  1,639    Rent  +1 branch\n"
+        + "       2     2    13  c1639=        1,639\n")
     #expect(
       printed[5]
-        == "  branch  line  step  keys  display\n"
-        + "       1     1     1  1200+350+89=  1,639  Rent  +1 branch\n")
+        == "  branch  line  step  keys          display  note  shared\n"
+        + "       1     1     1  1200+350+89=  1,639    Rent  +1 branch\n")
     #expect(printed[6] == "nothing found\n")
   }
 }
