@@ -103,13 +103,16 @@ extension LineInterpreter {
         operatorCode = 0x20
         if isPending { mayShowError = true } else { isPending = true }
       case .not, .rotate, .bit:
+        // A bit key starts afresh after an error, as a digit does (SPEC §10).
+        if case .bit = key, mayShowError { return true }
         mayShowError = true
         pointTyped = false
         armed = true
         (typing, flippedNothing, exponentDigits) = (false, false, -1)
         continue
       case .radix, .wordSize:
-        break
+        // They clear an error and go on (SPEC §10): the error is passed.
+        if mayShowError { return true }
       case .dot:
         if armed || pointTyped || flippedNothing { return true }
         pointTyped = true
@@ -397,8 +400,9 @@ extension LineInterpreter {
       if prior.isError {
         guard !state.isError, let error = shownError else { continue }
         shownError = nil
-        // AC, CE and a mode key clear an error on purpose; a digit or `.` goes past it.
-        guard key.startsANumber else { continue }
+        // AC, CE and a mode key clear an error on purpose; a digit, `.`, a bit key, a radix or
+        // a word-size key goes past it.
+        guard !key.clearsOnPurpose else { continue }
         passedAnError = true
         if !error.isExplained {
           notes.append(
@@ -653,6 +657,18 @@ extension CalculatorButtonItem {
       .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
       .shift,
       .rotate, .bit:
+      false
+    }
+  }
+
+  /// Whether the key clears an error on purpose: AC, CE, a mode key (SPEC §5, §9); any other
+  /// key that leaves an error goes past it.
+  var clearsOnPurpose: Bool {
+    switch self {
+    case .command(.clear), .command(.clearEntry), .mode: true
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
+      .constant, .exponent, .fixedToExponential, .angle, .hexDigit, .radix, .wordSize, .bitwise,
+      .not, .shift, .rotate, .bit, .reference:
       false
     }
   }

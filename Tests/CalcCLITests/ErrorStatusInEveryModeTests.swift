@@ -61,7 +61,24 @@ import Testing
     Row(mode: .programmer, keys: "100 lsh 64=", display: "Result not defined"),
     Row(mode: .programmer, keys: "1 lsh 1~=", display: "Result not defined"),
     Row(mode: .programmer, keys: "100/0=5=", display: "5", passed: true),
+    // A bit key starts afresh, a radix or word-size key clears and goes on (SPEC §10): the
+    // error is passed, not cleared on purpose as by AC, CE or a mode key.
+    Row(mode: .programmer, keys: "100/0= bit3", display: "8", passed: true),
+    Row(mode: .programmer, keys: "100/0= hex F", display: "F", passed: true),
+    Row(mode: .programmer, keys: "100/0= byte 5", display: "5", passed: true),
   ]
+
+  /// The note for an error passed on the way says which key showed it, in every mode.
+  @Test func thePassedErrorHasItsNote() throws {
+    try expectScript(
+      ["--mode", "programmer", "-k", "1/0= hex F"], stdout: "F\n",
+      stderr: "calc: note: Cannot divide by zero at column 4 (1 ÷ 0 =); the keys after it "
+        + "started a new calculation\n", status: 1)
+    // AC, CE and a mode key clear it on purpose: no note, status 0.
+    for keys in ["1/0= c 5", "1/0= ce 5", "1/0= prog 5", "1/0= std 5"] {
+      try expectScript(["--mode", "programmer", "-k", keys], stdout: "5\n")
+    }
+  }
 
   @Test(arguments: rows) func throughKeys(_ row: Row) throws {
     let withKey = try InProcess.run(["-q", "-k", row.line], environment: posixLocale)

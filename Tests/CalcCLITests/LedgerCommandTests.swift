@@ -240,3 +240,27 @@ extension LedgerCommandTests {
     #expect(interpreter.session.history.branchCount == 2)
   }
 }
+
+/// Issue 45, defect 3: `:find 1,639` finds the line whose display shows `1,639`, through a pipe
+/// (no grouping in the output) under `C.UTF-8` and `en_US`, and in the locale's display form.
+@Suite struct FindGroupedNumbersTests {
+  @Test(arguments: ["C.UTF-8", "en_US.UTF-8", "C", "POSIX"])
+  func findsAGroupedNumber(lang: String) throws {
+    try expectScript(
+      ["-"], stdin: "1200+350+89=\n:find 1,639\n:find 1639\n", environment: ["LANG": lang],
+      stdout: "1639\n"
+        + String(
+          repeating: "  branch  line  step  keys          display\n"
+            + "       1     1     1  1200+350+89=  1639\n", count: 2))
+  }
+
+  @Test func findsTheLocalesDisplayForm() throws {
+    try expectScript(
+      ["--locale", "de_DE", "-"], stdin: "1200+350+89=\n:find 1.639\n",
+      stdout: "1639\n  branch  line  step  keys          display\n"
+        + "       1     1     1  1200+350+89=  1639\n")
+    try expectScript(
+      ["-"], stdin: "1200+350+89=\n:find 16,39\n", environment: ["LANG": "C.UTF-8"],
+      stdout: "1639\nnothing found\n")
+  }
+}
