@@ -70,7 +70,8 @@ import Testing
       stderr: "calc: --keys: unknown key 'x' at column 2 (× is '*')\n", status: 65),
     Row(
       source: .keys(option: "--keys"), lines: [":history"], stdout: "",
-      stderr: "calc: --keys: unknown key ':' at column 1\n", status: 65),
+      stderr: "calc: --keys: unknown key ':' at column 1 (commands run in scripts and the REPL: "
+        + "printf ':history\\n' | calc --resume)\n", status: 65),
     Row(
       source: .keys(option: "--keys"), lines: ["  # only a comment"], stdout: "0\n", stderr: "",
       status: 0),

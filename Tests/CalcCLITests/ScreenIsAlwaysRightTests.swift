@@ -116,8 +116,8 @@ import Testing
     #expect(
       try lines(":edit 3 2*3=", columns: 40) == [
         "branch 2 (from branch 1): line 3",
-        "changed; 2 results changed: 66 → 6 (step",
-        "49), 66 → 6 (step 50)",
+        "  changed; 2 results changed: 66 → 6",
+        "  (step 49), 66 → 6 (step 50)",
         "2 × 3 =",
         "6",
       ])
