@@ -124,3 +124,21 @@ import Testing
         == .summary(":help [TOPIC] — keys and commands (also help); :help TOPIC says more"))
   }
 }
+
+/// Issue 45: README.md's first paragraph, and the one after the first example, name all three
+/// keypads.
+@Suite struct ReadmeNamesTheKeypadsTests {
+  @Test func theFirstParagraphsNameEveryKeypad() throws {
+    let readme = String(
+      decoding: try Data(contentsOf: repositoryRoot.appendingPathComponent("README.md")),
+      as: UTF8.self)
+    let paragraphs = readme.components(separatedBy: "\n\n").filter {
+      !$0.hasPrefix("#") && !$0.hasPrefix("```")
+    }
+    for paragraph in paragraphs.prefix(2) {
+      for keypad in ["Standard", "Scientific", "Programmer"] {
+        #expect(paragraph.contains(keypad), "\(paragraph)")
+      }
+    }
+  }
+}
