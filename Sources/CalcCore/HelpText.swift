@@ -365,22 +365,31 @@ enum HelpText {
     """
 
   /// `text` wrapped to `width` at word boundaries, each line's continuation under its column:
-  /// under the text after a label (`Keys:   `, `Notes:  `) or after a first word followed by
-  /// two blanks, else under the line's first word (``Terminal/wrapped(_:width:hanging:)``).
+  /// under the text after a label (`Keys:   `, `Slider: `) or after a first word followed by two
+  /// blanks, else under the line's first word — or, for a line that starts a paragraph whose
+  /// next line is indented, under that indentation (``Terminal/wrapped(_:width:hanging:)``).
   static func wrapped(_ text: String, width: Int) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      Terminal.wrapped(String(line), width: width, hanging: column(of: line))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.indices.map { index in
+      var hanging = column(of: lines[index])
+      if hanging == 0, index + 1 < lines.count {
+        hanging = lines[index + 1].prefix { $0 == " " }.count
+      }
+      return Terminal.wrapped(String(lines[index]), width: width, hanging: hanging)
     }.joined(separator: "\n")
   }
 
   /// Where a line's text column starts: after its leading blanks, or after a first word and
-  /// the two or more blanks that follow it (`Keys:   0-9`, `  :goto N   move to…`).
+  /// the blanks that follow it when they are two or more or the word is a label (`Keys:   0-9`,
+  /// `Slider: Alt-←`, `  :goto N   move to…` has none: its first word is followed by one).
   static func column(of line: Substring) -> Int {
     let leading = line.prefix { $0 == " " }.count
     let rest = line.dropFirst(leading)
     let word = rest.prefix { $0 != " " }
     let gap = rest.dropFirst(word.count).prefix { $0 == " " }
-    guard gap.count >= 2, word.count + gap.count < rest.count else { return leading }
+    let isLabel = leading == 0 && word.hasSuffix(":") && !word.hasPrefix(":")
+    guard gap.count >= 2 || (isLabel && !gap.isEmpty), word.count + gap.count < rest.count
+    else { return leading }
     return leading + Terminal.visibleWidth(of: String(word)) + gap.count
   }
 }
