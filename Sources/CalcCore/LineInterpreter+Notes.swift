@@ -574,8 +574,10 @@ extension LineInterpreter {
               + "\(number(from: index + 1)) started a new number",
             column: column(index + 1)))
       case .command(.flip):
-        // `~5`: `~` did nothing to a 0 nobody typed, and the digit started a new number.
-        guard prior.showsUntouchedZero, index + 1 < keys.count, keys[index + 1].startsANumber
+        // `~5`: `~` did nothing to a 0 nobody typed (no key of a number before it: a typed
+        // `0~5` is 5 as typed), and the digit started a new number.
+        guard prior.showsUntouchedZero, typed.isEmpty, index + 1 < keys.count,
+          keys[index + 1].startsANumber
         else { break }
         let next = number(from: index + 1)
         notes.append(

@@ -161,6 +161,10 @@ public struct LineInterpreter {
   package var showedAnError = false
   /// Whether Standard mode's left-to-right note was given: it is given once a run (SPEC v5 §5).
   package var notedLeftToRight = false
+  /// Whether the last change to the session was a line of keys (not a move, an edit or a load;
+  /// a rejected line changes nothing): the next line's first number may then replace a number
+  /// that line ended with (SPEC v5 §5).
+  private var followsKeyLine = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
@@ -363,6 +367,7 @@ public struct LineInterpreter {
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
     factsAfterKeys = nil
     let change = try session.perform(command)
+    if case .keys = command { followsKeyLine = true } else { followsKeyLine = false }
     self.change = change
     if keepsEffects { effect = Session.Effect(command: command, change: change) }
     return change
@@ -420,7 +425,7 @@ public struct LineInterpreter {
         && LineInterpreter.mayNeedNotes(
           keys, isPending: isPending, startsOnAnUntouchedZero: false,
           leftToRight: !notedLeftToRight, mode: mode))
-      || (isPending && keys.first?.startsANumber == true && factsAfterKeys != nil)
+      || (isPending && keys.first?.startsANumber == true && followsKeyLine)
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output)
@@ -433,7 +438,7 @@ public struct LineInterpreter {
     }
     try applyKeysWithNotesOrTrace(
       keys, references: references, line: line, output: output, needsNotes: needsNotes,
-      followsKeyLine: factsAfterKeys != nil)
+      followsKeyLine: followsKeyLine)
   }
 
   /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:)``, for
@@ -517,6 +522,7 @@ public struct LineInterpreter {
         // Its change is `.applied`, and ``appliedKeys`` says so: nobody reads more of it.
         _ = try session.perform(.keys(keys, references: references))
         keysAppliedInPlace = true
+        followsKeyLine = true
       } catch {
         throw keyLineError(for: error, keys: keys, references: references, line: line)
       }

@@ -480,7 +480,8 @@ extension String {
       // Through the interpreter: the same notes, and the status flag.
       let result = try interpreter.run(KeyText.text(of: keys), output: OutputBuffer())
       #expect(
-        result.notes.map(\.message).count == found.notes.count + (found.leftToRight == nil ? 0 : 1))
+        result.notes.map(\.message).count == found.notes.count + (found.leftToRight == nil ? 0 : 1),
+        "\(KeyText.text(of: keys)) after \(interpreter.display): \(found)")
       var after = started
       for key in keys { after.press(key) }
       #expect(result.showedAnError == (found.passedAnError || after.isError))
