@@ -59,8 +59,9 @@ extension LineInterpreter {
         return self.preview(
           of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
       } catch {
+        // The error as Enter gives it, with the same hints (`0xFF`: `hex FF`).
         return unfinishedPreview(of: buffer, error: error, format: shown)
-          ?? .error(error.description)
+          ?? .error(caseRuleHint(for: error, in: buffer).description)
       }
     }
     // A line that ends in a word still being typed in the mode in force there (`prog 5 qwo`,
