@@ -336,7 +336,11 @@ extension CalcCommand {
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte
   /// the system passed: each value they find, whole argument or the part after `=`, is taken
   /// back as exactly the bytes it came from, whatever form of the option gave it.
+  ///
+  /// First of all, a closed standard descriptor gets `/dev/null`
+  /// (``Platform/openClosedStandardDescriptors()``), before any file is opened.
   public static func runMain() {
+    Platform.openClosedStandardDescriptors()
     let arguments = separatingAttachedKeys(processArguments())
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
     guard let invocation = quickParse(arguments) else { Glibc.exit(runParsed(arguments)) }

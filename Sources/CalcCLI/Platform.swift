@@ -170,6 +170,23 @@ enum Platform {
   /// Whether `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (SPEC §8), so that no
+  /// file calc opens later (a journal, a saved file) becomes its standard input, output or
+  /// error: standard input reads nothing, and output and error are opened read-only, so that
+  /// writing there still fails as a write error (status 74) instead of vanishing.
+  ///
+  /// Called first thing at start, before any file is opened. One `fcntl(F_GETFD)` a
+  /// descriptor; nothing more when all three are open.
+  static func openClosedStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+      // The lowest free descriptor is `fd` itself, as the ones below it are open by now.
+      let opened = open("/dev/null", O_RDONLY)
+      guard opened >= 0, opened != fd else { continue }
+      _ = dup2(opened, fd)
+      close(opened)
+    }
+  }
+
   // MARK: - Symbolic links in shared folders
 
   /// Linux's `O_PATH`, which Swift's Glibc does not export: an open that only locates the file
