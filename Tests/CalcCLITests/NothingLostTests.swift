@@ -121,4 +121,143 @@ import Testing
       #expect(resumed.stdout == answered.map { $0 + "\n" }.joined())
     }
   }
+
+  // MARK: - Notes on key lines
+
+  /// `1200+350+89=  # rent` at the REPL is one change with its note, journaled with it; so is
+  /// `:insert L KEYS # note`, as `:edit` was. Both come back after `kill -9` and `--resume`.
+  @Test func notesOfKeyLinesAndOfInsertAreJournaledAndComeBackAfterKill9() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.type("1200+350+89=  # rent\r")
+      try calc.waitForLastLines(["1,639  rent", "calc> "])
+      try calc.type("*12=\r")
+      try calc.waitForLastLines(["19,668", "calc> "])
+      try calc.type(":insert 2 +100=  # deposit\r")
+      try calc.waitForLastLines(["20,868", "calc b2> "])
+      killAndReap(calc)
+      let folder = stateFolder(directory)
+      let journal = try #require(journals(in: folder).first)
+      let lines = try journalLines(folder + "/" + journal)
+      #expect(lines.count == 4)
+      #expect(lines[1].hasPrefix("1200+350+89=  # rent # crc "), "\(lines)")
+      #expect(lines[3].hasPrefix(":insert 2 +100=  # deposit # crc "), "\(lines)")
+      let resumed = try run(["--resume", "-"], in: directory, stdin: ":save s.calc\n")
+      #expect(resumed.stderr == "")
+      #expect(
+        try Script.read("s.calc", in: directory)
+          == """
+          # calc session, format 3: 2 branches, at step 21 of 21 on branch 2
+          1200+350+89=  # rent
+          *12=
+          # branch 2 leaves branch 1 at step 12
+          :branch 1
+          :goto 12
+          +100=  # deposit
+          *12=
+          :goto 21
+
+          """)
+    }
+  }
+
+  /// In process: the journal's record of a key line with a note holds the note, and `:insert`
+  /// keeps the note it was given (it dropped it), as `:edit` does.
+  @Test func theRecordOfANotedLineHoldsItsNoteAndInsertKeepsItsNote() throws {
+    var interpreter = LineInterpreter(context: .init(format: .plain, isInteractive: true))
+    var records: [String] = []
+    for line in ["1200+350+89=  # rent", "*12=", ":insert 2 +100=  # deposit"] {
+      let result = try interpreter.run(line, output: OutputBuffer())
+      if let effect = result.effect {
+        records += Journal.lines(for: effect.command, change: effect.change, after: Session())
+      }
+    }
+    #expect(records == ["1200+350+89=  # rent", "*12=", ":insert 2 +100=  # deposit"])
+    #expect(interpreter.session.history.lines().map(\.note) == ["rent", "deposit", nil])
+  }
+
+  // MARK: - Random sessions killed
+
+  /// Key text of the mode in force, spelled as people type it.
+  private static let vocabulary: [CalculatorButtonItem.Mode: [String]] = [
+    .standard: [
+      "0", "1", "2", "3", "5", "7", "9", ".", "+", "-", "*", "/", "=", "=", "%", "~", "c", "@",
+      "q", "r", "ms", "mr", "m+",
+    ],
+    .scientific: [
+      "0", "1", "2", "3", "4", "6", "8", ".", "+", "-", "*", "/", "=", "=", "^", "(", ")", "sin",
+      "cos", "pi", "~",
+    ],
+    .programmer: [
+      "0", "1", "2", "3", "5", "7", "9", "+", "-", "*", "=", "=", "and", "or", "xor", "not",
+      "hex", "dec",
+    ],
+  ]
+
+  /// Notes as people write them: words, `#`, `$`, `|`, commas, quotes, other scripts.
+  private static let notes = [
+    "rent", "rent, March", "a # b", "Miete für März", "x,y \"q\"", "$3 of it", "ünïcödé ✓",
+    "|pipe|", "  spaced  ", "税金", "tip 15%",
+  ]
+
+  /// A random line of a REPL session in three modes: keys of the mode in force, often with a
+  /// note; a mode key; now and then a move that makes the next keys a branch, or a `:note`.
+  private static func randomLine(_ random: inout SplitMix64, session: Session) -> String {
+    let mode = session.state.mode
+    switch random.below(20) {
+    case 0, 4: return ["sci", "prog", "std"][random.below(3)]
+    case 1: return ":undo"
+    case 2: return ":goto \(random.int(0...max(0, session.history.count)))"
+    case 3:
+      let lines = session.history.lines().count
+      return ":note \(random.int(1...max(1, lines))) \(notes[random.below(notes.count)])"
+    default:
+      let words = vocabulary[mode] ?? []
+      let keys = (0..<random.int(1...7)).map { _ in words[random.below(words.count)] }.joined()
+      return random.chance(50) ? keys + "  # " + notes[random.below(notes.count)] : keys
+    }
+  }
+
+  /// Random REPL sessions in the three modes with notes on their key lines, each killed with
+  /// `kill -9` once a random number of its lines were answered: `--resume` brings back every
+  /// answered line and every note — the session a replay of the same lines in process built.
+  /// 3 sessions of up to 16 lines (20 of up to 40 with `CALC_LONG_TESTS=1`).
+  @Test func everyAnsweredLineAndNoteComesBackAfterKill9() throws {
+    var random = SplitMix64(state: 46)
+    let (sessions, longest) = (
+      TestSize.count(short: 3, long: 20), TestSize.count(short: 16, long: 40)
+    )
+    var notesBack = 0
+    for round in 0..<sessions {
+      try withTemporaryDirectory { directory in
+        let calc = try startCalc(in: directory, arguments: ["--no-live"])
+        calc.skippedLines = 1
+        var oracle = LineInterpreter(
+          context: .init(format: .posix, showsExpression: true, isInteractive: true))
+        var typed: [String] = []
+        for count in 1...random.int(3...longest) {
+          // Each session starts in a mode of its own.
+          let line =
+            count == 1
+            ? ["sci", "prog", "std"][round % 3] : Self.randomLine(&random, session: oracle.session)
+          typed.append(line)
+          _ = try? oracle.run(line, output: OutputBuffer())
+          try calc.type(line + "\r")
+          // Each line, answered or refused, ends with a new prompt.
+          try calc.wait(for: "the answer to \(line)") { calc in
+            calc.lines.filter { $0.hasPrefix("calc") }.count == count + 1
+          }
+        }
+        killAndReap(calc)
+        let resumed = try run(["--resume", "-"], in: directory, stdin: ":save s.calc\n")
+        let context = "round \(round) (seed 46): \(typed)"
+        #expect(resumed.stderr == "", "\(context)")
+        let expected = SessionScript.text(of: oracle.session.history)
+        let saved = try Script.read("s.calc", in: directory)
+        #expect(saved == expected, "\(context)")
+        notesBack += expected.components(separatedBy: "  # ").count - 1
+      }
+    }
+    #expect(notesBack > 0, "the sessions had notes to bring back")
+  }
 }
