@@ -237,7 +237,7 @@ public struct Invocation: Hashable, Sendable {
       do throws(LineError) {
         let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
         interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
-        if let stillOpen = resumed.stillOpen { errors.write("calc: --resume: \(stillOpen)\n") }
+        if let skipped = resumed.skipped { errors.write("calc: --resume: \(skipped)\n") }
         if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
         if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
       } catch {

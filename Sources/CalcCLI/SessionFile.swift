@@ -62,7 +62,7 @@ extension Files {
     resume: { directory, own throws(LineError) in
       let resumed = try ResumedSession.latest(in: directory, excluding: own)
       return Resumption(
-        session: resumed.session, stillOpen: resumed.stillOpen, damage: resumed.damage,
+        session: resumed.session, skipped: resumed.skipped, damage: resumed.damage,
         note: resumed.note)
     })
 }

@@ -170,9 +170,9 @@ public struct Resumption: Sendable {
 
   /// The session as the journal left it.
   package var session: Session
-  /// Which newer sessions were skipped because their calc still runs, as a sentence; `nil`
-  /// when the newest was taken.
-  package var stillOpen: String?
+  /// Which newer journals were skipped, because their calc still runs or because they hold no
+  /// session, as a sentence; `nil` when the newest was taken.
+  package var skipped: String?
   /// What could not be restored, as a sentence, or `nil` when the whole journal was replayed.
   package var damage: String?
   /// A note (for standard error) about the journal's format, or `nil`.
@@ -180,10 +180,10 @@ public struct Resumption: Sendable {
 
   /// A resumption of `session`, with its sentences.
   package init(
-    session: Session, stillOpen: String? = nil, damage: String? = nil, note: String? = nil
+    session: Session, skipped: String? = nil, damage: String? = nil, note: String? = nil
   ) {
     self.session = session
-    self.stillOpen = stillOpen
+    self.skipped = skipped
     self.damage = damage
     self.note = note
   }

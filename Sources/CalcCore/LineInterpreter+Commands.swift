@@ -175,7 +175,7 @@ extension LineInterpreter {
   {
     let resumed = try host.files.resume(host.journalDirectory, host.ownJournal)
     try perform(.load(resumed.session, by: .resume), at: command)
-    if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
+    if let skipped = resumed.skipped { output.write(style.dim(skipped + "\n")) }
     output.write(style.dim(resumed.summary + "\n"))
     if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
     if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }

@@ -135,6 +135,10 @@ extension SessionScript {
       try body(":reset")
     case .loaded(let isWhole):
       guard case .load(let loaded, let replacement) = command else { return }
+      // An empty session that came whole, with nothing kept, in place of an empty one (a
+      // `--resume` that found nothing): nothing changed, and a journal of it would be a session
+      // of nothing (SPEC §8).
+      if isWhole, loaded.history.isEmpty, loaded.kept == nil { return }
       try body(resetLine(replacement))
       if isWhole {
         try forEachLine(ofWhole: loaded, body)

@@ -176,6 +176,145 @@ import Testing
     #expect(interpreter.session.history.lines().map(\.note) == ["rent", "deposit", nil])
   }
 
+  // MARK: - Journals that hold no session
+
+  /// The header alone, with its checksum, as calc writes it.
+  static let headerOnly: String = {
+    let text = Journal.header + " "
+    let value = CRC32(Array(text.utf8)).value
+    let hex = String(value, radix: 16)
+    return text + "# crc " + String(repeating: "0", count: 8 - hex.count) + hex + "\n"
+  }()
+
+  /// Writes a journal named for process `pid` in `folder` holding `text`, written after every
+  /// file there.
+  @discardableResult
+  private func plantJournal(_ text: String, pid: Int32, in folder: String, second: Int) throws
+    -> String
+  {
+    waitForFileTimesToPass(filesIn: folder)
+    let path = folder + "/20990101T0000\(10 + second).000000Z-\(pid).calc"
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  /// A REPL killed between creating its journal and its first write leaves an empty file, and
+  /// one could hold its header alone: neither is a session. `--resume` skips them and says so,
+  /// a REPL's start prunes them (their calcs are gone), and a REPL's `--resume` that finds
+  /// nothing journals nothing.
+  @Test func aJournalThatHoldsNoSessionIsSkippedByResumeAndRemovedByPruning() throws {
+    try withTemporaryDirectory { directory in
+      let folder = stateFolder(directory)
+      let first = try startCalc(in: directory)
+      try first.type("12+3=\r")
+      try first.waitForLastLines(["15", "calc> "])
+      killAndReap(first)
+      let real = try #require(journals(in: folder).first)
+      // Above Linux's largest process id: no such process runs.
+      let empty = try plantJournal("", pid: 4_194_305, in: folder, second: 1)
+      let header = try plantJournal(Self.headerOnly, pid: 4_194_306, in: folder, second: 2)
+      let resumed = try run(["--resume", "-k", ""], in: directory)
+      #expect(
+        resumed.stderr
+          == "calc: --resume: the 2 newest journals are empty; resuming the one before them\n")
+      #expect(resumed.stdout == "15\n")
+      #expect(resumed.status == 0)
+
+      // A REPL's start prunes them; its --resume then takes the real one without a word.
+      let second = try startCalc(
+        in: directory, arguments: ["--resume"],
+        screen: [Self.startup, "resumed 5 keys, at step 5 of 5", "12 + 3 =", "15", "calc> "])
+      #expect(!FileManager.default.fileExists(atPath: empty))
+      #expect(!FileManager.default.fileExists(atPath: header))
+      killAndReap(second)
+      #expect(journals(in: folder).count == 2 && journals(in: folder).contains(real))
+    }
+  }
+
+  @Test func aREPLsResumeThatFindsOnlyAnEmptyJournalJournalsNothing() throws {
+    try withTemporaryDirectory { directory in
+      let folder = stateFolder(directory)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      // An empty journal of a process that still runs (this one): kept by pruning, skipped.
+      let empty = try plantJournal("", pid: getpid(), in: folder, second: 1)
+      let calc = try startCalc(
+        in: directory, arguments: ["--resume"],
+        screen: [
+          Self.startup, "error: no earlier session to resume: the only journal is empty",
+          "calc> ",
+        ])
+      try calc.type(":q\r")
+      #expect(try calc.waitForExit() == 0)
+      #expect(journals(in: folder) == [URL(fileURLWithPath: empty).lastPathComponent])
+    }
+  }
+
+  /// Pruning keeps the 20 most recent finished journals besides the live ones, which do not
+  /// count, and removes every journal that holds no session once its process is gone.
+  @Test func pruningKeepsTwentyFinishedJournalsBesidesTheLiveOnesAndRemovesEmptyOnes() throws {
+    try withTemporaryDirectory { directory in
+      let folder = directory.path
+      // Four live sessions, older than all the others.
+      var live: [Journal] = []
+      for _ in 0..<4 {
+        let journal = try #require(Journal(directory: folder) { Issue.record("\($0)") })
+        #expect(journal.append(["1+1="]))
+        live.append(journal)
+        usleep(1000)  // another microsecond in the name
+      }
+      defer { for journal in live { journal.close() } }
+      // 25 finished ones, newer; among them, two empty ones whose calcs are gone, and one
+      // whose process still runs (this one).
+      var finished: [String] = []
+      var empties: [String] = []
+      for index in 0..<25 {
+        let path = folder + "/20990101T0001\(10 + index).000000Z-\(900_000 + index).calc"
+        try "1+1=\n".write(toFile: path, atomically: false, encoding: .utf8)
+        finished.append(path)
+        if index == 10 || index == 20 {
+          let empty = folder + "/20990101T0001\(10 + index).500000Z-\(4_194_305 + index).calc"
+          try (index == 10 ? "" : Self.headerOnly).write(
+            toFile: empty, atomically: false, encoding: .utf8)
+          empties.append(empty)
+        }
+      }
+      let running = folder + "/20990101T000200.000000Z-\(getpid()).calc"
+      try "".write(toFile: running, atomically: false, encoding: .utf8)
+      for (offset, path) in (finished + empties + [running]).enumerated() {
+        var times = [
+          timespec(tv_sec: time(nil) + 10 + offset, tv_nsec: 0),
+          timespec(tv_sec: time(nil) + 10 + offset, tv_nsec: 0),
+        ]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      }
+      Journal.prune(folder, keeping: Journal.kept)
+      let left = Set(Journal.journals(in: folder))
+      #expect(left == Set(live.map(\.path)).union(finished.suffix(20)).union([running]))
+    }
+  }
+
+  @Test(arguments: [
+    ("", true), (headerOnly, true), ("# calc journal, format 3\n\n  # a comment\n", true),
+    ("1+1=\n", false), (headerOnly + "12+3= # crc 00000000\n", false),
+  ])
+  func whetherAJournalHoldsASession(text: String, holdsNone: Bool) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("j.calc").path
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      #expect(Journal.holdsNoSession(path) == holdsNone)
+    }
+  }
+
+  @Test(arguments: [
+    ([Int32](), 1, "the newest journal is empty"),
+    ([], 3, "the 3 newest journals are empty"),
+    ([1234], 0, "the newest session is still open in process 1234"),
+    ([1, 2], 1, "the 3 newest journals were skipped: 2 still open (processes 1 and 2), 1 empty"),
+  ])
+  func theSentenceSaysWhatWasSkipped(open: [Int32], empty: Int, sentence: String) {
+    #expect(ResumedSession.skippedSentence(open: open, empty: empty) == sentence)
+  }
+
   // MARK: - Random sessions killed
 
   /// Key text of the mode in force, spelled as people type it.
