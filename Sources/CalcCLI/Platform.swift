@@ -194,22 +194,16 @@ enum Platform {
   static let pathOnly: Int32 = 0o10_000_000
 
   /// Why the kernel's rule for shared folders (`fs.protected_symlinks`) would not follow the
-  /// symbolic link that `link` (its `lstat`) describes, which sits in `folder`; `nil` when it
-  /// would.
+  /// symbolic link that `link` (its `lstat`) describes, which sits in the folder that `folder`
+  /// (its `fstat`) describes; `nil` when it would.
   ///
   /// The rule, applied whatever the kernel's setting: a link in a folder that is sticky and
   /// world-writable (`/tmp`) is followed only when it is owned by the user following it (the
-  /// effective user) or by the folder's owner. A folder that cannot be looked at counts as
-  /// shared.
-  static func protectedLinkRefusal(link: stat, in folder: FileName) -> String? {
+  /// effective user) or by the folder's owner.
+  static func protectedLinkRefusal(link: stat, in folder: stat) -> String? {
     guard link.st_uid != geteuid() else { return nil }
-    var information = stat()
-    let path = folder.bytes.isEmpty ? FileName(".") : folder
-    guard path.withCString({ stat($0, &information) }) == 0 else {
-      return "a symbolic link in a folder that calc cannot look at (\(errorMessage(errno)))"
-    }
-    let shared = information.st_mode & S_ISVTX != 0 && information.st_mode & S_IWOTH != 0
-    guard shared, link.st_uid != information.st_uid else { return nil }
+    let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+    guard shared, link.st_uid != folder.st_uid else { return nil }
     return "a symbolic link in a sticky, world-writable folder, owned by neither you nor the "
       + "folder's owner"
   }
