@@ -55,7 +55,7 @@ extension Files {
       do throws(SafeFile.Failure) {
         try SafeFile.write(bytes, to: name)
       } catch {
-        throw WriteFailure(reason: error.reason, backup: error.backup)
+        throw WriteFailure(reason: error.reason, backup: error.backup, isNewFile: error.isNewFile)
       }
     },
     load: { name throws(LineError) in try SessionFile.load(name) },

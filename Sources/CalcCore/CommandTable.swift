@@ -341,12 +341,14 @@ enum HistorySteps: Hashable {
   case range(Int, Int)
 
   /// The `[K|N..M]` of `directive`; whether the branch has those steps is checked when it runs.
+  /// Its errors speak of lines for `:lines`, which counts lines, and of steps otherwise.
   init(_ directive: ScriptLine.Directive) throws(LineError) {
     let argument = directive.argument
     if argument.isEmpty {
       self = .all
       return
     }
+    let unit = directive.name == CommandName.lines.rawValue ? "lines" : "steps"
     let parts = argument.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
     let numbers = parts.map(ScriptLine.Directive.wholeNumber)
     switch (numbers.count, numbers.first ?? nil, numbers.last ?? nil) {
@@ -354,13 +356,13 @@ enum HistorySteps: Hashable {
       self = .last(count)
     case (1, 0?, _):
       throw LineError(
-        ":\(directive.name) takes a number of steps from 1, not '0'",
+        ":\(directive.name) takes a number of \(unit) from 1, not '0'",
         column: directive.argumentColumn)
     case (2, let first?, let last?):
       self = .range(first, last)
     default:
       throw LineError(
-        ":\(directive.name) takes K (the last K steps) or N..M (steps N to M), not "
+        ":\(directive.name) takes K (the last K \(unit)) or N..M (\(unit) N to M), not "
           + "'\(TextEscaping.escaped(argument))'",
         column: directive.argumentColumn)
     }

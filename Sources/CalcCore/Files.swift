@@ -15,11 +15,16 @@ public struct Files: Sendable {
     /// `nil` when the target is as it was; else the backup holding its old contents, which
     /// could not be written back.
     package var backup: FileName? = nil
+    /// Whether there was no file by that name, so that nothing was created (rather than a file
+    /// left unchanged).
+    package var isNewFile = false
 
-    /// A failure for `reason`, the target unchanged unless `backup` holds its old contents.
-    package init(reason: String, backup: FileName? = nil) {
+    /// A failure for `reason`, the target unchanged unless `backup` holds its old contents;
+    /// `isNewFile` when there was no target.
+    package init(reason: String, backup: FileName? = nil, isNewFile: Bool = false) {
       self.reason = reason
       self.backup = backup
+      self.isNewFile = isNewFile
     }
   }
 

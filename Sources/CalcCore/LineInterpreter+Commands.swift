@@ -125,7 +125,7 @@ extension LineInterpreter {
     } catch {
       let outcome =
         error.backup.map { "its old contents are in '\($0.shown)'" }
-        ?? "'\(path.shown)' is unchanged"
+        ?? (error.isNewFile ? "'\(path.shown)' was not created" : "'\(path.shown)' is unchanged")
       throw LineError(
         "cannot \(verb) '\(path.shown)': \(error.reason); \(outcome)",
         column: command.argumentColumn)
@@ -216,7 +216,13 @@ extension LineInterpreter {
     do {
       return try perform(change)
     } catch {
-      throw LineError(error.description, column: command.argumentColumn)
+      // A `$N` of the command's keys is quoted as typed.
+      var references: [Int] = []
+      if case .edit(_, let keys, _) = change { references = keys.references }
+      if case .insert(_, let keys, _) = change { references = keys.references }
+      throw LineError(
+        error.description(typedIn: Substring(command.argument), references: references),
+        column: command.argumentColumn)
     }
   }
 

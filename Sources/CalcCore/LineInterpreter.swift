@@ -588,9 +588,14 @@ public struct LineInterpreter {
           ?? caseRuleHint(forRejectedKeyAt: column, in: line)
       }
     }
+    // A `$N` is quoted as typed (`$99999999999999999999`, whose N no `Int` holds).
+    let message =
+      line.map {
+        error.description(
+          typedIn: Substring(String(decoding: $0, as: UTF8.self)), references: references)
+      } ?? error.description
     return LineError(
-      error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
-      column: column)
+      message + " at column \(column)" + (hint.map { " (\($0))" } ?? ""), column: column)
   }
 
   /// The facts of the state as it is (see ``StateFacts``).

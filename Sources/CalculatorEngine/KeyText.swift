@@ -323,6 +323,29 @@ public enum KeyText {
     }
   }
 
+  /// The `nth` `$N` of key text `text` (from 0) as it was typed: `$` and its digits
+  /// (`$007`, `$99999999999999999999`); `nil` when there are fewer. Nothing after a `#` (a
+  /// comment) counts.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public static func typedReference(_ nth: Int, in text: Substring) -> Substring? {
+    var seen = 0
+    var index = text.startIndex
+    while index < text.endIndex, text[index] != "#" {
+      guard text[index] == "$" else {
+        index = text.index(after: index)
+        continue
+      }
+      let digits = text[text.index(after: index)...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty {
+        if seen == nth { return text[index..<digits.endIndex] }
+        seen += 1
+      }
+      index = digits.endIndex
+    }
+    return nil
+  }
+
   /// What `$` with no digit after it gets (SPEC §11).
   public static let referenceHint =
     "$ needs a line number: $3 recalls the value after line 3 (see :lines)"

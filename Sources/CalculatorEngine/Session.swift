@@ -846,6 +846,28 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The description, with the `$N` that a bad reference was refused for quoted as it was
+  /// typed in `text` — the line's key text, or a command's argument — rather than as it was
+  /// read: `$99999999999999999999 refers to line 99999999999999999999; …` (N past an `Int`
+  /// reads as `Int.max`, a line that never exists). `references` holds N of each `$N` of the
+  /// keys, in order, as ``TypedKeys/references`` does.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public func description(typedIn text: Substring, references: [Int]) -> String {
+    guard case .badReference(let target, let line) = self, target >= 1,
+      let nth = references.firstIndex(of: target),
+      let typed = KeyText.typedReference(nth, in: text)
+    else { return description }
+    return SessionError.badReference(String(typed), target: target, line: line)
+  }
+
+  /// `$7 refers to line 7; this is line 5 (a line can use only the lines before it)`, `typed`
+  /// being the `$N` as typed and `target` its N.
+  private static func badReference(_ typed: String, target: Int, line: Int) -> String {
+    "\(typed) refers to line \(typed.dropFirst().drop { $0 == "0" }); this is line \(line)"
+      + (target >= line ? " (a line can use only the lines before it)" : "")
+  }
+
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   static func verb(_ kind: Session.Rewrite.Kind) -> String {
     switch kind {
@@ -895,8 +917,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .badReference(let target, let line) where target < 1:
       "$\(target) refers to no line (lines are numbered from 1); this is line \(line)"
     case .badReference(let target, let line):
-      "$\(target) refers to line \(target); this is line \(line)"
-        + (target >= line ? " (a line can use only the lines before it)" : "")
+      SessionError.badReference("$\(target)", target: target, line: line)
     case .referencedLineDeleted(let line, let by):
       "cannot delete line \(line): line \(by) refers to it ($\(line))"
     case .modeLineFixed(let verb, 0):
