@@ -264,7 +264,8 @@ public struct LineInterpreter {
         if scanned.hasComment, let note = try note(ofKeyLine: line) {
           try applyNotedKeys(
             TypedKeys(Array(lineKeys[..<scanned.count]), references: lineReferences), note: note,
-            line: line, output: output, mode: mode)
+            line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
+            mayNeedNotes: scanned.mayNeedNotes)
           return .proceed
         }
         // A line without `$N` hands on a new empty array, not the kept one: the kept one, read
@@ -330,15 +331,18 @@ public struct LineInterpreter {
 
   /// Applies a key line that has a note (SPEC §11): its keys and note are one change
   /// (``Session/Command/keysWithNote(_:note:)``), which the journal's record carries; at the
-  /// REPL, the note is shown dimmed after the display.
+  /// REPL, the note is shown dimmed after the display. `mayHoldModeKeys` and `mayNeedNotes`
+  /// are the script reader's, as for
+  /// ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)``.
   @inline(never)
   private mutating func applyNotedKeys(
     _ keys: TypedKeys, note: String, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer,
-    mode: CalculatorButtonItem.Mode
+    mode: CalculatorButtonItem.Mode, mayHoldModeKeys: Bool = true,
+    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
   ) throws(LineError) {
     try applyKeys(
       keys.keys[...], references: keys.references, line: line, output: output, mode: mode,
-      note: note)
+      mayHoldModeKeys: mayHoldModeKeys, mayNeedNotes: scanned, note: note)
     if context.isInteractive, context.showsExpression, !context.trace,
       output.bytes.last == UInt8(ascii: "\n")
     {
