@@ -242,7 +242,7 @@ public struct Invocation: Hashable, Sendable {
       do throws(LineError) {
         let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
         interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
-        if let stillOpen = resumed.stillOpen { errors.write("calc: --resume: \(stillOpen)\n") }
+        if let skipped = resumed.skipped { errors.write("calc: --resume: \(skipped)\n") }
         if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
         if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
       } catch {
@@ -350,7 +350,11 @@ extension CalcCommand {
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte
   /// the system passed: each value they find, whole argument or the part after `=`, is taken
   /// back as exactly the bytes it came from, whatever form of the option gave it.
+  ///
+  /// First of all, a closed standard descriptor gets `/dev/null`
+  /// (``Platform/openClosedStandardDescriptors()``), before any file is opened.
   public static func runMain() {
+    Platform.openClosedStandardDescriptors()
     let arguments = separatingAttachedKeys(processArguments())
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
     guard let invocation = quickParse(arguments) else { Glibc.exit(runParsed(arguments)) }

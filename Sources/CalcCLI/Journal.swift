@@ -17,11 +17,12 @@ import CalculatorEngine
 ///
 /// A journal belongs to its session until the session ends (SPEC §8): calc takes an exclusive
 /// `flock(2)` on it when it creates it and holds it until ``close()`` or the end of the process
-/// (a `kill -9` included, when the kernel drops it). Pruning (``prune(_:keeping:)``) removes
+/// (a `kill -9` included, when the kernel drops it). Pruning (``prune(_:keeping:own:)``) removes
 /// only journals whose lock it can take, and `:resume` skips locked ones (``owner(of:)``),
 /// naming the process from the id in the journal's name. A lock that cannot be taken (a file
 /// system without locks) is reported once; other calcs then keep the journal while a process
-/// of that id exists (`JournalLockTests`).
+/// of that id exists (`JournalLockTests`). A journal that holds no session — empty, or its
+/// header alone (``holdsNoSession(_:)``) — is skipped by `:resume` and removed by pruning.
 ///
 /// What is written is decided by ``LineInterpreter``: for each change it performs, the script
 /// lines that replay it exactly (``lines(for:change:after:)``), taken by ``record(_:)``.
@@ -67,8 +68,9 @@ public final class Journal {
   /// refused (``SessionScript/origin(ofFirstLine:)``).
   public static let header = "# calc journal, format \(SessionScript.format)"
 
-  /// How many journals are kept: older ones are removed when a REPL starts and when it writes
-  /// its first line, except those still locked by a running calc.
+  /// How many finished journals are kept: older ones are removed when a REPL starts and when
+  /// it writes its first line; those still locked by a running calc are kept besides, and do
+  /// not count (``prune(_:keeping:own:)``).
   public static let kept = 20
   /// The ending of journal file names.
   static let suffix = ".calc"
@@ -156,7 +158,7 @@ public final class Journal {
         reportUnlocked(reason)
       }
       // Ours is now the newest: with it, the last `kept` sessions stay.
-      Journal.prune(directory, keeping: Journal.kept)
+      Journal.prune(directory, keeping: Journal.kept, own: path)
     }
     for (index, line) in lines.enumerated() {
       var text = line
@@ -415,26 +417,84 @@ public final class Journal {
     return record.map { [$0] } ?? []
   }
 
-  /// Removes all but the `count` most recent journals in `directory`, except those that a
-  /// running calc still writes (SPEC §8): a journal is removed only while this calc holds its
-  /// lock, so that no session takes it meanwhile. On a file system without locks, a journal
-  /// whose process (the id in its name) still exists is kept.
+  /// Removes all but the `count` most recent finished journals in `directory`, and every
+  /// journal that holds no session (``holdsNoSession(_:)-(Int32)``), except those that a
+  /// running calc still writes (SPEC §8): locked journals are neither removed nor counted
+  /// against `count` — but for `own`, the journal of the calc that prunes, which is one of the
+  /// `count` (it is the newest, and will be a finished one).
   ///
-  /// - Complexity: O(n log n) in the journals of the folder.
-  static func prune(_ directory: String, keeping count: Int) {
-    for path in journals(in: directory).dropFirst(count) {
+  /// Each journal is looked at under a shared lock (``Platform/tryLock(_:exclusive:)``), which
+  /// fails while its calc holds its own; one to remove is removed only while this calc holds
+  /// its exclusive lock, so that no session takes it meanwhile. On a file system without
+  /// locks, a journal whose process (the id in its name) still exists counts as locked. A
+  /// journal that holds no session is removed only once that process is gone too: its calc
+  /// may have just created it, and be about to lock it.
+  ///
+  /// - Complexity: O(n log n) in the journals of the folder, and a read of at most
+  ///   ``sessionlessSize`` bytes of each.
+  static func prune(_ directory: String, keeping count: Int, own: String? = nil) {
+    var finished = 0
+    for path in journals(in: directory) {
+      if path == own {
+        finished += 1
+        continue
+      }
       let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard fd >= 0 else { continue }
-      switch Platform.tryLock(fd, exclusive: true) {
-      case .taken:
-        unlink(path)
-      case .held:
-        break
+      defer { Glibc.close(fd) }
+      let pid = processID(ofJournal: path)
+      let isLocked: Bool
+      switch Platform.tryLock(fd, exclusive: false) {
+      case .held: continue  // a running calc's
       case .unsupported:
-        if !Platform.processExists(processID(ofJournal: path)) { unlink(path) }
+        if Platform.processExists(pid) { continue }
+        isLocked = false
+      case .taken: isLocked = true
       }
-      Glibc.close(fd)
+      if holdsNoSession(fd) {
+        guard !Platform.processExists(pid) else { continue }
+      } else if finished < count {
+        finished += 1
+        continue
+      }
+      // From the shared lock to the exclusive one: refused while another calc looks at it.
+      if isLocked, Platform.tryLock(fd, exclusive: true) != .taken { continue }
+      unlink(path)
     }
+  }
+
+  /// The size up to which a journal is read to see whether it holds a session
+  /// (``holdsNoSession(_:)-(Int32)``): a larger one does.
+  static let sessionlessSize = 4096
+
+  /// Whether the journal open at `fd` holds no session (SPEC §8): it is empty (its calc ended
+  /// between creating it and writing its first line) or holds only comments and blank lines
+  /// (its header alone). `:resume` skips such a journal and pruning removes it.
+  ///
+  /// - Complexity: O(1) system calls, reading at most ``sessionlessSize`` bytes.
+  static func holdsNoSession(_ fd: Int32) -> Bool {
+    var information = stat()
+    guard fstat(fd, &information) == 0 else { return false }
+    guard information.st_size > 0 else { return true }
+    guard information.st_size <= sessionlessSize else { return false }
+    var bytes = [UInt8](repeating: 0, count: Int(information.st_size))
+    let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
+    guard count == bytes.count else { return false }
+    func isBlank(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+    return bytes.split(separator: UInt8(ascii: "\n")).allSatisfy { line in
+      line.first(where: { !isBlank($0) }).map { $0 == UInt8(ascii: "#") } ?? true
+    }
+  }
+
+  /// Whether the journal at `path` holds no session (``holdsNoSession(_:)-(Int32)``); false
+  /// when it cannot be opened.
+  public static func holdsNoSession(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { Glibc.close(fd) }
+    return holdsNoSession(fd)
   }
 
   /// The process id of the running calc that still writes the journal at `path`, or `nil` when

@@ -170,6 +170,23 @@ enum Platform {
   /// Whether `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (SPEC §8), so that no
+  /// file calc opens later (a journal, a saved file) becomes its standard input, output or
+  /// error: standard input reads nothing, and output and error are opened read-only, so that
+  /// writing there still fails as a write error (status 74) instead of vanishing.
+  ///
+  /// Called first thing at start, before any file is opened. One `fcntl(F_GETFD)` a
+  /// descriptor; nothing more when all three are open.
+  static func openClosedStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+      // The lowest free descriptor is `fd` itself, as the ones below it are open by now.
+      let opened = open("/dev/null", O_RDONLY)
+      guard opened >= 0, opened != fd else { continue }
+      _ = dup2(opened, fd)
+      close(opened)
+    }
+  }
+
   // MARK: - Symbolic links in shared folders
 
   /// Linux's `O_PATH`, which Swift's Glibc does not export: an open that only locates the file
@@ -177,22 +194,16 @@ enum Platform {
   static let pathOnly: Int32 = 0o10_000_000
 
   /// Why the kernel's rule for shared folders (`fs.protected_symlinks`) would not follow the
-  /// symbolic link that `link` (its `lstat`) describes, which sits in `folder`; `nil` when it
-  /// would.
+  /// symbolic link that `link` (its `lstat`) describes, which sits in the folder that `folder`
+  /// (its `fstat`) describes; `nil` when it would.
   ///
   /// The rule, applied whatever the kernel's setting: a link in a folder that is sticky and
   /// world-writable (`/tmp`) is followed only when it is owned by the user following it (the
-  /// effective user) or by the folder's owner. A folder that cannot be looked at counts as
-  /// shared.
-  static func protectedLinkRefusal(link: stat, in folder: FileName) -> String? {
+  /// effective user) or by the folder's owner.
+  static func protectedLinkRefusal(link: stat, in folder: stat) -> String? {
     guard link.st_uid != geteuid() else { return nil }
-    var information = stat()
-    let path = folder.bytes.isEmpty ? FileName(".") : folder
-    guard path.withCString({ stat($0, &information) }) == 0 else {
-      return "a symbolic link in a folder that calc cannot look at (\(errorMessage(errno)))"
-    }
-    let shared = information.st_mode & S_ISVTX != 0 && information.st_mode & S_IWOTH != 0
-    guard shared, link.st_uid != information.st_uid else { return nil }
+    let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+    guard shared, link.st_uid != folder.st_uid else { return nil }
     return "a symbolic link in a sticky, world-writable folder, owned by neither you nor the "
       + "folder's owner"
   }

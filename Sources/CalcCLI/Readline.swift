@@ -588,7 +588,8 @@ enum Readline {
   // MARK: - Completion
 
   /// Completion: command names after a leading `:`, file names after `:save ` or `:load `,
-  /// line numbers after a `$` in a key line (SPEC §11), nothing else in a key line.
+  /// a command's words (`:tape csv`, `csv!`: ``CommandSpec/Argument/words``) and file names
+  /// after them, line numbers after a `$` in a key line (SPEC §11), nothing else in a key line.
   private static func complete(text: UnsafePointer<CChar>?, start: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   {
@@ -624,6 +625,16 @@ enum Readline {
       }
     case .directive(let directive) where CommandSpec.named(directive.name)?.argument == .file:
       return nil  // readline's own file name completion
+    case .directive(let directive)
+    where !(CommandSpec.named(directive.name)?.argument.words ?? []).isEmpty:
+      // `:tape csv` and `:tape csv!` (the table's words), then a FILE after either.
+      let words = CommandSpec.named(directive.name)?.argument.words ?? []
+      let first = directive.argument.prefix { $0 != " " && $0 != "\t" }
+      if !first.isEmpty, words.contains(String(first)) { return nil }
+      rl_attempted_completion_over = 1
+      guard directive.argument.isEmpty else { return nil }
+      current.keyMatches = words.filter { $0.hasPrefix(word) }
+      return rl_completion_matches(text) { _, state in Readline.nextKeyWord(state: state) }
     case .blank where !before.contains("#"), .keys:
       // A key word of the mode in force (SPEC §10: Programmer's words, `prog`).
       rl_attempted_completion_over = 1

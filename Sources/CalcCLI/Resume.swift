@@ -45,13 +45,16 @@ public struct ResumedSession: Sendable {
     + "now starts a new number"
 
   /// The most recently written journal in `directory` other than `ownPath` whose calc has
-  /// ended, replayed; newer ones that a running calc still writes (``Journal/owner(of:)``) are
-  /// skipped, and ``stillOpen`` says so.
+  /// ended and that holds a session, replayed; newer ones that a running calc still writes
+  /// (``Journal/owner(of:)``) and newer ones that hold no session — empty, a header alone
+  /// (``Journal/holdsNoSession(_:)-(String)``), or lines that replay to nothing — are skipped,
+  /// and ``skipped`` says so (SPEC §8).
   ///
   /// Throws, changing nothing, when there is no folder or no earlier journal (or every one is
-  /// still open), or when the journal cannot be read or replays nothing.
+  /// still open or holds no session), or when the journal cannot be read or replays nothing.
   ///
-  /// - Complexity: O(n log n) in the journals of the folder, then O(m) in the journal replayed.
+  /// - Complexity: O(n log n) in the journals of the folder, then O(m) in the journals
+  ///   replayed.
   public static func latest(in directory: String?, excluding ownPath: String?) throws(LineError)
     -> ResumedSession
   {
@@ -59,32 +62,51 @@ public struct ResumedSession: Sendable {
       throw LineError("no earlier session to resume: neither XDG_STATE_HOME nor HOME is set")
     }
     var open: [Int32] = []
+    var empty = 0
     for path in Journal.journals(in: directory) where path != ownPath {
       if let pid = Journal.owner(of: path) {
         open.append(pid)
         continue
       }
+      if Journal.holdsNoSession(path) {
+        empty += 1
+        continue
+      }
       var resumed = try ResumedSession(journal: path)
-      if !open.isEmpty {
-        resumed.stillOpen =
-          stillOpenSentence(open)
-          + (open.count == 1 ? "; resuming the one before" : "; resuming the one before them")
+      // Lines that leave nothing (a `--resume` of nothing, journaled by an older calc).
+      if resumed.damage == nil, resumed.session.history.isEmpty, resumed.session.kept == nil {
+        empty += 1
+        continue
+      }
+      if !open.isEmpty || empty > 0 {
+        resumed.skipped =
+          skippedSentence(open: open, empty: empty)
+          + (open.count + empty == 1
+            ? "; resuming the one before" : "; resuming the one before them")
       }
       return resumed
     }
-    guard open.isEmpty else {
-      let which =
-        open.count == 1
-        ? "the only one is still open in process \(open[0])"
-        : "all \(open.count) are still open, in processes \(listed(open))"
+    guard open.isEmpty, empty == 0 else {
+      let which: String
+      switch (open.count, empty) {
+      case (1, 0): which = "the only one is still open in process \(open[0])"
+      case (_, 0): which = "all \(open.count) are still open, in processes \(listed(open))"
+      case (0, 1): which = "the only journal is empty"
+      case (0, _): which = "all \(empty) journals are empty"
+      default:
+        which =
+          "\(open.count == 1 ? "1 is" : "\(open.count) are") still open (\(processes(open))), and "
+          + "\(empty == 1 ? "1 journal is" : "\(empty) journals are") empty"
+      }
       throw LineError("no earlier session to resume: \(which)")
     }
     throw LineError("no earlier session to resume in '\(TextEscaping.escaped(directory))'")
   }
 
-  /// Which newer sessions `:resume` skipped, as a sentence: `the newest session is still open
-  /// in process 1234; resuming the one before`; `nil` when it took the newest.
-  public fileprivate(set) var stillOpen: String? = nil
+  /// Which newer journals `:resume` skipped, as a sentence: `the newest session is still open
+  /// in process 1234; resuming the one before`, `the newest journal is empty; resuming the one
+  /// before`; `nil` when it took the newest.
+  public fileprivate(set) var skipped: String? = nil
 
   /// `the newest session is still open in process 1234`, `the 2 newest sessions are still open
   /// in processes 1234 and 5678`.
@@ -92,6 +114,26 @@ public struct ResumedSession: Sendable {
     pids.count == 1
       ? "the newest session is still open in process \(pids[0])"
       : "the \(pids.count) newest sessions are still open in processes \(listed(pids))"
+  }
+
+  /// What was skipped, `open` the processes of journals still open and `empty` the number of
+  /// journals that hold no session: ``stillOpenSentence(_:)``, `the newest journal is empty`,
+  /// `the 2 newest journals are empty`, or both: `the 3 newest journals were skipped: 1 still
+  /// open (process 1234), 2 empty`.
+  static func skippedSentence(open: [Int32], empty: Int) -> String {
+    switch (open.count, empty) {
+    case (_, 0): stillOpenSentence(open)
+    case (0, 1): "the newest journal is empty"
+    case (0, _): "the \(empty) newest journals are empty"
+    default:
+      "the \(open.count + empty) newest journals were skipped: \(open.count) still open "
+        + "(\(processes(open))), \(empty) empty"
+    }
+  }
+
+  /// `process 1234`, `processes 1234 and 5678`.
+  private static func processes(_ pids: [Int32]) -> String {
+    (pids.count == 1 ? "process " : "processes ") + listed(pids)
   }
 
   /// `1`, `1 and 2`, `1, 2 and 3`.

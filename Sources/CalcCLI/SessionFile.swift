@@ -55,14 +55,14 @@ extension Files {
       do throws(SafeFile.Failure) {
         try SafeFile.write(bytes, to: name)
       } catch {
-        throw WriteFailure(reason: error.reason, backup: error.backup)
+        throw WriteFailure(reason: error.reason, backup: error.backup, isNewFile: error.isNewFile)
       }
     },
     load: { name throws(LineError) in try SessionFile.load(name) },
     resume: { directory, own throws(LineError) in
       let resumed = try ResumedSession.latest(in: directory, excluding: own)
       return Resumption(
-        session: resumed.session, stillOpen: resumed.stillOpen, damage: resumed.damage,
+        session: resumed.session, skipped: resumed.skipped, damage: resumed.damage,
         note: resumed.note)
     })
 }

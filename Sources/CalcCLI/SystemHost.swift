@@ -68,7 +68,8 @@ extension Files {
           try Files.system.write(bytes, folder.resolve(name))
         } catch {
           throw WriteFailure(
-            reason: folder.unresolved(error.reason), backup: error.backup.map(folder.unresolved))
+            reason: folder.unresolved(error.reason), backup: error.backup.map(folder.unresolved),
+            isNewFile: error.isNewFile)
         }
       },
       load: { name throws(LineError) in

@@ -38,7 +38,8 @@ public struct CommandSpec: Sendable {
     case alternatives
     /// `[N]`: a step, the position when left out.
     case optionalStep
-    /// `[csv] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV to a file.
+    /// `[csv|csv!] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV, to the output or to
+    /// a file (`csv!`: replacing one this session did not write).
     case tape
     /// `FILE`: a file name, passed to the system byte for byte (`~` is expanded by the
     /// interpreter, from its host's home).
@@ -60,9 +61,21 @@ public struct CommandSpec: Sendable {
       case .text: "TEXT"
       case .alternatives: "L KEYS | KEYS …"
       case .optionalStep: "[N]"
-      case .tape: "[csv] [K|N..M] [FILE]"
+      case .tape: "[\(words.joined(separator: "|"))] [K|N..M] [FILE]"
       case .file: "FILE"
       case .topic: "[TOPIC]"
+      }
+    }
+
+    /// The words an argument of this kind may start with, each a form of the command of its
+    /// own (`:tape csv`, `:tape csv!`): shown by ``usage``, completed by Tab, listed in the man
+    /// page.
+    public var words: [String] {
+      switch self {
+      case .tape: ["csv", "csv!"]
+      case .none, .count, .step, .range, .branch, .line, .lineKeys, .lineText, .text,
+        .alternatives, .optionalStep, .file:
+        []
       }
     }
   }
@@ -104,7 +117,10 @@ public struct CommandSpec: Sendable {
         directive throws(LineError) in .history(try HistorySteps(directive))
       }
     case .tape:
-      CommandSpec(name, .tape, "calculations and memory keys, like a paper tape (csv: as CSV)") {
+      CommandSpec(
+        name, .tape,
+        "calculations and memory keys, like a paper tape (csv: CSV; csv!: replace FILE)"
+      ) {
         directive throws(LineError) in .tape(try TapeRequest(directive))
       }
     case .lines:
@@ -313,8 +329,12 @@ struct TapeRequest {
   /// The file for `:tape csv … FILE`.
   var file: FileName?
 
-  /// Parses `[csv] [K|N..M] [FILE]`: `csv` first; then a count or range when the next word is
-  /// one; then, for CSV only, the rest as a file name (byte for byte).
+  /// Whether `csv!` asked to replace a FILE that this session did not write (SPEC §8).
+  var isReplacing: Bool
+
+  /// Parses `[csv|csv!] [K|N..M] [FILE]`: `csv` or `csv!` first; then a count or range when the
+  /// next word is one; then, for CSV only, the rest as a file name (byte for byte), which
+  /// `csv!` needs.
   init(_ directive: ScriptLine.Directive) throws(LineError) {
     var bytes = directive.argumentBytes[...]
     var column = directive.argumentColumn
@@ -329,8 +349,11 @@ struct TapeRequest {
       return word
     }
     isCSV = false
-    if bytes.prefix(while: { !isBlank($0) }).elementsEqual("csv".utf8) {
+    isReplacing = false
+    let firstWord = bytes.prefix(while: { !isBlank($0) })
+    if firstWord.elementsEqual("csv".utf8) || firstWord.elementsEqual("csv!".utf8) {
       isCSV = true
+      isReplacing = firstWord.count == 4
       _ = nextWord()
     }
     steps = .all
@@ -347,11 +370,15 @@ struct TapeRequest {
     if !bytes.isEmpty {
       guard isCSV else {
         throw LineError(
-          ":tape takes [csv] [K|N..M] [FILE], and a FILE only after csv, not "
+          ":tape takes [csv|csv!] [K|N..M] [FILE], and a FILE only after csv, not "
             + "'\(TextEscaping.escaped(String(decoding: bytes, as: UTF8.self)))'",
           column: column)
       }
       file = FileName(Array(bytes))
+    }
+    if isReplacing, file == nil {
+      throw LineError(
+        ":tape csv! needs the FILE it replaces: :tape csv! tape.csv", column: column)
     }
   }
 }
@@ -366,12 +393,14 @@ enum HistorySteps: Hashable {
   case range(Int, Int)
 
   /// The `[K|N..M]` of `directive`; whether the branch has those steps is checked when it runs.
+  /// Its errors speak of lines for `:lines`, which counts lines, and of steps otherwise.
   init(_ directive: ScriptLine.Directive) throws(LineError) {
     let argument = directive.argument
     if argument.isEmpty {
       self = .all
       return
     }
+    let unit = directive.name == CommandName.lines.rawValue ? "lines" : "steps"
     let parts = argument.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
     let numbers = parts.map(ScriptLine.Directive.wholeNumber)
     switch (numbers.count, numbers.first ?? nil, numbers.last ?? nil) {
@@ -379,13 +408,13 @@ enum HistorySteps: Hashable {
       self = .last(count)
     case (1, 0?, _):
       throw LineError(
-        ":\(directive.name) takes a number of steps from 1, not '0'",
+        ":\(directive.name) takes a number of \(unit) from 1, not '0'",
         column: directive.argumentColumn)
     case (2, let first?, let last?):
       self = .range(first, last)
     default:
       throw LineError(
-        ":\(directive.name) takes K (the last K steps) or N..M (steps N to M), not "
+        ":\(directive.name) takes K (the last K \(unit)) or N..M (\(unit) N to M), not "
           + "'\(TextEscaping.escaped(argument))'",
         column: directive.argumentColumn)
     }

@@ -15,11 +15,16 @@ public struct Files: Sendable {
     /// `nil` when the target is as it was; else the backup holding its old contents, which
     /// could not be written back.
     package var backup: FileName? = nil
+    /// Whether there was no file by that name, so that nothing was created (rather than a file
+    /// left unchanged).
+    package var isNewFile = false
 
-    /// A failure for `reason`, the target unchanged unless `backup` holds its old contents.
-    package init(reason: String, backup: FileName? = nil) {
+    /// A failure for `reason`, the target unchanged unless `backup` holds its old contents;
+    /// `isNewFile` when there was no target.
+    package init(reason: String, backup: FileName? = nil, isNewFile: Bool = false) {
       self.reason = reason
       self.backup = backup
+      self.isNewFile = isNewFile
     }
   }
 
@@ -170,9 +175,9 @@ public struct Resumption: Sendable {
 
   /// The session as the journal left it.
   package var session: Session
-  /// Which newer sessions were skipped because their calc still runs, as a sentence; `nil`
-  /// when the newest was taken.
-  package var stillOpen: String?
+  /// Which newer journals were skipped, because their calc still runs or because they hold no
+  /// session, as a sentence; `nil` when the newest was taken.
+  package var skipped: String?
   /// What could not be restored, as a sentence, or `nil` when the whole journal was replayed.
   package var damage: String?
   /// A note (for standard error) about the journal's format, or `nil`.
@@ -180,10 +185,10 @@ public struct Resumption: Sendable {
 
   /// A resumption of `session`, with its sentences.
   package init(
-    session: Session, stillOpen: String? = nil, damage: String? = nil, note: String? = nil
+    session: Session, skipped: String? = nil, damage: String? = nil, note: String? = nil
   ) {
     self.session = session
-    self.stillOpen = stillOpen
+    self.skipped = skipped
     self.damage = damage
     self.note = note
   }

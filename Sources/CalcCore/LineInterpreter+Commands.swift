@@ -90,9 +90,11 @@ extension LineInterpreter {
     appendDisplay(to: output)
   }
 
-  /// `:tape [csv] [K|N..M] [FILE]`: the tape, as rows or CSV, to the output or (CSV) to a file
-  /// of the host's.
-  private func writeTape(
+  /// `:tape [csv|csv!] [K|N..M] [FILE]`: the tape, as rows or CSV, to the output or (CSV) to a
+  /// file of the host's. At the REPL, an existing file this session did not write (nor save,
+  /// nor load) is replaced only by `:tape csv!`, as `:save` does it (SPEC §8). CSV to a
+  /// terminal has the notes escaped, as every listing does; to a file or a pipe it keeps them.
+  private mutating func writeTape(
     _ request: TapeRequest, at command: ScriptLine.Directive, output: OutputBuffer
   ) throws(LineError) {
     let history = session.history
@@ -100,15 +102,29 @@ extension LineInterpreter {
       try request.steps.steps(count: history.position, position: history.position)
     }
     guard request.isCSV else { return listing.writeTape(steps, to: output) }
-    guard let file = request.file else { return listing.writeTapeCSV(steps, to: output) }
+    guard let file = request.file else {
+      return listing.writeTapeCSV(steps, to: output, escapingText: context.outputIsTerminal)
+    }
     let path = inScriptFolder(file)
+    if context.isInteractive, !request.isReplacing, let existing = host.files.identity(path),
+      !knownFiles.contains(existing)
+    {
+      // The same command with `csv!`, as typed after `csv`.
+      let rest = command.argument.dropFirst(3).drop { $0 == " " || $0 == "\t" }
+      throw LineError(
+        "'\(path.shown)' exists, and this session did not write it; to replace it: "
+          + ":tape csv! \(TextEscaping.escaped(String(rest)))",
+        column: command.argumentColumn)
+    }
     let csv = OutputBuffer()
     listing.writeTapeCSV(steps, to: csv)
     try write(csv.bytes, to: path, verb: "write", at: command)
+    if let written = host.files.identity(path) { knownFiles.insert(written) }
     output.write(style.dim("wrote the tape to \(path.shown)") + "\n")
   }
 
-  /// Writes `bytes` to the host's file `path`; a failure says what is left of the file.
+  /// Writes `bytes` to the host's file `path`; a failure says what is left of the file: nothing
+  /// made (there was none), the file unchanged, or the backup holding its old contents.
   private func write(
     _ bytes: [UInt8], to path: FileName, verb: String, at command: ScriptLine.Directive
   ) throws(LineError) {
@@ -117,7 +133,7 @@ extension LineInterpreter {
     } catch {
       let outcome =
         error.backup.map { "its old contents are in '\($0.shown)'" }
-        ?? "'\(path.shown)' is unchanged"
+        ?? (error.isNewFile ? "'\(path.shown)' was not created" : "'\(path.shown)' is unchanged")
       throw LineError(
         "cannot \(verb) '\(path.shown)': \(error.reason); \(outcome)",
         column: command.argumentColumn)
@@ -183,7 +199,7 @@ extension LineInterpreter {
   {
     let resumed = try host.files.resume(host.journalDirectory, host.ownJournal)
     try perform(.load(resumed.session, by: .resume), at: command)
-    if let stillOpen = resumed.stillOpen { output.write(style.dim(stillOpen + "\n")) }
+    if let skipped = resumed.skipped { output.write(style.dim(skipped + "\n")) }
     output.write(style.dim(resumed.summary + "\n"))
     if let damage = resumed.damage { output.write(style.dim(damage + "\n")) }
     if let note = resumed.note { notes.append(LineNote(message: note, column: 1)) }
@@ -208,7 +224,13 @@ extension LineInterpreter {
     do {
       return try perform(change)
     } catch {
-      throw LineError(error.description, column: command.argumentColumn)
+      // A `$N` of the command's keys is quoted as typed.
+      var references: [Int] = []
+      if case .edit(_, let keys, _) = change { references = keys.references }
+      if case .insert(_, let keys, _) = change { references = keys.references }
+      throw LineError(
+        error.description(typedIn: Substring(command.argument), references: references),
+        column: command.argumentColumn)
     }
   }
 

@@ -267,6 +267,13 @@ public struct LineInterpreter {
       }
       if let scanned {
         guard scanned.count > 0 else { return .proceed }
+        if scanned.hasComment, let note = try note(ofKeyLine: line) {
+          try applyNotedKeys(
+            TypedKeys(Array(lineKeys[..<scanned.count]), references: lineReferences), note: note,
+            line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
+            mayNeedNotes: scanned.mayNeedNotes)
+          return .proceed
+        }
         // A line without `$N` hands on a new empty array, not the kept one: the kept one, read
         // from `self`, which `applyKeys` changes, was retained around the call (22 instructions a
         // script line, callgrind).
@@ -274,7 +281,6 @@ public struct LineInterpreter {
           lineKeys[..<scanned.count], references: lineReferences.isEmpty ? [] : lineReferences,
           line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
           mayNeedNotes: scanned.mayNeedNotes)
-        if scanned.hasComment { noteTrailingComment(of: line, output: output) }
         return .proceed
       }
     }
@@ -289,9 +295,12 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
+      if line.contains(UInt8(ascii: "#")), let note = try note(ofKeyLine: line) {
+        try applyNotedKeys(keys, note: note, line: line, output: output, mode: mode)
+        return .proceed
+      }
       try applyKeys(
         keys.keys[...], references: keys.references, line: line, output: output, mode: mode)
-      if line.contains(UInt8(ascii: "#")) { noteTrailingComment(of: line, output: output) }
       return .proceed
     case .directive(let command):
       // `:edit L KEYS` reads its keys in the mode in force at line L (SPEC §10).
@@ -314,15 +323,33 @@ public struct LineInterpreter {
     return first == UInt8(ascii: ":") || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
   }
 
-  /// Takes the trailing comment of the key line just applied as its note (SPEC §11), which
-  /// the journal's record carries; at the REPL, shown dimmed after the display.
-  private mutating func noteTrailingComment(
-    of line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
-  ) {
-    guard trailingCommentsAreNotes else { return }
-    let note = ScriptLine.note(ofKeyLine: line)
-    session.noteLineAtPosition(note)
-    if let note, context.isInteractive, context.showsExpression, !context.trace,
+  /// The note of a key line (SPEC §11), its trailing comment: `nil` when it has none, or while
+  /// trailing comments are no notes (a script of format 2). Throws for a byte of the note that
+  /// is not UTF-8, at its column (SPEC §8).
+  private func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(LineError) -> String? {
+    guard trailingCommentsAreNotes else { return nil }
+    do throws(KeyTextError) {
+      return try ScriptLine.note(ofKeyLine: line)
+    } catch {
+      throw LineError(error)
+    }
+  }
+
+  /// Applies a key line that has a note (SPEC §11): its keys and note are one change
+  /// (``Session/Command/keysWithNote(_:note:)``), which the journal's record carries; at the
+  /// REPL, the note is shown dimmed after the display. `mayHoldModeKeys` and `mayNeedNotes`
+  /// are the script reader's, as for
+  /// ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)``.
+  @inline(never)
+  private mutating func applyNotedKeys(
+    _ keys: TypedKeys, note: String, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer,
+    mode: CalculatorButtonItem.Mode, mayHoldModeKeys: Bool = true,
+    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
+  ) throws(LineError) {
+    try applyKeys(
+      keys.keys[...], references: keys.references, line: line, output: output, mode: mode,
+      mayHoldModeKeys: mayHoldModeKeys, mayNeedNotes: scanned, note: note)
+    if context.isInteractive, context.showsExpression, !context.trace,
       output.bytes.last == UInt8(ascii: "\n")
     {
       output.bytes.removeLast()
@@ -389,17 +416,18 @@ public struct LineInterpreter {
   /// keys are known to hold no mode key (digits and operators alone); `mayNeedNotes` is the
   /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
   /// operation pending before the line and with one: `false` spares the line
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``.
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``;
+  /// `note` is the line's note (SPEC §11), applied with its keys as one change.
   ///
   /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
   /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
-  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:)``.
+  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:note:)``.
   @inline(__always)
   package mutating func applyKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
     mayHoldModeKeys: Bool = true,
-    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
+    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true), note: String? = nil
   ) throws(LineError) {
     // The state before the line, for notes and the trace only: a copy of the calculator is a
     // good part of a short line's cost, so the common line makes none (and has no optional
@@ -428,7 +456,7 @@ public struct LineInterpreter {
       || (isPending && keys.first?.startsANumber == true && followsKeyLine)
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
-      try performKeys(keys, references: references, line: line, output: output)
+      try performKeys(keys, references: references, line: line, output: output, note: note)
       // Keys without a mode key leave the mode as it was.
       let facts = appendDisplay(to: output, mode: mayHoldModeKeys ? nil : mode)
       // No note due: no error passed on the way either (mayNeedNotes is exact when false).
@@ -438,17 +466,17 @@ public struct LineInterpreter {
     }
     try applyKeysWithNotesOrTrace(
       keys, references: references, line: line, output: output, needsNotes: needsNotes,
-      followsKeyLine: followsKeyLine)
+      followsKeyLine: followsKeyLine, note: note)
   }
 
-  /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:)``, for
-  /// a line that needs notes (`needsNotes`) or is traced; `followsKeyLine` says whether the line
-  /// before it applied keys (not a move, which a person means).
+  /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)``,
+  /// for a line that needs notes (`needsNotes`) or is traced; `followsKeyLine` says whether the
+  /// line before it applied keys (not a move, which a person means).
   @inline(never)
   private mutating func applyKeysWithNotesOrTrace(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool,
-    followsKeyLine: Bool
+    followsKeyLine: Bool, note: String?
   ) throws(LineError) {
     let keys = TypedKeys(Array(keys), references: references)
     let before = session.state
@@ -459,7 +487,8 @@ public struct LineInterpreter {
       ? keyNotes(
         for: keys, after: before, line: line, leftToRight: !notedLeftToRight,
         followsKeyLine: followsKeyLine) : nil
-    try performKeys(keys.keys[...], references: keys.references, line: line, output: output)
+    try performKeys(
+      keys.keys[...], references: keys.references, line: line, output: output, note: note)
     var passedAnError = false
     if let found {
       notes += found.notes
@@ -510,17 +539,24 @@ public struct LineInterpreter {
   /// A script's line (no effect kept, not at the REPL) is applied here, inlined into its caller
   /// and returning no change: on main 8f11f95 the call cost 76 instructions a script line of its
   /// own and the change's copies and destroys 40 (callgrind on `123.45*6.7=`); the rest is
-  /// ``performKeysKeepingEffect(_:references:line:output:)``.
+  /// ``performKeysKeepingEffect(_:references:line:output:note:)``.
+  ///
+  /// A line with a note (`note`) is one change with it (``Session/Command/keysWithNote(_:note:)``).
   @inline(__always)
   private mutating func performKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, note: String? = nil
   ) throws(LineError) {
     guard context.isInteractive || keepsEffects else {
       factsAfterKeys = nil
       do {
         // Its change is `.applied`, and ``appliedKeys`` says so: nobody reads more of it.
-        _ = try session.perform(.keys(keys, references: references))
+        if let note {
+          _ = try session.perform(
+            .keysWithNote(TypedKeys(Array(keys), references: references), note: note))
+        } else {
+          _ = try session.perform(.keys(keys, references: references))
+        }
         keysAppliedInPlace = true
         followsKeyLine = true
       } catch {
@@ -528,14 +564,15 @@ public struct LineInterpreter {
       }
       return
     }
-    try performKeysKeepingEffect(keys, references: references, line: line, output: output)
+    try performKeysKeepingEffect(
+      keys, references: references, line: line, output: output, note: note)
   }
 
-  /// ``performKeys(_:references:line:output:)`` keeping the line's effect, and at the REPL
+  /// ``performKeys(_:references:line:output:note:)`` keeping the line's effect, and at the REPL
   /// saying which branch the line started.
   private mutating func performKeysKeepingEffect(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, note: String?
   ) throws(LineError) {
     // Read only for the REPL's message: each read of the history from this module copies it.
     let (fork, from) =
@@ -543,7 +580,9 @@ public struct LineInterpreter {
     let change: Session.Change
     do {
       // The case itself, not `.keys(_: TypedKeys)`: that function is not inlined across modules.
-      change = try perform(.keys(keys, references: references))
+      change = try perform(
+        note.map { .keysWithNote(TypedKeys(Array(keys), references: references), note: $0) }
+          ?? .keys(keys, references: references))
     } catch {
       throw keyLineError(for: error, keys: keys, references: references, line: line)
     }
@@ -576,9 +615,14 @@ public struct LineInterpreter {
           ?? caseRuleHint(forRejectedKeyAt: column, in: line)
       }
     }
+    // A `$N` is quoted as typed (`$99999999999999999999`, whose N no `Int` holds).
+    let message =
+      line.map {
+        error.description(
+          typedIn: Substring(String(decoding: $0, as: UTF8.self)), references: references)
+      } ?? error.description
     return LineError(
-      error.description + " at column \(column)" + (hint.map { " (\($0))" } ?? ""),
-      column: column)
+      message + " at column \(column)" + (hint.map { " (\($0))" } ?? ""), column: column)
   }
 
   /// The facts of the state as it is (see ``StateFacts``).

@@ -477,9 +477,13 @@ package struct Listing {
   /// The tape of `steps` as CSV (SPEC §4, `:tape csv`): the header `step,expression,result,note`,
   /// then a row per tape row, LF line ends, fields quoted as RFC 4180 says, plain numbers in
   /// both columns (a memory row's expression is its key, `M+`; `MC` has no result).
+  /// `escapingText` (the output is a terminal): the notes, text that came from input, have
+  /// their control and invisible characters escaped, as every listing has (SPEC §8).
   ///
   /// - Complexity: O(m + ``History/snapshotInterval``) for m steps.
-  func writeTapeCSV(_ steps: ClosedRange<Int>, to output: OutputBuffer) {
+  func writeTapeCSV(
+    _ steps: ClosedRange<Int>, to output: OutputBuffer, escapingText: Bool = false
+  ) {
     let plain = DisplayFormat.plain
     /// A field, quoted when it holds a comma, a quote or a line break.
     func field(_ text: String) -> String {
@@ -500,7 +504,8 @@ package struct Listing {
         case .programmerMemory(let title, let amount):
           (title, amount.map { plain.text(for: .programmer($0)) } ?? "")
         }
-      output.write("\(step),\(field(expression)),\(field(result)),\(field(note ?? ""))\n")
+      let noteText = escapingText ? TextEscaping.escaped(note ?? "") : note ?? ""
+      output.write("\(step),\(field(expression)),\(field(result)),\(field(noteText))\n")
       output.flushIfFull()
     }
   }

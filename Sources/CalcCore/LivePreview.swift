@@ -171,7 +171,7 @@ extension LineInterpreter {
         break
       case .edit, .insert, .delete:
         guard session.history.count <= LivePreview.editLimit else { return summary }
-      case .keys, .reset, .load, .note, .vary:
+      case .keys, .keysWithNote, .reset, .load, .note, .vary:
         return summary
       }
       // On a copy: a move changes the position alone; an edit adds a branch to the copy's

@@ -334,6 +334,29 @@ public enum KeyText {
     }
   }
 
+  /// The `nth` `$N` of key text `text` (from 0) as it was typed: `$` and its digits
+  /// (`$007`, `$99999999999999999999`); `nil` when there are fewer. Nothing after a `#` (a
+  /// comment) counts.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public static func typedReference(_ nth: Int, in text: Substring) -> Substring? {
+    var seen = 0
+    var index = text.startIndex
+    while index < text.endIndex, text[index] != "#" {
+      guard text[index] == "$" else {
+        index = text.index(after: index)
+        continue
+      }
+      let digits = text[text.index(after: index)...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty {
+        if seen == nth { return text[index..<digits.endIndex] }
+        seen += 1
+      }
+      index = digits.endIndex
+    }
+    return nil
+  }
+
   /// What `$` with no digit after it gets (SPEC §11).
   public static let referenceHint =
     "$ needs a line number: $3 recalls the value after line 3 (see :lines)"
@@ -829,9 +852,12 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   public let hint: String?
 
   /// `unknown key '!' at column 4`, `unknown key 'x' at column 2 (× is '*')`, or
-  /// `invalid UTF-8 byte \x{FF} at column 2`.
+  /// `invalid UTF-8 byte \x{FF} at column 2` (`… at column 9 (in the note)`: a note's).
   public var description: String {
-    if isInvalidUTF8 { return "invalid UTF-8 byte \(character) at column \(column)" }
+    if isInvalidUTF8 {
+      let base = "invalid UTF-8 byte \(character) at column \(column)"
+      return hint.map { base + " (\($0))" } ?? base
+    }
     let base = "unknown key '\(character)' at column \(column)"
     return hint.map { base + " (\($0))" } ?? base
   }
@@ -843,6 +869,32 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
     self.column = column
     self.isInvalidUTF8 = isInvalidUTF8
     self.hint = hint
+  }
+
+  /// The error for the first byte of `buffer[range]` that is not UTF-8, at its column in
+  /// `buffer` (counted in characters), said to be in `what` (`the note`): `invalid UTF-8 byte
+  /// \x{FF} at column 9 (in the note)`; `nil` when the range is UTF-8.
+  ///
+  /// - Complexity: O(n) in the length of the range.
+  static func firstInvalidUTF8(
+    in buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, of what: String
+  ) -> KeyTextError? {
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      if buffer[offset] < 0x80 {
+        offset += 1
+      } else if let (_, width) = KeyText.scalar(in: buffer, at: offset),
+        offset + width <= range.upperBound
+      {
+        offset += width
+      } else {
+        let hex = String(buffer[offset], radix: 16, uppercase: true)
+        let column = String(decoding: buffer[..<offset], as: UTF8.self).count + 1
+        return KeyTextError(
+          character: "\\x{\(hex)}", column: column, isInvalidUTF8: true, hint: "in \(what)")
+      }
+    }
+    return nil
   }
 
   fileprivate init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, hint: String?) {

@@ -31,6 +31,9 @@ public enum ScriptLine: Hashable, Sendable {
     /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
     /// checksum; `nil` without one, and for the commands whose text is taken whole.
     public var comment: String? = nil
+    /// The first byte of ``comment`` that is not UTF-8 (``comment`` shows it as U+FFFD), as
+    /// the error of a note (``note()``); `nil` when the comment is UTF-8 or there is none.
+    public var commentError: KeyTextError? = nil
     /// The mode the argument's key text is read in (`:edit L KEYS`, `:insert`, `:vary`): the
     /// mode in force where the keys apply (``readingKeys(in:)``); Standard until set.
     public var keyMode = CalculatorButtonItem.Mode.standard
@@ -282,8 +285,13 @@ public enum ScriptLine: Hashable, Sendable {
   /// journal's checksum comment (the last ` # crc XXXXXXXX` or ` # crc+ XXXXXXXX`, never part
   /// of a note); `nil` when the line has no comment or the comment is empty.
   ///
+  /// Throws for a byte of the note that is not UTF-8, at its column (SPEC §8), as key text
+  /// does: `invalid UTF-8 byte \x{FF} at column 9 (in the note)`.
+  ///
   /// - Complexity: O(n) in the length of the line.
-  public static func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) -> String? {
+  public static func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(KeyTextError)
+    -> String?
+  {
     guard let hash = line.firstIndex(of: UInt8(ascii: "#")) else { return nil }
     var start = hash + 1
     var end = checksumStart(line) ?? line.count
@@ -291,13 +299,17 @@ public enum ScriptLine: Hashable, Sendable {
     while start < end, isBlank(line[start]) { start += 1 }
     while end > start, isBlank(line[end - 1]) { end -= 1 }
     guard start < end else { return nil }
+    if let error = KeyTextError.firstInvalidUTF8(in: line, range: start..<end, of: "the note") {
+      throw error
+    }
     return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
   }
 
-  /// The note of a key line given as text; see ``note(ofKeyLine:)-(UnsafeBufferPointer<UInt8>)``.
+  /// The note of a key line given as text (which is UTF-8); see
+  /// ``note(ofKeyLine:)-(UnsafeBufferPointer<UInt8>)``.
   public static func note(ofKeyLine line: String) -> String? {
     var copy = line
-    return copy.withUTF8 { note(ofKeyLine: $0) }
+    return copy.withUTF8 { (try? note(ofKeyLine: $0)) ?? nil }
   }
 
   /// Where a journal's checksum comment at the end of `line` starts (the blank before its
@@ -337,6 +349,7 @@ public enum ScriptLine: Hashable, Sendable {
     // in the commands whose text is taken whole, which lose only a journal's checksum.
     var end = max(checksumStart(line) ?? line.count, index)
     var comment: String?
+    var commentError: KeyTextError?
     if !wholeArgumentNames.contains(name),
       let hash = (index..<end).first(where: {
         line[$0] == UInt8(ascii: "#") && ($0 == index || isBlank($0 - 1))
@@ -347,6 +360,7 @@ public enum ScriptLine: Hashable, Sendable {
       while start < last, isBlank(start) { start += 1 }
       while last > start, isBlank(last - 1) { last -= 1 }
       comment = text(start..<last)
+      commentError = KeyTextError.firstInvalidUTF8(in: line, range: start..<last, of: "the note")
       end = hash
     }
     while end > index, isBlank(end - 1) { end -= 1 }
@@ -355,6 +369,7 @@ public enum ScriptLine: Hashable, Sendable {
       name: name, column: column, argumentBytes: Array(line[index..<end]),
       argumentColumn: text(0..<index).count + 1)
     directive.comment = comment
+    directive.commentError = commentError
     return directive
   }
 }

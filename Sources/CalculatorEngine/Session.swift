@@ -101,6 +101,10 @@ public struct Session: Sendable {
     public static func keys(_ keys: TypedKeys) -> Command {
       .keys(keys.keys[...], references: keys.references)
     }
+    /// Applies a line of keys, as ``keys(_:references:)``, and gives the line it makes the
+    /// note (SPEC §11: `1200+350+89=  # rent`; an empty note is none): one change, journaled
+    /// and saved with its note. (Boxed, so that the common command, keys alone, stays small.)
+    indirect case keysWithNote(TypedKeys, note: String)
     /// Moves key by key along the current branch: to a step, or by a number of steps.
     case goto(Target)
     /// Moves back over this many lines (the line the position is in counts as the first).
@@ -127,8 +131,9 @@ public struct Session: Sendable {
     /// changes only the note acts as ``note(line:text:)``.
     indirect case edit(line: Int, keys: TypedKeys, note: NoteChange = .keep)
     /// Puts a new line before line L (1 through n + 1), replaying the later lines after it on a
-    /// new branch; L = n + 1 extends the branch at its end, like typing there.
-    indirect case insert(line: Int, keys: TypedKeys)
+    /// new branch; L = n + 1 extends the branch at its end, like typing there. The new line has
+    /// `note` as its note (SPEC §11; `nil` or empty: none).
+    indirect case insert(line: Int, keys: TypedKeys, note: String? = nil)
     /// Deletes line L, replaying the later lines without it on a new branch; deleting the last
     /// line moves to where it starts, like `undo`, its keys kept as the future.
     case delete(line: Int)
@@ -256,7 +261,8 @@ public struct Session: Sendable {
     case .keys(let keys, let references)
     where !isRightAfterRestore && !keys.isEmpty && references.isEmpty && lineEndIndex == nil:
       return .applied(keys: keys.count, newBranch: try history.apply(checkedLine: keys))
-    case .keys, .goto, .undo, .redo, .branch, .reset, .load, .edit, .insert, .delete, .vary, .note:
+    case .keys, .keysWithNote, .goto, .undo, .redo, .branch, .reset, .load, .edit, .insert, .delete,
+      .vary, .note:
       return try performAny(command)
     }
   }
@@ -315,6 +321,11 @@ public struct Session: Sendable {
       return .applied(
         keys: keys.count,
         newBranch: applyKeepingLineEnds(keys, references: references, recalls: recalls))
+    case .keysWithNote(let keys, let note):
+      let change = try reduce(.keys(keys.keys[...], references: keys.references))
+      // No keys make no line: no note either.
+      if !keys.isEmpty { noteLineAtPosition(note) }
+      return change
     case .goto(let target):
       let valid = 0...history.count
       let (step, overflow) =
@@ -376,9 +387,14 @@ public struct Session: Sendable {
       // entered.
       history.setNote(text, ofLineEndingAt: history.lines()[line - first].end)
       return change
-    case .insert(let line, let keys):
+    case .insert(let line, let keys, let note):
       guard !keys.isEmpty else { throw .emptyInsert }
-      return try rewrite(line, .inserted, keys)
+      guard let note, !note.isEmpty else { return try rewrite(line, .inserted, keys) }
+      let first = History.firstLineNumber(of: history.lines())
+      let change = try rewrite(line, .inserted, keys)
+      // The new line is where line L was (or the branch's new last line), as for an edit.
+      history.setNote(note, ofLineEndingAt: history.lines()[line - first].end)
+      return change
     case .delete(let line):
       return try rewrite(line, .deleted, [])
     case .vary(let number, let alternatives):
@@ -699,9 +715,9 @@ public struct Session: Sendable {
 
   /// Sets the note of the line that ends at the position — the line just applied — or removes
   /// it (`nil` or empty): what a key line with a trailing comment does after its keys (SPEC
-  /// §11), without numbering the lines. Does nothing where no line ends at the position (at
-  /// step 0, or inside a line).
-  public mutating func noteLineAtPosition(_ text: String?) {
+  /// §11, ``Command/keysWithNote(_:note:)``), without numbering the lines. Does nothing where
+  /// no line ends at the position (at step 0, or inside a line).
+  private mutating func noteLineAtPosition(_ text: String?) {
     let position = history.position
     guard position > 0, history.endsLine(at: position) else { return }
     history.setNote(text.flatMap { $0.isEmpty ? nil : $0 }, ofLineEndingAt: position)
@@ -830,6 +846,28 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The description, with the `$N` that a bad reference was refused for quoted as it was
+  /// typed in `text` — the line's key text, or a command's argument — rather than as it was
+  /// read: `$99999999999999999999 refers to line 99999999999999999999; …` (N past an `Int`
+  /// reads as `Int.max`, a line that never exists). `references` holds N of each `$N` of the
+  /// keys, in order, as ``TypedKeys/references`` does.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public func description(typedIn text: Substring, references: [Int]) -> String {
+    guard case .badReference(let target, let line) = self, target >= 1,
+      let nth = references.firstIndex(of: target),
+      let typed = KeyText.typedReference(nth, in: text)
+    else { return description }
+    return SessionError.badReference(String(typed), target: target, line: line)
+  }
+
+  /// `$7 refers to line 7; this is line 5 (a line can use only the lines before it)`, `typed`
+  /// being the `$N` as typed and `target` its N.
+  private static func badReference(_ typed: String, target: Int, line: Int) -> String {
+    "\(typed) refers to line \(typed.dropFirst().drop { $0 == "0" }); this is line \(line)"
+      + (target >= line ? " (a line can use only the lines before it)" : "")
+  }
+
   /// `edit`, `insert before`, `delete`: what a rewrite of a line does to it.
   static func verb(_ kind: Session.Rewrite.Kind) -> String {
     switch kind {
@@ -879,8 +917,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .badReference(let target, let line) where target < 1:
       "$\(target) refers to no line (lines are numbered from 1); this is line \(line)"
     case .badReference(let target, let line):
-      "$\(target) refers to line \(target); this is line \(line)"
-        + (target >= line ? " (a line can use only the lines before it)" : "")
+      SessionError.badReference("$\(target)", target: target, line: line)
     case .referencedLineDeleted(let line, let by):
       "cannot delete line \(line): line \(by) refers to it ($\(line))"
     case .modeLineFixed(let verb, 0):

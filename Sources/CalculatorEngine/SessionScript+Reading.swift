@@ -37,7 +37,7 @@ extension SessionScript {
       let (line, keys) = try directive.lineAndKeysArgument()
       // A comment after the keys sets the line's note, `#` alone removes it (SPEC §11).
       let note: Session.NoteChange =
-        switch directive.comment {
+        switch try directive.note() {
         case nil: .keep
         case ""?: .remove
         case let text?: .set(text)
@@ -45,7 +45,9 @@ extension SessionScript {
       return .edit(line: line, keys: keys, note: note)
     case .insert:
       let (line, keys) = try directive.lineAndKeysArgument()
-      return .insert(line: line, keys: keys)
+      // A comment after the keys is the new line's note, as for `:edit` (SPEC §11).
+      return .insert(
+        line: line, keys: keys, note: try directive.note().flatMap { $0.isEmpty ? nil : $0 })
     case .delete:
       return .delete(line: try directive.lineArgument())
     case .note:
@@ -72,6 +74,7 @@ extension SessionScript {
   ) rethrows {
     switch command {
     case .keys(let keys, let references): try body(KeyText.text(of: keys, references: references))
+    case .keysWithNote(let keys, let note): try body(noted(KeyText.text(of: keys), note))
     case .goto(.step(let step)): try body(":goto \(step)")
     case .goto(.offset(let offset)):
       try body(":goto \(offset < 0 ? "-" : "+")\(offset.magnitude)")
@@ -90,7 +93,8 @@ extension SessionScript {
         case .remove: "  #"
         }
       try body(":edit \(line) \(KeyText.text(of: keys))" + comment)
-    case .insert(let line, let keys): try body(":insert \(line) \(KeyText.text(of: keys))")
+    case .insert(let line, let keys, let note):
+      try body(noted(":insert \(line) \(KeyText.text(of: keys))", note))
     case .delete(let line): try body(":delete \(line)")
     case .note(let line, let text): try body(":note \(line)" + (text.map { " " + $0 } ?? ""))
     case .vary(let line, let alternatives):
@@ -100,9 +104,10 @@ extension SessionScript {
   }
 
   /// Calls `body` with the script lines that record what `command` did (`change`), leaving
-  /// `session`: what a journal keeps.
+  /// `session`: what a journal keeps. The lines depend on the command and the change alone.
   ///
-  /// A line of keys is its key text; a move (`:goto`, `:undo`, `:redo`) is the absolute
+  /// A line of keys is its key text, with its note (``Session/Command/keysWithNote(_:note:)``);
+  /// a move (`:goto`, `:undo`, `:redo`) is the absolute
   /// `:goto N` it came to, or nothing if it stayed; a replaced session is `:reset` (`:reset
   /// load`, `:reset resume`: ``resetLine(_:)``) and its whole script, so that the record never
   /// depends on another file; a restore by `undo` or `redo` is the command as given (`:undo 1`),
@@ -119,15 +124,9 @@ extension SessionScript {
   ) rethrows {
     switch change {
     case .applied(let count, _):
-      guard count > 0, case .keys(let slice, let references) = command else { return }
-      let keys = KeyText.text(of: slice, references: references)
-      // The line's note, if it was given one with its keys (SPEC §11), goes with it.
-      let position = session.history.position
-      if position > 0, let note = session.history.note(ofLineEndingAt: position) {
-        try body(keys + "  # " + note)
-      } else {
-        try body(keys)
-      }
+      // The line's note, given with its keys (SPEC §11), goes with it: the command holds it.
+      guard count > 0 else { return }
+      try forEachLine(performing: command, body)
     case .moved(let from, let to):
       if from != to { try body(":goto \(to)") }
     case .switched(let branch):
@@ -136,6 +135,10 @@ extension SessionScript {
       try body(":reset")
     case .loaded(let isWhole):
       guard case .load(let loaded, let replacement) = command else { return }
+      // An empty session that came whole, with nothing kept, in place of an empty one (a
+      // `--resume` that found nothing): nothing changed, and a journal of it would be a session
+      // of nothing (SPEC §8).
+      if isWhole, loaded.history.isEmpty, loaded.kept == nil { return }
       try body(resetLine(replacement))
       if isWhole {
         try forEachLine(ofWhole: loaded, body)
@@ -153,6 +156,13 @@ extension SessionScript {
       // Deterministic, and it stays where it was: the command replays to the same branches.
       try forEachLine(performing: command, body)
     }
+  }
+
+  /// `line` with `note` after it as a comment, `12+3=  # rent` (SPEC §11); `line` alone
+  /// without a note (`nil` or empty).
+  static func noted(_ line: String, _ note: String?) -> String {
+    guard let note, !note.isEmpty else { return line }
+    return line + "  # " + note
   }
 
   /// `:reset`, `:reset load`, `:reset resume`: the line that starts the record of a
@@ -294,17 +304,21 @@ extension SessionScript {
         self.origin = origin
         return
       case .keys(let keys):
+        // A trailing comment is the line's note, but not in the formats before SPEC v4.
+        let note: String?
+        switch origin {
+        case .handWritten, .format(3...):
+          do throws(KeyTextError) {
+            note = try ScriptLine.note(ofKeyLine: line)
+          } catch {
+            throw LineError(error)
+          }
+        case .format, .olderFormat: note = nil
+        }
         do {
-          try session.perform(.keys(keys))
+          try session.perform(note.map { .keysWithNote(keys, note: $0) } ?? .keys(keys))
         } catch {
           throw LineError(error.description, column: 1)
-        }
-        // A trailing comment is the line's note, but not in the formats before SPEC v4.
-        switch origin {
-        case .handWritten: session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
-        case .format(let format) where format >= 3:
-          session.noteLineAtPosition(ScriptLine.note(ofKeyLine: line))
-        case .format, .olderFormat: break
         }
         lineCount += 1
         self.origin = origin
@@ -497,7 +511,26 @@ extension ScriptLine.Directive {
         column: argumentColumn)
     }
     let text = argument[blank...].drop { $0 == " " || $0 == "\t" }
+    // The number and the blanks before the text are ASCII: as many bytes as characters.
+    let offset = argument.utf8.distance(from: argument.startIndex, to: text.startIndex)
+    let invalid = argumentBytes.withUnsafeBufferPointer {
+      KeyTextError.firstInvalidUTF8(in: $0, range: offset..<$0.count, of: "the note")
+    }
+    if let invalid {
+      throw LineError(
+        KeyTextError(
+          character: invalid.character, column: invalid.column + argumentColumn - 1,
+          isInvalidUTF8: true, hint: invalid.hint))
+    }
     return (line, text.isEmpty ? nil : String(text))
+  }
+
+  /// The note that `:edit L KEYS # TEXT` and `:insert L KEYS # TEXT` give line L (SPEC §11):
+  /// the comment, empty for a `#` alone, `nil` without one. Throws for a byte of it that is not
+  /// UTF-8, at its column, as for key text.
+  public func note() throws(LineError) -> String? {
+    if let commentError { throw LineError(commentError) }
+    return comment
   }
 
   /// The `L KEYS | KEYS …` of `:vary`: a line number from 1 and the alternatives, key text

@@ -84,6 +84,10 @@ struct ManPageTests {
     let commands = section("REPL COMMANDS", of: text).joined(separator: "\n")
     for command in CommandSpec.all {
       #expect(commands.contains(":" + command.name), ":\(command.name)")
+      // Each form of its own (`:tape csv!`) too.
+      for word in command.argument.words {
+        #expect(commands.contains(":\(command.name) \(word) "), ":\(command.name) \(word)")
+      }
     }
     #expect(commands.contains(":quit, :q, :exit"))
     let statuses = section("EXIT STATUS", of: text).compactMap { $0.split(separator: " ").first }

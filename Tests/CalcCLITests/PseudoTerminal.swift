@@ -258,10 +258,11 @@ final class TerminalSession {
 
   /// Starts calc with `arguments` in `directory` with `environment` (which should hold `HOME`);
   /// with `standardOutput`, calc's standard output is that file (created or truncated), as in
-  /// `calc > FILE`, and only its standard input and error are the terminal.
+  /// `calc > FILE`, and only its standard input and error are the terminal; the descriptors in
+  /// `closed` (1, 2) are closed, as `calc >&- 2>&-` starts it.
   init(
     directory: URL, environment: [String: String], arguments: [String] = [],
-    standardOutput: String? = nil, columns: Int = TerminalSession.columns,
+    standardOutput: String? = nil, closed: [Int32] = [], columns: Int = TerminalSession.columns,
     rows: Int = TerminalSession.rows
   ) throws {
     screen = TerminalScreen(columns: columns, rows: rows)
@@ -300,6 +301,7 @@ final class TerminalSession {
       posix_spawn_file_actions_adddup2(&actions, 0, 1)
     }
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    for fd in closed { posix_spawn_file_actions_addclose(&actions, fd) }
     if let closeFrom = Self.fileAction(SpawnCloseFrom.self, "addclosefrom_np") {
       _ = closeFrom(&actions, 3)
     }

@@ -190,4 +190,113 @@ import Testing
       #expect(contents(target.path) == "precious\n")
     }
   }
+
+  // MARK: - Links among the folders of the path (SPEC v5 §8)
+
+  /// A folder `victim` owned by another user, holding `important.calc`, and a link to it in the
+  /// shared folder, `shared/evildir`, owned by `owner`.
+  private func plantFolderLink(in directory: URL, owner: uid_t) throws -> (
+    shared: URL, victim: URL, link: String
+  ) {
+    let shared = try sharedFolder(in: directory)
+    let victim = directory.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: false)
+    try Script.write("precious\n", to: "important.calc", in: victim)
+    if owner != geteuid() { try #require(chown(victim.path, owner, getegid()) == 0) }
+    let link = shared.appendingPathComponent("evildir").path
+    try makeLink(link, to: victim.path, owner: owner)
+    return (shared, victim, link)
+  }
+
+  @Test(.enabled(if: isRoot, "another user's link needs root to make (lchown)"))
+  func aLinkToAFolderOfAnotherUserInASharedFolderIsRefusedWhereverItIsInThePath() throws {
+    try withTemporaryDirectory { directory in
+      let (shared, victim, link) = try plantFolderLink(in: directory, owner: Self.otherUser)
+      for (command, verb, column, name) in [
+        (":save", "save", 7, "shared/evildir/important.calc"),
+        (":save!", "save", 8, "shared/evildir/important.calc"),
+        (":tape csv", "write", 7, "shared/evildir/important.calc"),
+        (":tape csv", "write", 7, "shared/evildir/new.csv"),
+        (":save", "save", 7, "./shared/../shared/evildir/new.calc"),
+      ] {
+        let run = try Script.runInProcess("12+3=\n\(command) \(name)\n", in: directory)
+        let shown = name.hasPrefix("./") ? "./shared/../shared/evildir" : "shared/evildir"
+        #expect(
+          run.stderr
+            == "<stdin>:2:\(column): cannot \(verb) '\(name)': '\(shown)' is a symbolic link in a "
+            + "sticky, world-writable folder, owned by neither you nor the folder's owner; calc "
+            + "does not write through it; '\(name)' is unchanged\n", "\(command) \(name)")
+        #expect(run.status == 65, "\(command)")
+      }
+      #expect(try Script.read("important.calc", in: victim) == "precious\n")
+      #expect(try Script.listing(victim) == ["important.calc"])
+      #expect(isSymbolicLink(link))
+      #expect(try Script.listing(shared) == ["evildir"])
+    }
+  }
+
+  @Test(.enabled(if: isRoot, "another user's link needs root to make (lchown)"))
+  func aFolderLinkOfAnotherUserReachedThroughOurOwnLinkIsRefused() throws {
+    try withTemporaryDirectory { directory in
+      let (_, victim, _) = try plantFolderLink(in: directory, owner: Self.otherUser)
+      // Our own link, in our own folder, to the planted one; and one to the folder that holds it.
+      try makeLink(directory.appendingPathComponent("mine").path, to: "shared/evildir")
+      try makeLink(directory.appendingPathComponent("up").path, to: "shared")
+      for name in ["mine/important.calc", "up/evildir/important.calc"] {
+        let run = try Script.runInProcess("12+3=\n:save! \(name)\n", in: directory)
+        #expect(
+          run.stderr
+            == "<stdin>:2:8: cannot save '\(name)': 'shared/evildir' is a symbolic link in a "
+            + "sticky, world-writable folder, owned by neither you nor the folder's owner; calc "
+            + "does not write through it; '\(name)' is unchanged\n", "\(name)")
+      }
+      #expect(try Script.read("important.calc", in: victim) == "precious\n")
+    }
+  }
+
+  @Test func ourOwnLinkToAFolderInASharedFolderIsFollowed() throws {
+    try withTemporaryDirectory { directory in
+      let (shared, victim, link) = try plantFolderLink(in: directory, owner: geteuid())
+      let run = try Script.runInProcess(
+        "12+3=\n:save! shared/evildir/important.calc\n:tape csv shared/evildir/t.csv\n",
+        in: directory)
+      #expect(run.stderr == "")
+      #expect(
+        run.stdout
+          == "15\nsaved 5 keys at step 5 to shared/evildir/important.calc\n"
+          + "wrote the tape to shared/evildir/t.csv\n")
+      #expect(try Script.read("important.calc", in: victim) == Self.saved)
+      #expect(try Script.listing(victim) == ["important.calc", "t.csv"])
+      #expect(isSymbolicLink(link))
+      #expect(try Script.listing(shared) == ["evildir"])
+    }
+  }
+
+  @Test func aFolderLinkOfAnotherUserInAFolderOfOurOwnIsFollowed() throws {
+    try withTemporaryDirectory { directory in
+      let victim = directory.appendingPathComponent("victim")
+      try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: false)
+      let plain = directory.appendingPathComponent("plain")
+      try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
+      try makeLink(
+        plain.appendingPathComponent("dir").path, to: victim.path,
+        owner: geteuid() == 0 ? Self.otherUser : geteuid())
+      let run = try Script.runInProcess("12+3=\n:save plain/dir/s.calc\n", in: directory)
+      #expect(run.stderr == "")
+      #expect(try Script.read("s.calc", in: victim) == Self.saved)
+    }
+  }
+
+  @Test func aFolderLinkThatLeadsNowhereIsADanglingLink() throws {
+    try withTemporaryDirectory { directory in
+      try makeLink(directory.appendingPathComponent("gone").path, to: "missing")
+      let run = try Script.runInProcess("12+3=\n:save gone/s.calc\n", in: directory)
+      #expect(
+        run.stderr
+          == "<stdin>:2:7: cannot save 'gone/s.calc': 'gone' is a dangling symbolic link (to "
+          + "'missing'); calc does not create the file a link names; 'gone/s.calc' is "
+          + "unchanged\n")
+      #expect(try Script.listing(directory) == ["gone"])
+    }
+  }
 }

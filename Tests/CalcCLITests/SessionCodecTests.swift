@@ -329,6 +329,9 @@ import Testing
         for _ in 0..<3 {
           // File times tick coarsely: each journal must be the newest when it is resumed.
           waitForFileTimesToPass(filesIn: folder)
+          // A process another test starts meanwhile may hold an ended REPL's lock until it
+          // execs (JournalLockTests.awaitRelease): the journal would then be skipped as open.
+          for journal in Journal.journals(in: folder) { JournalLockTests.awaitRelease(of: journal) }
           sessions.append(Self.runREPL([], journals: folder, resumes: true))
         }
         for (resume, session) in sessions.enumerated() {

@@ -92,7 +92,7 @@ import Testing
       try expectScript(
         ["-"], stdin: "1+1=\n:tape 3 x\n", directory: directory, stdout: "2\n",
         stderr:
-          "<stdin>:2:9: :tape takes [csv] [K|N..M] [FILE], and a FILE only after csv, not 'x'\n",
+          "<stdin>:2:9: :tape takes [csv|csv!] [K|N..M] [FILE], and a FILE only after csv, not 'x'\n",
         status: 65)
     }
   }
