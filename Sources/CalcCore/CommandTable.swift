@@ -74,7 +74,7 @@ public struct CommandSpec: Sendable {
       switch self {
       case .tape: ["csv", "csv!"]
       case .none, .count, .step, .range, .branch, .line, .lineKeys, .lineText, .text,
-        .alternatives, .optionalStep, .file:
+        .alternatives, .optionalStep, .file, .topic:
         []
       }
     }
