@@ -36,6 +36,7 @@ extension BigUInt {
   /// `self × 2^n`.
   /// - Complexity: O(limbs · n / 29).
   func timesPowerOfTwo(_ n: Int) -> BigUInt {
+    guard n > 0 else { return self }
     var result = self
     var rest = n
     while rest > 0 {
@@ -49,6 +50,7 @@ extension BigUInt {
   /// `self × 5^n`.
   /// - Complexity: O(limbs · n / 13).
   func timesPowerOfFive(_ n: Int) -> BigUInt {
+    guard n > 0 else { return self }
     var result = self
     var rest = n
     while rest > 0 {
@@ -63,6 +65,7 @@ extension BigUInt {
 
   /// The exact quotient by 2^n (the caller knows that 2^n divides the value).
   func dividedByPowerOfTwo(_ n: Int) -> BigUInt {
+    guard n > 0 else { return self }
     var result = self
     var rest = n
     while rest > 0 {
@@ -75,6 +78,7 @@ extension BigUInt {
 
   /// The exact quotient by 5^n (the caller knows that 5^n divides the value).
   func dividedByPowerOfFive(_ n: Int) -> BigUInt {
+    guard n > 0 else { return self }
     var result = self
     var rest = n
     while rest > 0 {
@@ -90,7 +94,7 @@ extension BigUInt {
   /// How many times 2 divides the value, counting no further than `limit`; 0 for zero.
   /// - Complexity: O(limbs · count / 9).
   func twos(upTo limit: Int = .max) -> Int {
-    guard !isZero else { return 0 }
+    guard !isZero, limit > 0, limb(0) & 1 == 0 else { return 0 }
     var value = self
     var count = 0
     // 2^9 divides 10^9, so the lowest limb tells divisibility by 2^9.
@@ -108,7 +112,7 @@ extension BigUInt {
   /// How many times 5 divides the value, counting no further than `limit`; 0 for zero.
   /// - Complexity: O(limbs · count / 9).
   func fives(upTo limit: Int = .max) -> Int {
-    guard !isZero else { return 0 }
+    guard !isZero, limit > 0, limb(0) % 5 == 0 else { return 0 }
     var value = self
     var count = 0
     // 5^9 divides 10^9, so the lowest limb tells divisibility by 5^9.
@@ -223,11 +227,21 @@ extension BigUInt {
 
 // MARK: - Greatest common divisors of machine words
 
-/// gcd(a, b) of 64-bit values, by Stein's binary algorithm; gcd(0, b) = b.
+/// gcd(a, b) of 64-bit values, by Stein's binary algorithm after one remainder when one is
+/// much the larger (a typed coefficient and a small divisor); gcd(0, b) = b.
 @inline(__always)
 func gcd64(_ a: UInt64, _ b: UInt64) -> UInt64 {
   if a == 0 { return b }
   if b == 0 { return a }
+  if a == 1 || b == 1 { return 1 }
+  var (a, b) = (a, b)
+  if a > b, b.leadingZeroBitCount > a.leadingZeroBitCount + 8 {
+    a %= b
+    if a == 0 { return b }
+  } else if b > a, a.leadingZeroBitCount > b.leadingZeroBitCount + 8 {
+    b %= a
+    if b == 0 { return a }
+  }
   let shift = (a | b).trailingZeroBitCount
   var u = a >> a.trailingZeroBitCount
   var v = b
@@ -243,6 +257,7 @@ func gcd64(_ a: UInt64, _ b: UInt64) -> UInt64 {
 func gcd128(_ a: UInt128, _ b: UInt128) -> UInt128 {
   if a == 0 { return b }
   if b == 0 { return a }
+  if a == 1 || b == 1 { return 1 }
   let (large, small) = a < b ? (b, a) : (a, b)
   if small <= UInt128(UInt64.max) {
     if large <= UInt128(UInt64.max) { return UInt128(gcd64(UInt64(large), UInt64(small))) }

@@ -90,36 +90,31 @@ extension Number {
 }
 
 extension SmallFraction {
-  /// The fraction rounded half to even to a multiple of 10^`unit`, in 256-bit integers; `nil`
-  /// when they are too narrow (then the general path rounds).
+  /// The fraction rounded half to even to a multiple of 10^`unit` (`unit` ≤ 0), by long division
+  /// in machine words: the integer part from the numerator's two halves, then nine digits at a
+  /// time (a remainder below 2^32 times 10^9 fits 64 bits); `nil` for `unit` > 0 or a quotient
+  /// past 128 bits (then the general path rounds).
   func rounded(toUnit unit: Int) -> Decimal34? {
-    typealias Wide = Decimal34.Wide
-    let powers = Decimal34.powersOfTen
-    // value / 10^unit = numerator·10^(−unit) / denominator.
-    let dividend: Wide
-    var divisor = UInt128(denominator)
-    if unit <= 0 {
-      let k = -unit
-      if k <= 38 {
-        dividend = Wide.product(numerator, powers[k])
-      } else {
-        guard k - 38 <= 38 else { return nil }
-        let (head, overflow) = numerator.multipliedReportingOverflow(by: powers[k - 38])
-        if overflow { return nil }
-        dividend = Wide.product(head, powers[38])
-      }
-    } else {
-      guard unit <= 38 else { return nil }
-      let (scaled, overflow) = divisor.multipliedReportingOverflow(by: powers[unit])
-      if overflow { return nil }
-      divisor = scaled
-      dividend = Wide(numerator)
+    guard unit <= 0 else { return nil }
+    let q = UInt64(denominator)
+    let (high, low) = (numeratorHigh, numeratorLow)
+    let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: q)
+    let (quotientLow, remainderLow) = q.dividingFullWidth((remainderHigh, low))
+    var quotient = UInt128(quotientHigh) << 64 | UInt128(quotientLow)
+    var remainder = remainderLow
+    var k = -unit
+    while k > 0 {
+      let step = min(k, 9)
+      let scale = UInt64(truncatingIfNeeded: Decimal34.powersOfTen[step])
+      let (digits, rest) = (remainder * scale).quotientAndRemainder(dividingBy: q)
+      let (scaled, overflow) = quotient.multipliedReportingOverflow(by: UInt128(scale))
+      let (sum, carry) = scaled.addingReportingOverflow(UInt128(digits))
+      if overflow || carry { return nil }
+      (quotient, remainder, k) = (sum, rest, k - step)
     }
-    let (quotient, remainder) = dividend.divided(by: divisor)
-    guard quotient.high == 0 else { return nil }
-    var coefficient = quotient.low
-    let rest = divisor - remainder
-    if remainder > rest || (remainder == rest && coefficient & 1 == 1) { coefficient += 1 }
-    return Decimal34(coefficient: coefficient, exponent: unit, isNegative: isNegative)
+    // Half to even: up when 2r > q, or 2r = q and the quotient is odd (r < 2^32: no overflow).
+    let twice = remainder * 2
+    if twice > q || (twice == q && quotient & 1 == 1) { quotient += 1 }
+    return Decimal34(coefficient: quotient, exponent: unit, isNegative: isNegative)
   }
 }

@@ -123,13 +123,6 @@ public struct Number: Hashable, Sendable {
     }
   }
 
-  /// The same value marked as rounded (a rounded value unchanged): what a step that depends on
-  /// a rounded one gives when its result is its operand (x^0 = 1 of a rounded x, say).
-  public var markedRounded: Number {
-    if case .rounded = storage { return self }
-    return Number(rounded: decimalValue)
-  }
-
   // MARK: - Identity
 
   /// Whether the two are the same number and both exact or both rounded.
@@ -183,12 +176,16 @@ public struct Number: Hashable, Sendable {
       }
       return difference.isNegative ? -1 : 1
     }
-    if a.isNegative != b.isNegative { return a.isNegative ? -1 : 1 }
-    if a.isZero || b.isZero { return a.isZero ? (b.isZero ? 0 : (b.isNegative ? 1 : -1)) : 0 }
+    let (signA, signB) = (a.signum, b.signum)
+    if signA != signB { return signA < signB ? -1 : 1 }
+    if signA == 0 { return 0 }
     let (x, y) = (Scaled(a), Scaled(b))
     let magnitudes = x.compareMagnitudes(y)
-    return a.isNegative ? -magnitudes : magnitudes
+    return signA < 0 ? -magnitudes : magnitudes
   }
+
+  /// -1, 0 or 1 as the value is below, equal to or above zero.
+  public var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
 }
 
 /// A fraction small enough to live inside a ``Number``: a numerator below 2^128 (two 64-bit

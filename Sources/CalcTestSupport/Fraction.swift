@@ -1,8 +1,8 @@
 /// The oracle of exact arithmetic (SPEC §2 rule 15): the simplest fractions that could be
 /// right, over a big integer of their own — nothing here comes from CalcDecimal's `Number` or
 /// `BigUInt`. Slow and plain on purpose: schoolbook arithmetic on base-10^9 limbs, long division
-/// that finds each quotient limb by bisection, Stein's binary gcd, rounding by comparing twice
-/// the remainder with the divisor. `FractionReferenceTests` checks it against Python's
+/// that finds each quotient limb by bisection, Euclid's gcd, rounding by comparing twice the
+/// remainder with the divisor. `FractionReferenceTests` checks it against Python's
 /// `fractions` (`Scripts/fraction-reference.py`).
 
 /// A signed integer of any size.
@@ -77,8 +77,10 @@ public struct ModelInteger: Hashable, Comparable, CustomStringConvertible, Senda
 
   static func compareMagnitudes(_ a: [Int], _ b: [Int]) -> Int {
     if a.count != b.count { return a.count < b.count ? -1 : 1 }
-    for index in stride(from: a.count - 1, through: 0, by: -1) where a[index] != b[index] {
-      return a[index] < b[index] ? -1 : 1
+    var index = a.count - 1
+    while index >= 0 {
+      if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+      index -= 1
     }
     return 0
   }
@@ -134,16 +136,29 @@ public struct ModelInteger: Hashable, Comparable, CustomStringConvertible, Senda
     return result
   }
 
-  /// Quotient and remainder of magnitudes, b nonzero: long division, each quotient limb found
-  /// by bisection.
+  /// Quotient and remainder of magnitudes, b nonzero: schoolbook long division, one quotient
+  /// limb at a time, each found by bisection between two bounds read off the leading limbs.
+  ///
+  /// With s = max(0, n − 2) for b of n limbs, B = ⌊b / base^s⌋ (b's top one or two limbs) and
+  /// R = ⌊r / base^s⌋ (the partial remainder's top limbs, at most three as r < b·base):
+  /// B·base^s ≤ b < (B + 1)·base^s and R·base^s ≤ r < (R + 1)·base^s, so the limb ⌊r/b⌋ lies in
+  /// [⌊R/(B + 1)⌋, ⌊(R + 1)/B⌋] — a range of one or two values when B has two limbs. Each
+  /// candidate is checked exactly (b·q ≤ r).
   static func divideMagnitudes(_ a: [Int], _ b: [Int]) -> ([Int], [Int]) {
     precondition(!b.isEmpty, "division by zero")
+    let s = max(0, b.count - 2)
+    let top = value(of: b, from: s)
+    if compareMagnitudes(a, b) < 0 { return ([], a) }
     var quotient = [Int](repeating: 0, count: a.count)
-    var remainder: [Int] = []
-    for index in stride(from: a.count - 1, through: 0, by: -1) {
+    // The top n − 1 limbs are below b: the first partial remainder, with no quotient limb.
+    var remainder = Array(a[(a.count - b.count + 1)...])
+    for index in stride(from: a.count - b.count, through: 0, by: -1) {
       remainder.insert(a[index], at: 0)
       while remainder.last == 0 { remainder.removeLast() }
-      var (low, high) = (0, base - 1)
+      if compareMagnitudes(remainder, b) < 0 { continue }
+      let leading = value(of: remainder, from: s)
+      var low = Int(min(leading / (top + 1), UInt128(base - 1)))
+      var high = Int(min((leading + 1) / top, UInt128(base - 1)))
       while low < high {
         let middle = (low + high + 1) / 2
         if compareMagnitudes(multiplyMagnitudes(b, [middle]), remainder) <= 0 {
@@ -159,16 +174,14 @@ public struct ModelInteger: Hashable, Comparable, CustomStringConvertible, Senda
     return (quotient, remainder)
   }
 
-  /// Half of an even magnitude.
-  static func halve(_ a: [Int]) -> [Int] {
-    var result = [Int](repeating: 0, count: a.count)
-    var carry = 0
-    for index in stride(from: a.count - 1, through: 0, by: -1) {
-      let value = carry * base + a[index]
-      result[index] = value / 2
-      carry = value % 2
+  /// ⌊a / base^s⌋ for a of at most s + 3 limbs, as a 128-bit value.
+  static func value(of a: [Int], from s: Int) -> UInt128 {
+    var result: UInt128 = 0
+    var index = a.count - 1
+    while index >= s {
+      result = result * UInt128(base) + UInt128(a[index])
+      index -= 1
     }
-    while result.last == 0 { result.removeLast() }
     return result
   }
 
@@ -215,27 +228,11 @@ public struct ModelInteger: Hashable, Comparable, CustomStringConvertible, Senda
     return (quotient, remainder)
   }
 
-  /// gcd(|a|, |b|), by Stein's binary algorithm.
+  /// gcd(|a|, |b|), by Euclid's algorithm.
   public static func gcd(_ a: ModelInteger, _ b: ModelInteger) -> ModelInteger {
-    var u = a.limbs
-    var v = b.limbs
-    if u.isEmpty { return b.magnitude }
-    if v.isEmpty { return a.magnitude }
-    var shift = 0
-    while u[0] % 2 == 0 && v[0] % 2 == 0 {
-      u = halve(u)
-      v = halve(v)
-      shift += 1
-    }
-    while u[0] % 2 == 0 { u = halve(u) }
-    while !v.isEmpty {
-      while v[0] % 2 == 0 { v = halve(v) }
-      if compareMagnitudes(u, v) > 0 { swap(&u, &v) }
-      v = subtractMagnitudes(v, u)
-    }
-    var result = ModelInteger(limbs: u, isNegative: false)
-    for _ in 0..<shift { result = result * ModelInteger(2) }
-    return result
+    var (u, v) = (a.limbs, b.limbs)
+    while !v.isEmpty { (u, v) = (v, divideMagnitudes(u, v).1) }
+    return ModelInteger(limbs: u, isNegative: false)
   }
 
   /// a^n for n ≥ 0, by repeated multiplication.
