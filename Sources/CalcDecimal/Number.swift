@@ -188,6 +188,12 @@ public struct Number: Hashable, Sendable {
   public var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
 }
 
+extension Number: CustomStringConvertible {
+  /// The exact fraction (`1/3`, `12`) or `≈` and the 34-digit value: `:exact`'s text without the
+  /// expansion.
+  public var description: String { fractionText ?? "≈ " + decimalValue.plainText }
+}
+
 /// A fraction small enough to live inside a ``Number``: a numerator below 2^128 (two 64-bit
 /// halves, as in `Decimal34`) and a denominator below 2^32, in lowest terms.
 @usableFromInline

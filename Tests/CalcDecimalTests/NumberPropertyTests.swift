@@ -239,3 +239,51 @@ import Testing
     Self.check(kind: 3, count: TestSize.count(short: 2, long: 500), seed: 0x48_0004)
   }
 }
+
+/// A step with a rounded operand and an exact fraction (SPEC §2 rule 15): its exact result
+/// rounded once to 34 digits, also when the two are hundreds of places apart (where `Number`
+/// does not make 10^k: a decimal far above a fraction is the sum; a fraction far above a decimal
+/// rounds as with a stand-in of the decimal's sign).
+@Suite struct RoundedOperandTests {
+  /// The model's step with a rounded operand.
+  static func expected(_ exact: Fraction) -> String {
+    let (c, e) = exact.rounded(toSignificantDigits: 34)
+    return Fraction.text(c, e)
+  }
+
+  @Test func roundedAndFraction() {
+    var random = SplitMix64(state: 0x48_0005)
+    let exponents = [-1300, -700, -400, -130, -40, -8, 0, 5, 30, 100, 200, 700, 1300]
+    for _ in 0..<TestSize.count(short: 24, long: 1_000) {
+      // A rounded value: 34 random digits at a random scale, either sign.
+      var digits = String(random.int(1...9))
+      for _ in 1..<34 { digits += String(random.below(10)) }
+      let exponent = exponents[random.below(exponents.count)] - 33
+      let negative = random.chance(50)
+      let r = Number(
+        rounded: Decimal34(
+          coefficient: UInt128(digits)!, exponent: exponent, isNegative: negative))
+      let rModel = Fraction.scaled(ModelInteger((negative ? "-" : "") + digits), exponent)
+      // An exact fraction p/q, p and q of up to 34 digits.
+      func integer(_ count: Int) -> String {
+        var text = String(random.int(1...9))
+        for _ in 1..<count { text += String(random.below(10)) }
+        return text
+      }
+      let (p, q) = (integer(random.int(1...34)), integer(random.int(1...34)))
+      let f = Number.dividing(
+        NumberText.number((random.chance(30) ? "-" : "") + p), by: NumberText.number(q))!
+      guard !f.isZero, let fText = f.fractionText else { continue }
+      let parts = fText.split(separator: "/").map { ModelInteger(String($0)) }
+      let fModel = Fraction(parts[0], parts.count > 1 ? parts[1] : .one)
+      let context = Comment(rawValue: "\(r.exactText()) and \(fText)")
+      #expect(NumberText.text((r + f).decimalValue) == Self.expected(rModel + fModel), context)
+      #expect(NumberText.text((f - r).decimalValue) == Self.expected(fModel - rModel), context)
+      #expect(NumberText.text((r * f).decimalValue) == Self.expected(rModel * fModel), context)
+      #expect(
+        NumberText.text(Number.dividing(f, by: r)!.decimalValue)
+          == Self.expected(fModel / rModel), context)
+      #expect((r + f).isRounded && (r * f).isRounded, context)
+    }
+  }
+}

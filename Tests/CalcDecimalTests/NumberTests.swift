@@ -192,6 +192,39 @@ enum NumberText {
     #expect(NumberText.text(plain.value) == "6666666666666666666666666666666667E-34")
   }
 
+  @Test func notationAtTheBoundaries() {
+    // 10^-8 − 10^-50/3 rounds to 1E-8 at 34 digits: fixed notation, as the 34-digit value had.
+    let below = Self.n("1E-8") - Self.div(Self.n("1E-50"), Self.n(3))
+    let shown = below.rounded(fractionDigits: 8, mantissaDigits: 9)
+    #expect(!shown.isScientific)
+    #expect(NumberText.text(shown.value) == "1E-8")
+    #expect(below.magnitudeExponent == -9)
+    // 10^34 − 1/3 rounds to 1E34: scientific, 1E34.
+    let above = Self.n("1E34") - Self.div(Self.n(1), Self.n(3))
+    let large = above.rounded(fractionDigits: 8, mantissaDigits: 9)
+    #expect(large.isScientific)
+    #expect(NumberText.text(large.value) == "1E34")
+    // Zero.
+    #expect(Number.zero.rounded(fractionDigits: 8, mantissaDigits: 9) == (.zero, false))
+  }
+
+  @Test func largeIntegers() {
+    // 10^40 + 1: an exact integer of 41 digits, held as a fraction over 1.
+    let x = Self.n("1E40") + Self.n(1)
+    #expect(x.isExact && x.isInteger && x.shortDecimal == nil)
+    #expect(x.exactText() == "1" + String(repeating: "0", count: 39) + "1")
+    #expect(NumberText.text(x.decimalValue) == "1E40")
+    #expect(x - Self.n("1E40") == Self.n(1))
+    #expect(x.magnitudeExponent == 40)
+  }
+
+  @Test func functionsThatAreNotRationalRound() throws {
+    let ln = Self.n(2).applying(Decimal34.ln)
+    #expect(try ln.get().isRounded)
+    #expect(try ln.get().decimalValue == Decimal34.ln(Self.d("2")).get())
+    #expect(Self.n(-1).applying(Decimal34.ln) == .failure(.invalidInput))
+  }
+
   // MARK: Percent, powers, roots, mod
 
   @Test func percentForms() {
