@@ -51,7 +51,11 @@ extension Number {
   /// perfect power (`8 yroot 3` = 2, `8 yroot 1.5` = 4), else rounded.
   public static func root(_ x: Number, index y: Number) -> Result<Number, FunctionError> {
     if y.isZero { return .failure(.divideByZero) }
-    if x.isExact, y.isExact, !x.isZero, let exponent = dividing(.one, by: y), exponent.isExact,
+    if x.isZero, x.isExact, y.isExact {
+      // 0 or `invalidInput`, by `Decimal34.root`'s rule for the sign of the index.
+      return Decimal34.root(.zero, index: y.decimalValue).map { _ in .zero }
+    }
+    if x.isExact, y.isExact, let exponent = dividing(.one, by: y), exponent.isExact,
       let result = exactPower(x, exponent)
     {
       return result

@@ -197,7 +197,8 @@ struct Scaled {
     let (quotient, remainder) = BigUInt.divide(
       numerator.timesPowerOfTen(shift), by: denominator.timesPowerOfTen(-shift))
     let half = BigUInt.compare(remainder + remainder, denominator.timesPowerOfTen(-shift))
-    var coefficient = quotient.uint128 ?? 0
+    // At most 35 places below the leading digit: the quotient has at most 36 digits.
+    var coefficient = quotient.uint128!
     if half > 0 || (half == 0 && coefficient & 1 == 1) { coefficient += 1 }
     return Decimal34(coefficient: coefficient, exponent: unit, isNegative: isNegative)
   }

@@ -180,6 +180,26 @@ func measureNumbers(count: Int = 4_000_000) -> [NumberRow] {
     NumberRow(
       name: "fraction at the cap (7^141) / 13, rounded", decimal: nil,
       number: nanoseconds(count: count / 100) { bits(Number.dividing(cappeds[$0], by: ndy[4])!) }))
+  // The slowest exact steps: two fractions at the cap, with coprime 120-digit denominators.
+  var thirteenth = Number(1)
+  for _ in 0..<107 { thirteenth = Number.dividing(thirteenth, by: Number(13))! }
+  let other = (0..<1024).map { thirteenth * Number(decimal(1 + UInt128($0), 0)) }
+  rows.append(
+    NumberRow(
+      name: "at the cap: 1/7^141 + 1/13^107 (rounded)", decimal: nil,
+      number: nanoseconds(count: count / 1000) { bits(cappeds[$0] + other[$0]) }))
+  rows.append(
+    NumberRow(
+      name: "at the cap: 1/7^141 mod 1/13^107", decimal: nil,
+      number: nanoseconds(count: count / 1000) {
+        bits(try! Number.floorMod(cappeds[$0], other[$0]).get())
+      }))
+  rows.append(
+    NumberRow(
+      name: "at the cap: (1/7^141)^2 (rounded)", decimal: nil,
+      number: nanoseconds(count: count / 1000) {
+        bits(try! Number.power(cappeds[$0], Number(2)).get())
+      }))
   return rows
 }
 

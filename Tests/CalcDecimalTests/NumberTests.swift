@@ -256,6 +256,8 @@ enum NumberText {
     #expect(Number.root(Self.n(4), index: Self.n(0)) == .failure(.divideByZero))
     #expect(Number.root(Self.n(-4), index: Self.n(2)) == .failure(.invalidInput))
     #expect(try Number.root(Self.n(2), index: Self.n(2)).get().isRounded)
+    #expect(try Number.root(.zero, index: Self.n(3)).get() == .zero)
+    #expect(Number.root(.zero, index: Self.n(-3)) == .failure(.invalidInput))
     #expect(try Number.cube(Self.div(Self.n(2), Self.n(3))).get().fractionText == "8/27")
     // √(1/3): the square root of 1/3 rounded to 34 digits, rounded again.
     let root = Number.squareRoot(Self.div(Self.n(1), Self.n(3)))!
