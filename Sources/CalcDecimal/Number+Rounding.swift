@@ -31,7 +31,16 @@ extension Number {
       if let value = fraction.rounded(toUnit: unit) { return value }
       return Scaled(self).rounded(toUnit: unit)
     case .big(let box):
-      return Scaled(box).rounded(toSignificantDigits: digits)
+      let scaled = Scaled(box)
+      if let n = box.numerator.uint128, let d = box.denominator.uint128, d <= UInt128(UInt64.max),
+        let magnitude = scaled.magnitudeExponent,
+        let value = Number.rounded(
+          numerator: n, denominator: UInt64(d), isNegative: box.isNegative,
+          toUnit: magnitude - digits + 1)
+      {
+        return value
+      }
+      return scaled.rounded(toSignificantDigits: digits)
     }
   }
 
@@ -62,8 +71,16 @@ extension Number {
       if let value = fraction.rounded(toUnit: unit) { return value }
       return Scaled(self).rounded(toUnit: unit)
     case .big(let box):
-      return Scaled(box).rounded(
-        toFractionDigits: fractionDigits, significantDigits: significantDigits)
+      let scaled = Scaled(box)
+      if let n = box.numerator.uint128, let d = box.denominator.uint128, d <= UInt128(UInt64.max),
+        let magnitude = scaled.magnitudeExponent,
+        let value = Number.rounded(
+          numerator: n, denominator: UInt64(d), isNegative: box.isNegative,
+          toUnit: max(-fractionDigits, magnitude - significantDigits + 1))
+      {
+        return value
+      }
+      return scaled.rounded(toFractionDigits: fractionDigits, significantDigits: significantDigits)
     }
   }
 
@@ -90,31 +107,48 @@ extension Number {
 }
 
 extension SmallFraction {
-  /// The fraction rounded half to even to a multiple of 10^`unit` (`unit` ≤ 0), by long division
-  /// in machine words: the integer part from the numerator's two halves, then nine digits at a
-  /// time (a remainder below 2^32 times 10^9 fits 64 bits); `nil` for `unit` > 0 or a quotient
-  /// past 128 bits (then the general path rounds).
+  /// The fraction rounded half to even to a multiple of 10^`unit`; `nil` where the word-sized
+  /// division cannot (see ``Number/rounded(numerator:denominator:isNegative:toUnit:)``).
   func rounded(toUnit unit: Int) -> Decimal34? {
+    Number.rounded(
+      numerator: numerator, denominator: UInt64(denominator), isNegative: isNegative, toUnit: unit)
+  }
+}
+
+extension Number {
+  /// ±n/d rounded half to even to a multiple of 10^`unit` (`unit` ≤ 0), by long division in
+  /// machine words: the integer part from n's two halves, then nine digits at a time (a remainder
+  /// below d times 10^9 is divided as a 128-bit value by the 64-bit d); `nil` for `unit` > 0 or
+  /// a quotient past 128 bits (then the general path rounds).
+  /// - Complexity: 2 + ⌈−unit/9⌉ divisions of a 128-bit value by a 64-bit one.
+  static func rounded(
+    numerator n: UInt128, denominator d: UInt64, isNegative: Bool, toUnit unit: Int
+  )
+    -> Decimal34?
+  {
     guard unit <= 0 else { return nil }
-    let q = UInt64(denominator)
-    let (high, low) = (numeratorHigh, numeratorLow)
-    let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: q)
-    let (quotientLow, remainderLow) = q.dividingFullWidth((remainderHigh, low))
+    let high = UInt64(truncatingIfNeeded: n >> 64)
+    let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: d)
+    let (quotientLow, remainderLow) = d.dividingFullWidth(
+      (remainderHigh, UInt64(truncatingIfNeeded: n)))
     var quotient = UInt128(quotientHigh) << 64 | UInt128(quotientLow)
     var remainder = remainderLow
     var k = -unit
     while k > 0 {
       let step = min(k, 9)
       let scale = UInt64(truncatingIfNeeded: Decimal34.powersOfTen[step])
-      let (digits, rest) = (remainder * scale).quotientAndRemainder(dividingBy: q)
+      // remainder·scale < d·2^30: its high word is below d, so the quotient fits a word.
+      let (productHigh, productLow) = remainder.multipliedFullWidth(by: scale)
+      let (digits, rest) = d.dividingFullWidth((productHigh, productLow))
       let (scaled, overflow) = quotient.multipliedReportingOverflow(by: UInt128(scale))
       let (sum, carry) = scaled.addingReportingOverflow(UInt128(digits))
       if overflow || carry { return nil }
       (quotient, remainder, k) = (sum, rest, k - step)
     }
-    // Half to even: up when 2r > q, or 2r = q and the quotient is odd (r < 2^32: no overflow).
-    let twice = remainder * 2
-    if twice > q || (twice == q && quotient & 1 == 1) { quotient += 1 }
+    // Half to even: up when 2r > d, or 2r = d and the quotient is odd (d − r compared, as 2r
+    // may not fit).
+    let rest = d - remainder
+    if remainder > rest || (remainder == rest && quotient & 1 == 1) { quotient += 1 }
     return Decimal34(coefficient: quotient, exponent: unit, isNegative: isNegative)
   }
 }
