@@ -8,6 +8,7 @@
 //   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
 //   swift run -c release calc-bench --ledger        (only the :vary and 5M :edit rows: Ledger.swift)
 //   swift run -c release calc-bench --streams       (only the four streams' rows: Streams.swift)
+//   swift run -c release calc-bench --numbers       (only Number against Decimal34: Numbers.swift)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -56,6 +57,8 @@ struct Options {
   var verbose = false
   /// `--stream-runs N`: apply runs of each stream (best of N; 3 by default).
   var streamRuns = 3
+  /// `--numbers`: only `Number` against `Decimal34` (Numbers.swift), then exit.
+  var numbersOnly = false
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -92,6 +95,8 @@ struct Options {
         streamsOnly = true
       case "--verbose":
         verbose = true
+      case "--numbers":
+        numbersOnly = true
       case "--stream-runs":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           Options.fail("--stream-runs needs a positive number")
@@ -100,7 +105,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers]"
         )
         exit(0)
       default:
@@ -322,6 +327,12 @@ if options.streamsOnly {
     ]
   printStreams(rows, verbose: true)
   print("calc-bench:" + streamsSummary(rows))
+  exit(0)
+}
+if options.numbersOnly {
+  let rows = measureNumbers()
+  printNumbers(rows)
+  print("calc-bench:" + numbersSummary(rows))
   exit(0)
 }
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
