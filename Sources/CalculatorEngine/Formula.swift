@@ -15,7 +15,8 @@ import CalcDecimal
 /// `sin(30)`. Documentation/Formulas.md has the whole language, the compiled keys and where
 /// formulas depart from the keypad.
 public struct Formula: Sendable {
-  /// The formula's text as given (without a note after `#`, which the caller keeps).
+  /// The formula's text as given (a note after `#` is no part of the formula: the caller keeps
+  /// it).
   public let text: String
   /// The parsed formula.
   let root: FormulaNode
@@ -176,7 +177,8 @@ extension Calculator {
     do {
       keys = try KeyText.keys(in: text, startingIn: .scientific)
     } catch {
-      // The compiler writes only keys (FormulaKeyTextTests re-read every compiled text).
+      // The compiler writes only key text (FormulaTests.keys and FormulaPropertyTests read
+      // back every text they compile).
       preconditionFailure("a formula compiled to text that is no key text: \(error)")
     }
     return applyingFormula(keys: keys, recall: recall)

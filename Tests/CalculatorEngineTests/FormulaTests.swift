@@ -58,6 +58,9 @@ import Testing
     ("-pi", "-3.14159265"), ("-sin(30)", "-0.5"), ("2 × 3 ÷ 4 − 1", "0.5"),
     // A trailing = is allowed; a note after # is not part of the formula.
     ("2+3=", "5"), ("2+3 # sum", "5"),
+    // Decisions (Documentation/Formulas.md).
+    ("2^√4", "4"), ("10mod3", "1"), ("-2^10%", "-1.07177346"), ("50+(20)%", "60"),
+    ("50+sin(30)%", "50.25"), ("2*(3)%", "0.06"),
   ]
 
   @Test(arguments: results) func result(_ example: (formula: String, display: String)) throws {
@@ -160,7 +163,7 @@ import Testing
     ("sin(cos(0))", "0cos sin="), ("e^2", "euler^2="), ("root(27, 3)", "27yroot3="),
     ("log(100)", "100log="), ("sqrt(16)+5!", "16@+5!="), ("exp(1)", "1powe="),
     ("fact(3)!", "3!!="), ("root(8, 3)^2", "8yroot3^2="), ("2^root(8, 3)", "2^(8yroot3)="),
-    ("log(8, 2)!", "(8logy2)!="), ("root(8, 2^2)", "8yroot(2^2)="),
+    ("log(8, 2)!", "(8logy2)!="), ("root(8, 2^2)", "8yroot(2^2)="), ("-2^10%", "(2^(10%))~="),
     // Numbers are written as the entry holds them.
     ("007.50", "7.5="), (".5", "0.5="), ("5.", "5="), ("1e0", "1="), ("2E+03", "2exp3="),
     // Implied × is always the key *; brackets as written.
@@ -226,7 +229,8 @@ import Testing
     ("pi2", "two numbers in a row at column 3; write pi*2"),
     ("sin", "sin needs brackets: sin(x)"), ("sqrt 16", "sqrt needs brackets: sqrt(16)"),
     ("sin30", "sin needs brackets: sin(30)"), ("2sin", "sin needs brackets: sin(x)"),
-    ("exp3", "exp needs brackets: exp(3)"), ("root(8)", "root needs two arguments: root(x, n)"),
+    ("exp3", "exp needs brackets: exp(3)"), ("∛8", "∛ needs brackets: ∛(8)"),
+    ("root(8)", "root needs two arguments: root(x, n)"),
     ("root(8, 2, 1)", "root takes two arguments at column 10"),
     ("log(8, 2, 1)", "log takes one or two arguments at column 9"),
     ("sin(1, 2)", "sin takes one argument at column 6"),
