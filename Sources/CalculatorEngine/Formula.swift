@@ -39,6 +39,18 @@ public struct Formula: Sendable {
   /// The most brackets and function calls open at once (SPEC §12): one more is an error.
   public static let maximumNesting = 24
 
+  /// The names of the functions a formula may call, lower case, in the order of the keypad's
+  /// keys (`sin` … `acoth`, `log`, `ln`, … `degrees`, `fact`, `sqrt`, `exp`, `root`): what Tab
+  /// completes with their `(`, and what a card of the grammar lists.
+  public static let functionNames: [String] = FormulaNames.all.compactMap { name, word in
+    if case .function = word { name } else { nil }
+  }
+
+  /// The other names: the constants `pi` and `e`, then `mr`, `ans` and the operator `mod`.
+  public static let otherNames: [String] = FormulaNames.all.compactMap { name, word in
+    if case .function = word { nil } else { name }
+  }
+
   /// Parses `text`, a whole formula (blanks around it and a trailing `=` are allowed; `#` ends
   /// it); throws the first error, reading from the left, with its column.
   ///

@@ -300,6 +300,17 @@ import Testing
       try Formula("3/4(5)").notes == ["3/4(5) reads as (3/4)×(5); 3/(4(5)) divides by 4(5)"])
   }
 
+  /// The names a front end completes: every Scientific function key has one.
+  @Test func names() {
+    #expect(Formula.functionNames.count == 40)
+    #expect(Formula.functionNames.prefix(3) == ["sin", "cos", "tan"])
+    #expect(Formula.functionNames.suffix(4) == ["fact", "sqrt", "exp", "root"])
+    #expect(Formula.otherNames == ["pi", "e", "mr", "ans", "mod"])
+    for name in Formula.functionNames {
+      #expect(throws: Never.self) { try Formula("\(name)(1\(name == "root" ? ", 2" : ""))") }
+    }
+  }
+
   // MARK: - Very long lines
 
   /// A 4 MB line is computed or rejected, never a crash: the parser recurses only into
