@@ -168,15 +168,17 @@ enum DateLexer {
       return index
     }
     let first = digitsEnd(start)
-    // 12/01/2026 and 01.12.2026 are dates written otherwise: say how to write them.
+    // 12/01/2026, 01.12.2026 and 2026/12/01 are dates written otherwise: say how to write them.
     for separator in ["/", "."] as [Character] where first > start {
-      if first < characters.count, characters[first] == separator {
-        let second = digitsEnd(first + 1)
-        if second > first + 1, second < characters.count, characters[second] == separator,
-          isDigit(second + 1)
-        {
-          throw LineError("dates are written YYYY-MM-DD: 2026-12-01", column: start + 1)
-        }
+      guard first < characters.count, characters[first] == separator else { continue }
+      let second = digitsEnd(first + 1)
+      guard second < characters.count, characters[second] == separator else { continue }
+      let third = digitsEnd(second + 1)
+      let lengths = (first - start, second - first - 1, third - second - 1)
+      let dayMonth = (1...2).contains(lengths.0) && (1...2).contains(lengths.1)
+      let monthDay = (1...2).contains(lengths.1) && (1...2).contains(lengths.2)
+      if (dayMonth && lengths.2 == 4) || (lengths.0 == 4 && monthDay) {
+        throw LineError("dates are written YYYY-MM-DD: 2026-12-01", column: start + 1)
       }
     }
     if first > start, first < characters.count, characters[first] == ":" {
@@ -532,10 +534,11 @@ struct DateParser {
           depth > 0 ? "\(word) stands outside brackets" : "\(word) comes once on a line",
           column: column)
       }
-      if Self.offsetUnits.contains(word), case .number(_, let text) = node.form {
+      let previous = tokens[max(0, position - 1)]
+      if Self.offsetUnits.contains(word), case .number(_, let text) = previous.kind {
         return LineError(
           "\(text)\(word) is an offset: it follows a date and + or - (2026-12-01 + \(text)\(word))",
-          column: node.column)
+          column: previous.column)
       }
       if word == "t" && afterDate {
         return LineError("times of day are not built: a date has no time of day", column: column)

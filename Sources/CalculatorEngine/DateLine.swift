@@ -443,8 +443,8 @@ struct DateChecker {
     switch node.form {
     case .date(let date): return .date(date)
     case .today: return .date(context.today)
-    case .duration(let seconds, _): return .duration(TimeSpan(seconds: seconds))
-    case .number(let number, _): return .number(DateNumber(number))
+    case .duration(let seconds, _): return Self.checked(.duration(TimeSpan(seconds: seconds)))
+    case .number(let number, _): return Self.checked(.number(DateNumber(number)))
     case .memory: return .number(context.memory!)
     case .reference: return resolved[node.start]!
     case .group(let inner): return value(of: inner)

@@ -150,8 +150,10 @@ struct DateNatural: Hashable, Comparable, Sendable {
       return (quotient, DateNatural(UInt64(remainder)))
     }
     var quotient = [UInt32](repeating: 0, count: limbs.count)
-    var remainder = DateNatural.zero
-    var bit = limbs.count * 32 - 1
+    // The remainder starts as the dividend's leading bits, one fewer than the divisor has: no
+    // quotient bit before them can be 1.
+    var bit = bitWidth - divisor.bitWidth
+    var remainder = shiftedRight(bit + 1)
     while bit >= 0 {
       remainder.shiftLeftOne(inserting: limbs[bit / 32] >> (bit % 32) & 1)
       if remainder >= divisor {
@@ -209,21 +211,79 @@ struct DateNatural: Hashable, Comparable, Sendable {
     return index * 32 + limbs[index].trailingZeroBitCount
   }
 
-  /// The greatest common divisor (Stein's binary algorithm); `gcd(0, b)` is `b`.
+  /// The greatest common divisor (Stein's binary algorithm, on two words once both fit);
+  /// `gcd(0, b)` is `b`.
   ///
   /// - Complexity: O(b²/32) for b bits.
   static func gcd(_ a: DateNatural, _ b: DateNatural) -> DateNatural {
     if a.isZero { return b }
     if b.isZero { return a }
     let shift = min(a.trailingZeroBitCount, b.trailingZeroBitCount)
-    var a = a.shiftedRight(a.trailingZeroBitCount)
-    var b = b
-    repeat {
-      b = b.shiftedRight(b.trailingZeroBitCount)
-      if a > b { swap(&a, &b) }
-      b.subtract(a)
-    } while !b.isZero
-    return a.shiftedLeft(shift)
+    var x = a.shiftedRight(a.trailingZeroBitCount).limbs
+    var y = b.limbs
+    // x is odd; each round makes y odd, orders the two and subtracts, in place.
+    while !y.isEmpty {
+      if x.count <= 2, y.count <= 2 {
+        return DateNatural(binaryGCD(word(x), word(y))).shiftedLeft(shift)
+      }
+      shiftRightToOdd(&y)
+      if compare(x, y) > 0 { swap(&x, &y) }
+      subtract(&y, x)
+    }
+    return DateNatural(limbs: x).shiftedLeft(shift)
+  }
+
+  private static func word(_ limbs: [UInt32]) -> UInt64 {
+    limbs.isEmpty ? 0 : UInt64(limbs[0]) | (limbs.count > 1 ? UInt64(limbs[1]) << 32 : 0)
+  }
+
+  private static func binaryGCD(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    if a == 0 { return b }
+    if b == 0 { return a }
+    var (x, y) = (a >> a.trailingZeroBitCount, b)
+    while y != 0 {
+      y >>= y.trailingZeroBitCount
+      if x > y { swap(&x, &y) }
+      y -= x
+    }
+    return x
+  }
+
+  private static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    if a.count != b.count { return a.count < b.count ? -1 : 1 }
+    var index = a.count - 1
+    while index >= 0 {
+      if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+      index -= 1
+    }
+    return 0
+  }
+
+  /// `a −= b` for `b ≤ a`, trimmed.
+  private static func subtract(_ a: inout [UInt32], _ b: [UInt32]) {
+    var borrow: UInt32 = 0
+    for index in 0..<a.count {
+      let subtrahend = index < b.count ? b[index] : 0
+      if index >= b.count && borrow == 0 { break }
+      let (first, overflow1) = a[index].subtractingReportingOverflow(subtrahend)
+      let (second, overflow2) = first.subtractingReportingOverflow(borrow)
+      a[index] = second
+      borrow = overflow1 || overflow2 ? 1 : 0
+    }
+    while a.last == 0 { a.removeLast() }
+  }
+
+  /// Shifts a nonzero value right by its trailing zero bits, in place.
+  private static func shiftRightToOdd(_ a: inout [UInt32]) {
+    let zeroLimbs = a.firstIndex { $0 != 0 }!
+    if zeroLimbs > 0 { a.removeFirst(zeroLimbs) }
+    let part = a[0].trailingZeroBitCount
+    guard part > 0 else { return }
+    for index in 0..<a.count {
+      let high = index + 1 < a.count ? a[index + 1] << (32 - part) : 0
+      a[index] = a[index] >> part | high
+    }
+    while a.last == 0 { a.removeLast() }
   }
 
   /// 10^count.
@@ -260,8 +320,23 @@ struct DateNatural: Hashable, Comparable, Sendable {
     return text
   }
 
+  /// How many bits the value has (0 for zero).
+  var bitWidth: Int {
+    limbs.isEmpty ? 0 : limbs.count * 32 - limbs[limbs.count - 1].leadingZeroBitCount
+  }
+
   /// How many decimal digits the value has (1 for zero).
-  var decimalDigitCount: Int { decimalText.count }
+  var decimalDigitCount: Int {
+    guard !isZero else { return 1 }
+    // 2^(b−1) ≤ value, and 0.30102 < log10 2: a lower bound, then up to the count.
+    var digits = (bitWidth - 1) * 30_102 / 100_000 + 1
+    var power = DateNatural.powerOfTen(digits)
+    while self >= power {
+      digits += 1
+      power = power * DateNatural(10 as UInt64)
+    }
+    return digits
+  }
 
   /// The natural number that ASCII decimal digits write; `nil` for text holding anything else.
   init?(digits: Substring) {
@@ -297,6 +372,8 @@ struct DateRational: Hashable, Sendable {
 
   /// The most decimal digits an exact numerator or denominator keeps (rule 15).
   static let exactDigitLimit = 120
+  /// 10^120: an exact numerator or denominator is below it.
+  static let exactLimit = DateNatural.powerOfTen(exactDigitLimit)
   /// The significant digits of a rounded value.
   static let roundedDigits = 34
 
@@ -306,13 +383,15 @@ struct DateRational: Hashable, Sendable {
   ) {
     precondition(!denominator.isZero, "a zero denominator")
     let divisor = DateNatural.gcd(numerator, denominator)
-    self.numerator = numerator.quotientAndRemainder(dividingBy: divisor).0
-    self.denominator = denominator.quotientAndRemainder(dividingBy: divisor).0
+    if divisor == .one {
+      (self.numerator, self.denominator) = (numerator, denominator)
+    } else {
+      self.numerator = numerator.quotientAndRemainder(dividingBy: divisor).0
+      self.denominator = denominator.quotientAndRemainder(dividingBy: divisor).0
+    }
     self.isNegative = isNegative && !numerator.isZero
     self.isRounded = isRounded
-    if isRounded || self.numerator.decimalDigitCount > Self.exactDigitLimit
-      || self.denominator.decimalDigitCount > Self.exactDigitLimit
-    {
+    if isRounded || self.numerator >= Self.exactLimit || self.denominator >= Self.exactLimit {
       self = roundedToSignificantDigits()
     }
   }
