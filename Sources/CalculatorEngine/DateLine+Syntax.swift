@@ -54,6 +54,10 @@ enum DateOperator: Hashable {
 }
 
 /// A node of a date line's tree and its place (`start..<end`, characters from 0).
+///
+/// A run of operators at one level is one node, `chain`, read left to right, so that the tree
+/// is as deep as the line's brackets (at most 24), never as long as the line: a line of a
+/// million terms is checked, calculated and written without deep recursion.
 struct DateNode {
   indirect enum Form {
     case date(CivilDate)
@@ -62,10 +66,11 @@ struct DateNode {
     case number(DateRational, String)
     case reference(Int)
     case memory
+    /// An odd number of minus signs before an operand (an even number is none).
     case negate(DateNode)
     case group(DateNode)
-    case binary(DateOperator, DateNode, DateNode, operatorStart: Int)
-    case offset(isAddition: Bool, DateNode, DateOffset, operatorStart: Int)
+    /// The first operand, then each operator with its operand (or offset), left to right.
+    case chain(DateNode, [DateTerm])
   }
 
   let form: Form
@@ -78,6 +83,19 @@ struct DateNode {
     if case .group(let inner) = form { return inner.unbracketed }
     return self
   }
+}
+
+/// An operator of a chain and what follows it: an operand, or (after `+` or `-`) an offset.
+struct DateTerm {
+  enum Form {
+    case operand(DateOperator, DateNode)
+    case offset(isAddition: Bool, DateOffset)
+  }
+
+  let form: Form
+  let operatorStart: Int
+  /// Where the term ends (characters from 0).
+  let end: Int
 }
 
 /// A date line read: the expression, the second date of `D1 to D2`, and the unit of `in`.
@@ -162,12 +180,14 @@ enum DateLexer {
       while isDigit(end) { end += 1 }
       return end
     }
+    let first = digitsEnd(start)
     var index = start
-    if let date = try CivilDate.scan(characters, at: &index) {
+    if first < characters.count, characters[first] == "-",
+      let date = try CivilDate.scan(characters, at: &index)
+    {
       tokens.append(DateToken(kind: .date(date), start: start, end: index))
       return index
     }
-    let first = digitsEnd(start)
     // 12/01/2026, 01.12.2026 and 2026/12/01 are dates written otherwise: say how to write them.
     for separator in ["/", "."] as [Character] where first > start {
       guard first < characters.count, characters[first] == separator else { continue }
@@ -187,9 +207,10 @@ enum DateLexer {
     var end = first
     if end < characters.count, characters[end] == "." { end = digitsEnd(end + 1) }
     let text = String(characters[start..<end])
-    tokens.append(
-      DateToken(
-        kind: .number(DateRational(decimal: Substring(text))!, text), start: start, end: end))
+    let value =
+      end == first && end - start <= 18
+      ? DateRational(Int(text)!) : DateRational(decimal: Substring(text))!
+    tokens.append(DateToken(kind: .number(value, text), start: start, end: end))
     return end
   }
 
@@ -333,34 +354,37 @@ struct DateParser {
       unitStart = advance().start
       unit = found
     }
-    guard current.isEnd else { throw unexpected(after: right ?? left) }
+    guard current.isEnd else { throw unexpected() }
     return DateSyntax(
       left: left, right: right, toStart: toStart, unit: unit, unitStart: unitStart,
       characters: characters)
   }
 
   private mutating func sum() throws(LineError) -> DateNode {
-    var left = try product()
+    let first = try product()
+    var terms: [DateTerm] = []
     while true {
       let isAddition: Bool
       switch current.kind {
       case .plus: isAddition = true
       case .minus: isAddition = false
-      default: return left
+      default:
+        return terms.isEmpty
+          ? first : DateNode(form: .chain(first, terms), start: first.start, end: terms.last!.end)
       }
       let operatorToken = advance()
       if case .number = current.kind, Self.isUnitWord(next) {
         let (offset, end) = try offset()
-        left = DateNode(
-          form: .offset(
-            isAddition: isAddition, left, offset, operatorStart: operatorToken.start),
-          start: left.start, end: end)
+        terms.append(
+          DateTerm(
+            form: .offset(isAddition: isAddition, offset), operatorStart: operatorToken.start,
+            end: end))
       } else {
         let right = try product()
-        left = DateNode(
-          form: .binary(
-            isAddition ? .plus : .minus, left, right, operatorStart: operatorToken.start),
-          start: left.start, end: right.end)
+        terms.append(
+          DateTerm(
+            form: .operand(isAddition ? .plus : .minus, right),
+            operatorStart: operatorToken.start, end: right.end))
       }
     }
   }
@@ -429,29 +453,38 @@ struct DateParser {
   }
 
   private mutating func product() throws(LineError) -> DateNode {
-    var left = try unary()
+    let first = try unary()
+    var terms: [DateTerm] = []
     while true {
       let op: DateOperator
       switch current.kind {
       case .times: op = .times
       case .divide: op = .divide
-      default: return left
+      default:
+        return terms.isEmpty
+          ? first : DateNode(form: .chain(first, terms), start: first.start, end: terms.last!.end)
       }
       let operatorToken = advance()
       let right = try unary()
-      left = DateNode(
-        form: .binary(op, left, right, operatorStart: operatorToken.start), start: left.start,
-        end: right.end)
+      terms.append(
+        DateTerm(form: .operand(op, right), operatorStart: operatorToken.start, end: right.end))
     }
   }
 
+  /// Minus signs, counted (not nested: a run of any length makes at most two nodes), then an
+  /// operand.
   private mutating func unary() throws(LineError) -> DateNode {
-    if case .minus = current.kind {
-      let sign = advance()
-      let operand = try unary()
-      return DateNode(form: .negate(operand), start: sign.start, end: operand.end)
+    var signs = 0
+    let start = current.start
+    while case .minus = current.kind {
+      _ = advance()
+      signs += 1
     }
-    return try primary()
+    let operand = try primary()
+    guard signs > 0 else { return operand }
+    // An even run is two negations (so that a date under it is still rejected), an odd run one.
+    let once = DateNode(form: .negate(operand), start: start, end: operand.end)
+    return signs % 2 == 1 ? once : DateNode(form: .negate(once), start: start, end: operand.end)
   }
 
   private mutating func primary() throws(LineError) -> DateNode {
@@ -488,7 +521,7 @@ struct DateParser {
         if current.isEnd {
           throw LineError("a ( without its ): close it", column: token.column)
         }
-        throw unexpected(after: inner)
+        throw unexpected()
       }
       let close = advance()
       depth -= 1
@@ -510,13 +543,17 @@ struct DateParser {
     }
   }
 
-  /// The rejection of the token after a complete operand `node`, where an operator, `to`, `in`,
-  /// `)` or the end was due.
-  private func unexpected(after node: DateNode) -> LineError {
+  /// The rejection of the token after a complete operand, where an operator, `to`, `in`, `)` or
+  /// the end was due.
+  private func unexpected() -> LineError {
     let token = current
     let column = token.column
+    let previous = tokens[max(0, position - 1)]
     let afterDate: Bool
-    if case .date = node.unbracketed.form { afterDate = true } else { afterDate = false }
+    switch previous.kind {
+    case .date, .word("today"): afterDate = true
+    default: afterDate = false
+    }
     switch token.kind {
     case .date:
       return LineError(
@@ -524,7 +561,7 @@ struct DateParser {
           ? "two dates are joined by to: 2026-01-01 to 2026-12-01"
           : "an operator is missing before the date", column: column)
     case .duration, .number:
-      if afterDate || node.unbracketed.isToday {
+      if afterDate {
         return LineError("times of day are not built: a date has no time of day", column: column)
       }
       return LineError("an operator is missing here (+ - * /)", column: column)
@@ -534,7 +571,6 @@ struct DateParser {
           depth > 0 ? "\(word) stands outside brackets" : "\(word) comes once on a line",
           column: column)
       }
-      let previous = tokens[max(0, position - 1)]
       if Self.offsetUnits.contains(word), case .number(_, let text) = previous.kind {
         return LineError(
           "\(text)\(word) is an offset: it follows a date and + or - (2026-12-01 + \(text)\(word))",
@@ -562,13 +598,6 @@ struct DateParser {
   }
 
   private static let offsetUnits: Set<String> = ["y", "m", "w", "d"]
-}
-
-extension DateNode {
-  fileprivate var isToday: Bool {
-    if case .today = form { return true }
-    return false
-  }
 }
 
 /// The words that date lines reject with a reason of their own.

@@ -195,17 +195,20 @@ public struct DateLine: Hashable, Sendable {
       switch node.form {
       case .today: spans.append(node.start..<node.end)
       case .date, .duration, .number, .reference, .memory: break
-      case .negate(let inner), .group(let inner), .offset(_, let inner, _, _): collect(inner)
-      case .binary(_, let left, let right, _):
-        collect(left)
-        collect(right)
+      case .negate(let inner), .group(let inner): collect(inner)
+      case .chain(let first, let terms):
+        collect(first)
+        for term in terms {
+          if case .operand(_, let operand) = term.form { collect(operand) }
+        }
       }
     }
     collect(syntax.left)
     if let right = syntax.right { collect(right) }
+    guard !spans.isEmpty else { return String(syntax.characters) }
     var text = ""
     var index = 0
-    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+    for span in spans {
       text += String(syntax.characters[index..<span.lowerBound]) + today.isoText
       index = span.upperBound
     }
@@ -213,23 +216,39 @@ public struct DateLine: Hashable, Sendable {
   }
 
   private static func normalized(_ syntax: DateSyntax, today: CivilDate) -> String {
-    func render(_ node: DateNode) -> String {
+    var text = ""
+    func write(_ node: DateNode) {
       switch node.form {
-      case .date(let date): date.isoText
-      case .today: today.isoText
-      case .duration(_, let text), .number(_, let text): text
-      case .reference(let line): "$" + String(line)
-      case .memory: "mr"
-      case .negate(let inner): "-" + render(inner)
-      case .group(let inner): "(" + render(inner) + ")"
-      case .binary(let op, let left, let right, _):
-        render(left) + " " + op.text + " " + render(right)
-      case .offset(let isAddition, let base, let offset, _):
-        render(base) + (isAddition ? " + " : " - ") + offset.description
+      case .date(let date): text += date.isoText
+      case .today: text += today.isoText
+      case .duration(_, let written), .number(_, let written): text += written
+      case .reference(let line): text += "$" + String(line)
+      case .memory: text += "mr"
+      case .negate(let inner):
+        text += "-"
+        write(inner)
+      case .group(let inner):
+        text += "("
+        write(inner)
+        text += ")"
+      case .chain(let first, let terms):
+        write(first)
+        for term in terms {
+          switch term.form {
+          case .operand(let op, let operand):
+            text += " " + op.text + " "
+            write(operand)
+          case .offset(let isAddition, let offset):
+            text += (isAddition ? " + " : " - ") + offset.description
+          }
+        }
       }
     }
-    var text = render(syntax.left)
-    if let right = syntax.right { text += " to " + render(right) }
+    write(syntax.left)
+    if let right = syntax.right {
+      text += " to "
+      write(right)
+    }
     if let unit = syntax.unit { text += " in " + unit.rawValue }
     return text
   }
@@ -283,9 +302,12 @@ struct DateChecker {
   }
 
   /// The operand as a message names it: its text, or its column when that is long.
-  private func describe(_ node: DateNode) -> String {
-    let text = String(syntax.characters[node.start..<node.end])
-    return text.count <= 30 ? text : "the operand at column \(node.column)"
+  private func describe(_ node: DateNode) -> String { describe(node.start..<node.end) }
+
+  /// The text at `span` as a message names it: itself, or its column when that is long.
+  private func describe(_ span: Range<Int>) -> String {
+    span.count <= 30
+      ? String(syntax.characters[span]) : "the operand at column \(span.lowerBound + 1)"
   }
 
   private mutating func kind(of node: DateNode) throws(LineError) -> DateKind? {
@@ -326,25 +348,35 @@ struct DateChecker {
           column: inner.column)
       }
       return kind
-    case .offset(_, let base, _, _):
-      let kind = try kind(of: base)
-      if let kind, kind != .date {
-        throw LineError("\(describe(base)) is a \(kind); a date is needed", column: base.column)
+    case .chain(let first, let terms):
+      var kind = try kind(of: first)
+      var span = first.start..<first.end
+      for term in terms {
+        switch term.form {
+        case .offset:
+          if let kind, kind != .date {
+            throw LineError(
+              "\(describe(span)) is a \(kind); a date is needed", column: span.lowerBound + 1)
+          }
+          kind = .date
+        case .operand(let op, let operand):
+          let operandKind = try self.kind(of: operand)
+          kind = try combined(
+            op, span, kind, operand, operandKind, operatorColumn: term.operatorStart + 1)
+        }
+        span = first.start..<term.end
       }
-      return .date
-    case .binary(let op, let left, let right, let operatorStart):
-      let leftKind = try kind(of: left)
-      let rightKind = try kind(of: right)
-      return try combined(
-        op, left, leftKind, right, rightKind, operatorColumn: operatorStart + 1)
+      return kind
     }
   }
 
-  /// The kind of `left op right`, or the rejection of kinds that do not go together.
+  /// The kind of `left op right` (`left` is the text of the chain so far), or the rejection of
+  /// kinds that do not go together.
   private func combined(
-    _ op: DateOperator, _ left: DateNode, _ leftKind: DateKind?, _ right: DateNode,
+    _ op: DateOperator, _ left: Range<Int>, _ leftKind: DateKind?, _ right: DateNode,
     _ rightKind: DateKind?, operatorColumn: Int
   ) throws(LineError) -> DateKind? {
+    let rightSpan = right.start..<right.end
     switch op {
     case .plus, .minus:
       if leftKind == .date {
@@ -377,11 +409,11 @@ struct DateChecker {
         case nil: return .date
         }
       }
-      for (node, kind, other) in [(left, leftKind, rightKind), (right, rightKind, leftKind)] {
+      for (span, kind, other) in [(left, leftKind, rightKind), (rightSpan, rightKind, leftKind)] {
         if kind == .date || kind == .difference {
           let needed = other == .number ? "a number" : "a duration"
           throw LineError(
-            "\(describe(node)) is a \(kind!); \(needed) is needed", column: node.column)
+            "\(describe(span)) is a \(kind!); \(needed) is needed", column: span.lowerBound + 1)
         }
       }
       switch (leftKind, rightKind) {
@@ -389,15 +421,17 @@ struct DateChecker {
         throw LineError(
           "\(describe(right)) is a number; a duration is needed", column: right.column)
       case (.number, .duration):
-        throw LineError("\(describe(left)) is a number; a duration is needed", column: left.column)
+        throw LineError(
+          "\(describe(left)) is a number; a duration is needed", column: left.lowerBound + 1)
       case (nil, _), (_, nil): return leftKind ?? rightKind
       default: return leftKind
       }
     case .times, .divide:
-      for (node, kind) in [(left, leftKind), (right, rightKind)] {
+      for (span, kind) in [(left, leftKind), (rightSpan, rightKind)] {
         if let kind, kind == .date || kind == .difference {
           throw LineError(
-            "\(describe(node)) is a \(kind); a duration or a number is needed", column: node.column)
+            "\(describe(span)) is a \(kind); a duration or a number is needed",
+            column: span.lowerBound + 1)
         }
       }
       switch (op, leftKind, rightKind) {
@@ -454,16 +488,22 @@ struct DateChecker {
       case .number(let number): return .number(DateNumber(-number.value))
       case let other: return other
       }
-    case .offset(let isAddition, let base, let offset, _):
-      guard case .date(let date) = value(of: base) else { return value(of: base) }
-      let moved = isAddition ? offset.added(to: date) : offset.subtracted(from: date)
-      return moved.map { .date($0) } ?? .fault(.dateOutOfBound)
-    case .binary(let op, let left, let right, _):
-      let a = value(of: left)
-      if case .fault = a { return a }
-      let b = value(of: right)
-      if case .fault = b { return b }
-      return Self.checked(Self.apply(op, a, b))
+    case .chain(let first, let terms):
+      var result = value(of: first)
+      for term in terms {
+        if case .fault = result { return result }
+        switch term.form {
+        case .offset(let isAddition, let offset):
+          guard case .date(let date) = result else { preconditionFailure("an offset moves a date") }
+          let moved = isAddition ? offset.added(to: date) : offset.subtracted(from: date)
+          result = moved.map { .date($0) } ?? .fault(.dateOutOfBound)
+        case .operand(let op, let operand):
+          let b = value(of: operand)
+          if case .fault = b { return b }
+          result = Self.checked(Self.apply(op, result, b))
+        }
+      }
+      return result
     }
   }
 

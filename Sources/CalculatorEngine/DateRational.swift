@@ -382,7 +382,7 @@ struct DateRational: Hashable, Sendable {
     isNegative: Bool, numerator: DateNatural, denominator: DateNatural, isRounded: Bool = false
   ) {
     precondition(!denominator.isZero, "a zero denominator")
-    let divisor = DateNatural.gcd(numerator, denominator)
+    let divisor = denominator == .one ? .one : DateNatural.gcd(numerator, denominator)
     if divisor == .one {
       (self.numerator, self.denominator) = (numerator, denominator)
     } else {
@@ -477,7 +477,16 @@ struct DateRational: Hashable, Sendable {
 
   /// Whether |value| ≥ 10^`exponent` (for a nonnegative or negative `exponent`).
   func magnitudeReaches(powerOfTen exponent: Int) -> Bool {
-    exponent >= 0
+    // 2^(a−1) ≤ n < 2^a and 2^(b−1) ≤ d < 2^b put |value| strictly between 2^(w−1) and
+    // 2^(w+1), w = a − b; 10^e is 2^(e·3.3219…), bounded below and above with 3.32 and 3.33:
+    // most values are decided by their widths, without a power of ten.
+    guard !isZero else { return false }
+    let width = numerator.bitWidth - denominator.bitWidth
+    let below = exponent >= 0 ? exponent * 332 / 100 : exponent * 333 / 100 - 1
+    let above = exponent >= 0 ? exponent * 333 / 100 + 1 : exponent * 332 / 100
+    if width + 1 <= below { return false }
+    if width - 1 >= above { return true }
+    return exponent >= 0
       ? numerator >= denominator * .powerOfTen(exponent)
       : numerator * .powerOfTen(-exponent) >= denominator
   }

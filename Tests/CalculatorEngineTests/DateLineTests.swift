@@ -1,4 +1,5 @@
 import CalcDecimal
+import CalcTestSupport
 import CalculatorEngine
 import Testing
 
@@ -498,6 +499,21 @@ import Testing
     // Brackets that close in between do not count together.
     let sides = String(repeating: "(", count: 20) + "1:00" + String(repeating: ")", count: 20)
     #expect(try Self.shown(sides + "+" + sides) == "2:00:00")
+  }
+
+  /// A line as long as a file is read without deep recursion (its runs of operators are flat):
+  /// it is calculated or rejected, never a crash.
+  @Test func longLinesAreFlat() throws {
+    let terms = TestSize.count(short: 1_000, long: 50_000)
+    let sum = "0:00:01" + String(repeating: " + 0:00:01", count: terms)
+    #expect(try Self.shown(sum) == TimeSpan(hours: 0, seconds: terms + 1).displayText)
+    let signs = String(repeating: "-", count: terms) + "0:15"
+    #expect(try Self.shown(signs) == "0:15:00")
+    #expect(try Self.shown("-" + signs) == "-0:15:00")
+    let offsets = "1601-01-01" + String(repeating: " + 1d", count: terms)
+    #expect(try Self.shown(offsets) == CivilDate(dayNumber: terms)!.longText)
+    let mixed = sum + " + 2026-12-01"
+    #expect(Self.rejection(mixed)?.message == "2026-12-01 is a date; a duration is needed")
   }
 
   @Test func withoutAResolverReferencesAreRejected() {
