@@ -113,8 +113,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// ISO 8601: `2004-09-11` (what `--plain`, the expression line and the recorded line show).
   public var isoText: String {
     let (year, month, day) = components
-    return String(year) + (month < 10 ? "-0" : "-") + String(month) + (day < 10 ? "-0" : "-")
-      + String(day)
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    // Ten ASCII bytes: a small string, kept inside the value.
+    let bytes: [UInt8] = [
+      zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
+      zero + UInt8(year % 10), dash, zero + UInt8(month / 10), zero + UInt8(month % 10), dash,
+      zero + UInt8(day / 10), zero + UInt8(day % 10),
+    ]
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.
@@ -137,37 +144,39 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// blanks); throws, with the column and the reason, for anything else
   /// (`no such date: February has 28 days in 2026`).
   public init(iso text: String) throws(LineError) {
-    let characters = Array(text)
+    let bytes = Array(text.utf8)
     var index = 0
-    guard let date = try Self.scan(characters, at: &index), index == characters.count else {
+    guard let date = try Self.scan(bytes, at: &index), index == bytes.count else {
+      // Up to `index` the text is ASCII digits and `-`: bytes are characters there.
       throw LineError("a date is written YYYY-MM-DD, such as 2026-12-01", column: index + 1)
     }
     self = date
   }
 
-  /// Reads a date `Y-M-D` (digits and two `-`, no blanks) at `index` of `characters`, moving
+  /// Reads a date `Y-M-D` (ASCII digits and two `-`, no blanks) at `index` of `bytes`, moving
   /// `index` past it; `nil` (with `index` unmoved) when the text there does not have that shape.
   /// Throws for that shape when it is no date of the range: a year of other than 4 digits, a
   /// month or day of more than 2, no such month or day, a year before 1601.
-  static func scan(_ characters: [Character], at index: inout Int) throws(LineError) -> CivilDate? {
+  static func scan(_ bytes: [UInt8], at index: inout Int) throws(LineError) -> CivilDate? {
     func digits(from start: Int) -> Int {
       var end = start
-      while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+      while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+        end += 1
+      }
       return end
     }
     let start = index
     let yearEnd = digits(from: start)
-    guard yearEnd > start, yearEnd < characters.count, characters[yearEnd] == "-" else {
+    guard yearEnd > start, yearEnd < bytes.count, bytes[yearEnd] == UInt8(ascii: "-") else {
       return nil
     }
     let monthEnd = digits(from: yearEnd + 1)
-    guard monthEnd > yearEnd + 1, monthEnd < characters.count, characters[monthEnd] == "-" else {
-      return nil
-    }
+    guard monthEnd > yearEnd + 1, monthEnd < bytes.count, bytes[monthEnd] == UInt8(ascii: "-")
+    else { return nil }
     let dayEnd = digits(from: monthEnd + 1)
     guard dayEnd > monthEnd + 1 else { return nil }
     func number(_ range: Range<Int>) -> Int {
-      characters[range].reduce(0) { min($0 * 10 + Int(String($1))!, 1_000_000) }
+      bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     guard yearEnd - start == 4 else {
       throw LineError("a year has 4 digits: 2026-12-01", column: start + 1)
@@ -255,8 +264,18 @@ public struct DateOffset: Hashable, Sendable, CustomStringConvertible {
 
   /// The units as written, lower case, one blank between them: `1y 2m 3w 4d`.
   public var description: String {
-    [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")].compactMap { count, unit in
-      count.map { String($0) + unit }
-    }.joined(separator: " ")
+    var text: [UInt8] = []
+    for (count, unit) in [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")]
+      as [(Int?, Unicode.Scalar)]
+    {
+      guard let count else { continue }
+      if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+      // A count is 0 to 999.
+      if count >= 100 { text.append(UInt8(ascii: "0") + UInt8(count / 100)) }
+      if count >= 10 { text.append(UInt8(ascii: "0") + UInt8(count / 10 % 10)) }
+      text.append(UInt8(ascii: "0") + UInt8(count % 10))
+      text.append(UInt8(ascii: unit))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 }

@@ -8,17 +8,20 @@
 //   unary   := "-" unary | primary
 //   primary := date | "today" | duration | number | "$"N | "mr" | "(" sum ")"
 
-/// A token of a date line, with its place: `start..<end` counts characters from 0.
+/// A token of a date line, with its place: `start..<end` counts bytes (here, characters) from 0.
+///
+/// Plain data, copied freely: a duration's or a number's value is in the lexer's `values`, a
+/// word is its packed key (`DateWord`), and any text is read back from the line's bytes.
 struct DateToken {
-  enum Kind {
+  enum Kind: Equatable {
     case date(CivilDate)
-    /// A duration and its canonical text (`1:30`, `0:00:00.5`; hours without leading zeros).
-    case duration(DateRational, String)
-    /// A number and its text as typed.
-    case number(DateRational, String)
+    /// A duration: its index in `values`.
+    case duration(Int)
+    /// A number: its index in `values`.
+    case number(Int)
     case reference(Int)
-    /// A run of ASCII letters, lower case.
-    case word(String)
+    /// A run of ASCII letters, as ``DateWord/key(_:)`` packs it.
+    case word(UInt64)
     case plus, minus, times, divide, open, close
     case end
   }
@@ -28,27 +31,44 @@ struct DateToken {
   let end: Int
   var column: Int { start + 1 }
 
-  var isEnd: Bool {
-    if case .end = kind { return true }
-    return false
+  var isEnd: Bool { kind == .end }
+
+  func isWord(_ key: UInt64) -> Bool { kind == .word(key) }
+}
+
+/// The words of date lines as 64-bit keys: up to 8 letters packed, lower case, one byte each;
+/// a longer word is ``long`` (no keyword is longer, and rejections read the text back).
+enum DateWord {
+  static let long = UInt64.max
+
+  /// The key of the ASCII letters `letters`, in any case.
+  static func key(_ letters: some Collection<UInt8>) -> UInt64 {
+    guard letters.count <= 8 else { return long }
+    var key: UInt64 = 0
+    for letter in letters { key = key << 8 | UInt64(letter | 0x20) }
+    return key
   }
 
-  func isWord(_ word: String) -> Bool {
-    if case .word(let text) = kind { return text == word }
-    return false
-  }
+  static let to = key("to".utf8)
+  static let `in` = key("in".utf8)
+  static let today = key("today".utf8)
+  static let mr = key("mr".utf8)
+  static let t = key("t".utf8)
+  /// The units of an offset, in their order: y, m, w, d.
+  static let offsetUnits = ["y", "m", "w", "d"].map { key($0.utf8) }
 }
 
 /// An arithmetic operator of a date line.
 enum DateOperator: Hashable {
   case plus, minus, times, divide
 
-  var text: String {
+  /// Its ASCII character.
+  var byte: UInt8 {
     switch self {
-    case .plus: "+"
-    case .minus: "-"
-    case .times: "*"
-    case .divide: "/"
+    case .plus: UInt8(ascii: "+")
+    case .minus: UInt8(ascii: "-")
+    case .times: UInt8(ascii: "*")
+    case .divide: UInt8(ascii: "/")
     }
   }
 }
@@ -59,18 +79,20 @@ enum DateOperator: Hashable {
 /// is as deep as the line's brackets (at most 24), never as long as the line: a line of a
 /// million terms is checked, calculated and written without deep recursion.
 struct DateNode {
-  indirect enum Form {
+  enum Form {
     case date(CivilDate)
     case today
-    case duration(DateRational, String)
-    case number(DateRational, String)
+    /// A duration: its index in the syntax's `values`.
+    case duration(Int)
+    /// A number: its index in the syntax's `values`.
+    case number(Int)
     case reference(Int)
     case memory
-    /// An odd number of minus signs before an operand (an even number is none).
-    case negate(DateNode)
-    case group(DateNode)
+    /// A minus sign before an operand.
+    indirect case negate(DateNode)
+    indirect case group(DateNode)
     /// The first operand, then each operator with its operand (or offset), left to right.
-    case chain(DateNode, [DateTerm])
+    indirect case chain(DateNode, [DateTerm])
   }
 
   let form: Form
@@ -105,175 +127,204 @@ struct DateSyntax {
   let toStart: Int?
   let unit: TimeUnit?
   let unitStart: Int?
-  let characters: [Character]
+  /// The line's UTF-8 bytes (all ASCII: the lexer rejects any other).
+  let bytes: [UInt8]
+  /// The values of the durations and numbers, by the index their nodes hold.
+  let values: [DateRational]
 }
 
-enum DateLexer {
-  /// The tokens of `characters`, ending with `.end` at the end of the text.
-  static func tokens(_ characters: [Character]) throws(LineError) -> [DateToken] {
-    var tokens: [DateToken] = []
-    var index = 0
-    func isDigit(_ at: Int) -> Bool {
-      at < characters.count && characters[at].isASCII && characters[at].isNumber
-    }
-    func digitsEnd(_ from: Int) -> Int {
-      var end = from
-      while isDigit(end) { end += 1 }
-      return end
-    }
-    while index < characters.count {
-      let character = characters[index]
-      let start = index
-      switch character {
-      case " ", "\t":
-        index += 1
-        continue
-      case "+": tokens.append(DateToken(kind: .plus, start: start, end: start + 1))
-      case "-": tokens.append(DateToken(kind: .minus, start: start, end: start + 1))
-      case "*": tokens.append(DateToken(kind: .times, start: start, end: start + 1))
-      case "/": tokens.append(DateToken(kind: .divide, start: start, end: start + 1))
-      case "(": tokens.append(DateToken(kind: .open, start: start, end: start + 1))
-      case ")": tokens.append(DateToken(kind: .close, start: start, end: start + 1))
-      case "$":
-        let end = digitsEnd(start + 1)
-        guard end > start + 1 else {
-          throw LineError("$ needs the number of a line: $3", column: start + 1)
-        }
-        let number = characters[start + 1..<end].reduce(0) {
-          min($0 * 10 + Int(String($1))!, Int.max / 20)
-        }
-        tokens.append(DateToken(kind: .reference(number), start: start, end: end))
-        index = end
-        continue
-      default:
-        if character.isASCII, character.isLetter {
-          var end = start
-          while end < characters.count, characters[end].isASCII, characters[end].isLetter {
-            end += 1
-          }
-          let word = String(characters[start..<end]).lowercased()
-          tokens.append(DateToken(kind: .word(word), start: start, end: end))
-          index = end
-          continue
-        }
-        if isDigit(start) || (character == "." && isDigit(start + 1)) {
-          index = try number(characters, at: start, into: &tokens)
-          continue
-        }
-        throw LineError(unexpected(character), column: start + 1)
-      }
-      index += 1
-    }
-    tokens.append(DateToken(kind: .end, start: characters.count, end: characters.count))
-    return tokens
+/// The tokens of a date line, read from its UTF-8 bytes.
+///
+/// Every token is ASCII, so up to the first byte that is not (which the lexer rejects), a byte's
+/// offset is its character's: columns count characters, as `LineError` says.
+struct DateLexer {
+  static func isDigit(_ bytes: [UInt8], _ at: Int) -> Bool {
+    at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
   }
 
-  /// Reads a date, a duration or a number at `start`, appends it, and returns where it ends.
-  private static func number(
-    _ characters: [Character], at start: Int, into tokens: inout [DateToken]
-  ) throws(LineError) -> Int {
-    func isDigit(_ at: Int) -> Bool {
-      at < characters.count && characters[at].isASCII && characters[at].isNumber
-    }
-    func digitsEnd(_ from: Int) -> Int {
-      var end = from
-      while isDigit(end) { end += 1 }
-      return end
-    }
-    let first = digitsEnd(start)
-    var index = start
-    if first < characters.count, characters[first] == "-",
-      let date = try CivilDate.scan(characters, at: &index)
-    {
-      tokens.append(DateToken(kind: .date(date), start: start, end: index))
-      return index
-    }
-    // 12/01/2026, 01.12.2026 and 2026/12/01 are dates written otherwise: say how to write them.
-    for separator in ["/", "."] as [Character] where first > start {
-      guard first < characters.count, characters[first] == separator else { continue }
-      let second = digitsEnd(first + 1)
-      guard second < characters.count, characters[second] == separator else { continue }
-      let third = digitsEnd(second + 1)
-      let lengths = (first - start, second - first - 1, third - second - 1)
-      let dayMonth = (1...2).contains(lengths.0) && (1...2).contains(lengths.1)
-      let monthDay = (1...2).contains(lengths.1) && (1...2).contains(lengths.2)
-      if (dayMonth && lengths.2 == 4) || (lengths.0 == 4 && monthDay) {
-        throw LineError("dates are written YYYY-MM-DD: 2026-12-01", column: start + 1)
-      }
-    }
-    if first > start, first < characters.count, characters[first] == ":" {
-      return try duration(characters, at: start, hoursEnd: first, into: &tokens)
-    }
-    var end = first
-    if end < characters.count, characters[end] == "." { end = digitsEnd(end + 1) }
-    let text = String(characters[start..<end])
-    let value =
-      end == first && end - start <= 18
-      ? DateRational(Int(text)!) : DateRational(decimal: Substring(text))!
-    tokens.append(DateToken(kind: .number(value, text), start: start, end: end))
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  static func digitsEnd(_ bytes: [UInt8], _ from: Int) -> Int {
+    var end = from
+    while isDigit(bytes, end) { end += 1 }
     return end
   }
 
+  /// The value of the ASCII digits `bytes[range]`, at most 18 of them.
+  static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+    var value = 0
+    for index in range { value = value * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+    return value
+  }
+
+  static func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  /// The line's UTF-8 bytes.
+  let bytes: [UInt8]
+  /// Where the next token is looked for.
+  private var index = 0
+  /// The values of the durations and numbers read so far, by the index their tokens hold.
+  private(set) var values: [DateRational] = []
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The next token; `.end` at the end of the text (and after it).
+  ///
+  /// The parser asks for tokens one at a time, so that a line of millions of tokens never holds
+  /// them all.
+  mutating func token() throws(LineError) -> DateToken {
+    while index < bytes.count,
+      bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+    {
+      index += 1
+    }
+    let start = index
+    guard start < bytes.count else { return DateToken(kind: .end, start: start, end: start) }
+    let byte = bytes[start]
+    let single: DateToken.Kind?
+    switch byte {
+    case UInt8(ascii: "+"): single = .plus
+    case UInt8(ascii: "-"): single = .minus
+    case UInt8(ascii: "*"): single = .times
+    case UInt8(ascii: "/"): single = .divide
+    case UInt8(ascii: "("): single = .open
+    case UInt8(ascii: ")"): single = .close
+    default: single = nil
+    }
+    if let single {
+      index += 1
+      return DateToken(kind: single, start: start, end: start + 1)
+    }
+    if byte == UInt8(ascii: "$") {
+      let end = Self.digitsEnd(bytes, start + 1)
+      guard end > start + 1 else {
+        throw LineError("$ needs the number of a line: $3", column: start + 1)
+      }
+      guard end - start - 1 <= 18 else {
+        throw LineError("\(Self.text(bytes, start..<end)) refers to no line", column: start + 1)
+      }
+      index = end
+      return DateToken(
+        kind: .reference(Self.integer(bytes, start + 1..<end)), start: start, end: end)
+    }
+    if Self.isLetter(byte) {
+      var end = start
+      while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
+      index = end
+      return DateToken(kind: .word(DateWord.key(bytes[start..<end])), start: start, end: end)
+    }
+    if Self.isDigit(bytes, start) || (byte == UInt8(ascii: ".") && Self.isDigit(bytes, start + 1)) {
+      let token = try number(at: start)
+      index = token.end
+      return token
+    }
+    // The first character that is not part of a token: its column counts characters.
+    let column = Self.text(bytes, 0..<start).count + 1
+    let character = Self.text(bytes, start..<bytes.count).first!
+    throw LineError(Self.unexpected(character), column: column)
+  }
+
+  /// Reads a date, a duration or a number at `start`, appends it, and returns where it ends.
+  private mutating func number(at start: Int) throws(LineError) -> DateToken {
+    let bytes = self.bytes
+    let first = Self.digitsEnd(bytes, start)
+    var index = start
+    if first < bytes.count, bytes[first] == UInt8(ascii: "-"),
+      let date = try CivilDate.scan(bytes, at: &index)
+    {
+      return DateToken(kind: .date(date), start: start, end: index)
+    }
+    // 12/01/2026, 01.12.2026 and 2026/12/01 are dates written otherwise: say how to write them.
+    if first > start, first < bytes.count,
+      bytes[first] == UInt8(ascii: "/") || bytes[first] == UInt8(ascii: ".")
+    {
+      let separator = bytes[first]
+      let second = Self.digitsEnd(bytes, first + 1)
+      if second < bytes.count, bytes[second] == separator {
+        let third = Self.digitsEnd(bytes, second + 1)
+        let lengths = (first - start, second - first - 1, third - second - 1)
+        let dayMonth = (1...2).contains(lengths.0) && (1...2).contains(lengths.1)
+        let monthDay = (1...2).contains(lengths.1) && (1...2).contains(lengths.2)
+        if (dayMonth && lengths.2 == 4) || (lengths.0 == 4 && monthDay) {
+          throw LineError("dates are written YYYY-MM-DD: 2026-12-01", column: start + 1)
+        }
+      }
+    }
+    if first > start, first < bytes.count, bytes[first] == UInt8(ascii: ":") {
+      return try duration(at: start, hoursEnd: first)
+    }
+    var end = first
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") { end = Self.digitsEnd(bytes, end + 1) }
+    values.append(
+      end == first && end - start <= 18
+        ? DateRational(Self.integer(bytes, start..<end))
+        : DateRational(decimal: Substring(Self.text(bytes, start..<end)))!)
+    return DateToken(kind: .number(values.count - 1), start: start, end: end)
+  }
+
   /// Reads `H:MM`, `H:MM:SS` or `H:MM:SS.f` (1 to 3 digits) whose hours end at `hoursEnd`.
-  private static func duration(
-    _ characters: [Character], at start: Int, hoursEnd: Int, into tokens: inout [DateToken]
-  ) throws(LineError) -> Int {
-    func isDigit(_ at: Int) -> Bool {
-      at < characters.count && characters[at].isASCII && characters[at].isNumber
-    }
-    func digitsEnd(_ from: Int) -> Int {
-      var end = from
-      while isDigit(end) { end += 1 }
-      return end
-    }
+  private mutating func duration(at start: Int, hoursEnd: Int) throws(LineError) -> DateToken {
+    let bytes = self.bytes
     // Minutes, then seconds: two digits each, below 60.
-    var fields: [Int] = []
+    var fields = (count: 0, minutes: 0, seconds: 0)
     var end = hoursEnd
     for name in ["minutes", "seconds"] {
-      guard end < characters.count, characters[end] == ":" else { break }
-      let fieldEnd = digitsEnd(end + 1)
+      guard end < bytes.count, bytes[end] == UInt8(ascii: ":") else { break }
+      let fieldEnd = Self.digitsEnd(bytes, end + 1)
       guard fieldEnd - end - 1 == 2 else {
         throw LineError(
           "\(name) have two digits: 1:05" + (name == "seconds" ? ":09" : ""), column: end + 2)
       }
-      let value = Int(String(characters[end + 1..<fieldEnd]))!
+      let value = Self.integer(bytes, end + 1..<fieldEnd)
       guard value < 60 else {
         throw LineError("\(name) are below 60: hours and minutes carry the rest", column: end + 2)
       }
-      fields.append(value)
+      if fields.count == 0 { fields.minutes = value } else { fields.seconds = value }
+      fields.count += 1
       end = fieldEnd
     }
-    if end < characters.count, characters[end] == ":" {
+    if end < bytes.count, bytes[end] == UInt8(ascii: ":") {
       throw LineError("a duration is H:MM or H:MM:SS: 1:30 or 1:30:15", column: end + 1)
     }
-    var fraction: Substring = ""
-    if end < characters.count, characters[end] == "." {
+    var milliseconds: (value: Int, digits: Int)?
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
       guard fields.count == 2 else {
         throw LineError(
           "a fraction of a second follows the seconds: 1:30:00.5", column: end + 1)
       }
-      let fractionEnd = digitsEnd(end + 1)
+      let fractionEnd = Self.digitsEnd(bytes, end + 1)
       guard (1...3).contains(fractionEnd - end - 1) else {
         throw LineError(
           "a second has 1 to 3 digits after the point (milliseconds): 0:00:01.250",
           column: fractionEnd - end - 1 == 0 ? end + 1 : end + 5)
       }
-      fraction = Substring(String(characters[end + 1..<fractionEnd]))
+      milliseconds = (Self.integer(bytes, end + 1..<fractionEnd), fractionEnd - end - 1)
       end = fractionEnd
     }
-    if end < characters.count, characters[end] == "." {
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
       throw LineError("a duration has one point, before its milliseconds", column: end + 1)
     }
-    let hoursDigits = String(characters[start..<hoursEnd])
-    let hours = DateRational(decimal: Substring(hoursDigits))!
+    // Hours without leading zeros (one digit at least).
+    var hoursStart = start
+    while hoursStart < hoursEnd - 1, bytes[hoursStart] == UInt8(ascii: "0") { hoursStart += 1 }
+    let rest = fields.minutes * 60 + fields.seconds
     var seconds =
-      hours * DateRational(3600) + DateRational(fields[0] * 60 + (fields.count > 1 ? fields[1] : 0))
-    if !fraction.isEmpty { seconds = seconds + DateRational(decimal: "." + fraction)! }
-    let trimmedHours = hoursDigits.drop { $0 == "0" }
-    let text =
-      (trimmedHours.isEmpty ? "0" : String(trimmedHours)) + String(characters[hoursEnd..<end])
-    tokens.append(DateToken(kind: .duration(seconds, text), start: start, end: end))
-    return end
+      hoursEnd - hoursStart <= 14
+      ? DateRational(Self.integer(bytes, hoursStart..<hoursEnd) * 3600 + rest)
+      : DateRational(decimal: Substring(Self.text(bytes, hoursStart..<hoursEnd)))!
+        * DateRational(3600)
+        + DateRational(rest)
+    if let milliseconds {
+      let scale = [1, 10, 100, 1000][milliseconds.digits]
+      seconds =
+        seconds + DateRational.dividing(DateRational(milliseconds.value), by: DateRational(scale))!
+    }
+    values.append(seconds)
+    return DateToken(kind: .duration(values.count - 1), start: start, end: end)
   }
 
   /// The rejection of a character that no token starts with.
@@ -301,25 +352,35 @@ enum DateLexer {
 }
 
 struct DateParser {
-  let characters: [Character]
-  let tokens: [DateToken]
-  private var position = 0
+  let bytes: [UInt8]
+  private var lexer: DateLexer
   private var depth = 0
+  /// The token before ``current`` (`nil` at the start), the token to read, and the one after it.
+  private var previous: DateToken?
+  private var current: DateToken
+  private var next: DateToken
 
   /// The deepest brackets may nest (Windows' limit).
   static let maximumDepth = 24
 
-  init(_ characters: [Character]) throws(LineError) {
-    self.characters = characters
-    tokens = try DateLexer.tokens(characters)
+  init(_ text: String) throws(LineError) {
+    bytes = Array(text.utf8)
+    lexer = DateLexer(bytes)
+    current = try lexer.token()
+    next = current.isEnd ? current : try lexer.token()
   }
 
-  private var current: DateToken { tokens[position] }
-  private var next: DateToken { tokens[min(position + 1, tokens.count - 1)] }
+  /// The text of `token` as typed.
+  private func text(_ token: DateToken) -> String {
+    DateLexer.text(bytes, token.start..<token.end)
+  }
 
-  private mutating func advance() -> DateToken {
-    let token = tokens[position]
-    if position < tokens.count - 1 { position += 1 }
+  /// Moves to the next token and returns the one it leaves.
+  private mutating func advance() throws(LineError) -> DateToken {
+    let token = current
+    previous = token
+    current = next
+    if !next.isEnd { next = try lexer.token() }
     return token
   }
 
@@ -329,8 +390,8 @@ struct DateParser {
     let left = try sum()
     var right: DateNode?
     var toStart: Int?
-    if current.isWord("to") {
-      toStart = advance().start
+    if current.isWord(DateWord.to) {
+      toStart = try advance().start
       if current.isEnd {
         throw LineError(
           "to needs a date after it: 2026-01-01 to 2026-12-01", column: current.column)
@@ -339,25 +400,26 @@ struct DateParser {
     }
     var unit: TimeUnit?
     var unitStart: Int?
-    if current.isWord("in") {
-      _ = advance()
-      guard case .word(let text) = current.kind else {
+    if current.isWord(DateWord.in) {
+      _ = try advance()
+      guard case .word = current.kind else {
         throw LineError("in needs a unit: h, min, s, d or w (8:30 in h)", column: current.column)
       }
-      guard let found = TimeUnit(rawValue: text) else {
+      let word = text(current).lowercased()
+      guard let found = TimeUnit(rawValue: word) else {
         let reason =
-          text == "m"
+          word == "m"
           ? "m is months; minutes are min (1:30 in min)"
           : "in converts to h, min, s, d or w (8:30 in h)"
         throw LineError(reason, column: current.column)
       }
-      unitStart = advance().start
+      unitStart = try advance().start
       unit = found
     }
     guard current.isEnd else { throw unexpected() }
     return DateSyntax(
       left: left, right: right, toStart: toStart, unit: unit, unitStart: unitStart,
-      characters: characters)
+      bytes: bytes, values: lexer.values)
   }
 
   private mutating func sum() throws(LineError) -> DateNode {
@@ -372,7 +434,7 @@ struct DateParser {
         return terms.isEmpty
           ? first : DateNode(form: .chain(first, terms), start: first.start, end: terms.last!.end)
       }
-      let operatorToken = advance()
+      let operatorToken = try advance()
       if case .number = current.kind, Self.isUnitWord(next) {
         let (offset, end) = try offset()
         terms.append(
@@ -395,23 +457,27 @@ struct DateParser {
     var lastUnit = -1
     var end = current.end
     let units = ["y", "m", "w", "d"]
-    while case .number(let value, let text) = current.kind, Self.isUnitWord(next),
-      case .word(let word) = next.kind
-    {
-      let count = advance()
-      guard value.isInteger, !text.contains(".") else {
+    while case .number = current.kind, Self.isUnitWord(next), case .word(let key) = next.kind {
+      let count = try advance()
+      guard !bytes[count.start..<count.end].contains(UInt8(ascii: ".")) else {
         throw LineError("an offset counts whole units: 1d, not 1.5d", column: count.column)
       }
-      let unitToken = advance()
-      guard let unit = units.firstIndex(of: word) else {
-        throw LineError(Self.unitRejection(word), column: unitToken.column)
-      }
-      guard value.numerator.uint128.map({ $0 <= UInt128(DateOffset.maximumCount) }) ?? false
-      else {
+      let unitToken = try advance()
+      guard let unit = DateWord.offsetUnits.firstIndex(of: key) else {
         throw LineError(
-          "an offset is at most 999 of a unit (\(text + word))", column: count.column)
+          Self.unitRejection(text(unitToken).lowercased()), column: unitToken.column)
       }
-      let number = Int(value.numerator.uint128!)
+      var digitsStart = count.start
+      while digitsStart < count.end - 1, bytes[digitsStart] == UInt8(ascii: "0") {
+        digitsStart += 1
+      }
+      let number =
+        count.end - digitsStart <= 3 ? DateLexer.integer(bytes, digitsStart..<count.end) : .max
+      guard number <= DateOffset.maximumCount else {
+        throw LineError(
+          "an offset is at most 999 of a unit (\(text(count) + units[unit]))",
+          column: count.column)
+      }
       switch unit {
       case 0 where offset.years == nil: offset.years = number
       case 1 where offset.months == nil: offset.months = number
@@ -430,9 +496,10 @@ struct DateParser {
       lastUnit = unit
       end = unitToken.end
     }
-    if case .number(_, let text) = current.kind {
+    if case .number = current.kind {
+      let written = text(current)
       throw LineError(
-        "\(text) needs a unit: \(text)d, \(text)w, \(text)m or \(text)y",
+        "\(written) needs a unit: \(written)d, \(written)w, \(written)m or \(written)y",
         column: current.column)
     }
     return (offset, end)
@@ -440,8 +507,8 @@ struct DateParser {
 
   /// Whether `token` is a word that can follow an offset's count: any word but `to` and `in`.
   private static func isUnitWord(_ token: DateToken) -> Bool {
-    guard case .word(let word) = token.kind else { return false }
-    return word != "to" && word != "in"
+    guard case .word(let key) = token.kind else { return false }
+    return key != DateWord.to && key != DateWord.in
   }
 
   /// Why `word` is not a unit of an offset.
@@ -464,7 +531,7 @@ struct DateParser {
         return terms.isEmpty
           ? first : DateNode(form: .chain(first, terms), start: first.start, end: terms.last!.end)
       }
-      let operatorToken = advance()
+      let operatorToken = try advance()
       let right = try unary()
       terms.append(
         DateTerm(form: .operand(op, right), operatorStart: operatorToken.start, end: right.end))
@@ -477,7 +544,7 @@ struct DateParser {
     var signs = 0
     let start = current.start
     while case .minus = current.kind {
-      _ = advance()
+      _ = try advance()
       signs += 1
     }
     let operand = try primary()
@@ -491,27 +558,27 @@ struct DateParser {
     let token = current
     switch token.kind {
     case .date(let date):
-      _ = advance()
+      _ = try advance()
       return DateNode(form: .date(date), start: token.start, end: token.end)
-    case .duration(let seconds, let text):
-      _ = advance()
-      return DateNode(form: .duration(seconds, text), start: token.start, end: token.end)
-    case .number(let value, let text):
-      _ = advance()
-      return DateNode(form: .number(value, text), start: token.start, end: token.end)
+    case .duration(let index):
+      _ = try advance()
+      return DateNode(form: .duration(index), start: token.start, end: token.end)
+    case .number(let index):
+      _ = try advance()
+      return DateNode(form: .number(index), start: token.start, end: token.end)
     case .reference(let line):
-      _ = advance()
+      _ = try advance()
       return DateNode(form: .reference(line), start: token.start, end: token.end)
-    case .word("today"):
-      _ = advance()
+    case .word(DateWord.today):
+      _ = try advance()
       return DateNode(form: .today, start: token.start, end: token.end)
-    case .word("mr"):
-      _ = advance()
+    case .word(DateWord.mr):
+      _ = try advance()
       return DateNode(form: .memory, start: token.start, end: token.end)
-    case .word(let word):
-      throw LineError(DateWords.rejection(of: word), column: token.column)
+    case .word:
+      throw LineError(DateWords.rejection(of: text(token).lowercased()), column: token.column)
     case .open:
-      _ = advance()
+      _ = try advance()
       depth += 1
       guard depth <= Self.maximumDepth else {
         throw LineError("brackets nest at most 24 deep", column: token.column)
@@ -523,20 +590,18 @@ struct DateParser {
         }
         throw unexpected()
       }
-      let close = advance()
+      let close = try advance()
       depth -= 1
       return DateNode(form: .group(inner), start: token.start, end: close.end)
     case .close:
       throw LineError(
-        position == 0 ? "a ) without its (" : "something is missing before )",
+        previous == nil ? "a ) without its (" : "something is missing before )",
         column: token.column)
     case .end:
-      let previous = tokens[max(0, position - 1)]
-      let name = String(characters[previous.start..<previous.end])
-      throw LineError("\(name) needs something after it", column: token.column)
+      throw LineError(
+        "\(previous.map(text) ?? "") needs something after it", column: token.column)
     case .plus, .times, .divide:
-      let name = String(characters[token.start..<token.end])
-      throw LineError("\(name) needs something before it", column: token.column)
+      throw LineError("\(text(token)) needs something before it", column: token.column)
     case .minus:
       // unary() reads a minus; this is not reached.
       throw LineError("- needs something after it", column: token.column)
@@ -548,10 +613,10 @@ struct DateParser {
   private func unexpected() -> LineError {
     let token = current
     let column = token.column
-    let previous = tokens[max(0, position - 1)]
+    let previous = self.previous ?? current
     let afterDate: Bool
     switch previous.kind {
-    case .date, .word("today"): afterDate = true
+    case .date, .word(DateWord.today): afterDate = true
     default: afterDate = false
     }
     switch token.kind {
@@ -565,15 +630,17 @@ struct DateParser {
         return LineError("times of day are not built: a date has no time of day", column: column)
       }
       return LineError("an operator is missing here (+ - * /)", column: column)
-    case .word(let word):
+    case .word:
+      let word = text(token).lowercased()
       if word == "to" || word == "in" {
         return LineError(
           depth > 0 ? "\(word) stands outside brackets" : "\(word) comes once on a line",
           column: column)
       }
-      if Self.offsetUnits.contains(word), case .number(_, let text) = previous.kind {
+      if ["y", "m", "w", "d"].contains(word), case .number = previous.kind {
+        let offset = text(previous) + word
         return LineError(
-          "\(text)\(word) is an offset: it follows a date and + or - (2026-12-01 + \(text)\(word))",
+          "\(offset) is an offset: it follows a date and + or - (2026-12-01 + \(offset))",
           column: previous.column)
       }
       if word == "t" && afterDate {
@@ -596,8 +663,6 @@ struct DateParser {
       return LineError("unexpected text", column: column)
     }
   }
-
-  private static let offsetUnits: Set<String> = ["y", "m", "w", "d"]
 }
 
 /// The words that date lines reject with a reason of their own.

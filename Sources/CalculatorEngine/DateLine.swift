@@ -120,7 +120,18 @@ public struct DateLine: Hashable, Sendable {
   /// operator, dates in ISO form, units in lower case, hours without leading zeros, `today`
   /// replaced (`2019-07-31 to 2019-12-30`, `2008-01-31 + 1m 1d`, `(1:15 + 0:45) * 3`). `$N` and
   /// `mr` stay as written.
-  public let normalizedText: String
+  ///
+  /// Written when asked (it reads ``recordedText`` again), so that a line that is only
+  /// calculated and recorded does not pay for it.
+  ///
+  /// - Complexity: O(n) in the line's length.
+  public var normalizedText: String {
+    guard var parser = try? DateParser(recordedText), let parsed = try? parser.line() else {
+      return recordedText
+    }
+    // The recorded text holds no `today`: the date given here is never read.
+    return Self.normalized(parsed, today: .first)
+  }
   /// N of each `$N` in the line, in order.
   public let references: [Int]
 
@@ -155,18 +166,17 @@ public struct DateLine: Hashable, Sendable {
   /// calculation with numbers alone. Errors of calculation (`Date out of Bound`, `Cannot divide
   /// by zero`) are values: ``DateValue/fault(_:)``.
   ///
-  /// - Complexity: O(n) tokens for a line of n characters, each step of exact arithmetic
+  /// - Complexity: O(n) for a line of n bytes, and each step of exact arithmetic
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
   public init(_ text: String, in context: Context) throws(LineError) {
-    var parser = try DateParser(Array(text))
+    var parser = try DateParser(text)
     let syntax = try parser.line()
     var checker = DateChecker(syntax: syntax, context: context)
     let kind = try checker.check()
     self.kind = kind
     value = checker.evaluate()
     references = checker.references
-    recordedText = Self.recorded(syntax, today: context.today)
-    normalizedText = Self.normalized(syntax, today: context.today)
+    recordedText = Self.recorded(syntax, text: text, today: context.today)
   }
 
   /// `text` with each `$N` replaced by `$M`, M = `transform(N)` (for `:insert` and `:delete`,
@@ -189,7 +199,9 @@ public struct DateLine: Hashable, Sendable {
     return result + characters
   }
 
-  private static func recorded(_ syntax: DateSyntax, today: CivilDate) -> String {
+  private static func recorded(_ syntax: DateSyntax, text line: String, today: CivilDate)
+    -> String
+  {
     var spans: [Range<Int>] = []
     func collect(_ node: DateNode) {
       switch node.form {
@@ -205,52 +217,63 @@ public struct DateLine: Hashable, Sendable {
     }
     collect(syntax.left)
     if let right = syntax.right { collect(right) }
-    guard !spans.isEmpty else { return String(syntax.characters) }
+    guard !spans.isEmpty else { return line }
     var text = ""
     var index = 0
     for span in spans {
-      text += String(syntax.characters[index..<span.lowerBound]) + today.isoText
+      text += DateLexer.text(syntax.bytes, index..<span.lowerBound) + today.isoText
       index = span.upperBound
     }
-    return text + String(syntax.characters[index...])
+    return text + DateLexer.text(syntax.bytes, index..<syntax.bytes.count)
   }
 
   private static func normalized(_ syntax: DateSyntax, today: CivilDate) -> String {
-    var text = ""
+    var text: [UInt8] = []
+    text.reserveCapacity(syntax.bytes.count + 8)
+    func write(_ string: String) { text.append(contentsOf: string.utf8) }
     func write(_ node: DateNode) {
       switch node.form {
-      case .date(let date): text += date.isoText
-      case .today: text += today.isoText
-      case .duration(_, let written), .number(_, let written): text += written
-      case .reference(let line): text += "$" + String(line)
-      case .memory: text += "mr"
+      case .date(let date): write(date.isoText)
+      case .today: write(today.isoText)
+      case .duration:
+        // Hours without leading zeros, one digit at least.
+        var start = node.start
+        while syntax.bytes[start] == UInt8(ascii: "0"), syntax.bytes[start + 1] != UInt8(ascii: ":")
+        {
+          start += 1
+        }
+        text.append(contentsOf: syntax.bytes[start..<node.end])
+      case .number: text.append(contentsOf: syntax.bytes[node.start..<node.end])
+      case .reference(let line): write("$" + String(line))
+      case .memory: write("mr")
       case .negate(let inner):
-        text += "-"
+        text.append(UInt8(ascii: "-"))
         write(inner)
       case .group(let inner):
-        text += "("
+        text.append(UInt8(ascii: "("))
         write(inner)
-        text += ")"
+        text.append(UInt8(ascii: ")"))
       case .chain(let first, let terms):
         write(first)
         for term in terms {
           switch term.form {
           case .operand(let op, let operand):
-            text += " " + op.text + " "
+            text += [UInt8(ascii: " "), op.byte, UInt8(ascii: " ")]
             write(operand)
           case .offset(let isAddition, let offset):
-            text += (isAddition ? " + " : " - ") + offset.description
+            text += [UInt8(ascii: " "), UInt8(ascii: isAddition ? "+" : "-"), UInt8(ascii: " ")]
+            write(offset.description)
           }
         }
       }
     }
     write(syntax.left)
     if let right = syntax.right {
-      text += " to "
+      write(" to ")
       write(right)
     }
-    if let unit = syntax.unit { text += " in " + unit.rawValue }
-    return text
+    if let unit = syntax.unit { write(" in " + unit.rawValue) }
+    return String(decoding: text, as: UTF8.self)
   }
 }
 
@@ -307,7 +330,7 @@ struct DateChecker {
   /// The text at `span` as a message names it: itself, or its column when that is long.
   private func describe(_ span: Range<Int>) -> String {
     span.count <= 30
-      ? String(syntax.characters[span]) : "the operand at column \(span.lowerBound + 1)"
+      ? DateLexer.text(syntax.bytes, span) : "the operand at column \(span.lowerBound + 1)"
   }
 
   private mutating func kind(of node: DateNode) throws(LineError) -> DateKind? {
@@ -395,7 +418,8 @@ struct DateChecker {
             "a date plus a duration is not built: dates have no time of day (add days: + 1d)",
             column: right.column)
         case .number:
-          if case .number(_, let text) = right.unbracketed.form {
+          if case .number = right.unbracketed.form {
+            let text = describe(right.unbracketed)
             throw LineError(
               "\(text) needs a unit: \(text)d, \(text)w, \(text)m or \(text)y",
               column: right.column)
@@ -477,8 +501,9 @@ struct DateChecker {
     switch node.form {
     case .date(let date): return .date(date)
     case .today: return .date(context.today)
-    case .duration(let seconds, _): return Self.checked(.duration(TimeSpan(seconds: seconds)))
-    case .number(let number, _): return Self.checked(.number(DateNumber(number)))
+    case .duration(let index):
+      return Self.checked(.duration(TimeSpan(seconds: syntax.values[index])))
+    case .number(let index): return Self.checked(.number(DateNumber(syntax.values[index])))
     case .memory: return .number(context.memory!)
     case .reference: return resolved[node.start]!
     case .group(let inner): return value(of: inner)

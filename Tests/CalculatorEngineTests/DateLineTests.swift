@@ -474,6 +474,7 @@ import Testing
       18
     ),
     ("$", "$ needs the number of a line: $3", 1),
+    ("1:00*$1234567890123456789", "$1234567890123456789 refers to no line", 6),
     ("1:00 + $7", "$7 refers to line 7; this is line 7", 8),
     ("std", "std is a mode key: it starts a line", 1),
     ("fe", "fe is not a key of date mode", 1),
