@@ -443,9 +443,11 @@ struct DateRational: Hashable, Sendable {
   }
 
   static func + (a: DateRational, b: DateRational) -> DateRational {
-    let left = a.numerator * b.denominator
-    let right = b.numerator * a.denominator
-    let denominator = a.denominator * b.denominator
+    // Integers (whole seconds, most durations) and equal denominators need no products.
+    let same = a.denominator == b.denominator
+    let left = same ? a.numerator : a.numerator * b.denominator
+    let right = same ? b.numerator : b.numerator * a.denominator
+    let denominator = same ? a.denominator : a.denominator * b.denominator
     let rounded = a.isRounded || b.isRounded
     if a.isNegative == b.isNegative {
       return DateRational(
