@@ -124,9 +124,7 @@ struct DateTerm {
 struct DateSyntax {
   let left: DateNode
   let right: DateNode?
-  let toStart: Int?
   let unit: TimeUnit?
-  let unitStart: Int?
   /// The line's UTF-8 bytes (all ASCII: the lexer rejects any other).
   let bytes: [UInt8]
   /// The values of the durations and numbers, by the index their nodes hold.
@@ -389,9 +387,8 @@ struct DateParser {
     if current.isEnd { throw LineError("the line is empty: a date line is a date, such as today") }
     let left = try sum()
     var right: DateNode?
-    var toStart: Int?
     if current.isWord(DateWord.to) {
-      toStart = try advance().start
+      _ = try advance()
       if current.isEnd {
         throw LineError(
           "to needs a date after it: 2026-01-01 to 2026-12-01", column: current.column)
@@ -399,7 +396,6 @@ struct DateParser {
       right = try sum()
     }
     var unit: TimeUnit?
-    var unitStart: Int?
     if current.isWord(DateWord.in) {
       _ = try advance()
       guard case .word = current.kind else {
@@ -413,13 +409,12 @@ struct DateParser {
           : "in converts to h, min, s, d or w (8:30 in h)"
         throw LineError(reason, column: current.column)
       }
-      unitStart = try advance().start
+      _ = try advance()
       unit = found
     }
     guard current.isEnd else { throw unexpected() }
     return DateSyntax(
-      left: left, right: right, toStart: toStart, unit: unit, unitStart: unitStart,
-      bytes: bytes, values: lexer.values)
+      left: left, right: right, unit: unit, bytes: bytes, values: lexer.values)
   }
 
   private mutating func sum() throws(LineError) -> DateNode {
@@ -636,6 +631,11 @@ struct DateParser {
         return LineError(
           depth > 0 ? "\(word) stands outside brackets" : "\(word) comes once on a line",
           column: column)
+      }
+      if ["y", "m", "w", "d"].contains(word), case .reference = previous.kind {
+        return LineError(
+          "an offset counts a number typed in the line, not \(text(previous)): such as 10\(word)",
+          column: previous.column)
       }
       if ["y", "m", "w", "d"].contains(word), case .number = previous.kind {
         let offset = text(previous) + word

@@ -418,6 +418,7 @@ import Testing
     ("2026-12-01 + 1.5d", "an offset counts whole units: 1d, not 1.5d", 14),
     ("2026-12-01 + 1m 3", "3 needs a unit: 3d, 3w, 3m or 3y", 17),
     ("1:00 + 1d", "1:00 is a duration; a date is needed", 1),
+    ("2026-12-01 + $4d", "an offset counts a number typed in the line, not $4: such as 10d", 14),
     ("8:30 * 2d", "2d is an offset: it follows a date and + or - (2026-12-01 + 2d)", 8),
     // Times of day, time zones, other calendars.
     ("2026-12-01 10:00", "times of day are not built: a date has no time of day", 12),

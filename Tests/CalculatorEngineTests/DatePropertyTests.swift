@@ -58,7 +58,10 @@ import Testing
       let line = "\(date) \(adding ? "+" : "-") \(offset.text)"
       let moved = adding ? DateModel.add(offset, to: date) : DateModel.subtract(offset, from: date)
       let expected = moved.map(DateModel.longText) ?? "Date out of Bound"
-      #expect(try Self.shown(line) == expected, "seed \(seed): \(line)")
+      let read = try DateLine(line, in: Self.context)
+      #expect(read.value.text(in: Self.english) == expected, "seed \(seed): \(line)")
+      // The expression line reads back to the same value.
+      #expect(try DateLine(read.normalizedText, in: Self.context).value == read.value)
     }
   }
 
