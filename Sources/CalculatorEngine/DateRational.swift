@@ -394,6 +394,29 @@ struct DateRational: Hashable, Sendable {
     if isRounded || self.numerator >= Self.exactLimit || self.denominator >= Self.exactLimit {
       self = roundedToSignificantDigits()
     }
+    #if CALC_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
+  }
+
+  /// Traps unless the value is in lowest terms with a positive denominator, zero is not
+  /// negative, an exact value's parts are below 10^120 and a rounded one has at most 34
+  /// significant digits (built with `-Xswiftc -DCALC_INTERNAL_CHECKS`, as `.ci/run`'s pass over
+  /// the engine's tests is).
+  func checkInvariants() {
+    precondition(!denominator.isZero, "a zero denominator")
+    precondition(DateNatural.gcd(numerator, denominator) == .one || numerator.isZero, "not reduced")
+    precondition(!numerator.isZero || (denominator == .one && !isNegative), "zero is 0/1")
+    if isRounded {
+      // A rounded value is its 34-digit coefficient over a power of ten, reduced.
+      var coefficient = numerator
+      while !coefficient.isZero, coefficient.quotientAndRemainder(dividingBy: 10).1 == 0 {
+        coefficient = coefficient.quotientAndRemainder(dividingBy: 10).0
+      }
+      precondition(coefficient.decimalDigitCount <= Self.roundedDigits, "more than 34 digits")
+    } else {
+      precondition(numerator < Self.exactLimit && denominator < Self.exactLimit, "beyond 10^120")
+    }
   }
 
   /// An integer.
