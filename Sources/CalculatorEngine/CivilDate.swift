@@ -1,0 +1,281 @@
+/// A day of the proleptic Gregorian calendar from 1601-01-01 to 9999-12-31, without a time of
+/// day or a time zone (SPEC §13): the dates of date mode, the range of Windows' Date Calculation.
+///
+/// A date is its day number, the days since 1601-01-01 (day 0, a Monday) up to 3,067,670
+/// (9999-12-31); comparing dates compares day numbers. Additions clamp the day to the month's
+/// end and return `nil` for a date outside the range (`Date out of Bound`).
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Days since 1601-01-01.
+  public let dayNumber: Int
+
+  /// The day numbers of the range: 1601-01-01 through 9999-12-31.
+  public static let dayNumbers: ClosedRange<Int> = 0...3_067_670
+  /// 1601-01-01.
+  public static let first = CivilDate(uncheckedDayNumber: 0)
+  /// 9999-12-31.
+  public static let last = CivilDate(uncheckedDayNumber: 3_067_670)
+  /// The years of the range.
+  public static let years: ClosedRange<Int> = 1601...9999
+
+  private init(uncheckedDayNumber: Int) { dayNumber = uncheckedDayNumber }
+
+  /// The date with day number `dayNumber`; `nil` outside the range.
+  public init?(dayNumber: Int) {
+    guard Self.dayNumbers.contains(dayNumber) else { return nil }
+    self.dayNumber = dayNumber
+  }
+
+  /// The date `year-month-day`; `nil` when there is no such date or it is outside the range.
+  public init?(year: Int, month: Int, day: Int) {
+    guard Self.years.contains(year), (1...12).contains(month),
+      (1...Self.daysIn(month: month, of: year)).contains(day)
+    else { return nil }
+    dayNumber = Self.days(year: year, month: month, day: day)
+  }
+
+  /// Whether `year` has 29 February.
+  public static func isLeap(_ year: Int) -> Bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  }
+
+  /// How many days `month` (1 to 12) has in `year`.
+  public static func daysIn(month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// The day number of a valid `year-month-day` (H. Hinnant's `days_from_civil`, shifted to
+  /// 1601-01-01).
+  private static func days(year: Int, month: Int, day: Int) -> Int {
+    // Years start on 1 March, so that the leap day is the last of a year.
+    let y = month <= 2 ? year - 1 : year
+    let era = y / 400  // y ≥ 1600: no negative years
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 584_694  // 1601-01-01 is day 584,694 from 0000-03-01
+  }
+
+  /// The year, month (1 to 12) and day (1 to 31) (H. Hinnant's `civil_from_days`).
+  public var components: (year: Int, month: Int, day: Int) {
+    let days = dayNumber + 584_694
+    let era = days / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+
+  /// The day of the week.
+  public var weekday: Weekday {
+    // 1601-01-01 was a Monday.
+    Weekday(rawValue: (dayNumber + 1) % 7)!
+  }
+
+  public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
+
+  /// The days from this date to `other`: negative when `other` is earlier.
+  public func days(to other: CivilDate) -> Int { other.dayNumber - dayNumber }
+
+  /// The date `count` days later (earlier when negative); `nil` outside the range.
+  public func adding(days count: Int) -> CivilDate? {
+    let (sum, overflow) = dayNumber.addingReportingOverflow(count)
+    return overflow ? nil : CivilDate(dayNumber: sum)
+  }
+
+  /// The date `count` months later (earlier when negative), its day clamped to the month's last
+  /// (2008-01-31 + 1 month is 2008-02-29); `nil` outside the range.
+  public func adding(months count: Int) -> CivilDate? {
+    let (year, month, day) = components
+    let (months, overflow) = (year * 12 + month - 1).addingReportingOverflow(count)
+    guard !overflow else { return nil }
+    let newYear = months >= 0 ? months / 12 : (months - 11) / 12
+    let newMonth = months - newYear * 12 + 1
+    guard Self.years.contains(newYear) else { return nil }
+    return CivilDate(
+      year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, of: newYear)))
+  }
+
+  /// The date `count` years later (earlier when negative), 29 February clamped to 28 February;
+  /// `nil` outside the range.
+  public func adding(years count: Int) -> CivilDate? {
+    let (months, overflow) = count.multipliedReportingOverflow(by: 12)
+    return overflow ? nil : adding(months: months)
+  }
+
+  /// ISO 8601: `2004-09-11` (what `--plain`, the expression line and the recorded line show).
+  public var isoText: String {
+    let (year, month, day) = components
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    // Ten ASCII bytes: a small string, kept inside the value.
+    let bytes: [UInt8] = [
+      zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
+      zero + UInt8(year % 10), dash, zero + UInt8(month / 10), zero + UInt8(month % 10), dash,
+      zero + UInt8(day / 10), zero + UInt8(day % 10),
+    ]
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.
+  public var longText: String {
+    let (year, month, day) = components
+    return weekday.name + ", " + Self.monthNames[month - 1] + " " + String(day) + ", "
+      + String(year)
+  }
+
+  /// ``isoText``.
+  public var description: String { isoText }
+
+  /// The English names of the months, January first.
+  public static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+  ]
+
+  /// The date that `text` writes in ISO form, `2026-12-01` or `2026-12-1` (the whole text, no
+  /// blanks); throws, with the column and the reason, for anything else
+  /// (`no such date: February has 28 days in 2026`).
+  public init(iso text: String) throws(LineError) {
+    let bytes = Array(text.utf8)
+    var index = 0
+    guard let date = try Self.scan(bytes, at: &index), index == bytes.count else {
+      // Up to `index` the text is ASCII digits and `-`: bytes are characters there.
+      throw LineError("a date is written YYYY-MM-DD, such as 2026-12-01", column: index + 1)
+    }
+    self = date
+  }
+
+  /// Reads a date `Y-M-D` (ASCII digits and two `-`, no blanks) at `index` of `bytes`, moving
+  /// `index` past it; `nil` (with `index` unmoved) when the text there does not have that shape.
+  /// Throws for that shape when it is no date of the range: a year of other than 4 digits, a
+  /// month or day of more than 2, no such month or day, a year before 1601.
+  static func scan(_ bytes: [UInt8], at index: inout Int) throws(LineError) -> CivilDate? {
+    func digits(from start: Int) -> Int {
+      var end = start
+      while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+        end += 1
+      }
+      return end
+    }
+    let start = index
+    let yearEnd = digits(from: start)
+    guard yearEnd > start, yearEnd < bytes.count, bytes[yearEnd] == UInt8(ascii: "-") else {
+      return nil
+    }
+    let monthEnd = digits(from: yearEnd + 1)
+    guard monthEnd > yearEnd + 1, monthEnd < bytes.count, bytes[monthEnd] == UInt8(ascii: "-")
+    else { return nil }
+    let dayEnd = digits(from: monthEnd + 1)
+    guard dayEnd > monthEnd + 1 else { return nil }
+    func number(_ range: Range<Int>) -> Int {
+      bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    guard yearEnd - start == 4 else {
+      throw LineError("a year has 4 digits: 2026-12-01", column: start + 1)
+    }
+    guard monthEnd - yearEnd - 1 <= 2 else {
+      throw LineError("a month has 1 or 2 digits: 2026-12-01", column: yearEnd + 2)
+    }
+    guard dayEnd - monthEnd - 1 <= 2 else {
+      throw LineError("a day has 1 or 2 digits: 2026-12-01", column: monthEnd + 2)
+    }
+    let (year, month, day) = (
+      number(start..<yearEnd), number(yearEnd + 1..<monthEnd), number(monthEnd + 1..<dayEnd)
+    )
+    guard years.contains(year) else {
+      throw LineError("dates run from 1601-01-01 to 9999-12-31", column: start + 1)
+    }
+    guard (1...12).contains(month) else {
+      throw LineError("no such date: a year has 12 months", column: yearEnd + 2)
+    }
+    let last = daysIn(month: month, of: year)
+    guard (1...last).contains(day) else {
+      let reason =
+        day == 0
+        ? "days start at 1"
+        : monthNames[month - 1] + " has " + String(last) + " days"
+          + (month == 2 ? " in " + String(year) : "")
+      throw LineError("no such date: " + reason, column: monthEnd + 2)
+    }
+    index = dayEnd
+    return CivilDate(year: year, month: month, day: day)
+  }
+}
+
+/// A day of the week.
+public enum Weekday: Int, Hashable, Sendable, CaseIterable {
+  case sunday, monday, tuesday, wednesday, thursday, friday, saturday
+
+  /// Its English name: `Saturday`.
+  public var name: String {
+    switch self {
+    case .sunday: "Sunday"
+    case .monday: "Monday"
+    case .tuesday: "Tuesday"
+    case .wednesday: "Wednesday"
+    case .thursday: "Thursday"
+    case .friday: "Friday"
+    case .saturday: "Saturday"
+    }
+  }
+}
+
+/// An offset of date mode: `1y 2m 3w 4d`, each unit at most once, in that order, each 0 to 999
+/// (SPEC §13). A unit that was not written is `nil` (it counts as 0).
+public struct DateOffset: Hashable, Sendable, CustomStringConvertible {
+  public var years: Int?
+  public var months: Int?
+  /// Weeks (calc's addition: 7 days each).
+  public var weeks: Int?
+  public var days: Int?
+
+  /// The largest count of a unit.
+  public static let maximumCount = 999
+
+  public init(years: Int? = nil, months: Int? = nil, weeks: Int? = nil, days: Int? = nil) {
+    (self.years, self.months, self.weeks, self.days) = (years, months, weeks, days)
+  }
+
+  /// The days that the weeks and days make.
+  public var totalDays: Int { (weeks ?? 0) * 7 + (days ?? 0) }
+
+  /// `date` plus the offset as Windows adds: the years, then the months, then the days (weeks
+  /// as 7 days), each step clamping the day to its month's end; `nil` when a step leaves the
+  /// range (`Date out of Bound`).
+  public func added(to date: CivilDate) -> CivilDate? {
+    date.adding(years: years ?? 0)?.adding(months: months ?? 0)?.adding(days: totalDays)
+  }
+
+  /// `date` minus the offset as Windows subtracts: the days (weeks as 7 days), then the
+  /// months, then the years — so that adding and subtracting are not inverses
+  /// (`2008-01-31 + 1m 1d` is 2008-03-01, `2008-03-01 - 1m 1d` is 2008-01-29); `nil` when a
+  /// step leaves the range.
+  public func subtracted(from date: CivilDate) -> CivilDate? {
+    date.adding(days: -totalDays)?.adding(months: -(months ?? 0))?.adding(years: -(years ?? 0))
+  }
+
+  /// The units as written, lower case, one blank between them: `1y 2m 3w 4d`.
+  public var description: String {
+    var text: [UInt8] = []
+    for (count, unit) in [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")]
+      as [(Int?, Unicode.Scalar)]
+    {
+      guard let count else { continue }
+      if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+      // A count is 0 to 999.
+      if count >= 100 { text.append(UInt8(ascii: "0") + UInt8(count / 100)) }
+      if count >= 10 { text.append(UInt8(ascii: "0") + UInt8(count / 10 % 10)) }
+      text.append(UInt8(ascii: "0") + UInt8(count % 10))
+      text.append(UInt8(ascii: unit))
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+}

@@ -1,0 +1,65 @@
+/// The difference between two dates as Windows' Date Calculation counts it (SPEC §13): years,
+/// months, weeks and days by the greedy pivot, and the total days.
+///
+/// From the earlier date, the years are the largest count that, added to it (the day clamped
+/// to the month's end), does not pass the later date — an addition that would leave the range
+/// counts as passing it; from the date that reached, the months, the same way; from there, the
+/// weeks; the days left are the days. `2019-07-31 to 2019-12-30` is 4 months (31 July + 4
+/// months is 30 November: 5 months would pass), 4 weeks and 2 days, 152 days in all.
+public struct DateDifference: Hashable, Sendable, CustomStringConvertible {
+  public let years: Int
+  public let months: Int
+  public let weeks: Int
+  public let days: Int
+  /// The days between the dates (never negative): the line's number for `$N` in other modes.
+  public let totalDays: Int
+
+  /// The difference between `a` and `b`, in either order.
+  public init(between a: CivilDate, and b: CivilDate) {
+    let (start, end) = a <= b ? (a, b) : (b, a)
+    totalDays = start.days(to: end)
+    // Each count starts at the calendar's estimate, which never falls short (a count one larger
+    // lands in a later year or month than `end`), and steps down while the pivot passes `end`.
+    func passes(_ date: CivilDate?) -> Bool { date.map { $0 > end } ?? true }
+    let startYear = start.components.year
+    let (endYear, endMonth, _) = end.components
+    var years = endYear - startYear
+    while years > 0, passes(start.adding(years: years)) { years -= 1 }
+    let afterYears = start.adding(years: years)!
+    let (pivotYear, pivotMonth, _) = afterYears.components
+    var months = (endYear - pivotYear) * 12 + endMonth - pivotMonth
+    while months > 0, passes(afterYears.adding(months: months)) { months -= 1 }
+    let afterMonths = afterYears.adding(months: months)!
+    let rest = afterMonths.days(to: end)
+    (self.years, self.months, weeks, days) = (years, months, rest / 7, rest % 7)
+  }
+
+  /// The units that are not 0, largest first, singular exactly at 1: `["1 year", "4 months",
+  /// "1 week", "4 days"]`; empty for the same dates.
+  public var parts: [String] {
+    [(years, "year"), (months, "month"), (weeks, "week"), (days, "day")].compactMap {
+      count, unit in count == 0 ? nil : Self.counted(count, unit)
+    }
+  }
+
+  /// `498 days`: the total, when the display shows it beside ``parts`` (there are years, months
+  /// or weeks); `nil` when the difference is days alone (1 to 6) or none.
+  public var totalText: String? {
+    years == 0 && months == 0 && weeks == 0 ? nil : Self.counted(totalDays, "day")
+  }
+
+  /// The display: `1 year, 4 months, 1 week, 4 days (498 days)`, `6 days`, `1 day`,
+  /// `Same dates`; numbers are never grouped (`3067670 days`, as Windows).
+  public var text: String {
+    guard totalDays > 0 else { return "Same dates" }
+    let units = parts.joined(separator: ", ")
+    return totalText.map { units + " (" + $0 + ")" } ?? units
+  }
+
+  /// ``text``.
+  public var description: String { text }
+
+  private static func counted(_ count: Int, _ unit: String) -> String {
+    String(count) + " " + unit + (count == 1 ? "" : "s")
+  }
+}

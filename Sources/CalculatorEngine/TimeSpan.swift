@@ -1,0 +1,205 @@
+import CalcDecimal
+
+/// A length of time of date mode (SPEC §13), `H:MM:SS.fff`: exact seconds, any number of hours,
+/// positive or negative.
+///
+/// The seconds are exact (§2): a fraction in lowest terms while every step is rational and its
+/// parts have at most 120 digits, else a 34-digit decimal from then on (``isRounded``). They are
+/// kept in `DateRational` (DateRational.swift), date mode's own exact type, which CalcDecimal's
+/// exact type can replace behind this face.
+public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
+  var seconds: DateRational
+
+  init(seconds: DateRational) { self.seconds = seconds }
+
+  /// `hours:minutes:seconds.milliseconds`, negated when `isNegative`.
+  public init(
+    isNegative: Bool = false, hours: Int, minutes: Int = 0, seconds: Int = 0,
+    milliseconds: Int = 0
+  ) {
+    let total =
+      DateRational(hours) * DateRational(3600) + DateRational(minutes * 60 + seconds)
+      + DateRational.dividing(DateRational(milliseconds), by: DateRational(1000))!
+    self.seconds = isNegative ? -total : total
+  }
+
+  /// Whether the value depends on a rounded step (rule 15): it is a 34-digit decimal.
+  public var isRounded: Bool { seconds.isRounded }
+  /// Whether the duration is below zero.
+  public var isNegative: Bool { seconds.isNegative }
+  /// Whether the duration is zero.
+  public var isZero: Bool { seconds.isZero }
+
+  /// The display: `H:MM:SS`, with `.fff` when the milliseconds, rounded half to even, are not
+  /// zero (`1:00/7` is `0:08:34.286`); a minus before a duration that does not round to zero
+  /// (`-0:15:00`). Hours are never grouped, in any locale.
+  public var displayText: String {
+    let milliseconds = (seconds * DateRational(1000)).magnitudeRoundedToInteger
+    let (wholeSeconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+    let sign = seconds.isNegative && !milliseconds.isZero ? "-" : ""
+    return sign + Self.clock(wholeSeconds)
+      + (fraction == 0 ? "" : "." + Self.padded(Int(fraction), to: 3))
+  }
+
+  /// The form of `--plain`, `:copy` and `:tape csv`: `H:MM:SS` with the seconds to 34
+  /// significant digits, without trailing zeros (`0:08:34.28571428571428571428571428571429`,
+  /// `2:15:30`).
+  public var plainText: String {
+    let (whole, fraction) = seconds.magnitudeParts
+    let (totalMinutes, second) = whole.quotientAndRemainder(dividingBy: 60)
+    var minutes = totalMinutes
+    var field = "00"
+    let value = DateRational(Int(second)) + fraction
+    if let (coefficient, exponent) = value.magnitudeSignificand(digits: DateRational.roundedDigits)
+    {
+      // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
+      if exponent == 1 - (DateRational.roundedDigits - 1),
+        coefficient == DateNatural(6 as UInt64) * .powerOfTen(DateRational.roundedDigits - 1)
+      {
+        minutes = minutes + .one
+      } else {
+        field = Self.secondsField(coefficient.decimalText, exponent)
+      }
+    }
+    let sign = seconds.isNegative ? "-" : ""
+    let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
+    return sign + hours.decimalText + ":" + Self.padded(Int(minute), to: 2) + ":" + field
+  }
+
+  /// The seconds `digits × 10^exponent` (below 60) as two integer digits and the fraction's
+  /// significant digits: `08`, `34.2857…`, `00.5`.
+  private static func secondsField(_ digits: String, _ exponent: Int) -> String {
+    guard !digits.isEmpty else { return "00" }
+    var significant = Array(digits)
+    var power = exponent
+    while significant.count > 1, significant.last == "0" {
+      significant.removeLast()
+      power += 1
+    }
+    // The value is significant × 10^power; the integer part has count + power digits.
+    let integerCount = significant.count + power
+    if power >= 0 {
+      let integer = String(significant) + String(repeating: "0", count: power)
+      return String(repeating: "0", count: max(0, 2 - integer.count)) + integer
+    }
+    if integerCount <= 0 {
+      return "00." + String(repeating: "0", count: -integerCount) + String(significant)
+    }
+    let integer = String(significant[..<integerCount])
+    return String(repeating: "0", count: max(0, 2 - integer.count)) + integer + "."
+      + String(significant[integerCount...])
+  }
+
+  /// `:exact`'s pieces: the seconds as a fraction in lowest terms (`3600/7`, `90`).
+  public var exactSecondsFraction: String { seconds.fractionText }
+
+  /// `:exact`'s pieces: the seconds as a decimal with the repeating part in brackets
+  /// (`514.(285714)`; a rounded value: its 34 digits).
+  public var exactSecondsDecimal: String {
+    seconds.isRounded ? Self.plainDecimal(seconds) : seconds.repeatingDecimalText()
+  }
+
+  /// What `:exact` shows for a duration (SPEC §13): `3600/7 s = 514.(285714) s`, `90 s`, and for
+  /// a rounded value `≈ 1.414213562373095048801688724209698 s`.
+  public var exactText: String {
+    if seconds.isRounded { return "≈ " + exactSecondsDecimal + " s" }
+    if seconds.isInteger { return exactSecondsFraction + " s" }
+    return exactSecondsFraction + " s = " + exactSecondsDecimal + " s"
+  }
+
+  /// The duration in `unit`: `8:30 in h` is 8.5.
+  public func converted(to unit: TimeUnit) -> DateNumber {
+    DateNumber(DateRational.dividing(seconds, by: DateRational(unit.seconds))!)
+  }
+
+  /// ``displayText``.
+  public var description: String { displayText }
+
+  /// `whole` seconds as `H:MM:SS`.
+  private static func clock(_ whole: DateNatural) -> String {
+    let (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
+    let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
+    return hours.decimalText + ":" + padded(Int(minute), to: 2) + ":" + padded(Int(second), to: 2)
+  }
+
+  private static func padded(_ value: Int, to width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  /// A rounded value's 34 digits as a plain decimal, without trailing zeros.
+  static func plainDecimal(_ value: DateRational) -> String {
+    guard
+      let (coefficient, exponent) = value.magnitudeSignificand(digits: DateRational.roundedDigits)
+    else { return "0" }
+    var digits = Array(coefficient.decimalText)
+    var power = exponent
+    while digits.count > 1, digits.last == "0" {
+      digits.removeLast()
+      power += 1
+    }
+    let sign = value.isNegative ? "-" : ""
+    if power >= 0 { return sign + String(digits) + String(repeating: "0", count: power) }
+    let integerCount = digits.count + power
+    if integerCount <= 0 {
+      return sign + "0." + String(repeating: "0", count: -integerCount) + String(digits)
+    }
+    return sign + String(digits[..<integerCount]) + "." + String(digits[integerCount...])
+  }
+}
+
+/// A unit that `in` converts a duration to (SPEC §13): `h`, `min`, `s`, `d`, `w`.
+public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
+  case hours = "h"
+  case minutes = "min"
+  case seconds = "s"
+  case days = "d"
+  case weeks = "w"
+
+  /// The seconds in one unit.
+  public var seconds: Int {
+    switch self {
+    case .hours: 3600
+    case .minutes: 60
+    case .seconds: 1
+    case .days: 86_400
+    case .weeks: 604_800
+    }
+  }
+}
+
+/// The number of a date line (SPEC §13: a conversion, `8:30 in h`, or a duration ÷ a duration),
+/// or a number operand (`$N` of a number line, `mr`): exact as ``TimeSpan``'s seconds are.
+public struct DateNumber: Hashable, Sendable, CustomStringConvertible {
+  var value: DateRational
+
+  init(_ value: DateRational) { self.value = value }
+
+  /// A decimal's exact value; `isRounded` marks a value that depends on a rounded step (rule
+  /// 15), so that every step on it rounds to 34 digits.
+  public init(_ decimal: Decimal34, isRounded: Bool = false) {
+    value = DateRational(decimal, isRounded: isRounded)
+  }
+
+  /// An integer.
+  public init(_ integer: Int) { value = DateRational(integer) }
+
+  /// The value rounded once, half to even, to 34 significant digits: what a display format
+  /// renders (`DisplayFormat.text(for:)`), and what another mode's `$N` receives.
+  public var decimal: Decimal34 { value.decimal }
+
+  /// Whether the value depends on a rounded step (rule 15).
+  public var isRounded: Bool { value.isRounded }
+
+  /// `:exact`'s pieces: the fraction in lowest terms (`17/2`, `-3`).
+  public var exactFraction: String { value.fractionText }
+
+  /// `:exact`'s pieces: the decimal with its repeating part in brackets (`0.1(6)`); for a
+  /// rounded value its 34 digits.
+  public var exactDecimal: String {
+    value.isRounded ? TimeSpan.plainDecimal(value) : value.repeatingDecimalText()
+  }
+
+  /// The plain decimal, 34 significant digits at most (what `--plain` shows).
+  public var description: String { TimeSpan.plainDecimal(value) }
+}
