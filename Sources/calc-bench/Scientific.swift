@@ -4,6 +4,9 @@
 // (`python3 Benchmarks/mpmath-lines.py sci.py`), each peer `absent` when it is not installed.
 // The figure is the ratio of CPU times (user + system of the child, from wait4), medians of
 // alternating runs; wall times are printed beside them. The slowest key is timed in process.
+// SPEC §7 (v5): calc against the correctly rounded MPFR floor (Benchmarks/mpfr-cr-floor.c, built
+// with `cc -O2 … -lmpfr -lgmp -lm`; `absent` without libmpfr-dev), wall medians of alternating
+// runs to /dev/null and to a pipe, as the script rows are measured (Scripts.swift).
 
 import CalcDecimal
 import Foundation
@@ -23,6 +26,10 @@ struct ScientificFigures {
   /// The slowest single key of the in-process sweep, in microseconds, and which it was.
   var slowestMicros: Double
   var slowestKey: String
+
+  /// calc against the MPFR floor, to /dev/null and to a pipe (`nil`: the floor is absent).
+  var floorNull: ScriptFigure
+  var floorPipe: ScriptFigure
 
   var apcalcRatio: Double? { apcalc.map { calc.cpu / $0.cpu } }
   var mpmathRatio: Double? { mpmath.map { calc.cpu / $0.cpu } }
@@ -94,10 +101,45 @@ func measureScientific(calc: String, runs: Int, directory: String) -> Scientific
   func medians(_ times: [(cpu: Double, wall: Double)]) -> (cpu: Double, wall: Double)? {
     times.isEmpty ? nil : (median(times.map(\.cpu)), median(times.map(\.wall)))
   }
+  // The MPFR floor: built here, then calc and it in turns, to /dev/null and to a pipe.
+  let floor = directory + "/mpfr-cr-floor"
+  var hasFloor = false
+  if let cc = onPath("cc") {
+    hasFloor =
+      cpuRun([
+        cc, "-O2", "-o", floor, benchmarks + "/mpfr-cr-floor.c", "-lmpfr", "-lgmp", "-lm",
+      ]) != nil && FileManager.default.isExecutableFile(atPath: floor)
+  }
+  let calcArguments = [calc, "--plain", "--mode", "scientific", sci + ".calc"]
+  func versusFloor(_ name: String, field: String, toPipe: Bool) -> ScriptFigure {
+    var calcRuns: [(wall: Double, cpu: Double)] = []
+    var floorRuns: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<max(runs, 11) {
+      if let time = scriptRun(calcArguments, input: "/dev/null", toPipe: toPipe) {
+        calcRuns.append(time)
+      }
+      if hasFloor, let time = scriptRun([floor], input: sci + ".py", toPipe: toPipe) {
+        floorRuns.append(time)
+      }
+    }
+    func medians(_ times: [(wall: Double, cpu: Double)]) -> (wall: Double, cpu: Double)? {
+      times.count == max(runs, 11) ? (median(times.map(\.wall)), median(times.map(\.cpu))) : nil
+    }
+    func spread(_ times: [(wall: Double, cpu: Double)]) -> (fastest: Double, slowest: Double)? {
+      times.count == max(runs, 11) ? (times.map(\.wall).min()!, times.map(\.wall).max()!) : nil
+    }
+    return ScriptFigure(
+      name: name, field: field, target: 1.5, calc: medians(calcRuns),
+      peer: hasFloor ? medians(floorRuns) : nil, calcSpread: spread(calcRuns),
+      peerSpread: hasFloor ? spread(floorRuns) : nil)
+  }
+  let floorNull = versusFloor("Scientific vs MPFR, null", field: "sci_null_vs_mpfr", toPipe: false)
+  let floorPipe = versusFloor("Scientific vs MPFR, pipe", field: "sci_vs_mpfr", toPipe: true)
   let slowest = slowestScientificKey(lines: sci + ".calc")
   return ScientificFigures(
     calc: medians(calcTimes)!, apcalc: medians(apcalcTimes), mpmath: medians(mpmathTimes),
-    runs: runs, slowestMicros: slowest.micros, slowestKey: slowest.key)
+    runs: runs, slowestMicros: slowest.micros, slowestKey: slowest.key, floorNull: floorNull,
+    floorPipe: floorPipe)
 }
 
 /// A decimal as gensci.py writes it (`5.2472`).
@@ -180,6 +222,23 @@ func printScientific(_ figures: ScientificFigures?) {
   print(
     "  slowest key \(fixed(figures.slowestMicros, 0)) µs, \(figures.slowestKey)"
       + " (target ≤ 1000 µs: \(figures.slowestMicros <= 1000 ? "met" : "MISSED"))")
+  for figure in [figures.floorNull, figures.floorPipe] {
+    let ratio =
+      figure.ratio.map {
+        "\(fixed($0, 2))× (target ≤ 1.5×: \($0 <= 1.5 ? "met" : "MISSED"))"
+      } ?? "absent"
+    let calc = figure.calc.map { "\(fixed($0.wall, 3)) s" } ?? "failed"
+    let floor = figure.peer.map { "\(fixed($0.wall, 3)) s" } ?? "absent"
+    print("  \(figure.name): calc \(calc), floor \(floor) (wall medians): \(ratio)")
+  }
+}
+
+/// The Scientific targets' lines of the closing list.
+func printScientificTargets(_ figures: ScientificFigures?) {
+  for figure in [figures?.floorNull, figures?.floorPipe] {
+    let state = figure?.ratio.map { $0 <= 1.5 ? "met" : "MISSED" } ?? "absent"
+    print("  \(figure?.field ?? "sci_vs_mpfr") ≤ 1.50×  \(state)")
+  }
 }
 
 /// The row's part of the machine-readable summary line.
@@ -187,4 +246,6 @@ func scientificSummary(_ figures: ScientificFigures?) -> String {
   " sci_vs_apcalc=\(figures?.apcalcRatio.map { fixed($0, 2) } ?? "absent")"
     + " sci_vs_mpmath=\(figures?.mpmathRatio.map { fixed($0, 2) } ?? "absent")"
     + " sci_slowest_key_us=\(figures.map { fixed($0.slowestMicros, 0) } ?? "absent")"
+    + " sci_null_vs_mpfr=\(figures?.floorNull.ratio.map { fixed($0, 2) } ?? "absent")"
+    + " sci_vs_mpfr=\(figures?.floorPipe.ratio.map { fixed($0, 2) } ?? "absent")"
 }

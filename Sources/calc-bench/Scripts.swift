@@ -1,10 +1,12 @@
-// calc-bench's script rows (SPEC §7, issue 37 item 2): the everyday set (`123.45*6.7=`) and the
-// mixed set (sums, 34-digit divisions by primes, products, percent), both written by
-// Benchmarks/gen.py, through the `calc` binary against `bc -q`, each to a pipe (read by
-// calc-bench) and to /dev/null; and the everyday set against the C floor (Benchmarks/floor.c,
-// built with `cc -O2`, `./floor < std.expr`, to /dev/null). Each figure is the ratio of the
-// median wall times of runs that alternate the programs run by run; CPU times (user + system
-// of the child, from wait4) are printed beside them. bc, cc or python3 missing gives `absent`.
+// calc-bench's script rows (SPEC §7): the everyday set (`123.45*6.7=`) and the mixed set (sums,
+// 34-digit divisions by primes, products, percent), both written by Benchmarks/gen.py, through
+// the `calc` binary against `bc -q`, each to a pipe (read by calc-bench) and to /dev/null; the
+// everyday set against the v4 C floor (Benchmarks/floor.c, `./floor < std.expr`, to /dev/null);
+// and (SPEC §7 v5) both sets against the decimal128 floor (Benchmarks/dec128-floor.c, GCC's
+// `_Decimal128` with block I/O, `./dec128-floor < std.expr`), both ways. Each figure is the ratio
+// of the median wall times of runs that alternate the programs run by run (A B A B …); CPU times
+// (user + system of the child, from wait4) and the spread of each program's runs (fastest and
+// slowest) are printed beside them. bc, cc or python3 missing gives `absent`.
 
 import Foundation
 
@@ -24,6 +26,9 @@ struct ScriptFigure {
   /// failed.
   var calc: (wall: Double, cpu: Double)?
   var peer: (wall: Double, cpu: Double)?
+  /// The fastest and slowest wall seconds of calc's runs and of the peer's.
+  var calcSpread: (fastest: Double, slowest: Double)?
+  var peerSpread: (fastest: Double, slowest: Double)?
 
   /// calc's median wall time over the peer's; `nil` when either is missing.
   var ratio: Double? {
@@ -38,6 +43,17 @@ struct ScriptFigures {
   var lines: Int
   var runs: Int
   var figures: [ScriptFigure]
+
+  /// calc's slowest run over its fastest, the worst of the everyday and mixed sets to /dev/null
+  /// (SPEC §7 v5: ≤ 1.5× on a quiet machine); `nil` when a run failed.
+  var calcSpread: Double? {
+    let spreads = figures.filter {
+      ["std_null_vs_dec128", "mix_null_vs_dec128"].contains($0.field)
+    }
+    .map { $0.calcSpread.map { $0.slowest / $0.fastest } }
+    guard !spreads.isEmpty, spreads.allSatisfy({ $0 != nil }) else { return nil }
+    return spreads.compactMap { $0 }.max()
+  }
 }
 
 /// Wall and CPU seconds (user + system of the child) of running `argv` with standard input from
@@ -112,18 +128,22 @@ func measureScripts(calc: String, lines: Int, runs: Int, directory: String) -> S
   if lines < 1_000_000 {
     for (file, header) in [
       (std + ".calc", 0), (std + ".bc", 1), (std + ".expr", 0),
-      (mix + ".calc", 0), (mix + ".bc", 1),
+      (mix + ".calc", 0), (mix + ".bc", 1), (mix + ".expr", 0),
     ] {
       guard keepFirstLines(file, lines, header: header) else { return nil }
     }
   }
-  let floor = directory + "/floor"
-  var hasFloor = false
-  if let cc = onPath("cc") {
-    hasFloor =
-      cpuRun([cc, "-O2", "-o", floor, benchmarks + "/floor.c"]) != nil
-      && FileManager.default.isExecutableFile(atPath: floor)
+  /// Builds `source` in Benchmarks with `cc -O2` as `name` in `directory`; whether it worked.
+  func build(_ source: String, _ name: String) -> Bool {
+    guard let cc = onPath("cc") else { return false }
+    let program = directory + "/" + name
+    return cpuRun([cc, "-O2", "-o", program, benchmarks + "/" + source]) != nil
+      && FileManager.default.isExecutableFile(atPath: program)
   }
+  let floor = directory + "/floor"
+  let hasFloor = build("floor.c", "floor")
+  let dec128 = directory + "/dec128-floor"
+  let hasDec128 = build("dec128-floor.c", "dec128-floor")
   let bc = onPath("bc")
   /// Runs calc and the peer in turns and keeps their medians.
   func compare(
@@ -145,9 +165,13 @@ func measureScripts(calc: String, lines: Int, runs: Int, directory: String) -> S
       // A failed run leaves the figure out rather than flattering it.
       times.count == runs ? (median(times.map(\.wall)), median(times.map(\.cpu))) : nil
     }
+    func spread(_ times: [(wall: Double, cpu: Double)]) -> (fastest: Double, slowest: Double)? {
+      times.count == runs ? (times.map(\.wall).min()!, times.map(\.wall).max()!) : nil
+    }
     return ScriptFigure(
       name: name, field: field, target: target, calc: medians(calcTimes),
-      peer: peer == nil ? nil : medians(peerTimes))
+      peer: peer == nil ? nil : medians(peerTimes), calcSpread: spread(calcTimes),
+      peerSpread: peer == nil ? nil : spread(peerTimes))
   }
   let bcStd = bc.map { [$0, "-q", std + ".bc"] }
   let bcMix = bc.map { [$0, "-q", mix + ".bc"] }
@@ -168,6 +192,23 @@ func measureScripts(calc: String, lines: Int, runs: Int, directory: String) -> S
       "everyday vs the C floor ", field: "script_vs_floor", target: 2.5,
       calc: [std + ".calc"], peer: hasFloor ? [floor] : nil, peerInput: std + ".expr",
       toPipe: false),
+    // SPEC §7 (v5): the decimal128 floor, both ways.
+    compare(
+      "everyday vs dec128, pipe", field: "std_vs_dec128", target: 2.0,
+      calc: [std + ".calc"], peer: hasDec128 ? [dec128] : nil, peerInput: std + ".expr",
+      toPipe: true),
+    compare(
+      "everyday vs dec128, null", field: "std_null_vs_dec128", target: 2.0,
+      calc: [std + ".calc"], peer: hasDec128 ? [dec128] : nil, peerInput: std + ".expr",
+      toPipe: false),
+    compare(
+      "mixed vs dec128, pipe   ", field: "mix_vs_dec128", target: 2.0,
+      calc: ["--plain", mix + ".calc"], peer: hasDec128 ? [dec128] : nil,
+      peerInput: mix + ".expr", toPipe: true),
+    compare(
+      "mixed vs dec128, null   ", field: "mix_null_vs_dec128", target: 2.0,
+      calc: ["--plain", mix + ".calc"], peer: hasDec128 ? [dec128] : nil,
+      peerInput: mix + ".expr", toPipe: false),
   ]
   return ScriptFigures(lines: lines, runs: runs, figures: figures)
 }
@@ -190,16 +231,28 @@ func printScripts(_ scripts: ScriptFigures?) {
   }
   print(
     "scripts: \(grouped(scripts.lines)) lines each (Benchmarks/gen.py), wall medians of"
-      + " \(scripts.runs) alternating runs (CPU in brackets); peers bc -q, ./floor < std.expr")
+      + " \(scripts.runs) alternating runs (CPU in brackets, then the fastest–slowest run);"
+      + " peers bc -q, ./floor < std.expr, ./dec128-floor < std.expr or mix.expr")
   for figure in scripts.figures {
-    func time(_ time: (wall: Double, cpu: Double)?) -> String {
-      time.map { "\(fixed($0.wall, 3)) s (\(fixed($0.cpu, 3)))" } ?? "absent"
+    func time(
+      _ time: (wall: Double, cpu: Double)?, _ spread: (fastest: Double, slowest: Double)?
+    ) -> String {
+      guard let time, let spread else { return "absent" }
+      return
+        "\(fixed(time.wall, 3)) s (\(fixed(time.cpu, 3)); \(fixed(spread.fastest, 3))–\(fixed(spread.slowest, 3)))"
     }
     let ratio =
       figure.ratio.map {
         "\(fixed($0, 2))× (target ≤ \(fixed(figure.target, 2))×: \($0 <= figure.target ? "met" : "MISSED"))"
       } ?? "absent"
-    print("  \(figure.name) calc \(time(figure.calc)), peer \(time(figure.peer)): \(ratio)")
+    print(
+      "  \(figure.name) calc \(time(figure.calc, figure.calcSpread)),"
+        + " peer \(time(figure.peer, figure.peerSpread)): \(ratio)")
+  }
+  if let spread = scripts.calcSpread {
+    print(
+      "  calc's slowest run over its fastest, everyday and mixed to /dev/null:"
+        + " \(fixed(spread, 2))× (target ≤ 1.5×: \(spread <= 1.5 ? "met" : "MISSED"))")
   }
 }
 
@@ -209,15 +262,18 @@ func printScriptTargets(_ scripts: ScriptFigures?) {
     let state = figure.ratio.map { $0 <= figure.target ? "met" : "MISSED" } ?? "absent"
     print("  \(figure.field) ≤ \(fixed(figure.target, 2))×  \(state)")
   }
+  let spread = scripts?.calcSpread
+  print("  script_spread ≤ 1.50×  \(spread.map { $0 <= 1.5 ? "met" : "MISSED" } ?? "absent")")
 }
 
 /// The rows' part of the machine-readable summary line.
 func scriptsSummary(_ scripts: ScriptFigures?) -> String {
   let fields = [
     "script_vs_bc", "script_null_vs_bc", "mix_vs_bc", "mix_null_vs_bc", "script_vs_floor",
+    "std_vs_dec128", "std_null_vs_dec128", "mix_vs_dec128", "mix_null_vs_dec128",
   ]
   return fields.map { field in
     let ratio = scripts?.figures.first { $0.field == field }?.ratio
     return " \(field)=\(ratio.map { fixed($0, 2) } ?? "absent")"
-  }.joined()
+  }.joined() + " script_spread=\(scripts?.calcSpread.map { fixed($0, 2) } ?? "absent")"
 }

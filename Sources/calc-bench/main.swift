@@ -360,10 +360,11 @@ let scientificDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-sci-\(getpid())")
 try? FileManager.default.createDirectory(at: scientificDirectory, withIntermediateDirectories: true)
 let scientific = measureScientific(
-  calc: options.calc, runs: 5, directory: scientificDirectory.path)
+  calc: options.calc, runs: 11, directory: scientificDirectory.path)
 try? FileManager.default.removeItem(at: scientificDirectory)
 if options.scientificOnly {
   printScientific(scientific)
+  printScientificTargets(scientific)
   print("calc-bench:" + scientificSummary(scientific))
   exit(0)
 }
@@ -1097,6 +1098,7 @@ if options.verbose {
 }
 print("targets (SPEC §7)")
 printScriptTargets(scripts)
+printScientificTargets(scientific)
 print(
   "  start-up ≤ 1.0× bc      "
     + (startupRatio.map { $0 <= 1.0 ? "met" : "MISSED" } ?? "not measured"))
