@@ -8,7 +8,8 @@ import CalculatorEngine
 
 /// The `calc` command line: `--keys`, scripts, or the REPL.
 public struct CalcCommand: ParsableCommand {
-  public static let version = "0.1.0"
+  /// The version number (``Version/number``).
+  public static let version = Version.number
 
   public static let configuration = CommandConfiguration(
     commandName: "calc",

@@ -44,11 +44,11 @@ struct REPL {
 
   /// The line printed on start: how to get help and how to leave.
   static let startupLine =
-    "calc \(CalcCommand.version) — :help for keys and commands, Ctrl-D to leave"
+    "calc \(Version.number) — :help for keys and commands, Ctrl-D to leave"
   /// The start-up line when there is an earlier session to resume: shorter words for help, so
   /// that it stays within 72 columns (SPEC §6).
   static let startupLineWithResume =
-    "calc \(CalcCommand.version) — :help, Ctrl-D to leave, :resume for the last session"
+    "calc \(Version.number) — :help, Ctrl-D to leave, :resume for the last session"
 
   /// `$CALC_HISTORY`, else `~/.calc_history`; `nil` when neither can be known.
   var historyPath: String? {
