@@ -614,22 +614,3 @@ package struct Listing {
     }
   }
 }
-
-/// What a key line needs to know of the state (its notes, its exit status), read where the
-/// display is written or where `self` is not `inout`: read in a mutating method, the session's
-/// state was copied first, about 200 instructions a read, a good part of a short line's cost.
-package struct StateFacts {
-  /// Whether the display shows an error.
-  package var showsError: Bool
-  /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
-  package var isPending: Bool
-  /// The mode: the next line's keys are read in it.
-  package var mode: CalculatorButtonItem.Mode
-
-  /// The facts given.
-  package init(showsError: Bool, isPending: Bool, mode: CalculatorButtonItem.Mode) {
-    self.showsError = showsError
-    self.isPending = isPending
-    self.mode = mode
-  }
-}
