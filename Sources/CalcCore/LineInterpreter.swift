@@ -143,11 +143,12 @@ public struct LineInterpreter {
   /// change is not kept in ``change``: storing it, and destroying it at the next line, cost
   /// about 25 instructions a script line (callgrind).
   private var keysAppliedInPlace = false
-  /// Whether a line's effect is made and returned (``LineResult/effect``): a script's runner
-  /// reads only the change, and making an effect (a copy of the command, destroyed after the
-  /// line) was 1.3% of a short line's instructions (`123.45*6.7=`, callgrind). While it is off,
-  /// a key line outside the REPL keeps no ``change`` either (``appliedKeys`` tells it).
-  package var keepsEffects = true
+  /// Whether a line's effect is made and returned (``LineResult/effect``): off while a script's
+  /// line runs (``run(_:output:keys:)``), whose runner reads only the change; making an effect (a
+  /// copy of the command, destroyed after the line) was 1.3% of a short line's instructions
+  /// (`123.45*6.7=`, callgrind). While it is off, a key line outside the REPL keeps no
+  /// ``change`` either (``appliedKeys`` tells it).
+  private var keepsEffects = true
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
 
@@ -169,21 +170,31 @@ public struct LineInterpreter {
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
   private var factsAfterKeys: StateFacts?
-  /// The memory the keys of each line are read into, kept from line to line: a script's line
-  /// then allocates nothing for its keys (``KeyText/keys(in:startingIn:reusing:)``).
-  private var keyStorage: [CalculatorButtonItem] = []
-  /// The keys of a line of at most ``shortLine`` bytes, written over those of the line before
-  /// (``KeyText/keys(in:startingIn:writingOver:references:)``): they only grow, to the longest
-  /// such line's length.
-  private var lineKeys: [CalculatorButtonItem] = []
-  /// N of each `$N` of the line in ``lineKeys``.
-  private var lineReferences: [Int] = []
-  /// The longest line read into ``lineKeys``; longer lines are parsed by ``ScriptLine``, and
-  /// their room is not kept.
+  /// The longest line read into ``KeyMemory/lineKeys``; longer lines are parsed by
+  /// ``ScriptLine``, and their room is not kept.
   static let shortLine = 4_096
   /// The files (device and inode) this session saved or loaded: at the REPL, `:save` replaces
   /// only those.
   var knownFiles: Set<FileIdentity> = []
+
+  /// The memory a line's keys are read into, kept from line to line by the runner of a script
+  /// (``LineRunner``, which lends it to ``run(_:output:keys:)``): a script's line then allocates
+  /// nothing for its keys. A line run through ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)``
+  /// reads its keys into memory of its own.
+  package struct KeyMemory {
+    /// The keys of each line that is parsed by ``ScriptLine``
+    /// (``KeyText/keys(in:startingIn:reusing:)``).
+    var keyStorage: [CalculatorButtonItem] = []
+    /// The keys of a line of at most ``LineInterpreter/shortLine`` bytes, written over those of
+    /// the line before (``KeyText/keys(in:startingIn:writingOver:references:)``): they only
+    /// grow, to the longest such line's length.
+    var lineKeys: [CalculatorButtonItem] = []
+    /// N of each `$N` of the line in ``lineKeys``.
+    var lineReferences: [Int] = []
+
+    /// Empty memory.
+    package init() {}
+  }
 
   /// An interpreter for `context` on `host`, continuing `session`.
   public init(context: Context, host: Host = Host(), session: Session = Session()) {
@@ -209,7 +220,9 @@ public struct LineInterpreter {
   /// The display of the current position.
   public var display: String { format.text(for: session.state) }
 
-  /// Runs one line (UTF-8, without its newline), writing what it prints to `output`.
+  /// Runs one line (UTF-8, without its newline), writing what it prints to `output`: the one way
+  /// in, for every front end (a script's lines, through ``LineRunner``, with the runner's
+  /// memory: ``run(_:output:keys:)``).
   ///
   /// A long listing is written out as it goes (``OutputBuffer/flushIfFull()`` after each row),
   /// so its memory stays bounded whatever its length; the caller flushes the rest.
@@ -217,34 +230,44 @@ public struct LineInterpreter {
   public mutating func run(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
     throws(LineError) -> LineResult
   {
-    let outcome = try runInPlace(line, output: output)
-    // Moved out, not copied: a script runs this for every line.
+    var keys = KeyMemory()
+    let outcome = try runLine(line, output: output, keys: &keys, keepsEffects: true)
+    // Moved out, not copied.
     return LineResult(
       outcome: outcome, effect: effect.take(), change: change.take(), notes: notes,
       showedAnError: showedAnError)
   }
 
-  /// Runs one line as ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` does, leaving what it
-  /// did in ``change``, ``notes`` and ``showedAnError`` instead of returning a ``LineResult``:
-  /// a script's runner reads them where they are (making and destroying a result a line was
-  /// 1.2% of a short line's instructions).
-  package mutating func runInPlace(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
-    throws(LineError) -> Outcome
-  {
+  /// Runs a script's line as ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` does, its keys
+  /// read into `keys` (the runner's, kept from line to line), keeping no effect, and leaving
+  /// what it did in ``change`` (or ``appliedKeys``), ``notes`` and ``showedAnError`` instead of
+  /// returning a ``LineResult``: the runner reads them where they are (making and destroying a
+  /// result a line was 1.2% of a short line's instructions). Inlined into the runner
+  /// (``LineRunner/run(_:number:)-(UnsafeBufferPointer<UInt8>,_)``): the call cost 28
+  /// instructions a script line (callgrind, `123.45*6.7=`).
+  @inline(__always)
+  package mutating func run(
+    _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, keys: inout KeyMemory
+  ) throws(LineError) -> Outcome {
+    try runLine(line, output: output, keys: &keys, keepsEffects: false)
+  }
+
+  /// Runs one line for ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` and
+  /// ``run(_:output:keys:)``, into which it is inlined (a call a line for nothing): its keys
+  /// read into `memory`, its effect kept when `keepsEffects`.
+  @inline(__always)
+  private mutating func runLine(
+    _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, keys memory: inout KeyMemory,
+    keepsEffects: Bool
+  ) throws(LineError) -> Outcome {
     if case .some = effect { effect = nil }
     if case .some = change { change = nil }
     keysAppliedInPlace = false
     if !notes.isEmpty { notes = [] }
     showedAnError = false
-    return try runLine(line, output: output)
-  }
-
-  /// Runs one line for ``runInPlace(_:output:)``, its only caller, into which it is inlined (a
-  /// call a line for nothing).
-  @inline(__always)
-  private mutating func runLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
-    throws(LineError) -> Outcome
-  {
+    // Set for the line and left so after it (no restoring a line): ``performMove(_:)``, the
+    // other way to ``perform(_:)``, sets its own.
+    self.keepsEffects = keepsEffects
     // Read once, and after a key line from its facts: each read of the session from this module
     // copies the state.
     let mode = factsAfterKeys?.mode ?? session.mode
@@ -261,7 +284,8 @@ public struct LineInterpreter {
         )?
       do {
         scanned = try KeyText.keys(
-          in: line, startingIn: mode, writingOver: &lineKeys, references: &lineReferences)
+          in: line, startingIn: mode, writingOver: &memory.lineKeys,
+          references: &memory.lineReferences)
       } catch {
         scanned = nil
       }
@@ -269,7 +293,9 @@ public struct LineInterpreter {
         guard scanned.count > 0 else { return .proceed }
         if scanned.hasComment, let note = try note(ofKeyLine: line) {
           try applyNotedKeys(
-            TypedKeys(Array(lineKeys[..<scanned.count]), references: lineReferences), note: note,
+            TypedKeys(
+              Array(memory.lineKeys[..<scanned.count]), references: memory.lineReferences),
+            note: note,
             line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
             mayNeedNotes: scanned.mayNeedNotes)
           return .proceed
@@ -278,7 +304,8 @@ public struct LineInterpreter {
         // from `self`, which `applyKeys` changes, was retained around the call (22 instructions a
         // script line, callgrind).
         try applyKeys(
-          lineKeys[..<scanned.count], references: lineReferences.isEmpty ? [] : lineReferences,
+          memory.lineKeys[..<scanned.count],
+          references: memory.lineReferences.isEmpty ? [] : memory.lineReferences,
           line: line, output: output, mode: mode, mayHoldModeKeys: scanned.hasWords,
           mayNeedNotes: scanned.mayNeedNotes)
         return .proceed
@@ -286,7 +313,7 @@ public struct LineInterpreter {
     }
     let parsed: ScriptLine
     do {
-      parsed = try ScriptLine(line, mode: mode, reusing: &keyStorage)
+      parsed = try ScriptLine(line, mode: mode, reusing: &memory.keyStorage)
     } catch {
       // In Programmer mode, `ff` in HEX and Windows' `| & >` get hints (SPEC §10).
       throw LineError(caseRuleHint(for: error, in: line).description, column: error.column)
@@ -404,6 +431,7 @@ public struct LineInterpreter {
   /// returns its effect for a journal, or `nil` when the session refuses it (at an end).
   package mutating func performMove(_ command: Session.Command) -> Session.Effect? {
     effect = nil
+    keepsEffects = true
     guard (try? perform(command)) != nil else { return nil }
     return effect.take()
   }

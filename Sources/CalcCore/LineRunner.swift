@@ -72,6 +72,9 @@ public struct LineRunner {
   public var keepsGoing = false
   /// `-q`: no notes.
   public var isQuiet = false
+  /// The memory the interpreter reads the keys of a script's lines into, kept from line to line
+  /// (``LineInterpreter/run(_:output:keys:)``).
+  private var keys = LineInterpreter.KeyMemory()
   /// The location of the last line that changed the session, if it applied keys: for the note
   /// that the input ended with an operation pending (not after a move, which a person means).
   private(set) var lastKeyLine: (source: Source, number: Int)?
@@ -112,11 +115,9 @@ public struct LineRunner {
         if interpreter.session.state.isError { showedAnError = true }
         lastKeyLine = (source, number)
       } else {
-        // Nobody keeps a script's effects: only their changes are read (account(for:)).
-        interpreter.keepsEffects = false
-        defer { interpreter.keepsEffects = true }
-        // What the line did is read from the interpreter: no `LineResult` made a line.
-        let outcome = try interpreter.runInPlace(line, output: output)
+        // Nobody keeps a script's effects: only their changes are read (account(for:)). What
+        // the line did is read from the interpreter: no `LineResult` made a line.
+        let outcome = try interpreter.run(line, output: output, keys: &keys)
         if interpreter.appliedKeys {
           keyLineApplied(number: number, showedAnError: interpreter.showedAnError)
         } else {
