@@ -10,115 +10,6 @@ import CalculatorEngine
 /// key); a command prints what it prints; blank and comment lines print nothing. A rejected line
 /// throws a ``LineError`` and changes nothing.
 public struct LineInterpreter {
-  /// How a front end wants lines run and shown.
-  public struct Context: Sendable {
-    /// How displays are shown.
-    public var format: DisplayFormat
-    /// How numbers in notes are shown: notes go to standard error, grouped only when that is a
-    /// terminal (SPEC §3); ``format`` unless set.
-    public var noteFormat: DisplayFormat
-    /// Whether key lines print one line per key: its button title, the display after it and the
-    /// expression line, separated by tabs.
-    public var trace = false
-    /// Colours for a terminal, or none.
-    public var style = Style.plain
-    /// Whether the display is printed with the expression line above it (dimmed), as the REPL
-    /// does: a two-line display like Windows Calculator's.
-    public var showsExpression = false
-    /// Whether the output goes to a terminal, which `:copy` needs for its clipboard sequence.
-    public var outputIsTerminal = false
-    /// Whether lines come from a person at the REPL: `:load` then prints a summary, and `:save`
-    /// does not replace a file this session neither saved nor loaded (`:save!` does). Scripts
-    /// write what they say.
-    public var isInteractive = false
-    /// The folder of the script file being run, ending in `/` (`Examples/`): relative file
-    /// names in `:load` and `:save` are taken from it, so that scripts that load each other run
-    /// from any directory. `nil` (the REPL, standard input): from the current directory. Bytes,
-    /// like the script's name: a folder whose name is not UTF-8 is that folder.
-    package var scriptFolder: FileName?
-    /// The mode to start in (`--mode`): its key is applied on a line of its own before the
-    /// first input and after `:reset` (``enterStartMode()``).
-    public var startMode = CalculatorButtonItem.Mode.standard
-
-    /// A context showing displays in `format`, with everything else off.
-    public init(
-      format: DisplayFormat, trace: Bool = false, style: Style = .plain,
-      showsExpression: Bool = false, outputIsTerminal: Bool = false, isInteractive: Bool = false
-    ) {
-      self.format = format
-      self.noteFormat = format
-      self.trace = trace
-      self.style = style
-      self.showsExpression = showsExpression
-      self.outputIsTerminal = outputIsTerminal
-      self.isInteractive = isInteractive
-    }
-  }
-
-  /// What the interpreter asks of the machine it runs on, injected so that tests can give
-  /// their own: the home folder (`~` in file names), the journals (`:resume`), whether
-  /// Ctrl-C was pressed (long listings stop), the clipboard's route and the files.
-  public struct Host: Sendable {
-    /// `HOME`, for `~` in file names; `nil` leaves `~` as it is.
-    public var home: String?
-    /// The folder of the REPL's journals, where `:resume` looks for the last session; `nil`
-    /// when there is none (no `HOME`), and `:resume` says so.
-    public var journalDirectory: String?
-    /// This run's own journal, which `:resume` passes over: it resumes an earlier session.
-    public var ownJournal: String?
-    /// Whether Ctrl-C was pressed while the line runs.
-    public var isInterrupted: @Sendable () -> Bool
-    /// How `:copy` reaches the clipboard: straight, or through tmux or screen.
-    public var clipboard: Clipboard
-    /// The files `:save`, `:tape csv FILE`, `:load` and `:resume` read and write: none by
-    /// default; CalcCLI's `Files.system` for the machine's, ``Files/memory(_:)`` for tests.
-    public var files: Files
-
-    /// A host with the given parts; by default no home, no journals, never interrupted, and
-    /// the terminal's clipboard reached straight.
-    public init(
-      home: String? = nil, journalDirectory: String? = nil, ownJournal: String? = nil,
-      isInterrupted: @escaping @Sendable () -> Bool = { false },
-      clipboard: Clipboard = .terminal, files: Files = .unavailable
-    ) {
-      self.home = home
-      self.journalDirectory = journalDirectory
-      self.ownJournal = ownJournal
-      self.isInterrupted = isInterrupted
-      self.clipboard = clipboard
-      self.files = files
-    }
-  }
-
-  /// What the caller should do after a line.
-  public enum Outcome: Sendable {
-    case proceed
-    case quit
-  }
-
-  /// What a line did: what to do next, and the command it performed on the session with what
-  /// it changed (a line performs at most one: its keys, or one command; none for a listing, a
-  /// blank line or a refusal).
-  public struct LineResult: Sendable {
-    public var outcome: Outcome
-    /// The command and its change; `nil` also while ``keepsEffects`` is off (a script's lines).
-    public var effect: Session.Effect?
-    /// What the line's command changed, whether or not its effect is kept.
-    public var change: Session.Change?
-    /// Notes for standard error (`note: …`): what a person probably wants to know about what the
-    /// line did, which is no error, each with the column it is about.
-    public var notes: [LineNote] = []
-    /// Whether the line was a key line that showed an error, at its end or on the way (an
-    /// error it went past: SPEC §5's exit status 1 for scripts and `--keys`).
-    public var showedAnError = false
-  }
-
-  /// A note about a line: its message and the 1-based column it is about.
-  public struct LineNote: Sendable, Equatable {
-    public var message: String
-    public var column: Int
-  }
-
   /// How lines are run and shown; a runner changes the per-run parts (the script folder)
   /// between files.
   public package(set) var context: Context
@@ -165,11 +56,11 @@ public struct LineInterpreter {
   /// Whether the last change to the session was a line of keys (not a move, an edit or a load;
   /// a rejected line changes nothing): the next line's first number may then replace a number
   /// that line ended with (SPEC v5 §5).
-  private var followsKeyLine = false
+  var followsKeyLine = false
   /// The facts of the state after the last key line, read as its display was written; `nil`
   /// once anything else changed the session (``perform(_:)``, ``enterStartMode()``), and at
   /// the start. The next key line reads them instead of the state.
-  private var factsAfterKeys: StateFacts?
+  var factsAfterKeys: StateFacts?
   /// The longest line read into ``KeyMemory/lineKeys``; longer lines are parsed by
   /// ``ScriptLine``, and their room is not kept.
   static let shortLine = 4_096
@@ -436,131 +327,6 @@ public struct LineInterpreter {
     return effect.take()
   }
 
-  /// Applies a line of keys and prints the display, or with ``trace`` one line per key; keys
-  /// that a person probably did not mean get notes (``keyNotes(for:after:line:)``), and
-  /// ``showedAnError`` says whether the line showed an error. `keys` start at index 0, and
-  /// `references` hold N of each `$N` among them; `line` is the key text, for the columns of
-  /// notes; `mode` is the session's mode before the line; `mayHoldModeKeys` is false when the
-  /// keys are known to hold no mode key (digits and operators alone); `mayNeedNotes` is the
-  /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
-  /// operation pending before the line and with one: `false` spares the line
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``;
-  /// `note` is the line's note (SPEC §11), applied with its keys as one change.
-  ///
-  /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
-  /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
-  /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:note:)``.
-  @inline(__always)
-  package mutating func applyKeys(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
-    mayHoldModeKeys: Bool = true,
-    mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true), note: String? = nil
-  ) throws(LineError) {
-    // The state before the line, for notes and the trace only: a copy of the calculator is a
-    // good part of a short line's cost, so the common line makes none (and has no optional
-    // state to carry, which the compiler copies about).
-    // Programmer mode's lines: the case rule's notes and refusals first (SPEC §10), and the
-    // replay for notes when a run of digits may go past the word (SPEC §5).
-    // A pattern match a key, not `contains(_:)`: through the collection's generic `==` that
-    // test cost a fifteenth of a script's line.
-    // Not looked for in a line of digits and operators alone (`mayHoldModeKeys` false).
-    let programmer =
-      mode == .programmer
-      || (mayHoldModeKeys
-        && keys.contains { if case .mode(.programmer) = $0 { true } else { false } })
-    if programmer, let line { notes += try caseRuleNotes(for: keys, line: line) }
-    let isPending = (factsAfterKeys ?? stateFacts).isPending
-    let startsOnAnUntouchedZero = keys.first?.isBinaryOperator == true && showsUntouchedZero
-    // The reader's answer first: `false` is exact, as the check's own is. A line that starts
-    // with a number while an operation is pending may replace a number the line before ended
-    // with (SPEC v5 §5).
-    let needsNotes =
-      startsOnAnUntouchedZero
-      || ((isPending ? scanned.ifPending : scanned.ifIdle)
-        && LineInterpreter.mayNeedNotes(
-          keys, isPending: isPending, startsOnAnUntouchedZero: false,
-          leftToRight: !notedLeftToRight, mode: mode))
-      || (isPending && keys.first?.startsANumber == true && followsKeyLine)
-      || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
-    guard needsNotes || context.trace else {
-      try performKeys(keys, references: references, line: line, output: output, note: note)
-      // Keys without a mode key leave the mode as it was.
-      let facts = appendDisplay(to: output, mode: mayHoldModeKeys ? nil : mode)
-      // No note due: no error passed on the way either (mayNeedNotes is exact when false).
-      showedAnError = facts.showsError
-      factsAfterKeys = facts
-      return
-    }
-    try applyKeysWithNotesOrTrace(
-      keys, references: references, line: line, output: output, needsNotes: needsNotes,
-      followsKeyLine: followsKeyLine, note: note)
-  }
-
-  /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)``,
-  /// for a line that needs notes (`needsNotes`) or is traced; `followsKeyLine` says whether the
-  /// line before it applied keys (not a move, which a person means).
-  @inline(never)
-  private mutating func applyKeysWithNotesOrTrace(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool,
-    followsKeyLine: Bool, note: String?
-  ) throws(LineError) {
-    let keys = TypedKeys(Array(keys), references: references)
-    let before = session.state
-    // The replay for notes comes first and lets go of its states before the line is applied, so
-    // that a long line's expression line is held once at a time, not twice.
-    let found =
-      needsNotes
-      ? keyNotes(
-        for: keys, after: before, line: line, leftToRight: !notedLeftToRight,
-        followsKeyLine: followsKeyLine) : nil
-    try performKeys(
-      keys.keys[...], references: keys.references, line: line, output: output, note: note)
-    var passedAnError = false
-    if let found {
-      notes += found.notes
-      passedAnError = found.passedAnError
-      // Standard mode's left-to-right note: once a run, at the first such line (SPEC v5 §5).
-      if let leftToRight = found.leftToRight {
-        notes.append(leftToRight)
-        notedLeftToRight = true
-      }
-    }
-    let facts = stateFacts
-    showedAnError = passedAnError || facts.showsError
-    factsAfterKeys = facts
-    guard context.trace else {
-      appendDisplay(to: output)
-      return
-    }
-    // The states in between are not kept by the session: replaying the line from the state
-    // before it gives them, as the session itself computed them.
-    var state = before
-    state.startLine()
-    // The keys as the session applied them: `$N` recalls what the line recorded.
-    var recalls = session.history.lastKeysRecalls(keys.count)
-    var references = keys.references.makeIterator()
-    for key in keys {
-      if case .reference = key {
-        state.recall(recalls.removeFirst())
-        output.bytes.append(UInt8(ascii: "$"))
-        output.bytes.append(contentsOf: String(references.next()!).utf8)
-      } else {
-        state = state.apply(key)
-        output.bytes.append(contentsOf: key.title.utf8)
-      }
-      output.bytes.append(UInt8(ascii: "\t"))
-      format.append(state, to: &output.bytes)
-      output.bytes.append(UInt8(ascii: "\t"))
-      format.appendExpression(state, to: &output.bytes)
-      output.bytes.append(UInt8(ascii: "\n"))
-      // The output of a line waits for its effects to be recorded (the REPL's journal) when
-      // it goes to a terminal; a script's trace is written out as it goes.
-      if !context.showsExpression { output.flushIfFull() }
-    }
-  }
-
   /// Applies a line of keys through the session's door; says which branch it started at the
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
   ///
@@ -571,7 +337,7 @@ public struct LineInterpreter {
   ///
   /// A line with a note (`note`) is one change with it (``Session/Command/keysWithNote(_:note:)``).
   @inline(__always)
-  private mutating func performKeys(
+  mutating func performKeys(
     _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, note: String? = nil
   ) throws(LineError) {
@@ -651,38 +417,5 @@ public struct LineInterpreter {
       } ?? error.description
     return LineError(
       message + " at column \(column)" + (hint.map { " (\($0))" } ?? ""), column: column)
-  }
-
-  /// The facts of the state as it is (see ``StateFacts``).
-  var stateFacts: StateFacts {
-    let state = session.state
-    return StateFacts(
-      showsError: state.showsError, isPending: state.isPendingOperation, mode: state.mode)
-  }
-
-  /// Whether the display shows a 0 that nobody typed.
-  var showsUntouchedZero: Bool { session.state.showsUntouchedZero }
-
-  /// Appends the display and a newline; with ``showsExpression``, the expression line above it
-  /// when it is not empty. Returns the facts of the state, read on the way.
-  ///
-  /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
-  /// to pass them on (`memcpy`, 170 instructions a script line). `mode`, when given, is the
-  /// state's mode, known to the caller.
-  @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
-    -> StateFacts
-  {
-    // Static: a display per key line is the hot path of a script, and needs no listing.
-    Listing.writeDisplay(
-      session.state, format: format, style: style,
-      showsExpression: context.showsExpression, to: output, mode: mode)
-  }
-
-  /// The listings of the session as it is, in this interpreter's format and style.
-  package var listing: Listing {
-    Listing(
-      history: session.history, format: format, style: style,
-      isStopped: { [host] output in output.hasStopped || host.isInterrupted() })
   }
 }
