@@ -4,11 +4,12 @@
 # extension (`extension REPL { func openJournal … }` in B: A's `openJournal(` or `.openJournal`),
 # comments and string literals left out; a member name that A declares itself is A's own.
 #
-# A type split over files by job is one unit: a file that declares no type of its own and extends
-# exactly one type of these files (LineInterpreter+Notes.swift: LineInterpreter, and the engine's
-# types beside it) goes with the file that declares that type, and uses between the files of one
-# unit are no circle. A file that declares a type of its own and extends another (a REPL member in
-# Resume.swift, beside ResumedSession) is a file of its own, and so are its members.
+# A type split over files by job is one unit: a file that declares no type of its own (private
+# helpers aside) and extends exactly one type of these files (LineInterpreter+Notes.swift:
+# LineInterpreter, and the engine's types beside it) goes with the file that declares that type,
+# and uses between the files of one unit are no circle. A file that declares a type of its own
+# and extends another (a REPL member in Resume.swift, beside ResumedSession) is a file of its own,
+# and so are its members.
 #
 # Prints each two-file circle, every group of units that reach each other (a cycle of any length),
 # and any file of the core that uses a file of CalcCLI. With -v, also the units and which file
@@ -109,9 +110,10 @@ for f in files:
     src = strip(open(f).read())
     b = name(f)
     sources[b] = src
-    types = re.findall(
-        r'^(?:@\w+(?:\([^)]*\))?\s+)*' + modifiers + r'(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)',
-        src, re.M)
+    # A `private` or `fileprivate` type is the file's own helper: no other file can name it.
+    types = [m.group(2) for m in re.finditer(
+        r'^(?:@\w+(?:\([^)]*\))?\s+)*(' + modifiers + r')(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)',
+        src, re.M) if not re.search(r'\b(?:private|fileprivate)\b(?!\()', m.group(1))]
     declares_type[b] = bool(types)
     for t in types:
         decl.setdefault(t, b)
