@@ -18,7 +18,7 @@ let package = Package(
     // The calculator itself: keys, the brain, display, history. The standard library and
     // CalcDecimal only: no product target links Foundation (`.ci/run` checks).
     .target(name: "CalculatorEngine", dependencies: ["CalcDecimal"], exclude: ["README.md"]),
-    // GNU readline, wrapped by exactly one file of CalcCLI.
+    // GNU readline, wrapped by the Readline files of CalcCLI (Readline.swift, Readline+*.swift).
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
