@@ -133,8 +133,9 @@ import Testing
     #expect(run.status == 65)
   }
 
-  /// SPEC §9's first example through the binary: precedence in Scientific mode.
-  @Test func scientificModeThroughTheBinary() throws {
+  /// SPEC §9's first example through the whole front end (in process): precedence in
+  /// Scientific mode.
+  @Test func scientificModeThroughTheFrontEnd() throws {
     let run = try calc("--keys", "sci 1+2*3=")
     #expect(run.stdout == "7\n")
     #expect(run.status == 0)

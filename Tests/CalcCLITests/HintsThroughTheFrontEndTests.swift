@@ -5,7 +5,7 @@ import Testing
 
 /// SPEC §1: every guess of the key-text module's one table reaches a person the same way through
 /// `--keys` and a script, and the line is rejected (status 65) without a change.
-@Suite struct HintsThroughTheBinaryTests {
+@Suite struct HintsThroughTheFrontEndTests {
   /// The table's words and characters, each in key text that holds it, with its hint.
   static var cases: [(text: String, hint: String)] {
     KeyText.wordGuesses.sorted { $0.key < $1.key }.map { ("1+" + $0.key, $0.value) }
@@ -18,7 +18,7 @@ import Testing
     #expect(Self.cases.count >= 20)
   }
 
-  /// Through `--keys`: one process per guess, run in parallel.
+  /// Through `--keys`, in process: one run per guess, in parallel.
   @Test(arguments: cases.map(\.text)) func everyGuessIsGivenByKeys(_ text: String) throws {
     let hint = try #require(Self.cases.first { $0.text == text }?.hint)
     let keys = try InProcess.run(["-k", text], environment: posixLocale)

@@ -4,7 +4,7 @@ import Testing
 /// key with nothing pending, the next digit empties the expression line in every mode
 /// (`--trace`'s third column), and the note that says the key acted on the number before it
 /// stays.
-@Suite struct NewNumberLineThroughTheBinaryTests {
+@Suite struct NewNumberLineThroughTheFrontEndTests {
   @Test func aDigitAfterAUnaryKeyEmptiesTheLineAndKeepsTheNote() throws {
     try expectScript(
       ["--trace", "-k", "9@5"], stdout: "9\t9\t\n√\t3\t√(9)\n5\t5\t\n",

@@ -4,7 +4,7 @@ import Testing
 /// SPEC rule 18 through the whole front end (``InProcess``, as the binary runs it): a number never
 /// continues on the next line, in scripts, on standard input, and after `:goto`; `:keys` prints
 /// one line per input line.
-@Suite struct LineStartThroughTheBinaryTests {
+@Suite struct LineStartThroughTheFrontEndTests {
   @Test func numbersOnLinesOfTheirOwnStayApart() throws {
     try expectScript(["-"], stdin: "1\n2\n3\n", stdout: "1\n2\n3\n")
     try expectScript(["-"], stdin: "100\n50\n", stdout: "100\n50\n")
