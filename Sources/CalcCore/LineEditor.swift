@@ -128,18 +128,28 @@ struct ScriptedLineEditor: LineEditor {
   var referableLines: (() -> Int)?
   /// The size of the terminal on every stream; `nil`: none is a terminal.
   var terminalSize: (rows: Int, columns: Int)?
+  /// Where each prompt and the line given out after it are written, as a terminal echoes what
+  /// is typed: with the REPL's output and errors written there too, it reads as the screen does.
+  /// `nil`: nowhere.
+  var echo: OutputBuffer?
 
-  init(lines: [String], terminalSize: (rows: Int, columns: Int)? = nil) {
+  init(
+    lines: [String], terminalSize: (rows: Int, columns: Int)? = nil, echo: OutputBuffer? = nil
+  ) {
     self.lines = lines
     self.terminalSize = terminalSize
+    self.echo = echo
   }
 
   func size(of stream: TerminalStream) -> (rows: Int, columns: Int)? { terminalSize }
 
   mutating func read(prompt: String) -> EditorInput {
     prompts.append(prompt)
+    echo?.write(prompt)
     guard !lines.isEmpty else { return .end(cursorAfterPrompt: true) }
-    return .typed(Array(lines.removeFirst().utf8))
+    let line = lines.removeFirst()
+    echo?.write(line + "\n")
+    return .typed(Array(line.utf8))
   }
 
   /// The next line of the list is the line as edited; the prefill is recorded in ``prefills``.

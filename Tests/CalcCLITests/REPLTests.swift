@@ -6,7 +6,10 @@ import Testing
   import Glibc
 #endif
 
-/// The REPL as a person sees it: the built `calc` on a pseudo-terminal, its screen rendered.
+/// The REPL as a person sees it: the built `calc` on a pseudo-terminal, its screen rendered, for
+/// what only a terminal shows (readline's editing, completion and history, colour, the pager,
+/// pastes, signals). The lines, prompts and errors alone run in process, in
+/// ``REPLInProcessTests``.
 ///
 /// Each test has its own directory for `HOME` (with an empty `.inputrc`, so that no system
 /// `/etc/inputrc` applies), the history file and the working directory.
@@ -60,109 +63,6 @@ import Testing
   }
 
   private static let esc = "\u{1B}"
-
-  // MARK: - Lines and prompts
-
-  @Test func keyLinePrintsTheDisplay() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try calc.waitForScreen(["calc> "])
-      try calc.type("12+3=\r")
-      // SPEC §6: the expression line above the display, as Windows Calculator shows it.
-      try calc.waitForScreen(["calc> 12+3=", "12 + 3 =", "15", "calc> "])
-      try calc.type("*2=\r")
-      try calc.waitForScreen([
-        "calc> 12+3=", "12 + 3 =", "15", "calc> *2=", "15 × 2 =", "30", "calc> ",
-      ])
-      try calc.type(":quit\r")
-      #expect(try calc.waitForExit() == 0)
-      #expect(
-        calc.lines == [
-          "calc> 12+3=", "12 + 3 =", "15", "calc> *2=", "15 × 2 =", "30", "calc> :quit", "",
-        ])
-    }
-  }
-
-  @Test func promptShowsThePositionBeforeTheEnd() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
-      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(":goto -1", in: calc, expect: ["1"], prompt: "calc[1/5]> ")
-      try enter(":redo", in: calc, expect: ["12 + 3 =", "15"])
-      try enter(":goto -1", in: calc, expect: ["12 +", "3"], prompt: "calc[4/5]> ")
-      // Keys typed before the end start a new branch, at whose end the prompt is: the
-      // position is relative to the current branch (6 keys now), and branch 1 is kept. The line
-      // starts a new number (rule 18): 12 + 4, not 12 + 34.
-      try enter(
-        "4=", in: calc, expect: ["(branch 2 from step 4 of branch 1)", "12 + 4 =", "16"],
-        prompt: "calc b2> ")
-      try enter(":undo", in: calc, expect: ["12 +", "3"], prompt: "calc b2[4/6]> ")
-      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"], prompt: "calc b1> ")
-      #expect(
-        calc.lines == [
-          "calc> 12+3=", "12 + 3 =", "15",
-          "calc> :goto 2", "12",
-          "calc[2/5]> :goto -1", "1",
-          "calc[1/5]> :redo", "12 + 3 =", "15",
-          "calc> :goto -1", "12 +", "3",
-          "calc[4/5]> 4=", "(branch 2 from step 4 of branch 1)", "12 + 4 =", "16",
-          "calc b2> :undo", "12 +", "3",
-          "calc b2[4/6]> :branch 1", "12 + 3 =", "15",
-          "calc b1> ",
-        ])
-      #expect(calc.text.contains("calc[2/5]> :goto -1"))
-    }
-  }
-
-  /// SPEC §6: `M` in the prompt while the memory holds a value, also before the end; time
-  /// travel to before the `ms` empties the memory again.
-  @Test func promptShowsTheMemory() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try calc.waitForScreen(["calc> "])
-      try enter("5ms", in: calc, expect: ["5"], prompt: "calc M> ")
-      try enter("c2+mr=", in: calc, expect: ["2 + 5 =", "7"], prompt: "calc M> ")
-      try enter(":goto 4", in: calc, expect: ["2"], prompt: "calc[4/7] M> ")
-      try enter(":goto 1", in: calc, expect: ["5"], prompt: "calc[1/7]> ")
-      try enter(":goto 7", in: calc, expect: ["2 + 5 =", "7"], prompt: "calc M> ")
-      try enter("mc", in: calc, expect: ["2 + 5 =", "7"])
-      #expect(
-        calc.lines == [
-          "calc> 5ms", "5",
-          "calc M> c2+mr=", "2 + 5 =", "7",
-          "calc M> :goto 4", "2",
-          "calc[4/7] M> :goto 1", "5",
-          "calc[1/7]> :goto 7", "2 + 5 =", "7",
-          "calc M> mc", "2 + 5 =", "7",
-          "calc> ",
-        ])
-    }
-  }
-
-  @Test func badLineChangesNothing() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try calc.waitForScreen(["calc> "])
-      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
-      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(
-        "7x", in: calc, expect: ["error: unknown key 'x' at column 2 (× is '*')"],
-        prompt: "calc[2/5]> ")
-      try enter(
-        ":goto 9", in: calc, expect: ["error: step 9 is out of range 0…5"],
-        prompt: "calc[2/5]> ")
-      try enter(
-        ":frob", in: calc, expect: ["error: unknown command ':frob' (try :help)"],
-        prompt: "calc[2/5]> ")
-      try enter(":undo 0", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(":keys", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(":redo 3", in: calc, expect: ["12 + 3 =", "15"])
-      try enter(":keys", in: calc, expect: ["12+3="])
-      #expect(calc.isRunning)
-    }
-  }
 
   // MARK: - Completion
 
@@ -439,7 +339,7 @@ import Testing
     "└─────────┴─────────┴─────────┴─────────┘",
   ]
 
-  private static let help = [
+  static let help = [
     "Type keys and press Enter; calc prints the display. Commands start with ':'.",
     "",
     "Keys:   0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)",
@@ -499,26 +399,11 @@ import Testing
     }
   }
 
-  /// SPEC §6: one line on start says how to get help and leave, and `:help` lists every way out.
   /// SPEC §6: the start-up line is at most 72 columns, with the resume hint too (the screen
   /// tests check that calc prints exactly these).
   @Test func theStartupLinesFitIn72Columns() {
     #expect(Self.startupLine.count <= 72)
     #expect(JournalTests.startupWithHint.count <= 72)
-  }
-
-  @Test func startupLineSaysHowToGetHelpAndLeave() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      #expect(calc.screen.lines == [Self.startupLine, "calc> "])
-      try enter(":help", in: calc, expect: Self.help)
-      for way in [":q", ":exit"] {
-        let again = try startCalc(in: directory)
-        try again.type(way + "\r")
-        #expect(try again.waitForExit() == 0)
-        #expect(again.screen.lines == [Self.startupLine, "calc> " + way, ""])
-      }
-    }
   }
 
   @Test func colourOnATerminalWithoutNO_COLOR() throws {
@@ -546,32 +431,6 @@ import Testing
   }
 
   // MARK: - The two-line display, :tape and :copy
-
-  /// SPEC §6 and the issue's "done when": `12+3` then Enter shows `12 +` above `3`, so the
-  /// pending operation is never invisible; an empty line shows both again.
-  @Test func pendingOperationIsShownAboveTheDisplay() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try enter("12+3", in: calc, expect: ["12 +", "3"])
-      try enter("", in: calc, expect: ["12 +", "3"])
-      try enter("<9@", in: calc, expect: ["12 + √(9)", "3"])
-      try enter("=", in: calc, expect: ["12 + √(9) =", "15"])
-      try enter("  ", in: calc, expect: ["12 + √(9) =", "15"])
-      try enter("c", in: calc, expect: ["0"])
-      try enter("", in: calc, expect: ["0"])
-      #expect(
-        calc.lines == [
-          "calc> 12+3", "12 +", "3",
-          "calc>", "12 +", "3",
-          "calc> <9@", "12 + √(9)", "3",
-          "calc> =", "12 + √(9) =", "15",
-          "calc>", "12 + √(9) =", "15",
-          "calc> c", "0",
-          "calc>", "0",
-          "calc> ",
-        ])
-    }
-  }
 
   /// `:copy` writes OSC 52 with the plain number in base64, then says what it sent.
   @Test func copyPutsThePlainNumberOnTheClipboard() throws {
@@ -614,21 +473,7 @@ import Testing
     }
   }
 
-  // MARK: - Bare words and the pager
-
-  /// SPEC §6: `help`, `quit` and `exit` work without the colon.
-  @Test func bareHelpAndQuit() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try enter("help", in: calc, expect: Self.help)
-      for word in ["quit", "exit"] {
-        let again = try startCalc(in: directory)
-        try again.type(word + "\r")
-        #expect(try again.waitForExit() == 0)
-        #expect(again.screen.lines == [Self.startupLine, "calc> " + word, ""])
-      }
-    }
-  }
+  // MARK: - The pager
 
   /// A pager for the tests: it marks each line it is given, and says when its input ended.
   private func markingPager(in directory: URL) throws -> String {
@@ -743,23 +588,6 @@ import Testing
         "error: 2 pasted lines were not run", "calc> ",
       ])
       try enter(":keys", in: calc, expect: ["1+1="])
-    }
-  }
-
-  /// SPEC §4 and §6: the prompt names the branch when there is more than one, and a line typed
-  /// in the past says which branch it starts.
-  @Test func thePromptNamesTheBranchAndANewBranchIsAnnounced() throws {
-    try withTemporaryDirectory { directory in
-      let calc = try startCalc(in: directory)
-      try enter("12+3=", in: calc, expect: ["12 + 3 =", "15"])
-      try enter(":goto 2", in: calc, expect: ["12"], prompt: "calc[2/5]> ")
-      try enter(
-        "*2=", in: calc, expect: ["(branch 2 from step 2 of branch 1)", "12 × 2 =", "24"],
-        prompt: "calc b2> ")
-      try enter("ms", in: calc, expect: ["12 × 2 =", "24"], prompt: "calc b2 M> ")
-      // The memory is the memory at that step: none yet.
-      try enter(":goto 1", in: calc, expect: ["1"], prompt: "calc b2[1/6]> ")
-      try enter(":branch 1", in: calc, expect: ["12 + 3 =", "15"], prompt: "calc b1> ")
     }
   }
 
