@@ -1,4 +1,4 @@
-// The fuzz target: the line interpreter and the key-text parser on arbitrary bytes.
+// The fuzz target: the line interpreter and the key-text parser on arbitrary bytes; files in memory.
 //
 // Built with `-sanitize=fuzzer -DCALC_FUZZ` by Scripts/fuzz.sh, this file is a libFuzzer target;
 // built normally, it replays the files named on its command line (a corpus, or an input that
@@ -9,12 +9,6 @@ import Foundation
 
 /// The properties every input must keep. Violations trap, which libFuzzer reports with the input.
 enum FuzzCheck {
-  /// The names of the commands that read or write files, from the command table.
-  static let fileCommandNames = CommandSpec.all.filter {
-    $0.argument == .file || $0.argument == .tape
-  }
-  .flatMap { [$0.name] + $0.aliases }
-
   /// Lines that leave a special value of SPEC §8 in the display, in each angle unit: 0, ±1,
   /// ±P/2, multiples of P and of 90° and 100 grad, just inside and outside [-1, 1], the bounds
   /// of trigonometry (10^100), of the factorial and of exp, the largest and smallest values.
@@ -26,13 +20,31 @@ enum FuzzCheck {
     "sci 1exp9999~", "sci 3249", "sci rad 1exp5", "sci rad 0", "sci grad 0.5~", "sci rad pi",
   ]
 
+  /// A host whose files are in `folder`, in memory (``Files/memory(_:)``): `:save`, `:load`,
+  /// `:tape csv FILE` and `:resume` (from the journal folder `/state/calc`) run as they do on a
+  /// machine's files, and touch none.
+  static func host(_ folder: MemoryFolder) -> LineInterpreter.Host {
+    LineInterpreter.Host(
+      home: "/home/fuzz", journalDirectory: "/state/calc", ownJournal: "/state/calc/own.calc",
+      files: .memory(folder))
+  }
+
+  /// A fresh interpreter on `folder`.
+  static func interpreter(_ folder: MemoryFolder) -> LineInterpreter {
+    LineInterpreter(
+      context: LineInterpreter.Context(format: DisplayFormat(localeIdentifier: "en_US_POSIX")),
+      host: host(folder))
+  }
+
   /// Runs `data` as a script, line by line, through the key-text parser, and through the line
   /// reader in reads of random sizes. The input's first byte may pick one of ``specialValues``
-  /// to run first, so that the fuzzer's keys act on them.
+  /// to run first, so that the fuzzer's keys act on them. Files are in memory, empty at the
+  /// start: a `:save` that is accepted must load back as the same session.
   static func check(_ data: UnsafeBufferPointer<UInt8>) {
     checkKeyText(data)
     checkLineReader(data)
-    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US_POSIX"))
+    let folder = MemoryFolder()
+    var interpreter = Self.interpreter(folder)
     let pick = Int(data.first ?? 0) % (specialValues.count + 1)
     if pick < specialValues.count {
       let accepted = (try? interpreter.run(specialValues[pick], output: OutputBuffer())) != nil
@@ -42,19 +54,42 @@ enum FuzzCheck {
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lines += 1
       if lines > 64 { break }
-      // No files: a command that takes one would touch the machine running the fuzzer.
-      if FuzzCheck.fileCommandNames.contains(where: { contains(line, $0) }) { continue }
       let before = State(interpreter)
       let output = OutputBuffer()
       do throws(LineError) {
         try interpreter.run(UnsafeBufferPointer(rebasing: line), output: output)
         precondition(
           isClean(output.bytes, allowingNewlines: true), "raw control character in output")
+        if let save = savedFile(by: UnsafeBufferPointer(rebasing: line)) {
+          checkLoadsBack(save, as: interpreter, from: folder)
+        }
       } catch {
         precondition(State(interpreter) == before, "a rejected line changed the session")
         precondition(isClean(Array(error.message.utf8), allowingNewlines: false), "raw message")
       }
     }
+  }
+
+  /// The argument of `line` when it is a `:save` or `:save!` (the file it names); else `nil`.
+  static func savedFile(by line: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    guard case .directive(let directive)? = try? ScriptLine(line),
+      let name = CommandSpec.named(directive.name)?.name, name == "save" || name == "save!"
+    else { return nil }
+    return directive.argumentBytes
+  }
+
+  /// What `:save` wrote to the file its argument `file` names, `:load`ed into a fresh
+  /// interpreter on the same files, is the session that was saved (SPEC §4: save then load is
+  /// identity).
+  static func checkLoadsBack(_ file: [UInt8], as saved: LineInterpreter, from folder: MemoryFolder)
+  {
+    var loaded = interpreter(folder)
+    let line = Array(":load ".utf8) + file
+    let accepted = line.withUnsafeBufferPointer { line in
+      (try? loaded.run(line, output: OutputBuffer())) != nil
+    }
+    precondition(accepted, "a saved session did not load")
+    precondition(State(loaded) == State(saved), "a saved session loaded as another")
   }
 
   /// The line reader hands on the lines of `split`, whatever the sizes of the reads (taken from
@@ -158,14 +193,6 @@ enum FuzzCheck {
       case .control, .format: return false
       default: return true
       }
-    }
-  }
-
-  private static func contains(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ word: String) -> Bool {
-    let pattern = Array(word.utf8)
-    guard line.count >= pattern.count else { return false }
-    return line.indices.dropLast(pattern.count - 1).contains { start in
-      line[start..<start + pattern.count].elementsEqual(pattern)
     }
   }
 }
