@@ -14,9 +14,8 @@ extension CalcCommand {
   /// The everyday invocations — `--keys KEYS` (`-k KEYS`), FILEs, standard input or the REPL,
   /// with the options that change how they run — are recognised by ``quickParse(_:)``;
   /// everything else (help, `--version`, `--list-locales`, errors) goes through ArgumentParser,
-  /// whose reflection costs about 10 million instructions of start-up in a statically linked
-  /// binary: more than twenty times what calc does for `--keys 12+3=`
-  /// (Documentation/Performance.md).
+  /// whose reflection costs many times what calc does for `--keys 12+3=` at start-up in a
+  /// statically linked binary (Documentation/Performance.md#start-up).
   /// Completion scripts are calc's own (``CompletionScript``).
   ///
   /// The parsers see the arguments as argument text (``ArgumentText``), which keeps every byte

@@ -15,7 +15,8 @@ extension LineInterpreter {
   /// `note` is the line's note (SPEC §11), applied with its keys as one change.
   ///
   /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
-  /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
+  /// line, which then takes fewer instructions (Documentation/Performance.md#a-scripts-line); the
+  /// rest is
   /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:note:)``.
   @inline(__always)
   package mutating func applyKeys(
@@ -141,8 +142,8 @@ extension LineInterpreter {
   /// when it is not empty. Returns the facts of the state, read on the way.
   ///
   /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
-  /// to pass them on (`memcpy`, 170 instructions a script line). `mode`, when given, is the
-  /// state's mode, known to the caller.
+  /// to pass them on (`memcpy`, every script line: Documentation/Performance.md#a-scripts-line).
+  /// `mode`, when given, is the state's mode, known to the caller.
   @discardableResult @inline(__always)
   package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
     -> StateFacts

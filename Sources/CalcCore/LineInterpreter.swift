@@ -23,7 +23,8 @@ public struct LineInterpreter {
   /// ``keepsEffects`` is off, which ``appliedKeys`` tells.
   package private(set) var change: Session.Change?
   /// Whether the line that ran applied keys (``change`` is `.applied`), read where the change
-  /// is: a copy of the change for a caller to look at cost a script's line 100 instructions.
+  /// is: a copy of the change for a caller to look at was a good part of a script line's cost
+  /// (Documentation/Performance.md#a-scripts-line).
   @inline(__always)
   package var appliedKeys: Bool {
     if keysAppliedInPlace { return true }
@@ -31,14 +32,14 @@ public struct LineInterpreter {
     return false
   }
   /// Whether the line that ran was a script's key line (no effect kept, not at the REPL), whose
-  /// change is not kept in ``change``: storing it, and destroying it at the next line, cost
-  /// about 25 instructions a script line (callgrind).
+  /// change is not kept in ``change``: storing it, and destroying it at the next line, is work
+  /// for every script line that nobody reads (Documentation/Performance.md#a-scripts-line).
   private var keysAppliedInPlace = false
   /// Whether a line's effect is made and returned (``LineResult/effect``): off while a script's
-  /// line runs (``run(_:output:keys:)``), whose runner reads only the change; making an effect (a
-  /// copy of the command, destroyed after the line) was 1.3% of a short line's instructions
-  /// (`123.45*6.7=`, callgrind). While it is off, a key line outside the REPL keeps no
-  /// ``change`` either (``appliedKeys`` tells it).
+  /// line runs (``run(_:output:keys:)``), whose runner reads only the change, so that no effect
+  /// (a copy of the command, destroyed after the line) is made for nobody
+  /// (Documentation/Performance.md#a-scripts-line). While it is off, a key line outside the REPL
+  /// keeps no ``change`` either (``appliedKeys`` tells it).
   private var keepsEffects = true
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
@@ -132,10 +133,10 @@ public struct LineInterpreter {
   /// Runs a script's line as ``run(_:output:)-(UnsafeBufferPointer<UInt8>,_)`` does, its keys
   /// read into `keys` (the runner's, kept from line to line), keeping no effect, and leaving
   /// what it did in ``change`` (or ``appliedKeys``), ``notes`` and ``showedAnError`` instead of
-  /// returning a ``LineResult``: the runner reads them where they are (making and destroying a
-  /// result a line was 1.2% of a short line's instructions). Inlined into the runner
-  /// (``LineRunner/run(_:number:)-(UnsafeBufferPointer<UInt8>,_)``): the call cost 28
-  /// instructions a script line (callgrind, `123.45*6.7=`).
+  /// returning a ``LineResult``: the runner reads them where they are, and no result is made and
+  /// destroyed a line. Inlined into the runner
+  /// (``LineRunner/run(_:number:)-(UnsafeBufferPointer<UInt8>,_)``), to spare a call a line
+  /// (Documentation/Performance.md#a-scripts-line).
   @inline(__always)
   package mutating func run(
     _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, keys: inout KeyMemory
@@ -192,8 +193,8 @@ public struct LineInterpreter {
           return .proceed
         }
         // A line without `$N` hands on a new empty array, not the kept one: the kept one, read
-        // from `self`, which `applyKeys` changes, was retained around the call (22 instructions a
-        // script line, callgrind).
+        // from `self`, which `applyKeys` changes, was retained around the call
+        // (Documentation/Performance.md#a-scripts-line).
         try applyKeys(
           memory.lineKeys[..<scanned.count],
           references: memory.lineReferences.isEmpty ? [] : memory.lineReferences,
@@ -234,7 +235,7 @@ public struct LineInterpreter {
 
   /// Whether `line` may be a command line (``ScriptLine/isCommand(_:)``): it starts with `:` or
   /// a blank. A line that starts otherwise, as a script's key lines do, is none without the
-  /// call (16 instructions a script line, callgrind).
+  /// call, spared a line (Documentation/Performance.md#a-scripts-line).
   @inline(__always)
   static func mayBeCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = line.first else { return false }
@@ -331,8 +332,8 @@ public struct LineInterpreter {
   /// REPL, and turns the session's refusal into the line's error, at the key's column.
   ///
   /// A script's line (no effect kept, not at the REPL) is applied here, inlined into its caller
-  /// and returning no change: on main 8f11f95 the call cost 76 instructions a script line of its
-  /// own and the change's copies and destroys 40 (callgrind on `123.45*6.7=`); the rest is
+  /// and returning no change, since the call and the change's copies and destroys were a good
+  /// part of a script line's cost (Documentation/Performance.md#a-scripts-line); the rest is
   /// ``performKeysKeepingEffect(_:references:line:output:note:)``.
   ///
   /// A line with a note (`note`) is one change with it (``Session/Command/keysWithNote(_:note:)``).

@@ -27,7 +27,8 @@ package struct Listing {
   /// the state is at hand (``LineInterpreter/applyKeys(_:references:line:output:mode:mayHoldModeKeys:)``).
   ///
   /// `mode`, when given, is the state's mode, known to the caller: a line without a mode key
-  /// leaves the mode as it was (reading it was a call, 10 instructions a script line, callgrind).
+  /// leaves the mode as it was, and reading it was a call a script line
+  /// (Documentation/Performance.md#a-scripts-line).
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,

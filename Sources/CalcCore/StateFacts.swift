@@ -3,7 +3,8 @@ import CalculatorEngine
 
 /// What a key line needs to know of the state (its notes, its exit status), read where the
 /// display is written or where `self` is not `inout`: read in a mutating method, the session's
-/// state was copied first, about 200 instructions a read, a good part of a short line's cost.
+/// state was copied first, a good part of a short line's cost
+/// (Documentation/Performance.md#a-scripts-line).
 package struct StateFacts {
   /// Whether the display shows an error.
   package var showsError: Bool
