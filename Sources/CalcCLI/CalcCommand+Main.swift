@@ -155,7 +155,7 @@ extension CalcCommand {
   /// a table of argument lists, and seeded random ones, through both.
   public static func quickParse(_ arguments: [String]) -> Invocation? {
     var invocation = Invocation()
-    var mode: CalculatorButtonItem.Mode?
+    var mode: Key.Mode?
     var index = 0
     while index < arguments.count {
       var name = arguments[index][...]

@@ -41,7 +41,7 @@ struct ReadlineEditor: LineEditor {
     set { state.referableLines = newValue }
   }
 
-  var keyMode: (() -> CalculatorButtonItem.Mode)? {
+  var keyMode: (() -> Key.Mode)? {
     get { state.keyMode }
     set { state.keyMode = newValue }
   }

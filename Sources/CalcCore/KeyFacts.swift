@@ -1,7 +1,7 @@
 import CalculatorEngine
 
 /// What a key does, as the notes and the interpreter ask it (SPEC §5).
-extension CalculatorButtonItem {
+extension Key {
   /// Whether the key starts or continues a number being typed: a digit or the point.
   var startsANumber: Bool {
     switch self {

@@ -11,7 +11,7 @@ extension LineInterpreter {
   /// keys are known to hold no mode key (digits and operators alone); `mayNeedNotes` is the
   /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
   /// operation pending before the line and with one: `false` spares the line
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``;
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([Key],_,_)``;
   /// `note` is the line's note (SPEC §11), applied with its keys as one change.
   ///
   /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
@@ -20,8 +20,8 @@ extension LineInterpreter {
   /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:followsKeyLine:note:)``.
   @inline(__always)
   package mutating func applyKeys(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
+    _ keys: ArraySlice<Key>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: Key.Mode,
     mayHoldModeKeys: Bool = true,
     mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true), note: String? = nil
   ) throws(LineError) {
@@ -70,7 +70,7 @@ extension LineInterpreter {
   /// line before it applied keys (not a move, which a person means).
   @inline(never)
   private mutating func applyKeysWithNotesOrTrace(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool,
     followsKeyLine: Bool, note: String?
   ) throws(LineError) {
@@ -145,7 +145,7 @@ extension LineInterpreter {
   /// to pass them on (`memcpy`, every script line: Documentation/Performance.md#a-scripts-line).
   /// `mode`, when given, is the state's mode, known to the caller.
   @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
+  package func appendDisplay(to output: OutputBuffer, mode: Key.Mode? = nil)
     -> StateFacts
   {
     // Static: a display per key line is the hot path of a script, and needs no listing.

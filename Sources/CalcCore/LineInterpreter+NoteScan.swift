@@ -27,21 +27,21 @@ extension LineInterpreter {
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool,
-    leftToRight: Bool = true, mode: CalculatorButtonItem.Mode = .standard
+    _ keys: [Key], isPending: Bool, startsOnAnUntouchedZero: Bool,
+    leftToRight: Bool = true, mode: Key.Mode = .standard
   ) -> Bool {
     mayNeedNotes(
       keys[...], isPending: isPending, startsOnAnUntouchedZero: startsOnAnUntouchedZero,
       leftToRight: leftToRight, mode: mode)
   }
 
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([CalculatorButtonItem],_,_,_,_)``
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([Key],_,_,_,_)``
   /// of a slice of keys (a script's line, read over the keys of the line before).
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: ArraySlice<CalculatorButtonItem>, isPending: Bool, startsOnAnUntouchedZero: Bool,
-    leftToRight: Bool = true, mode: CalculatorButtonItem.Mode = .standard
+    _ keys: ArraySlice<Key>, isPending: Bool, startsOnAnUntouchedZero: Bool,
+    leftToRight: Bool = true, mode: Key.Mode = .standard
   ) -> Bool {
     if startsOnAnUntouchedZero { return true }
     return keys.withUnsafeBufferPointer {
@@ -51,10 +51,10 @@ extension LineInterpreter {
     }
   }
 
-  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([CalculatorButtonItem],_,_,_,_)``
+  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([Key],_,_,_,_)``
   /// over the keys' memory: an array's iterator checked its bounds at every key.
   private static func mayNeedNotes(
-    scanning keys: UnsafeBufferPointer<CalculatorButtonItem>, isPending: Bool, leftToRight: Bool,
+    scanning keys: UnsafeBufferPointer<Key>, isPending: Bool, leftToRight: Bool,
     standard: Bool
   ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that; a longer line is
@@ -221,7 +221,7 @@ extension LineInterpreter {
   /// entry, or a unary key followed directly by a digit: apart from the short line's scan, so
   /// that it stays as it was.
   @inline(never)
-  private static func mayNeedNotes(long keys: UnsafeBufferPointer<CalculatorButtonItem>) -> Bool {
+  private static func mayNeedNotes(long keys: UnsafeBufferPointer<Key>) -> Bool {
     var digits = 0
     var previousIsUnary = false
     for key in keys {

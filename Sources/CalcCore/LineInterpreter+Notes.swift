@@ -96,7 +96,7 @@ extension LineInterpreter {
     // for it, and whether a unary key's note already explains it.
     var shownError: (index: Int, text: String, isExplained: Bool, isRecalled: Bool)?
     // The key text of the number being typed, from its first key (`1.5exp`).
-    var typed: [CalculatorButtonItem] = []
+    var typed: [Key] = []
     // The left operand of a `−` just pressed, as the display showed it, and the expression
     // line that made it (`sqr(√(3))`): for the note on equal operands.
     var subtraction: (left: Decimal34, source: String)?
@@ -187,7 +187,7 @@ extension LineInterpreter {
       {
         // An operator rounds by computing the operation pending before it.
         if case .standard(.leftOpRight(_, let op, _)) = prior.machine, key.computesPending {
-          rounding = CalculatorButtonItem.op(op).title
+          rounding = Key.op(op).title
         } else {
           rounding = key.title
         }
@@ -247,7 +247,7 @@ extension LineInterpreter {
           let next = number(from: index + 1)
           leftToRightNote = LineNote(
             message: "Standard mode computes left to right (\(format.text(for: left.number)) "
-              + "\(CalculatorButtonItem.op(pending).noteTitle) \(format.text(for: right.number)) "
+              + "\(Key.op(pending).noteTitle) \(format.text(for: right.number)) "
               + "= \(format.text(for: result)), then \(key.noteTitle)"
               + "\(next.isEmpty ? "" : " " + next)); \(FormulaWords.precedence)",
             column: column(index))

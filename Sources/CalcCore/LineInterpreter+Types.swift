@@ -31,7 +31,7 @@ extension LineInterpreter {
     package var scriptFolder: FileName?
     /// The mode to start in (`--mode`): its key is applied on a line of its own before the
     /// first input and after `:reset` (``enterStartMode()``).
-    public var startMode = CalculatorButtonItem.Mode.standard
+    public var startMode = Key.Mode.standard
 
     /// A context showing displays in `format`, with everything else off.
     public init(

@@ -76,11 +76,11 @@ public struct LineInterpreter {
   package struct KeyMemory {
     /// The keys of each line that is parsed by ``ScriptLine``
     /// (``KeyText/keys(in:startingIn:reusing:)``).
-    var keyStorage: [CalculatorButtonItem] = []
+    var keyStorage: [Key] = []
     /// The keys of a line of at most ``LineInterpreter/shortLine`` bytes, written over those of
     /// the line before (``KeyText/keys(in:startingIn:writingOver:references:)``): they only
     /// grow, to the longest such line's length.
-    var lineKeys: [CalculatorButtonItem] = []
+    var lineKeys: [Key] = []
     /// N of each `$N` of the line in ``lineKeys``.
     var lineReferences: [Int] = []
 
@@ -262,7 +262,7 @@ public struct LineInterpreter {
   @inline(never)
   private mutating func applyNotedKeys(
     _ keys: TypedKeys, note: String, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer,
-    mode: CalculatorButtonItem.Mode, mayHoldModeKeys: Bool = true,
+    mode: Key.Mode, mayHoldModeKeys: Bool = true,
     mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
   ) throws(LineError) {
     try applyKeys(
@@ -339,7 +339,7 @@ public struct LineInterpreter {
   /// A line with a note (`note`) is one change with it (``Session/Command/keysWithNote(_:note:)``).
   @inline(__always)
   mutating func performKeys(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, note: String? = nil
   ) throws(LineError) {
     guard context.isInteractive || keepsEffects else {
@@ -366,7 +366,7 @@ public struct LineInterpreter {
   /// ``performKeys(_:references:line:output:note:)`` keeping the line's effect, and at the REPL
   /// saying which branch the line started.
   private mutating func performKeysKeepingEffect(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, note: String?
   ) throws(LineError) {
     // Read only for the REPL's message: each read of the history from this module copies it.
@@ -392,7 +392,7 @@ public struct LineInterpreter {
   /// §10), a bad `$N`; at the key's column of `line`, with a hint in Programmer mode.
   @inline(never)
   private func keyLineError(
-    for error: SessionError, keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    for error: SessionError, keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?
   ) -> LineError {
     var column = 1

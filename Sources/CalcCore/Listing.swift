@@ -32,7 +32,7 @@ package struct Listing {
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
-    to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil
+    to output: OutputBuffer, mode: Key.Mode? = nil
   ) -> StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)

@@ -86,7 +86,7 @@ extension LineInterpreter {
   ///
   /// - Complexity: O(n) in the line's bytes for each letter of its last word.
   static func unfinishedWord(
-    at line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode
+    at line: UnsafeBufferPointer<UInt8>, mode: Key.Mode
   ) -> Int? {
     func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     var start = line.count
@@ -261,7 +261,7 @@ extension LineInterpreter {
   /// - Complexity: O(n) in the line's bytes.
   static func unfinishedPart(
     of line: UnsafeBufferPointer<UInt8>, error: KeyTextError,
-    mode: CalculatorButtonItem.Mode = .standard
+    mode: Key.Mode = .standard
   ) -> UnfinishedPart? {
     // The error's column counts characters: the offset of its first byte.
     var offset = 0

@@ -11,10 +11,10 @@ package struct StateFacts {
   /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
   package var isPending: Bool
   /// The mode: the next line's keys are read in it.
-  package var mode: CalculatorButtonItem.Mode
+  package var mode: Key.Mode
 
   /// The facts given.
-  package init(showsError: Bool, isPending: Bool, mode: CalculatorButtonItem.Mode) {
+  package init(showsError: Bool, isPending: Bool, mode: Key.Mode) {
     self.showsError = showsError
     self.isPending = isPending
     self.mode = mode

@@ -15,13 +15,13 @@ import Testing
   /// A line of keys in `mode` (without its mode key) that shows `display` at its end, or went
   /// past an error on the way (`passed`).
   struct Row: Sendable, CustomTestStringConvertible {
-    var mode: CalculatorButtonItem.Mode
+    var mode: Key.Mode
     var keys: String
     var display: String
     var passed = false
     var testDescription: String { "\(Self.key(mode)) \(keys)" }
 
-    static func key(_ mode: CalculatorButtonItem.Mode) -> String {
+    static func key(_ mode: Key.Mode) -> String {
       switch mode {
       case .standard: "std"
       case .scientific: "sci"
@@ -29,7 +29,7 @@ import Testing
       }
     }
 
-    static func option(_ mode: CalculatorButtonItem.Mode) -> String {
+    static func option(_ mode: Key.Mode) -> String {
       switch mode {
       case .standard: "standard"
       case .scientific: "scientific"

@@ -12,7 +12,7 @@ import Testing
 /// `CALC_LONG_TESTS=1`.
 @Suite struct ErrorStatusPropertyTests {
   /// Key text pieces of each mode, weighted toward what shows errors: zeros, `/`, `=`.
-  static let pieces: [CalculatorButtonItem.Mode: [String]] = [
+  static let pieces: [Key.Mode: [String]] = [
     .standard: [
       "0", "0", "0", "1", "2", "9", "12", ".", "+", "-", "*", "/", "/", "=", "=", "%", "~", "c",
       "ce", "<", "@", "q", "r", "ms", "mr", "m+", "m-", "mc", "99999999", "sci", "std", "/ 0 =",
@@ -29,7 +29,7 @@ import Testing
     ],
   ]
 
-  static func option(_ mode: CalculatorButtonItem.Mode) -> String {
+  static func option(_ mode: Key.Mode) -> String {
     switch mode {
     case .standard: "standard"
     case .scientific: "scientific"
@@ -39,8 +39,8 @@ import Testing
 
   static let errors = Set(CalculatorBrain.CalculationError.allCases.map(\.message))
 
-  @Test(arguments: [CalculatorButtonItem.Mode.standard, .scientific, .programmer])
-  func statusIsOneExactlyWhenTheTraceShowsAnError(mode: CalculatorButtonItem.Mode) throws {
+  @Test(arguments: [Key.Mode.standard, .scientific, .programmer])
+  func statusIsOneExactlyWhenTheTraceShowsAnError(mode: Key.Mode) throws {
     var random = SplitMix64(
       state: 0x45E0 &+ UInt64(mode == .standard ? 0 : mode == .scientific ? 1 : 2))
     let pieces = Self.pieces[mode]!

@@ -9,7 +9,7 @@ import Testing
 /// keys, `$N` and notes, and in Scientific mode that a function follows its number; `:help
 /// TOPIC` says more about a command, `keys`, `slider` and `ledger`.
 @Suite struct HelpRound3Tests {
-  static let modes: [CalculatorButtonItem.Mode] = [.standard, .scientific, .programmer]
+  static let modes: [Key.Mode] = [.standard, .scientific, .programmer]
 
   /// Whether `text` holds `word` with no letter or digit right before or after it.
   static func names(_ text: String, _ word: String) -> Bool {
@@ -27,15 +27,15 @@ import Testing
   }
 
   /// The keys that `mode`'s keypad takes (hex digits as in HEX).
-  static func keys(of mode: CalculatorButtonItem.Mode) -> [CalculatorButtonItem] {
-    CalculatorButtonItem.allKeys.filter {
+  static func keys(of mode: Key.Mode) -> [Key] {
+    Key.allKeys.filter {
       var keypad = Keypad(mode: mode, radix: .hex)
       return keypad.press($0) == nil
     }
   }
 
   /// The spellings `:help` must show for `key`: its key text, or for runs of keys the run's.
-  static func spelling(_ key: CalculatorButtonItem) -> String {
+  static func spelling(_ key: Key) -> String {
     switch key {
     case .digit: "0-9"
     case .hexDigit: "A B C D E F"
@@ -45,7 +45,7 @@ import Testing
     }
   }
 
-  @Test(arguments: modes) func helpNamesEveryKeyOfTheMode(_ mode: CalculatorButtonItem.Mode) {
+  @Test(arguments: modes) func helpNamesEveryKeyOfTheMode(_ mode: Key.Mode) {
     let help = HelpText.help(style: .plain, mode: mode)
     // The key of the mode itself, which starts it afresh, is not one to learn here.
     for key in Self.keys(of: mode) where key != .mode(mode) {
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test(arguments: modes) func helpNamesEveryCommandTheSliderNotesAndReferences(
-    _ mode: CalculatorButtonItem.Mode
+    _ mode: Key.Mode
   ) {
     let help = HelpText.help(style: .plain, mode: mode)
     for command in CommandSpec.all {

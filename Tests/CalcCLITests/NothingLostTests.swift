@@ -318,7 +318,7 @@ import Testing
   // MARK: - Random sessions killed
 
   /// Key text of the mode in force, spelled as people type it.
-  private static let vocabulary: [CalculatorButtonItem.Mode: [String]] = [
+  private static let vocabulary: [Key.Mode: [String]] = [
     .standard: [
       "0", "1", "2", "3", "5", "7", "9", ".", "+", "-", "*", "/", "=", "=", "%", "~", "c", "@",
       "q", "r", "ms", "mr", "m+",
