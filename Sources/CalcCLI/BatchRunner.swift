@@ -168,7 +168,7 @@ struct BatchRunner {
   /// (`12+3=`); empty for any other name, and for one that is not UTF-8.
   static func keysHint(_ name: FileName) -> String {
     if name.bytes.elementsEqual("help".utf8) { return " (for help: calc --help)" }
-    var last: CalculatorButtonItem?
+    var last: Key?
     guard (try? KeyText.scan(name.bytes) { last = $0 }) != nil, let last else { return "" }
     // A command that prints a result (SPEC §5): keys that do not end in `=` get one (not
     // after a comment, which would swallow it).

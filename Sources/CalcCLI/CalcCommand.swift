@@ -157,11 +157,11 @@ public struct Invocation: Hashable, Sendable {
   /// Whether notes are silenced (`-q`, `--quiet`).
   public var quiet = false
   /// The mode to start in (`--mode`).
-  public var mode = CalculatorButtonItem.Mode.standard
+  public var mode = Key.Mode.standard
 
   /// The mode `name` names, in any case: `standard` (`std`), `scientific` (`sci`) or
   /// `programmer` (`prog`).
-  public static func mode(named name: String) -> CalculatorButtonItem.Mode? {
+  public static func mode(named name: String) -> Key.Mode? {
     switch name.lowercased() {
     case "standard", "std": .standard
     case "scientific", "sci": .scientific
@@ -174,7 +174,7 @@ public struct Invocation: Hashable, Sendable {
     keys: String? = nil, trace: Bool = false, plain: Bool = false, display: Bool = false,
     locale: String? = nil, files: [String] = [], resume: Bool = false, journal: Bool = true,
     live: Bool = true, keepGoing: Bool = false, quiet: Bool = false,
-    mode: CalculatorButtonItem.Mode = .standard
+    mode: Key.Mode = .standard
   ) {
     self.live = live
     self.mode = mode
@@ -466,7 +466,7 @@ extension CalcCommand {
   /// a table of argument lists, and seeded random ones, through both.
   public static func quickParse(_ arguments: [String]) -> Invocation? {
     var invocation = Invocation()
-    var mode: CalculatorButtonItem.Mode?
+    var mode: Key.Mode?
     var index = 0
     while index < arguments.count {
       var name = arguments[index][...]

@@ -53,7 +53,7 @@ enum Readline {
     /// for the first match.
     var referenceMatches: [String] = []
     /// The mode key words are completed in (``LineEditor/keyMode``).
-    var keyMode: (() -> CalculatorButtonItem.Mode)?
+    var keyMode: (() -> Key.Mode)?
     /// The key words that complete the word being completed (``complete(text:start:)``).
     var keyMatches: [String] = []
   }
@@ -707,7 +707,7 @@ struct ReadlineEditor: LineEditor {
     set { state.referableLines = newValue }
   }
 
-  var keyMode: (() -> CalculatorButtonItem.Mode)? {
+  var keyMode: (() -> Key.Mode)? {
     get { state.keyMode }
     set { state.keyMode = newValue }
   }

@@ -11,7 +11,7 @@ import CalculatorEngine
 /// The vocabulary of calc's `Command` types: a *command* is what a person types after `:`
 /// (``CommandName`` names it, ``CommandSpec`` declares it, ``ParsedCommand`` is one parsed with its
 /// argument); ``Session/Command`` is a typed change to a session, what the commands that change
-/// one become; ``CalculatorButtonItem/Command`` is the book's name for the AC, +/-, %, CE and ⌫
+/// one become; ``Key/Command`` is the book's name for the AC, +/-, %, CE and ⌫
 /// keys; `CalcCommand` is the program's command line (ArgumentParser's name for it).
 public struct CommandSpec: Sendable {
   /// The kind of argument a command takes.

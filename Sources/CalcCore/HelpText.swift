@@ -7,15 +7,15 @@ enum HelpText {
   /// Windows' Programmer keypad followed by its bit keypad (``bitKeypad(_:)``) for the word
   /// and bits of `programmer`.
   static func pad(
-    style: Style, mode: CalculatorButtonItem.Mode = .standard, programmer: ProgrammerBrain? = nil
+    style: Style, mode: Key.Mode = .standard, programmer: ProgrammerBrain? = nil
   ) -> String {
     // Four buttons of 9 columns to a row; rows of five have buttons of 7 in the same width.
     let wide = 9
     let narrow = 7
-    let memory: [CalculatorButtonItem] = [
+    let memory: [Key] = [
       .memory(.clear), .memory(.recall), .memory(.add), .memory(.subtract), .memory(.store),
     ]
-    let rows: [[(key: CalculatorButtonItem, width: Int)]]
+    let rows: [[(key: Key, width: Int)]]
     switch mode {
     case .standard:
       rows =
@@ -29,10 +29,10 @@ enum HelpText {
           [.command(.flip), .digit(.zero), .dot, .equal],
         ].map { row in row.map { ($0, wide) } }
     case .scientific:
-      let trig: [CalculatorButtonItem] = CalculatorButtonItem.Function.allCases.filter {
+      let trig: [Key] = Key.Function.allCases.filter {
         $0.trig != nil
       }.map { .function($0) }
-      let keys: [CalculatorButtonItem] =
+      let keys: [Key] =
         memory + [.angle(.degrees), .angle(.radians), .angle(.grads), .fixedToExponential]
         + [.mode(.standard)] + trig + [.function(.dms)]
         + [.function(.degrees), .function(.floor), .function(.ceiling), .constant(.pi)]
@@ -54,14 +54,14 @@ enum HelpText {
       // and CE stands where Windows has its `.`, which is no key here).
       let quarter = 9
       // Typed in parts: the array literals would otherwise also be read as `TypedKeys`.
-      let quarters: [[CalculatorButtonItem]] = [
-        CalculatorButtonItem.Radix.allCases.map { .radix($0) },
-        CalculatorButtonItem.WordSize.allCases.map { .wordSize($0) },
+      let quarters: [[Key]] = [
+        Key.Radix.allCases.map { .radix($0) },
+        Key.WordSize.allCases.map { .wordSize($0) },
       ]
-      let narrows: [[CalculatorButtonItem]] = [
+      let narrows: [[Key]] = [
         memory,
-        CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) },
-        [.not] + CalculatorButtonItem.Rotate.allCases.map { .rotate($0) },
+        Key.Bitwise.allCases.map { .bitwise($0) },
+        [.not] + Key.Rotate.allCases.map { .rotate($0) },
         [.hexDigit(.a), .shift(.left), .shift(.right), .command(.clear), .command(.backspace)],
         [.hexDigit(.b), .bracket(.open), .bracket(.close), .binary(.mod), .op(.divide)],
         [.hexDigit(.c), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
@@ -69,7 +69,7 @@ enum HelpText {
         [.hexDigit(.e), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
         [.hexDigit(.f), .command(.flip), .digit(.zero), .command(.clearEntry), .equal],
       ]
-      let last: [(CalculatorButtonItem, Int)] = [
+      let last: [(Key, Int)] = [
         (.shift(.logicalRight), 13), (.mode(.standard), 12), (.mode(.scientific), 12),
       ]
       rows =
@@ -77,7 +77,7 @@ enum HelpText {
         + narrows.map { row in row.map { ($0, narrow) } } + [last]
     }
     /// Where the `│` between buttons stand in a row, counted in characters inside the frame.
-    func dividers(_ row: [(key: CalculatorButtonItem, width: Int)]) -> Set<Int> {
+    func dividers(_ row: [(key: Key, width: Int)]) -> Set<Int> {
       var position = -1
       var result: Set<Int> = []
       for button in row.dropLast() {
@@ -162,7 +162,7 @@ enum HelpText {
   /// With `columns`, the text fits a terminal that wide: below 80 columns each command's
   /// summary goes on the lines after its usage, and every line is wrapped at word boundaries
   /// (``Terminal/wrapped(_:width:)``).
-  static func help(style: Style, mode: CalculatorButtonItem.Mode = .standard, columns: Int? = nil)
+  static func help(style: Style, mode: Key.Mode = .standard, columns: Int? = nil)
     -> String
   {
     var text = "Type keys and press Enter; calc prints the display. Commands start with ':'.\n\n"

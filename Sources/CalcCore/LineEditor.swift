@@ -25,7 +25,7 @@ package protocol LineEditor {
   /// The mode key text is read in at the end of the input (the session's, moved by the
   /// slider), asked for when Tab completes a key word (``LineInterpreter/keyWordCompletions(of:mode:)``);
   /// `nil` completes none. Editors without completion keep the default, which holds nothing.
-  var keyMode: (() -> CalculatorButtonItem.Mode)? { get set }
+  var keyMode: (() -> Key.Mode)? { get set }
   /// Forgets input that is waiting, such as the rest of a paste (after `:quit`, or when a line
   /// fails).
   /// Returns how many whole lines were waiting (and are now not run).
@@ -157,7 +157,7 @@ struct ScriptedLineEditor: LineEditor {
 
 extension LineEditor {
   /// No key words to complete (an editor without Tab completion).
-  package var keyMode: (() -> CalculatorButtonItem.Mode)? {
+  package var keyMode: (() -> Key.Mode)? {
     get { nil }
     set {}
   }

@@ -12,7 +12,7 @@ extension LineInterpreter {
   /// `keys` start at index 0.
   ///
   /// - Complexity: O(n) in the line's bytes.
-  func caseRuleNotes(for keys: ArraySlice<CalculatorButtonItem>, line: UnsafeBufferPointer<UInt8>)
+  func caseRuleNotes(for keys: ArraySlice<Key>, line: UnsafeBufferPointer<UInt8>)
     throws(LineError) -> [LineNote]
   {
     // Digits and operators alone set no trap: most lines of a script pay one scan.
@@ -32,8 +32,8 @@ extension LineInterpreter {
     /// there (`Dword`, read as the digit D and the key word), when it spells a word key read
     /// case-insensitively and holds an upper-case `A`–`F` (so that Programmer mode did not
     /// read it as that key): the run, the key, and the column after the run.
-    func upperCaseWord(at column: Int) -> (String, CalculatorButtonItem, Int)? {
-      func word(while inRun: (Unicode.Scalar?) -> Bool) -> (String, CalculatorButtonItem, Int)? {
+    func upperCaseWord(at column: Int) -> (String, Key, Int)? {
+      func word(while inRun: (Unicode.Scalar?) -> Bool) -> (String, Key, Int)? {
         var end = column
         while inRun(character(atColumn: end)) { end += 1 }
         let run = String(String.UnicodeScalarView(text[(column - 1)..<(end - 1)]))
@@ -114,9 +114,9 @@ extension LineInterpreter {
   }
 
   /// The key whose spelling is `word` (lower case): a word key such as `ac`, `dword`, `rolc`.
-  static func wordKey(spelled word: String) -> CalculatorButtonItem? {
+  static func wordKey(spelled word: String) -> Key? {
     if word == "ac" { return .command(.clear) }
-    return CalculatorButtonItem.allKeys.first { $0.canonical == word }
+    return Key.allKeys.first { $0.canonical == word }
   }
 
   /// `error`, a line's key text error, with the hint `hex digits are upper case: FF` when it is
@@ -152,7 +152,7 @@ extension LineInterpreter {
   /// The upper-case run around `offset` in `text` when it spells a word key read
   /// case-insensitively (`DWORD`): the run and the key; `nil` otherwise.
   static func upperCaseWord(in text: [Unicode.Scalar], around offset: Int)
-    -> (String, CalculatorButtonItem)?
+    -> (String, Key)?
   {
     func isUpper(_ scalar: Unicode.Scalar) -> Bool { scalar >= "A" && scalar <= "Z" }
     guard isUpper(text[offset]) else { return nil }
@@ -181,7 +181,7 @@ extension LineInterpreter {
   private func radix(
     beforeColumn column: Int, in line: UnsafeBufferPointer<UInt8>, text: [Unicode.Scalar]
   )
-    -> CalculatorButtonItem.Radix?
+    -> Key.Radix?
   {
     let before = String(String.UnicodeScalarView(text[..<(column - 1)]))
     // Only the keys before the run count: `hex ff` is in HEX, `ff` after `hex` on an earlier line too.
@@ -206,7 +206,7 @@ extension LineInterpreter {
 
   /// The hint for a Windows keyboard shortcut that Programmer mode lacks (SPEC §10): `^`, `|`,
   /// `&` and `>` name the keys `xor`, `or`, `and` and `rsh`; `nil` for any other key.
-  static func programmerHint(for key: CalculatorButtonItem) -> String? {
+  static func programmerHint(for key: Key) -> String? {
     if case .binary(.power) = key { return "bitwise XOR is xor" }
     return nil
   }
@@ -226,7 +226,7 @@ extension LineInterpreter {
   /// Whether `keys` hold a run of at least `count` digits (hex digits included) in a row.
   ///
   /// - Complexity: O(n) in the number of keys.
-  static func hasDigitRun(_ keys: ArraySlice<CalculatorButtonItem>, atLeast count: Int) -> Bool {
+  static func hasDigitRun(_ keys: ArraySlice<Key>, atLeast count: Int) -> Bool {
     var run = 0
     for key in keys {
       switch key {

@@ -20,17 +20,17 @@ extension LineInterpreter {
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: [CalculatorButtonItem], isPending: Bool, startsOnAnUntouchedZero: Bool
+    _ keys: [Key], isPending: Bool, startsOnAnUntouchedZero: Bool
   ) -> Bool {
     mayNeedNotes(keys[...], isPending: isPending, startsOnAnUntouchedZero: startsOnAnUntouchedZero)
   }
 
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)`` of
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([Key],_,_)`` of
   /// a slice of keys (a script's line, read over the keys of the line before).
   ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
-    _ keys: ArraySlice<CalculatorButtonItem>, isPending: Bool, startsOnAnUntouchedZero: Bool
+    _ keys: ArraySlice<Key>, isPending: Bool, startsOnAnUntouchedZero: Bool
   ) -> Bool {
     if startsOnAnUntouchedZero { return true }
     return keys.withUnsafeBufferPointer {
@@ -38,10 +38,10 @@ extension LineInterpreter {
     }
   }
 
-  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``
+  /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([Key],_,_)``
   /// over the keys' memory: an array's iterator checked its bounds at every key.
   private static func mayNeedNotes(
-    scanning keys: UnsafeBufferPointer<CalculatorButtonItem>, isPending: Bool
+    scanning keys: UnsafeBufferPointer<Key>, isPending: Bool
   ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that; a longer line is
     // scanned for such a run apart, so that a long line of short numbers is not replayed.
@@ -146,7 +146,7 @@ extension LineInterpreter {
   /// entry, or a unary key followed directly by a digit: apart from the short line's scan, so
   /// that it stays as it was.
   @inline(never)
-  private static func mayNeedNotes(long keys: UnsafeBufferPointer<CalculatorButtonItem>) -> Bool {
+  private static func mayNeedNotes(long keys: UnsafeBufferPointer<Key>) -> Bool {
     var digits = 0
     var previousIsUnary = false
     for key in keys {
@@ -371,7 +371,7 @@ extension LineInterpreter {
   }
 }
 
-extension CalculatorButtonItem {
+extension Key {
   /// Whether the key starts or continues a number being typed: a digit or the point.
   var startsANumber: Bool {
     switch self {

@@ -38,7 +38,7 @@ public struct LineInterpreter {
     package var scriptFolder: FileName?
     /// The mode to start in (`--mode`): its key is applied on a line of its own before the
     /// first input and after `:reset` (``enterStartMode()``).
-    public var startMode = CalculatorButtonItem.Mode.standard
+    public var startMode = Key.Mode.standard
 
     /// A context showing displays in `format`, with everything else off.
     public init(
@@ -165,11 +165,11 @@ public struct LineInterpreter {
   private var factsAfterKeys: StateFacts?
   /// The memory the keys of each line are read into, kept from line to line: a script's line
   /// then allocates nothing for its keys (``KeyText/keys(in:startingIn:reusing:)``).
-  private var keyStorage: [CalculatorButtonItem] = []
+  private var keyStorage: [Key] = []
   /// The keys of a line of at most ``shortLine`` bytes, written over those of the line before
   /// (``KeyText/keys(in:startingIn:writingOver:references:)``): they only grow, to the longest
   /// such line's length.
-  private var lineKeys: [CalculatorButtonItem] = []
+  private var lineKeys: [Key] = []
   /// N of each `$N` of the line in ``lineKeys``.
   private var lineReferences: [Int] = []
   /// The longest line read into ``lineKeys``; longer lines are parsed by ``ScriptLine``, and
@@ -382,15 +382,15 @@ public struct LineInterpreter {
   /// keys are known to hold no mode key (digits and operators alone); `mayNeedNotes` is the
   /// script reader's check (``KeyText/keys(in:startingIn:writingOver:references:)``), with no
   /// operation pending before the line and with one: `false` spares the line
-  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([CalculatorButtonItem],_,_)``.
+  /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:)-([Key],_,_)``.
   ///
   /// Inlined into its callers as far as a line that needs no note and no trace goes, a script's
   /// line, which then takes 13 instructions fewer (callgrind on `123.45*6.7=`); the rest is
   /// ``applyKeysWithNotesOrTrace(_:references:line:output:needsNotes:)``.
   @inline(__always)
   package mutating func applyKeys(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
-    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: CalculatorButtonItem.Mode,
+    _ keys: ArraySlice<Key>, references: [Int],
+    line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, mode: Key.Mode,
     mayHoldModeKeys: Bool = true,
     mayNeedNotes scanned: (ifIdle: Bool, ifPending: Bool) = (true, true)
   ) throws(LineError) {
@@ -433,7 +433,7 @@ public struct LineInterpreter {
   /// a line that needs notes (`needsNotes`) or is traced.
   @inline(never)
   private mutating func applyKeysWithNotesOrTrace(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer, needsNotes: Bool
   ) throws(LineError) {
     let keys = TypedKeys(Array(keys), references: references)
@@ -490,7 +490,7 @@ public struct LineInterpreter {
   /// ``performKeysKeepingEffect(_:references:line:output:)``.
   @inline(__always)
   private mutating func performKeys(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     guard context.isInteractive || keepsEffects else {
@@ -510,7 +510,7 @@ public struct LineInterpreter {
   /// ``performKeys(_:references:line:output:)`` keeping the line's effect, and at the REPL
   /// saying which branch the line started.
   private mutating func performKeysKeepingEffect(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    _ keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?, output: OutputBuffer
   ) throws(LineError) {
     // Read only for the REPL's message: each read of the history from this module copies it.
@@ -534,7 +534,7 @@ public struct LineInterpreter {
   /// §10), a bad `$N`; at the key's column of `line`, with a hint in Programmer mode.
   @inline(never)
   private func keyLineError(
-    for error: SessionError, keys: ArraySlice<CalculatorButtonItem>, references: [Int],
+    for error: SessionError, keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?
   ) -> LineError {
     var column = 1
@@ -574,7 +574,7 @@ public struct LineInterpreter {
   /// to pass them on (`memcpy`, 170 instructions a script line). `mode`, when given, is the
   /// state's mode, known to the caller.
   @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil)
+  package func appendDisplay(to output: OutputBuffer, mode: Key.Mode? = nil)
     -> StateFacts
   {
     // Static: a display per key line is the hot path of a script, and needs no listing.

@@ -31,7 +31,7 @@ package struct Listing {
   @discardableResult @inline(__always)
   static func writeDisplay(
     _ state: Calculator, format: DisplayFormat, style: Style, showsExpression: Bool,
-    to output: OutputBuffer, mode: CalculatorButtonItem.Mode? = nil
+    to output: OutputBuffer, mode: Key.Mode? = nil
   ) -> StateFacts {
     if showsExpression {
       let expression = format.expression(for: state)
@@ -601,10 +601,10 @@ package struct StateFacts {
   /// Whether an operation is pending (or, in Scientific mode, a bracket is open).
   package var isPending: Bool
   /// The mode: the next line's keys are read in it.
-  package var mode: CalculatorButtonItem.Mode
+  package var mode: Key.Mode
 
   /// The facts given.
-  package init(showsError: Bool, isPending: Bool, mode: CalculatorButtonItem.Mode) {
+  package init(showsError: Bool, isPending: Bool, mode: Key.Mode) {
     self.showsError = showsError
     self.isPending = isPending
     self.mode = mode

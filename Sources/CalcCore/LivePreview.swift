@@ -222,7 +222,7 @@ extension LineInterpreter {
   /// - Complexity: O(n) in the line's bytes.
   static func unfinishedPart(
     of line: UnsafeBufferPointer<UInt8>, error: KeyTextError,
-    mode: CalculatorButtonItem.Mode = .standard
+    mode: Key.Mode = .standard
   ) -> UnfinishedPart? {
     // The error's column counts characters: the offset of its first byte.
     var offset = 0
@@ -261,7 +261,7 @@ extension LineInterpreter {
 /// one position of one session: ``LiveRows`` starts a new one after every move.
 public struct PreviewCache {
   /// The keys of the last key line previewed.
-  private var keys: [CalculatorButtonItem] = []
+  private var keys: [Key] = []
   /// The state after `startLine()` and the first `index` keys, for index 0, ``interval``,
   /// 2 × ``interval``, … up to the keys' count (those within the last line's common prefix
   /// with the line before it).
@@ -327,7 +327,7 @@ public struct PreviewCache {
   ///
   /// The kept keys never hold such a key, so only the keys replayed are checked, from the
   /// mode of the state they start from.
-  private mutating func advance(to keys: [CalculatorButtonItem], from start: Calculator)
+  private mutating func advance(to keys: [Key], from start: Calculator)
     -> Calculator?
   {
     var common = 0

@@ -53,7 +53,7 @@ extension LineInterpreter {
   /// (SPEC §10). Empty when no letters end `text`.
   ///
   /// - Complexity: O(k), k the number of keys.
-  package static func keyWordCompletions(of text: String, mode: CalculatorButtonItem.Mode)
+  package static func keyWordCompletions(of text: String, mode: Key.Mode)
     -> [String]
   {
     let scalars = Array(text.unicodeScalars)
@@ -69,7 +69,7 @@ extension LineInterpreter {
     let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
     let keypad = Keypad(mode: mode)
     var matches: [String] = []
-    for key in CalculatorButtonItem.allKeys {
+    for key in Key.allKeys {
       let spelling = key.canonical
       guard spelling.count > 1 || spelling == word, spelling.hasPrefix(word),
         spelling.first.map({ $0.isLetter }) == true

@@ -12,9 +12,9 @@ public struct SeedCalculatorModel: Sendable {
   /// The calculator after ``history`` (the book's `brain`, with the memory beside it).
   public private(set) var brain = Calculator.initial
   /// The keys applied.
-  public private(set) var history: [CalculatorButtonItem] = []
+  public private(set) var history: [Key] = []
   /// The keys after the slider, kept so that the slider can go forward again.
-  public private(set) var temporaryKept: [CalculatorButtonItem] = []
+  public private(set) var temporaryKept: [Key] = []
   /// The slider's value, 0 through ``totalCount``.
   public private(set) var slidingIndex = 0
   /// The indices (in ``history`` followed by ``temporaryKept``) of the keys that start a line.
@@ -34,7 +34,7 @@ public struct SeedCalculatorModel: Sendable {
   /// Applies `item`, forgets the kept keys and moves the slider to the end.
   ///
   /// - Complexity: amortized O(1), plus O(kept keys) when there are any to forget.
-  public mutating func apply(_ item: CalculatorButtonItem) {
+  public mutating func apply(_ item: Key) {
     brain = brain.apply(item)
     history.append(item)
     if !temporaryKept.isEmpty {
@@ -45,7 +45,7 @@ public struct SeedCalculatorModel: Sendable {
   }
 
   /// Applies a line of keys (at least one): starts a line, then applies each key.
-  public mutating func apply(line items: [CalculatorButtonItem]) {
+  public mutating func apply(line items: [Key]) {
     temporaryKept.removeAll()
     lineStarts = lineStarts.filter { $0 < history.count }
     lineStarts.insert(history.count)

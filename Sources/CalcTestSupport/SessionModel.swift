@@ -128,7 +128,7 @@ public struct SessionModel: Sendable {
   /// replayed key by key from the line's start, is in Standard mode when a key that only
   /// Scientific mode has comes.
   public static func rejects(
-    _ keys: some Sequence<CalculatorButtonItem>, after state: Calculator
+    _ keys: some Sequence<Key>, after state: Calculator
   ) -> Bool {
     var state = state
     state.startLine()
@@ -519,7 +519,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
     let count = model.count
     /// `keys` with, now and then, a `$N` key put in: mostly to an earlier line, sometimes to
     /// line 0 or one that is not before it, to be refused (SPEC §11).
-    func referring(_ keys: [CalculatorButtonItem], before number: Int) -> TypedKeys {
+    func referring(_ keys: [Key], before number: Int) -> TypedKeys {
       var keys = TypedKeys(keys)
       guard random.chance(20) else { return keys }
       let target =
@@ -596,17 +596,17 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   }
 
   /// A line that switches mode: `sci` or `std`, now and then with an angle unit or F-E after it.
-  public static func modeLine(using random: inout SplitMix64) -> [CalculatorButtonItem] {
-    let mode: CalculatorButtonItem = random.chance(50) ? .mode(.scientific) : .mode(.standard)
+  public static func modeLine(using random: inout SplitMix64) -> [Key] {
+    let mode: Key = random.chance(50) ? .mode(.scientific) : .mode(.standard)
     guard random.chance(25) else { return [mode] }
-    let after: [CalculatorButtonItem] = [.angle(.radians), .angle(.degrees), .fixedToExponential]
+    let after: [Key] = [.angle(.radians), .angle(.degrees), .fixedToExponential]
     return [mode, after[random.below(after.count)]]
   }
 
   /// A key of either mode, weighted as ``randomKey(using:)`` for Standard's keys, with the
   /// mode keys and a choice of Scientific keys (brackets, `sin`, `mod`, π, `exp`, F-E, the angle
   /// units) one key in eight or so.
-  public static func randomMixedKey(using random: inout SplitMix64) -> CalculatorButtonItem {
+  public static func randomMixedKey(using random: inout SplitMix64) -> Key {
     if random.chance(12) { return mixedKeys[random.below(mixedKeys.count)] }
     return randomKey(using: &random)
   }
@@ -614,7 +614,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   /// The keys ``randomMixedKey(using:)`` draws from: one trig function, and otherwise cheap
   /// ones, since the model replays from the start at every step and a 34-digit `cos`, `log` or
   /// `^` costs a test build dearly (with them, `SessionTests` took half again as long).
-  private static let mixedKeys: [CalculatorButtonItem] = [
+  private static let mixedKeys: [Key] = [
     .bracket(.open), .bracket(.open), .bracket(.close), .bracket(.close), .function(.sin),
     .function(.abs), .function(.floor), .function(.cube), .binary(.mod), .binary(.mod),
     .constant(.pi), .exponent, .fixedToExponential,
@@ -625,12 +625,12 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
 
   /// A key, weighted so that numbers have several digits and every other key, including the
   /// rare ones that reach the error, percent and backspace paths, comes every few dozen keys.
-  public static func randomKey(using random: inout SplitMix64) -> CalculatorButtonItem {
+  public static func randomKey(using random: inout SplitMix64) -> Key {
     weightedKeys[random.below(weightedKeys.count)]
   }
 
-  private static let weightedKeys: [CalculatorButtonItem] = CalculatorButtonItem.standardKeys
-    .flatMap { key -> [CalculatorButtonItem] in
+  private static let weightedKeys: [Key] = Key.standardKeys
+    .flatMap { key -> [Key] in
       switch key {
       case .digit, .op: [key, key, key, key]
       case .equal: Array(repeating: key, count: 7)

@@ -20,7 +20,7 @@ public struct Calculator: Hashable, Sendable {
 
     /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
     public static func initial(
-      _ mode: CalculatorButtonItem.Mode, wordSize: CalculatorButtonItem.WordSize = .qword
+      _ mode: Key.Mode, wordSize: Key.WordSize = .qword
     ) -> Machine {
       switch mode {
       case .standard: .standard(.initial)
@@ -125,7 +125,7 @@ public struct Calculator: Hashable, Sendable {
   public private(set) var angleUnit = AngleUnit.degrees
   /// Programmer mode's word size; it persists across modes and AC (SPEC §10). In Programmer
   /// mode it follows the brain's.
-  public private(set) var wordSize = CalculatorButtonItem.WordSize.qword
+  public private(set) var wordSize = Key.WordSize.qword
 
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
@@ -138,7 +138,7 @@ public struct Calculator: Hashable, Sendable {
 
   /// Standard mode's fresh calculation with the given memory, angle unit and word size: the
   /// small state a history's light snapshot rebuilds from (``History``).
-  init(memory: Decimal34?, angleUnit: AngleUnit, wordSize: CalculatorButtonItem.WordSize) {
+  init(memory: Decimal34?, angleUnit: AngleUnit, wordSize: Key.WordSize) {
     self.standardBrain = .initial
     self.memory = memory
     self.angleUnit = angleUnit
@@ -161,7 +161,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// The mode.
-  public var mode: CalculatorButtonItem.Mode {
+  public var mode: Key.Mode {
     switch boxed {
     case .none: .standard
     case .scientific: .scientific
@@ -211,7 +211,7 @@ public struct Calculator: Hashable, Sendable {
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
   /// Scientific and Programmer modes only `=` completes one, a failed one too (`1 ÷ 0 =`, as
   /// in Standard mode), and not while an error is shown (`=` then does nothing).
-  public func completedCalculation(by key: CalculatorButtonItem) -> ExpressionLine? {
+  public func completedCalculation(by key: Key) -> ExpressionLine? {
     switch machine {
     case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
@@ -246,7 +246,7 @@ public struct Calculator: Hashable, Sendable {
   /// pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func firstKeyOutOfMode(in keys: some Collection<CalculatorButtonItem>) -> Int? {
+  public func firstKeyOutOfMode(in keys: some Collection<Key>) -> Int? {
     var keypad = self.keypad
     return Calculator.firstRejectedKey(in: keys, keypad: &keypad)?.index
   }
@@ -255,7 +255,7 @@ public struct Calculator: Hashable, Sendable {
   /// when every key may be pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func keyRejection(in keys: some Collection<CalculatorButtonItem>) -> SessionError? {
+  public func keyRejection(in keys: some Collection<Key>) -> SessionError? {
     Calculator.keyRejection(in: keys, keypad: keypad)
   }
 
@@ -265,7 +265,7 @@ public struct Calculator: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the number of keys.
   static func keyRejection(
-    in keys: some Collection<CalculatorButtonItem>, keypad: Keypad
+    in keys: some Collection<Key>, keypad: Keypad
   ) -> SessionError? {
     var keypad = keypad
     guard let (index, reason) = Calculator.firstRejectedKey(in: keys, keypad: &keypad) else {
@@ -283,7 +283,7 @@ public struct Calculator: Hashable, Sendable {
   /// what an edit of the past does before it replays the later lines (SPEC §4).
   /// - Complexity: O(n) in the number of keys.
   public static func firstRejectedKey(
-    in keys: some Collection<CalculatorButtonItem>, keypad: inout Keypad
+    in keys: some Collection<Key>, keypad: inout Keypad
   ) -> (index: Int, reason: KeyRejection)? {
     var index = 0
     // One switch a key: this runs for every line a script applies. Standard's keys are keys of
@@ -306,7 +306,7 @@ public struct Calculator: Hashable, Sendable {
 
   /// The calculator after pressing `key`: the book's reducer, a pure function of the state and
   /// the key (see ``press(_:)``, which does the same in place).
-  public func apply(_ key: CalculatorButtonItem) -> Calculator {
+  public func apply(_ key: Key) -> Calculator {
     var next = self
     next.press(key)
     return next
@@ -318,7 +318,7 @@ public struct Calculator: Hashable, Sendable {
   /// entry but leave the calculation otherwise as it is; `mr` and `mc` do nothing while the
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
-  public mutating func press(_ key: CalculatorButtonItem) {
+  public mutating func press(_ key: Key) {
     // Standard mode, the common case, takes one switch over the key: a switch over the key's
     // kind first, then over the mode, cost a tenth of a key (195 against 178 instructions).
     guard case .none = boxed else { return pressBoxed(key) }
@@ -333,7 +333,7 @@ public struct Calculator: Hashable, Sendable {
   /// at once (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one
   /// change of the state for a run (`TypedRunTests`).
   /// - Complexity: O(n) in the number of keys.
-  mutating func press(each keys: UnsafeBufferPointer<CalculatorButtonItem>) {
+  mutating func press(each keys: UnsafeBufferPointer<Key>) {
     var index = 0
     while index < keys.count {
       let key = keys[index]
@@ -355,7 +355,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
-  private mutating func pressBoxed(_ key: CalculatorButtonItem) {
+  private mutating func pressBoxed(_ key: Key) {
     // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts
     // the new mode's calculation afresh (SPEC §9), even while an error is shown.
     switch key {
@@ -430,7 +430,7 @@ public struct Calculator: Hashable, Sendable {
   /// do nothing while the memory is empty. Standard mode's range is kept: a recalled value or a
   /// sum of 10^100 or more shows Overflow (the memory keeps its value), a value below 10^-100
   /// is 0.
-  private mutating func pressMemory(_ memoryKey: CalculatorButtonItem.Memory) {
+  private mutating func pressMemory(_ memoryKey: Key.Memory) {
     guard let shown = displayedValue else { return }
     let bounded = mode == .standard
     // A Scientific entry beyond the limits fails as the key ends it, storing nothing.
@@ -529,7 +529,7 @@ public struct Calculator: Hashable, Sendable {
   /// brain directly, as the book's reducer does (a function returning the next brain made every
   /// key copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
   @inline(__always)
-  private mutating func pressStandard(_ key: CalculatorButtonItem) {
+  private mutating func pressStandard(_ key: Key) {
     switch key {
     case .digit(let digit):
       standardBrain.type(fresh: Entry(digit)) { $0.appending(digit) }
@@ -589,7 +589,7 @@ public struct Calculator: Hashable, Sendable {
   /// The calculator after a line of `keys`: ``startLine()``, then each key in turn.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func applying(line keys: some Sequence<CalculatorButtonItem>) -> Calculator {
+  public func applying(line keys: some Sequence<Key>) -> Calculator {
     var next = self
     next.startLine()
     for key in keys { next.press(key) }
@@ -600,7 +600,7 @@ public struct Calculator: Hashable, Sendable {
   /// line (no line starts between them).
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func applying(_ keys: some Sequence<CalculatorButtonItem>) -> Calculator {
+  public func applying(_ keys: some Sequence<Key>) -> Calculator {
     keys.reduce(self) { $0.apply($1) }
   }
 }
@@ -614,6 +614,6 @@ public enum ExpressionLine: Hashable, Sendable {
   /// Programmer mode's tokens, with the radix and word size its operands are shown in:
   /// `5 + 4 =`, `RoLC(5)`.
   case programmer(
-    ProgrammerTokens, radix: CalculatorButtonItem.Radix,
-    wordSize: CalculatorButtonItem.WordSize)
+    ProgrammerTokens, radix: Key.Radix,
+    wordSize: Key.WordSize)
 }

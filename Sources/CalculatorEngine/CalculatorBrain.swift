@@ -22,9 +22,9 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// after an operator, AC or an error). `line` is the expression line.
   case left(Operand, repeating: Operation?, line: Line)
   /// A left operand and an operator, waiting for the right operand; the display shows the left.
-  case leftOp(left: Value, op: CalculatorButtonItem.Op)
+  case leftOp(left: Value, op: Key.Op)
   /// A left operand, an operator, and the right operand being typed or computed.
-  case leftOpRight(left: Value, op: CalculatorButtonItem.Op, right: Operand)
+  case leftOpRight(left: Value, op: Key.Op, right: Operand)
   /// A calculation failed; the display shows its message, `line` the calculation that failed.
   case error(CalculationError, line: Line)
   /// Right after an `=` that applied an operation (`12 + 3 =`, and each repetition): the
@@ -124,7 +124,7 @@ public enum CalculatorBrain: Hashable, Sendable {
         }
       }
 
-      init(_ unary: CalculatorButtonItem.Unary) {
+      init(_ unary: Key.Unary) {
         switch unary {
         case .squareRoot: self = .squareRoot
         case .square: self = .square
@@ -182,7 +182,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     /// (``CalculatorBrain/equalled(result:operation:left:right:)``), and makes it only when asked
     /// for its ``CalculatorBrain/expressionLine``.
     indirect case operation(
-      left: Term, op: CalculatorButtonItem.Op?, right: Term?, closing: Closing)
+      left: Term, op: Key.Op?, right: Term?, closing: Closing)
   }
 
   /// What ends an operation in the expression line.
@@ -192,18 +192,18 @@ public enum CalculatorBrain: Hashable, Sendable {
     /// `=`.
     case equals
     /// An operator that completed the operation and failed.
-    case op(CalculatorButtonItem.Op)
+    case op(Key.Op)
   }
 
   /// An operator and its right operand, as repeated by `=`.
   public struct Operation: Hashable, Sendable {
     /// The operator that `=` applies.
-    public let op: CalculatorButtonItem.Op
+    public let op: Key.Op
     /// The right operand that `=` applies it with, the same at every repetition.
     public let operand: Decimal34
 
     /// The operation `x op operand`, for whatever left operand `x` the display holds.
-    public init(op: CalculatorButtonItem.Op, operand: Decimal34) {
+    public init(op: Key.Op, operand: Decimal34) {
       self.op = op
       self.operand = operand
     }
@@ -343,7 +343,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// writes it with its `=` (a paper tape's row, without the result): `1 + 2 =` for `*` after
   /// `1+2`, `3 × 3 =` for `=` after `3*3`, `13 =` for `=` after `13`; `nil` for any other key, and
   /// for every key while an error is shown.
-  public func completedCalculation(by key: CalculatorButtonItem) -> Line? {
+  public func completedCalculation(by key: Key) -> Line? {
     switch key {
     case .equal:
       guard !isError else { return nil }
@@ -422,7 +422,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// so a run of them is one change of the state rather than one a key (a script's `123.45`).
   /// - Complexity: O(n) in the length of the run.
   mutating func type(
-    run keys: UnsafeBufferPointer<CalculatorButtonItem>, from start: Int
+    run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
     /// `entry` with the run typed after it.
@@ -469,7 +469,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  func applyOperator(_ op: CalculatorButtonItem.Op) -> CalculatorBrain {
+  func applyOperator(_ op: Key.Op) -> CalculatorBrain {
     switch self {
     case .left(let operand, _, _):
       return .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
@@ -590,7 +590,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   ///
   /// A pending operation stays pending, with the answer as its right operand; after `=` the
   /// answer replaces the result and the remembered operation stays.
-  func applyUnary(_ unary: CalculatorButtonItem.Unary) -> CalculatorBrain {
+  func applyUnary(_ unary: Key.Unary) -> CalculatorBrain {
     let wrapper = Term.Wrapper(unary)
     switch self {
     case .equalled:
@@ -659,7 +659,7 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// `unary(x)`, passed to `next` unless it is an error, which shows `line`.
   private static func unary(
-    _ unary: CalculatorButtonItem.Unary, _ x: Decimal34, line: @autoclosure () -> Line,
+    _ unary: Key.Unary, _ x: Decimal34, line: @autoclosure () -> Line,
     _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch unary {
@@ -674,7 +674,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// `Y%` as a right operand: X·Y/100 with `+` or `-` pending, Y/100 with `×` or `÷`.
-  private static func percent(of y: Decimal34, left: Value, op: CalculatorButtonItem.Op)
+  private static func percent(of y: Decimal34, left: Value, op: Key.Op)
     -> CalculatorBrain
   {
     let right: Decimal34
@@ -695,7 +695,7 @@ public enum CalculatorBrain: Hashable, Sendable {
 
   /// `x op y` within the calculator's bounds (``bounded(_:line:_:)``), or the error it meets.
   private static func outcome(
-    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34
+    _ x: Decimal34, _ op: Key.Op, _ y: Decimal34
   ) -> Outcome {
     let result: Decimal34
     switch op {
@@ -716,7 +716,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// `x op y`, passed to `next` unless it is an error, which shows `line` (made only then: a
   /// chain's operator and a percent would box it at every key).
   private static func calculate(
-    _ x: Decimal34, _ op: CalculatorButtonItem.Op, _ y: Decimal34, line: @autoclosure () -> Line,
+    _ x: Decimal34, _ op: Key.Op, _ y: Decimal34, line: @autoclosure () -> Line,
     _ next: (Decimal34) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch outcome(x, op, y) {

@@ -2,7 +2,7 @@
 /// command words, from which the engine's lists derive.
 ///
 /// The words people call "commands" are these; calc's other `Command` types are the book's
-/// ``CalculatorButtonItem/Command`` (the AC, +/-, %, CE and ⌫ keys) and ``Session/Command``
+/// ``Key/Command`` (the AC, +/-, %, CE and ⌫ keys) and ``Session/Command``
 /// (a typed change to a session, what some of these commands become). A front end's table of
 /// commands (what each takes, its help) has one row per case, in this order, which is the
 /// order `:help` lists them in.

@@ -258,8 +258,8 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// The four rows of Programmer mode's panel for `value` in a word of `wordSize` (SPEC §10):
   /// HEX, DEC, OCT and BIN, grouped (DEC with this format's grouping).
-  public func radixRows(_ value: Int64, wordSize: CalculatorButtonItem.WordSize) -> [String] {
-    CalculatorButtonItem.Radix.allCases.map { radix in
+  public func radixRows(_ value: Int64, wordSize: Key.WordSize) -> [String] {
+    Key.Radix.allCases.map { radix in
       var bytes: [UInt8] = []
       append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
       return String(decoding: bytes, as: UTF8.self)
@@ -348,8 +348,8 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Appends Programmer mode's expression line, its operands in `radix` (`5 + 4 =`,
   /// `RoLC(5)`, `C Lsh 1`).
   public func append(
-    _ tokens: ProgrammerTokens, radix: CalculatorButtonItem.Radix,
-    wordSize: CalculatorButtonItem.WordSize, to bytes: inout [UInt8]
+    _ tokens: ProgrammerTokens, radix: Key.Radix,
+    wordSize: Key.WordSize, to bytes: inout [UInt8]
   ) {
     for (index, token) in tokens.enumerated() {
       switch token {

@@ -26,7 +26,7 @@ public struct Entry: Hashable, Sendable {
     digits: 0, fractionDigitCount: 0, hasPoint: true, isNegative: false)
 
   /// A fresh entry holding one digit.
-  public init(_ digit: CalculatorButtonItem.Digit) {
+  public init(_ digit: Key.Digit) {
     self.init(
       digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
   }
@@ -47,7 +47,7 @@ public struct Entry: Hashable, Sendable {
 
   /// The entry with `digit` typed after it; unchanged when it is full.
   @inline(__always)
-  public func appending(_ digit: CalculatorButtonItem.Digit) -> Entry {
+  public func appending(_ digit: Key.Digit) -> Entry {
     // Typing digits is most of what a calculator does, so the common case skips `digitCount`
     // (a division and a loop): with `digits` below 10^15 and fewer than 16 fraction digits, an
     // entry has at most 15 digits that count, whatever its integer part. Inlined into the

@@ -195,7 +195,7 @@ extension History.Branch {
     var light = History.Light(atForkBack: 0)
     light.prelude = markBytes[at] & 0x0F
     light.angleUnit = AngleUnit(rawValue: markBytes[at] >> 4 & 3)!
-    light.wordSize = CalculatorButtonItem.WordSize(rawValue: markBytes[at + 1] & 3)!
+    light.wordSize = Key.WordSize(rawValue: markBytes[at + 1] & 3)!
     light.memory = memory(ofMark: index)
     return light
   }

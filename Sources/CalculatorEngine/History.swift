@@ -12,7 +12,7 @@ import CalcDecimal
 /// Only ``Session`` changes a history; everything here that is public reads it.
 ///
 /// Storage: each branch holds only the keys after its fork, one byte each (the key's
-/// ``CalculatorButtonItem/code``) and one bit each that marks the last key of a line, and a snapshot of
+/// ``Key/code``) and one bit each that marks the last key of a line, and a snapshot of
 /// the state at its fork and after every ``snapshotInterval`` of its own keys. So the state at any
 /// position on any branch is a snapshot and fewer than ``snapshotInterval`` replayed keys, or
 /// fewer than twice as many after a *light* snapshot.
@@ -122,20 +122,20 @@ public struct History: Sendable {
 
     /// The own key at `index` (a `$N` key without its N: ``references``).
     @inline(__always)
-    func key(at index: Int) -> CalculatorButtonItem {
+    func key(at index: Int) -> Key {
       let code = codes[index]
-      guard code != CalculatorButtonItem.referenceCode else { return .reference }
-      return CalculatorButtonItem(code: code)!
+      guard code != Key.referenceCode else { return .reference }
+      return Key(code: code)!
     }
 
     /// Appends the own key at `index` to `keys`, a `$N` key with its N.
     @inline(__always)
     func appendKey(at index: Int, to keys: inout TypedKeys) {
       let code = codes[index]
-      if code == CalculatorButtonItem.referenceCode {
+      if code == Key.referenceCode {
         keys.appendReference(references[index]!.line)
       } else {
-        keys.append(CalculatorButtonItem(code: code)!)
+        keys.append(Key(code: code)!)
       }
     }
 
@@ -143,10 +143,10 @@ public struct History: Sendable {
     @inline(__always)
     func press(at index: Int, _ state: inout State) {
       let code = codes[index]
-      if code == CalculatorButtonItem.referenceCode {
+      if code == Key.referenceCode {
         state.recall(references[index]!.recalled)
       } else {
-        state.press(CalculatorButtonItem(code: code)!)
+        state.press(Key(code: code)!)
       }
     }
   }
@@ -157,7 +157,7 @@ public struct History: Sendable {
     /// The memory register, angle unit and word size after the restart.
     var memory: Decimal34?
     var angleUnit: AngleUnit
-    var wordSize: CalculatorButtonItem.WordSize
+    var wordSize: Key.WordSize
     /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the
     /// keys that rebuild the state after the restart from Standard mode's fresh one; 0
     /// (``atForkPrelude``) for a branch's first snapshot that is its parent's state at the fork.
@@ -212,7 +212,7 @@ public struct History: Sendable {
         state.press(.command(.clear))
       default:
         state.press(.mode(.programmer))
-        state.press(.radix(CalculatorButtonItem.Radix(rawValue: prelude - 4)!))
+        state.press(.radix(Key.Radix(rawValue: prelude - 4)!))
         state.press(.command(.clear))
       }
       return state
@@ -242,7 +242,6 @@ public struct History: Sendable {
   /// the key; `RecordingPathTests.changesLightStateByCodeIsByKey` compares them).
   @inline(__always)
   static func changesLightState(_ code: UInt8) -> Bool {
-    typealias Key = CalculatorButtonItem
     // Unsigned differences: one comparison a range.
     return code == Key.memory(.store).code
       || code &- Key.memory(.add).code <= Key.memory(.clear).code &- Key.memory(.add).code
@@ -252,7 +251,7 @@ public struct History: Sendable {
 
   /// ``changesLightState(_:)`` by the key the code decodes to.
   static func changesLightState(decoding code: UInt8) -> Bool {
-    guard code != CalculatorButtonItem.referenceCode, let key = CalculatorButtonItem(code: code)
+    guard code != Key.referenceCode, let key = Key(code: code)
     else { return false }
     switch key {
     case .memory(let memory): return memory != .recall
@@ -346,7 +345,7 @@ public struct History: Sendable {
   /// key without its N: ``referencedLine(at:)``).
   ///
   /// - Complexity: O(log b), b the number of branches the current one passes through.
-  public func key(at step: Int) -> CalculatorButtonItem {
+  public func key(at step: Int) -> Key {
     let branch = branches[owner(of: step)]
     return branch.key(at: step - branch.fork - 1)
   }
@@ -464,7 +463,7 @@ public struct History: Sendable {
   /// that led there (none at 0) and the calculator there.
   ///
   /// - Complexity: O(n) in the length of the branch; memory O(1).
-  public func forEachStep(_ body: (Int, CalculatorButtonItem?, State) throws -> Void) rethrows {
+  public func forEachStep(_ body: (Int, Key?, State) throws -> Void) rethrows {
     try forEachStep(in: 0...count, body)
   }
 
@@ -474,7 +473,7 @@ public struct History: Sendable {
   /// - Complexity: O(``snapshotInterval`` + log b + m), m the number of steps, b the number of
   ///   branches the current one passes through; memory O(1).
   public func forEachStep(
-    in steps: ClosedRange<Int>, _ body: (Int, CalculatorButtonItem?, State) throws -> Void
+    in steps: ClosedRange<Int>, _ body: (Int, Key?, State) throws -> Void
   ) rethrows {
     precondition(steps.lowerBound >= 0 && steps.upperBound <= count, "steps out of range")
     var step = steps.lowerBound
@@ -824,7 +823,7 @@ public struct History: Sendable {
   /// `references` the N of each.
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(
-    line keys: ArraySlice<CalculatorButtonItem>, references: [Int] = [],
+    line keys: ArraySlice<Key>, references: [Int] = [],
     recalls: [Calculator.Recalled] = []
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
@@ -893,7 +892,7 @@ public struct History: Sendable {
   /// again; in Programmer mode the line takes the whole check first. The keys are pressed a run at a time (``Calculator/press(each:)``), a run ending
   /// where a snapshot is due, rather than in one call a key. `keys` must not be empty.
   /// - Complexity: O(n) in the number of keys, amortized.
-  mutating func apply(checkedLine keys: ArraySlice<CalculatorButtonItem>) throws(SessionError)
+  mutating func apply(checkedLine keys: ArraySlice<Key>) throws(SessionError)
     -> Int?
   {
     let keypad = state.keypad
@@ -910,7 +909,7 @@ public struct History: Sendable {
         // beyond Standard's computed for it, cost 40 instructions a script line (callgrind).
         // It is at least the highest code; a line of Standard's keys whose or reaches 29 (AC
         // and `=`: 16 | 15) takes the whole check, which passes it.
-        let all = CalculatorButtonItem.codes(of: keys, into: codes)
+        let all = Key.codes(of: keys, into: codes)
         if all >= History.firstCodeBeyondStandard, !checkedWhole,
           Calculator.keyRejection(in: keys, keypad: keypad) != nil
         {
@@ -948,8 +947,8 @@ public struct History: Sendable {
     return made
   }
 
-  /// The first code of a key outside Standard mode's (``CalculatorButtonItem/code``).
-  static var firstCodeBeyondStandard: UInt8 { CalculatorButtonItem.bracket(.open).code }
+  /// The first code of a key outside Standard mode's (``Key/code``).
+  static var firstCodeBeyondStandard: UInt8 { Key.bracket(.open).code }
 
   /// Starts a new branch at the position unless the position is at the end of the current
   /// branch (where a line then grows it); returns the number of the new branch, if one was
@@ -980,8 +979,8 @@ public struct History: Sendable {
   }
 
   /// The code of AC, and of `sci` (`prog`'s is the next).
-  static var clearCode: UInt8 { CalculatorButtonItem.command(.clear).code }
-  static var scientificCode: UInt8 { CalculatorButtonItem.mode(.scientific).code }
+  static var clearCode: UInt8 { Key.command(.clear).code }
+  static var scientificCode: UInt8 { Key.mode(.scientific).code }
 
   /// Remembers the last restart among `codes`, the line just applied at own offset `start` of
   /// the current branch (the state after it), when no key after it in the line changed the
@@ -1022,7 +1021,6 @@ public struct History: Sendable {
   /// digit or a point, which clears the entry a settled state keeps (a constant first would
   /// not); digits, points, constants and `exp` follow.
   static func settlingKeys(_ codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    typealias Key = CalculatorButtonItem
     // Digits and the point; after the first key, π, e and `exp` too.
     func isNumber(_ code: UInt8, first: Bool) -> Bool {
       code <= Key.dot.code
@@ -1475,8 +1473,8 @@ extension History {
         precondition(
           branch.codes.indices.allSatisfy { at in
             let code = branch.codes[at]
-            return code == CalculatorButtonItem.referenceCode
-              ? branch.references[at] != nil : CalculatorButtonItem(code: code) != nil
+            return code == Key.referenceCode
+              ? branch.references[at] != nil : Key(code: code) != nil
           }, "branch \(index + 1): a byte that is no key")
         precondition(
           branch.notes.keys.allSatisfy { branch.endsLine(at: $0) },

@@ -1,6 +1,6 @@
 /// Key text: the one place where text becomes keys and keys become text.
 ///
-/// Each key has a canonical ASCII spelling (``CalculatorButtonItem/canonical``); `ac` (AC), `−`
+/// Each key has a canonical ASCII spelling (``Key/canonical``); `ac` (AC), `−`
 /// (U+2212), `×`, `÷`, `±`, `√`, `²`, `m−`, `³`, `∛` and `π` are accepted as aliases, and letters
 /// are case-insensitive. Text is read by maximal munch over one table of spellings: at each
 /// place, the longest spelling that matches (`logy` before `log`, `ce` before `c`); no text of
@@ -14,7 +14,7 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public static func keys(
-    in text: some StringProtocol, startingIn mode: CalculatorButtonItem.Mode = .standard
+    in text: some StringProtocol, startingIn mode: Key.Mode = .standard
   ) throws(KeyTextError) -> TypedKeys {
     var text = String(text)
     var failure: KeyTextError?
@@ -31,7 +31,7 @@ public enum KeyText {
   }
 
   /// Checks that every character of `bytes` (UTF-8) is a key, a blank or part of a comment,
-  /// then calls `body` for each key in order (a `$N` as ``CalculatorButtonItem/reference``
+  /// then calls `body` for each key in order (a `$N` as ``Key/reference``
   /// without its N: ``keys(in:startingIn:)-(UnsafeBufferPointer<UInt8>,_)`` keeps it).
   ///
   /// Nothing is passed to `body` unless the whole text is valid, so a caller can apply keys as
@@ -40,8 +40,8 @@ public enum KeyText {
   /// copied into an array first.
   /// - Complexity: O(n) in the number of bytes.
   public static func scan<Bytes: Collection<UInt8>>(
-    _ bytes: Bytes, startingIn mode: CalculatorButtonItem.Mode = .standard,
-    _ body: (CalculatorButtonItem) -> Void
+    _ bytes: Bytes, startingIn mode: Key.Mode = .standard,
+    _ body: (Key) -> Void
   ) throws(KeyTextError) {
     // `nil` without contiguous storage, else the text's error if any. Not a `Result`: making
     // `Result<Void, KeyTextError>`'s metadata at run time checks `KeyTextError: Error`, a
@@ -68,7 +68,7 @@ public enum KeyText {
   /// - Complexity: O(n) in the number of keys.
   /// `references` holds N of each `$N` key, in order.
   public static func text(
-    of keys: some Sequence<CalculatorButtonItem>, references: [Int] = []
+    of keys: some Sequence<Key>, references: [Int] = []
   ) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.underestimatedCount)
@@ -91,7 +91,7 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of keys.
   public static func append(
-    _ keys: some Sequence<CalculatorButtonItem>, references: [Int] = [], to bytes: inout [UInt8]
+    _ keys: some Sequence<Key>, references: [Int] = [], to bytes: inout [UInt8]
   ) {
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
@@ -141,7 +141,7 @@ public enum KeyText {
   /// What the text at some offset is.
   private enum Token {
     /// A key, spelled with `width` bytes.
-    case key(CalculatorButtonItem, width: Int)
+    case key(Key, width: Int)
     /// A blank, `width` bytes.
     case blank(width: Int)
     /// A comment: the rest of the line.
@@ -150,7 +150,7 @@ public enum KeyText {
     case invalid(hint: String?)
   }
 
-  private static let canonicalBytes: [[UInt8]] = CalculatorButtonItem.allKeys.map {
+  private static let canonicalBytes: [[UInt8]] = Key.allKeys.map {
     Array($0.canonical.utf8)
   }
 
@@ -172,7 +172,7 @@ public enum KeyText {
   static let noteStates: [UInt8] = {
     var table = [UInt8](repeating: 0x80, count: 128 + 256 * 8)
     for byte in 0..<128 {
-      let key: CalculatorButtonItem? = singleByteKeys[byte]
+      let key: Key? = singleByteKeys[byte]
       let kind: UInt8
       switch key {
       case .digit: kind = 0
@@ -221,28 +221,28 @@ public enum KeyText {
   /// What the script reader (``keys(in:startingIn:writingOver:references:)``) looks up for
   /// every byte, in one global: ``singleByteKeys`` and ``noteStates``. Each global's access checks
   /// that it is initialised (`swift_once`, 7 instructions a script line, callgrind).
-  private static let scanTables: (keys: [CalculatorButtonItem?], states: [UInt8]) = (
+  private static let scanTables: (keys: [Key?], states: [UInt8]) = (
     singleByteKeys, noteStates
   )
 
   /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
   /// letters, blanks, `#`, bytes that are no key and bytes from 0x80 on (for every byte, so that
   /// the script reader needs no test before its lookup).
-  private static let singleByteKeys: [CalculatorButtonItem?] = (0..<256).map {
+  private static let singleByteKeys: [Key?] = (0..<256).map {
     $0 < 0x80 ? singleByteKey(UInt8($0)) : nil
   }
 
   /// The key `byte` stands for on its own when it is no letter: its canonical spelling
-  /// (``CalculatorButtonItem/canonical``), or nil.
+  /// (``Key/canonical``), or nil.
   ///
   /// Written out instead of derived from the spellings, so that reading `12+3=` builds no key's
   /// spelling at all: `calc -k 12+3=` then runs none of the standard library's string code that
   /// building them runs, and touches fewer pages (Documentation/Performance.md).
   /// `KeyTextTests.singleByteSpellings` checks every ASCII byte against the canonical spellings.
-  private static func singleByteKey(_ byte: UInt8) -> CalculatorButtonItem? {
+  private static func singleByteKey(_ byte: UInt8) -> Key? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
-      .digit(CalculatorButtonItem.Digit(rawValue: byte - UInt8(ascii: "0"))!)
+      .digit(Key.Digit(rawValue: byte - UInt8(ascii: "0"))!)
     case UInt8(ascii: "."): .dot
     case UInt8(ascii: "+"): .op(.plus)
     case UInt8(ascii: "-"): .op(.minus)
@@ -263,9 +263,9 @@ public enum KeyText {
 
   /// Every spelling that starts with a letter (canonical spellings and the alias `ac`), grouped
   /// by first letter and longest first: the one table that maximal munch reads.
-  private static let words: [[(spelling: [UInt8], key: CalculatorButtonItem)]] = {
-    var table = [[(spelling: [UInt8], key: CalculatorButtonItem)]](repeating: [], count: 26)
-    var spellings = CalculatorButtonItem.allKeys.map { (Array($0.canonical.utf8), $0) }
+  private static let words: [[(spelling: [UInt8], key: Key)]] = {
+    var table = [[(spelling: [UInt8], key: Key)]](repeating: [], count: 26)
+    var spellings = Key.allKeys.map { (Array($0.canonical.utf8), $0) }
     spellings.append((Array("ac".utf8), .command(.clear)))
     for (spelling, key) in spellings where isLetter(spelling[0]) {
       table[Int(spelling[0] - UInt8(ascii: "a"))].append((spelling, key))
@@ -281,7 +281,7 @@ public enum KeyText {
   /// Programmer mode's words count only in Programmer mode (`mode`): in the other modes `x` is
   /// no start of `xor`.
   public static func isUnfinishedSpelling(
-    _ bytes: some Collection<UInt8>, mode: CalculatorButtonItem.Mode = .standard
+    _ bytes: some Collection<UInt8>, mode: Key.Mode = .standard
   ) -> Bool {
     guard let first = bytes.first.map({ $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }),
       isLetter(first)
@@ -296,7 +296,7 @@ public enum KeyText {
   }
 
   /// The longest spelling in bytes (`degrees`).
-  private static let longestSpelling = CalculatorButtonItem.allKeys.map(\.canonical.utf8.count)
+  private static let longestSpelling = Key.allKeys.map(\.canonical.utf8.count)
     .max()!
 
   /// The token that starts at `index`, which must be below `buffer.count`; in Programmer mode
@@ -309,7 +309,7 @@ public enum KeyText {
     let byte = buffer[index]
     guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
     if programmer, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "F") {
-      return .key(.hexDigit(CalculatorButtonItem.HexDigit(rawValue: byte - 65)!), width: 1)
+      return .key(.hexDigit(Key.HexDigit(rawValue: byte - 65)!), width: 1)
     }
     let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
     if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
@@ -414,7 +414,7 @@ public enum KeyText {
   /// The keys spelled with a non-ASCII character.
   private static func nonASCIIToken(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Token {
     guard let (scalar, width) = scalar(in: buffer, at: index) else { return .invalid(hint: nil) }
-    let key: CalculatorButtonItem
+    let key: Key
     switch scalar {
     case "\u{2212}": key = .op(.minus)
     case "×": key = .op(.multiply)
@@ -469,7 +469,7 @@ public enum KeyText {
   /// - Complexity: O(n) in the bytes after `start`.
   public static func checkPrefix(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
-    startingIn mode: CalculatorButtonItem.Mode = .standard
+    startingIn mode: Key.Mode = .standard
   ) -> PrefixVerdict {
     var index = start
     var programmer = mode == .programmer
@@ -487,7 +487,7 @@ public enum KeyText {
   }
 
   private static func firstError(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode
   ) -> KeyTextError? {
     var index = 0
     var programmer = mode == .programmer
@@ -511,9 +511,9 @@ public enum KeyText {
   /// text.
   /// - Complexity: O(n) in the number of bytes.
   public static func keys(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard
   ) throws(KeyTextError) -> TypedKeys {
-    var storage: [CalculatorButtonItem] = []
+    var storage: [Key] = []
     return try keys(in: buffer, startingIn: mode, reusing: &storage)
   }
 
@@ -525,8 +525,8 @@ public enum KeyText {
   /// as any array is); the room of a line of more than 4,096 keys is not kept.
   /// - Complexity: O(n) in the number of bytes.
   public static func keys(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard,
-    reusing storage: inout [CalculatorButtonItem]
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard,
+    reusing storage: inout [Key]
   ) throws(KeyTextError) -> TypedKeys {
     if storage.capacity > 4_096 {
       storage = []
@@ -579,8 +579,8 @@ public enum KeyText {
   /// left over from earlier lines. On text that is no key, `storage` may hold part of its keys.
   /// - Complexity: O(n) in the number of bytes.
   public static func keys(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
-    writingOver storage: inout [CalculatorButtonItem], references: inout [Int]
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
+    writingOver storage: inout [Key], references: inout [Int]
   ) throws(KeyTextError) -> (
     count: Int, hasComment: Bool, hasWords: Bool, mayNeedNotes: (ifIdle: Bool, ifPending: Bool)
   ) {
@@ -661,8 +661,8 @@ public enum KeyText {
   @inline(never)
   private static func readSingleByteKeys(
     _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int,
-    into out: UnsafeMutablePointer<CalculatorButtonItem>,
-    table: UnsafePointer<CalculatorButtonItem?>, states: UnsafePointer<UInt8>,
+    into out: UnsafeMutablePointer<Key>,
+    table: UnsafePointer<Key?>, states: UnsafePointer<UInt8>,
     noteState: inout UInt8
   ) -> Int {
     var index = start
@@ -715,7 +715,7 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of bytes.
   public static func columns(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode = .standard
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard
   ) -> [Int] {
     var columns: [Int] = []
     var index = 0
@@ -742,8 +742,8 @@ public enum KeyText {
 
   /// Calls `body` for each key of text already known to be valid.
   private static func forEachKey(
-    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: CalculatorButtonItem.Mode,
-    _ body: (CalculatorButtonItem) -> Void
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
+    _ body: (Key) -> Void
   ) {
     var index = 0
     var programmer = mode == .programmer

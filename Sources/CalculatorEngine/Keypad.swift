@@ -3,16 +3,16 @@
 /// instead of letting the brain ignore it.
 public struct Keypad: Hashable, Sendable {
   /// The mode.
-  public var mode: CalculatorButtonItem.Mode
+  public var mode: Key.Mode
   /// Programmer mode's radix (DEC in the other modes).
-  public var radix: CalculatorButtonItem.Radix
+  public var radix: Key.Radix
   /// Programmer mode's word size; it persists across modes.
-  public var wordSize: CalculatorButtonItem.WordSize
+  public var wordSize: Key.WordSize
 
   /// A keypad in `mode`, with Programmer mode's radix and word size.
   public init(
-    mode: CalculatorButtonItem.Mode, radix: CalculatorButtonItem.Radix = .dec,
-    wordSize: CalculatorButtonItem.WordSize = .qword
+    mode: Key.Mode, radix: Key.Radix = .dec,
+    wordSize: Key.WordSize = .qword
   ) {
     self.mode = mode
     self.radix = radix
@@ -21,7 +21,7 @@ public struct Keypad: Hashable, Sendable {
 
   /// Presses `key`: why it may not be pressed, or `nil` after following a mode, radix or
   /// word-size key. The one switch over keys of the check.
-  public mutating func press(_ key: CalculatorButtonItem) -> KeyRejection? {
+  public mutating func press(_ key: Key) -> KeyRejection? {
     let programmer = mode == .programmer
     switch key {
     case .digit(let digit):
@@ -76,15 +76,15 @@ public enum KeyRejection: Hashable, Sendable {
   /// `.` or `%` in Programmer mode.
   case integersOnly
   /// A digit the radix lacks.
-  case notADigit(CalculatorButtonItem.Radix)
+  case notADigit(Key.Radix)
   /// A hex digit outside HEX.
   case hexDigitOutsideHex
   /// A bit key beyond the word.
-  case bitBeyondWord(CalculatorButtonItem.WordSize)
+  case bitBeyondWord(Key.WordSize)
 
   /// The sentence saying why `key` may not be pressed: `'sin' is a key of Scientific mode
   /// (type sci first)`, `'8' is not an octal digit`, `bit40: a BYTE has bits 0–7`.
-  public func message(for key: CalculatorButtonItem) -> String {
+  public func message(for key: Key) -> String {
     let name = "'\(key.canonical)'"
     switch self {
     case .scientificKey: return "\(name) is a key of Scientific mode (type sci first)"

@@ -253,7 +253,7 @@ extension History {
   /// 0 (SPEC §11): exactly one mode key (`sci`, `std`, `prog`), the line `--mode` adds. A line
   /// of one mode key typed or loaded there is the same line: a saved session cannot tell them
   /// apart. The lines after it are numbered from 1, as on a branch without one.
-  public static func isModeLine(_ keys: some Collection<CalculatorButtonItem>) -> Bool {
+  public static func isModeLine(_ keys: some Collection<Key>) -> Bool {
     guard keys.count == 1, let key = keys.first, case .mode = key else { return false }
     return true
   }

@@ -106,9 +106,9 @@ public struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// The radix of the display and of typed digits.
-  public private(set) var radix = CalculatorButtonItem.Radix.dec
+  public private(set) var radix = Key.Radix.dec
   /// The word size.
-  public private(set) var wordSize = CalculatorButtonItem.WordSize.qword
+  public private(set) var wordSize = Key.WordSize.qword
   /// The rotate-through-carry bit (`m_carryBit`): cleared by AC, a mode switch and a digit that
   /// starts afresh after an error; kept by CE, radix and word-size keys.
   public private(set) var carry = false
@@ -148,7 +148,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
   public static let initial = ProgrammerBrain()
 
   /// A fresh calculation with the given word size, as the key `prog` leaves it.
-  public init(wordSize: CalculatorButtonItem.WordSize = .qword) {
+  public init(wordSize: Key.WordSize = .qword) {
     self.wordSize = wordSize
   }
 
@@ -199,18 +199,18 @@ public struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// The bits `bits` of a word of `size`, read as signed and sign-extended to 64 bits.
-  static func wrap(_ bits: UInt64, _ size: CalculatorButtonItem.WordSize) -> Int64 {
+  static func wrap(_ bits: UInt64, _ size: Key.WordSize) -> Int64 {
     let shift = UInt64(64 - size.bits)
     return Int64(bitPattern: bits << shift) >> Int64(shift)
   }
 
   /// `value` wrapped to a word of `size`.
-  static func wrap(_ value: Int64, _ size: CalculatorButtonItem.WordSize) -> Int64 {
+  static func wrap(_ value: Int64, _ size: Key.WordSize) -> Int64 {
     wrap(UInt64(bitPattern: value), size)
   }
 
   /// The word's bits of `value`, as an unsigned number below 2^bits.
-  static func pattern(_ value: Int64, _ size: CalculatorButtonItem.WordSize) -> UInt64 {
+  static func pattern(_ value: Int64, _ size: Key.WordSize) -> UInt64 {
     let bits = UInt64(bitPattern: value)
     return size.bits == 64 ? bits : bits & ((1 << UInt64(size.bits)) - 1)
   }
@@ -219,7 +219,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
 
   /// Presses `key`. Memory keys come here only as ``endEntry()`` and ``recall(_:)``; keys of
   /// other modes, `.`, `%` and digits the radix lacks do nothing.
-  mutating func press(_ key: CalculatorButtonItem) {
+  mutating func press(_ key: Key) {
     if error != nil {
       // Rule 14: a digit or a bit key starts afresh (the carry cleared), AC and CE clear, a
       // radix or word-size key clears and sets; every other key leaves the error.
@@ -410,7 +410,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
     isTyping = true
   }
 
-  private init(wordSize: CalculatorButtonItem.WordSize, radix: CalculatorButtonItem.Radix) {
+  private init(wordSize: Key.WordSize, radix: Key.Radix) {
     self.wordSize = wordSize
     self.radix = radix
   }
@@ -505,7 +505,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// `value` rotated by one bit within the word, the carry versions through ``carry``.
-  private mutating func rotate(_ value: Int64, _ rotate: CalculatorButtonItem.Rotate) -> Int64 {
+  private mutating func rotate(_ value: Int64, _ rotate: Key.Rotate) -> Int64 {
     let bits = UInt64(wordSize.bits)
     let word = Self.pattern(value, wordSize)
     let top: UInt64 = 1 << (bits - 1)
@@ -773,13 +773,13 @@ public struct ProgrammerValue: Hashable, Sendable {
   /// The word's bits read as signed.
   public var value: Int64
   /// The radix shown.
-  public var radix: CalculatorButtonItem.Radix
+  public var radix: Key.Radix
   /// The word size.
-  public var wordSize: CalculatorButtonItem.WordSize
+  public var wordSize: Key.WordSize
 
   /// A value shown in `radix` in a word of `wordSize`.
   public init(
-    value: Int64, radix: CalculatorButtonItem.Radix, wordSize: CalculatorButtonItem.WordSize
+    value: Int64, radix: Key.Radix, wordSize: Key.WordSize
   ) {
     self.value = value
     self.radix = radix
@@ -795,7 +795,7 @@ public struct ProgrammerValue: Hashable, Sendable {
 }
 
 extension ProgrammerBrain.Operator {
-  init(_ op: CalculatorButtonItem.Op) {
+  init(_ op: Key.Op) {
     switch op {
     case .plus: self = .plus
     case .minus: self = .minus
@@ -804,7 +804,7 @@ extension ProgrammerBrain.Operator {
     }
   }
 
-  init(_ bitwise: CalculatorButtonItem.Bitwise) {
+  init(_ bitwise: Key.Bitwise) {
     switch bitwise {
     case .and: self = .and
     case .or: self = .or
@@ -814,7 +814,7 @@ extension ProgrammerBrain.Operator {
     }
   }
 
-  init(_ shift: CalculatorButtonItem.Shift) {
+  init(_ shift: Key.Shift) {
     switch shift {
     case .left: self = .leftShift
     case .right: self = .rightShift
@@ -824,7 +824,7 @@ extension ProgrammerBrain.Operator {
 }
 
 extension ProgrammerBrain.Function {
-  init(_ rotate: CalculatorButtonItem.Rotate) {
+  init(_ rotate: Key.Rotate) {
     switch rotate {
     case .left: self = .rotateLeft
     case .right: self = .rotateRight
@@ -835,7 +835,7 @@ extension ProgrammerBrain.Function {
 }
 
 extension ProgrammerBrain.LastKey {
-  init(_ key: CalculatorButtonItem, radix: CalculatorButtonItem.Radix) {
+  init(_ key: Key, radix: Key.Radix) {
     switch key {
     case .digit, .hexDigit: self = .digit
     case .op, .binary, .bitwise, .shift: self = .binary

@@ -40,7 +40,7 @@ public struct ScientificBrain: Hashable, Sendable {
       }
     }
 
-    init(_ op: CalculatorButtonItem.Op) {
+    init(_ op: Key.Op) {
       switch op {
       case .plus: self = .plus
       case .minus: self = .minus
@@ -49,7 +49,7 @@ public struct ScientificBrain: Hashable, Sendable {
       }
     }
 
-    init(_ binary: CalculatorButtonItem.Binary) {
+    init(_ binary: Key.Binary) {
       switch binary {
       case .power: self = .power
       case .root: self = .root
@@ -93,7 +93,7 @@ public struct ScientificBrain: Hashable, Sendable {
 
   /// A function as the expression line names it: the key, and the unit for trigonometry.
   public struct FunctionName: Hashable, Sendable {
-    public let key: CalculatorButtonItem
+    public let key: Key
     public let unit: AngleUnit
 
     /// `sin₀`, `cos₉⁻¹`, `sinh`, `log`, `10^`, `√`, `sqr`, `cube`, `cuberoot`, `fact`, `1/`,
@@ -244,7 +244,7 @@ public struct ScientificBrain: Hashable, Sendable {
 
   /// Presses `key`. Memory keys other than `mr` and the angle keys come here only to end the
   /// entry (``endEntry()``); `mr` comes as ``recall(_:)``.
-  mutating func press(_ key: CalculatorButtonItem, unit: AngleUnit) {
+  mutating func press(_ key: Key, unit: AngleUnit) {
     if error != nil {
       // Rule 14: a digit or the point starts a new calculation, AC and CE clear.
       switch key {
@@ -368,7 +368,7 @@ public struct ScientificBrain: Hashable, Sendable {
   /// the calculation that failed, with the key that triggered it): the entry with the operator
   /// or `=` after it, or inside the function; alone for any other key (`1E10031 +`,
   /// `2 + 1E10031 =`, `sin₀(1E10031)`).
-  private mutating func showFailedEntry(_ key: CalculatorButtonItem, unit: AngleUnit) {
+  private mutating func showFailedEntry(_ key: Key, unit: AngleUnit) {
     addOperandToLine(input.value, shown: true)
     switch key {
     case .op(let op): addOperatorToLine(Operator(op))
@@ -550,7 +550,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   /// The value of a function key.
-  static func evaluate(_ function: CalculatorButtonItem.Function, _ x: Decimal34, unit: AngleUnit)
+  static func evaluate(_ function: Key.Function, _ x: Decimal34, unit: AngleUnit)
     -> Result<Decimal34, FunctionError>
   {
     if let trig = function.trig { return Decimal34.trig(trig, x, unit: unit) }
@@ -816,7 +816,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 }
 
-extension CalculatorButtonItem {
+extension Key {
   /// Whether the key right after `)` implies a × (SPEC §9): a digit or the point.
   ///
   /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
@@ -840,7 +840,7 @@ extension CalculatorButtonItem {
 }
 
 extension ScientificBrain.LastKey {
-  init(_ key: CalculatorButtonItem) {
+  init(_ key: Key) {
     switch key {
     case .digit: self = .digit
     case .dot: self = .point

@@ -33,7 +33,7 @@ public enum ScriptLine: Hashable, Sendable {
     public var comment: String? = nil
     /// The mode the argument's key text is read in (`:edit L KEYS`, `:insert`, `:vary`): the
     /// mode in force where the keys apply (``readingKeys(in:)``); Standard until set.
-    public var keyMode = CalculatorButtonItem.Mode.standard
+    public var keyMode = Key.Mode.standard
 
     /// A command with the given parts.
     public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
@@ -58,9 +58,9 @@ public enum ScriptLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the length of the line.
   public init(
-    _ line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode = .standard
+    _ line: UnsafeBufferPointer<UInt8>, mode: Key.Mode = .standard
   ) throws(KeyTextError) {
-    var storage: [CalculatorButtonItem] = []
+    var storage: [Key] = []
     try self.init(line, mode: mode, reusing: &storage)
   }
 
@@ -70,8 +70,8 @@ public enum ScriptLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the length of the line.
   public init(
-    _ line: UnsafeBufferPointer<UInt8>, mode: CalculatorButtonItem.Mode = .standard,
-    reusing storage: inout [CalculatorButtonItem]
+    _ line: UnsafeBufferPointer<UInt8>, mode: Key.Mode = .standard,
+    reusing storage: inout [Key]
   ) throws(KeyTextError) {
     let index = ScriptLine.firstNonBlank(line)
     if index < line.count, line[index] == UInt8(ascii: ":") {
@@ -262,7 +262,7 @@ public enum ScriptLine: Hashable, Sendable {
   }
 
   /// Parses a line of text, key text read in `mode`, as the initializer from bytes does.
-  public init(_ line: String, mode: CalculatorButtonItem.Mode = .standard) throws(KeyTextError) {
+  public init(_ line: String, mode: Key.Mode = .standard) throws(KeyTextError) {
     var copy = line
     let result: Result<ScriptLine, KeyTextError> = copy.withUTF8 { bytes in
       do throws(KeyTextError) {

@@ -10,7 +10,7 @@ extension Session {
   ///
   /// - Complexity: O(n × log b) in the length of the branch (b the branches it passes
   ///   through), plus one ``History/state(at:)``.
-  public func mode(atStartOfLine number: Int) -> CalculatorButtonItem.Mode {
+  public func mode(atStartOfLine number: Int) -> Key.Mode {
     // The line ends alone, not ``History/lines()``: building every line's keys cost more than
     // the edit it reads the keys for (`:edit 1` of a 100,000-line branch).
     let ends = history.lineEnds(upTo: history.count)

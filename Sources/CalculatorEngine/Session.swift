@@ -75,7 +75,7 @@ public struct Session: Sendable {
 
   /// The mode at the position: ``state``'s, without lending the whole state to another module
   /// (which copied it, for a script once or twice a line).
-  public var mode: CalculatorButtonItem.Mode { history.state.mode }
+  public var mode: Key.Mode { history.state.mode }
 
   /// Reserves room for about `keys` more keys, so that a long script does not grow the
   /// history's storage step by step (``History/reserveCapacity(forKeys:)``): a capacity hint
@@ -92,10 +92,10 @@ public struct Session: Sendable {
     ///
     /// A slice, so that lines cut from one larger array need no copies; ``keys(_:)-swift.type.method``
     /// takes an array. `references` holds N of each `$N` key, in order (``TypedKeys``).
-    case keys(ArraySlice<CalculatorButtonItem>, references: [Int] = [])
+    case keys(ArraySlice<Key>, references: [Int] = [])
 
     /// Applies a line of keys given as an array; see ``keys(_:references:)``.
-    public static func keys(_ keys: [CalculatorButtonItem]) -> Command { .keys(keys[...]) }
+    public static func keys(_ keys: [Key]) -> Command { .keys(keys[...]) }
 
     /// Applies a line of keys as typed, `$N` keys with their N; see ``keys(_:references:)``.
     public static func keys(_ keys: TypedKeys) -> Command {
@@ -453,7 +453,7 @@ public struct Session: Sendable {
   /// when the line grows the current branch at its end, dropped when it starts a branch.
   @inline(__always)
   private mutating func applyKeepingLineEnds(
-    _ keys: ArraySlice<CalculatorButtonItem>, references: [Int], recalls: [Calculator.Recalled]
+    _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled]
   ) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
     let made = history.apply(line: keys, references: references, recalls: recalls)
@@ -770,14 +770,14 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `insert` with no keys.
   case emptyInsert
   /// A key of Scientific mode in a line applied in Standard mode, and its index in the line.
-  case needsScientificMode(CalculatorButtonItem, index: Int)
+  case needsScientificMode(Key, index: Int)
   /// A key the keypad lacks in a line (SPEC §10: a Programmer key in another mode, `.` in
   /// Programmer mode, a digit the radix lacks, …), its index in the line, and why.
-  case keyRejected(CalculatorButtonItem, index: Int, reason: KeyRejection)
+  case keyRejected(Key, index: Int, reason: KeyRejection)
   /// An `edit`, `insert` or `delete` of line `line` after which the later line `later`
   /// (numbered as the branch is now) would be rejected on replay, at `key`: refused, since a
   /// later line is never replayed with keys skipped (SPEC §4).
-  case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem)
+  case laterLineRejected(Session.Rewrite.Kind, line: Int, later: Int, key: Key)
   /// A `$N` key in line `line` that refers to no earlier line of the branch (SPEC §11).
   case badReference(Int, line: Int)
   /// A `delete` of line `line`, to which the later line `by` refers (SPEC §11).
@@ -788,7 +788,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// As ``laterLineRejected(_:line:later:key:)``, for a key rejected for another reason than
   /// being Scientific mode's.
   case laterLineKeyRejected(
-    Session.Rewrite.Kind, line: Int, later: Int, key: CalculatorButtonItem, reason: KeyRejection)
+    Session.Rewrite.Kind, line: Int, later: Int, key: Key, reason: KeyRejection)
   /// A command that changes a line (`verb`: `edit`, `insert before`, `delete`, `set the note
   /// of`, `vary`) given line 0, the mode line (SPEC §11), which stays; `last` is the number of
   /// the branch's last line.
@@ -801,7 +801,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case laterLineReferencesModeLine(Session.Rewrite.Kind, line: Int, later: Int)
 
   /// The refusal of `key` at `index` of a line, for `reason`.
-  init(rejecting key: CalculatorButtonItem, at index: Int, _ reason: KeyRejection) {
+  init(rejecting key: Key, at index: Int, _ reason: KeyRejection) {
     self =
       reason == .scientificKey
       ? .needsScientificMode(key, index: index) : .keyRejected(key, index: index, reason: reason)

@@ -1,24 +1,24 @@
 /// Keys as typed: a line's keys and, beside them, the line number N of each `$N` among them
-/// (SPEC §11), so that the key itself stays two bytes (``CalculatorButtonItem/reference``).
+/// (SPEC §11), so that the key itself stays two bytes (``Key/reference``).
 ///
-/// A collection of the keys; ``references`` holds one N for each ``CalculatorButtonItem/reference``
+/// A collection of the keys; ``references`` holds one N for each ``Key/reference``
 /// key, in order. Used where keys may hold references: a script line, a session's command, a
 /// history's lines. Two values are equal when their keys and their references are.
 public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-  /// The keys, each `$N` as a ``CalculatorButtonItem/reference`` key without its N.
-  public private(set) var keys: [CalculatorButtonItem]
-  /// N of each ``CalculatorButtonItem/reference`` key of ``keys``, in order.
+  /// The keys, each `$N` as a ``Key/reference`` key without its N.
+  public private(set) var keys: [Key]
+  /// N of each ``Key/reference`` key of ``keys``, in order.
   public private(set) var references: [Int]
 
   /// Keys with the given line numbers of their `$N` keys, one for each, in order.
-  public init(_ keys: [CalculatorButtonItem], references: [Int] = []) {
+  public init(_ keys: [Key], references: [Int] = []) {
     assert(references.count == keys.lazy.filter(\.isReference).count, "one N for each $N key")
     self.keys = keys
     self.references = references
   }
 
   /// Keys without `$N` keys.
-  public init(arrayLiteral keys: CalculatorButtonItem...) {
+  public init(arrayLiteral keys: Key...) {
     self.init(keys)
   }
 
@@ -35,10 +35,10 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { keys.count }
-  public subscript(position: Int) -> CalculatorButtonItem { keys[position] }
+  public subscript(position: Int) -> Key { keys[position] }
 
   /// Appends a key other than `$N`.
-  public mutating func append(_ key: CalculatorButtonItem) {
+  public mutating func append(_ key: Key) {
     precondition(!key.isReference, "a $N key needs its N")
     keys.append(key)
   }
@@ -111,7 +111,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     return references[keys[..<index].lazy.filter(\.isReference).count]
   }
 
-  /// The key at `index` as text: its ``CalculatorButtonItem/title``, `$N` for a reference.
+  /// The key at `index` as text: its ``Key/title``, `$N` for a reference.
   ///
   /// - Complexity: O(i) for a reference, i the index.
   public func title(at index: Int) -> String {

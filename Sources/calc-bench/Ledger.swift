@@ -16,7 +16,7 @@ struct LedgerTimes {
 }
 
 /// A session holding `keys` of the Standard stream as one branch of lines, and its lines.
-func ledgerSession(keys count: Int, seed: UInt64) -> (Session, [ArraySlice<CalculatorButtonItem>]) {
+func ledgerSession(keys count: Int, seed: UInt64) -> (Session, [ArraySlice<Key>]) {
   let keys = keyStream(count: count, seed: seed)
   let lines = lines(of: keys)
   var session = Session()

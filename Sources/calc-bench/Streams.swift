@@ -12,13 +12,13 @@ import CalculatorEngine
 /// ``mixedBracketDepth`` deep), binary operators, `=`, and the memory keys; after `=`, AC now
 /// and then.
 func scientificStretch(
-  terms: Int, into keys: inout [CalculatorButtonItem], random: inout SplitMix64
+  terms: Int, into keys: inout [Key], random: inout SplitMix64
 ) {
-  let ops: [CalculatorButtonItem] =
-    CalculatorButtonItem.Op.allCases.map { .op($0) }
-    + CalculatorButtonItem.Binary.allCases.map { .binary($0) }
-  let functions = CalculatorButtonItem.Function.allCases
-  let memories = CalculatorButtonItem.Memory.allCases
+  let ops: [Key] =
+    Key.Op.allCases.map { .op($0) }
+    + Key.Binary.allCases.map { .binary($0) }
+  let functions = Key.Function.allCases
+  let memories = Key.Memory.allCases
   var depth = 0
   for _ in 0..<terms {
     if depth < mixedBracketDepth, random.chance(30) {
@@ -29,10 +29,10 @@ func scientificStretch(
       keys.append(.constant(random.chance(50) ? .pi : .euler))
     } else {
       for _ in 0..<(1 + random.below(4)) {
-        keys.append(.digit(CalculatorButtonItem.Digit(random.below(10))!))
+        keys.append(.digit(Key.Digit(random.below(10))!))
       }
       if random.chance(5) {
-        keys += [.exponent, .digit(CalculatorButtonItem.Digit(random.below(10))!)]
+        keys += [.exponent, .digit(Key.Digit(random.below(10))!)]
       }
     }
     if random.chance(25) { keys.append(.function(functions[random.below(functions.count)])) }
@@ -56,22 +56,22 @@ func scientificStretch(
 /// HEX), now and then a radix or word-size change, `not`, a rotate, a bit key, the memory keys,
 /// brackets; bitwise operators, shifts, `+ − × ÷ mod`, `=`; after `=`, AC now and then.
 func programmerStretch(
-  terms: Int, into keys: inout [CalculatorButtonItem], radix: inout CalculatorButtonItem.Radix,
-  wordSize: inout CalculatorButtonItem.WordSize, random: inout SplitMix64
+  terms: Int, into keys: inout [Key], radix: inout Key.Radix,
+  wordSize: inout Key.WordSize, random: inout SplitMix64
 ) {
-  let ops: [CalculatorButtonItem] =
-    CalculatorButtonItem.Op.allCases.map { .op($0) } + [.binary(.mod)]
-    + CalculatorButtonItem.Bitwise.allCases.map { .bitwise($0) }
-    + CalculatorButtonItem.Shift.allCases.map { .shift($0) }
-  let memories = CalculatorButtonItem.Memory.allCases
+  let ops: [Key] =
+    Key.Op.allCases.map { .op($0) } + [.binary(.mod)]
+    + Key.Bitwise.allCases.map { .bitwise($0) }
+    + Key.Shift.allCases.map { .shift($0) }
+  let memories = Key.Memory.allCases
   var depth = 0
   for _ in 0..<terms {
     if random.chance(5) {
-      radix = CalculatorButtonItem.Radix.allCases[random.below(4)]
+      radix = Key.Radix.allCases[random.below(4)]
       keys.append(.radix(radix))
     }
     if random.chance(2) {
-      wordSize = CalculatorButtonItem.WordSize.allCases[random.below(4)]
+      wordSize = Key.WordSize.allCases[random.below(4)]
       keys.append(.wordSize(wordSize))
     }
     if depth < mixedBracketDepth, random.chance(15) {
@@ -82,15 +82,15 @@ func programmerStretch(
       let digit = random.below(Int(radix.base))
       keys.append(
         digit < 10
-          ? .digit(CalculatorButtonItem.Digit(digit)!)
-          : .hexDigit(CalculatorButtonItem.HexDigit(rawValue: UInt8(digit - 10))!))
+          ? .digit(Key.Digit(digit)!)
+          : .hexDigit(Key.HexDigit(rawValue: UInt8(digit - 10))!))
     }
     if random.chance(8) { keys.append(.not) }
     if random.chance(6) {
-      keys.append(.rotate(CalculatorButtonItem.Rotate.allCases[random.below(4)]))
+      keys.append(.rotate(Key.Rotate.allCases[random.below(4)]))
     }
     if random.chance(3) {
-      keys.append(.bit(CalculatorButtonItem.Bit(random.below(wordSize.bits))!))
+      keys.append(.bit(Key.Bit(random.below(wordSize.bits))!))
     }
     if random.chance(5) { keys.append(.memory(memories[random.below(memories.count)])) }
     if depth > 0, random.chance(30) {
@@ -108,9 +108,9 @@ func programmerStretch(
 }
 
 /// A pure Scientific stream: `sci`, then stretches of 5–24 terms (``scientificStretch``).
-func scientificStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+func scientificStream(count: Int, seed: UInt64) -> [Key] {
   var random = SplitMix64(state: seed)
-  var keys: [CalculatorButtonItem] = [.mode(.scientific)]
+  var keys: [Key] = [.mode(.scientific)]
   keys.reserveCapacity(count + 256)
   while keys.count < count {
     scientificStretch(terms: 5 + random.below(20), into: &keys, random: &random)
@@ -120,12 +120,12 @@ func scientificStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
 }
 
 /// A pure Programmer stream: `prog`, then stretches of 5–24 terms (``programmerStretch``).
-func programmerStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+func programmerStream(count: Int, seed: UInt64) -> [Key] {
   var random = SplitMix64(state: seed)
-  var keys: [CalculatorButtonItem] = [.mode(.programmer)]
+  var keys: [Key] = [.mode(.programmer)]
   keys.reserveCapacity(count + 256)
-  var radix = CalculatorButtonItem.Radix.dec
-  var wordSize = CalculatorButtonItem.WordSize.qword
+  var radix = Key.Radix.dec
+  var wordSize = Key.WordSize.qword
   while keys.count < count {
     programmerStretch(
       terms: 5 + random.below(20), into: &keys, radix: &radix, wordSize: &wordSize,
@@ -137,12 +137,12 @@ func programmerStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
 
 /// The three modes mixed: a Standard stretch (``keyStream(count:seed:)``, 20–59 keys), then a
 /// Scientific or a Programmer one, each after its mode key; back to `std` four times in five.
-func threeModeStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+func threeModeStream(count: Int, seed: UInt64) -> [Key] {
   var random = SplitMix64(state: seed)
-  var keys: [CalculatorButtonItem] = []
+  var keys: [Key] = []
   keys.reserveCapacity(count + 256)
-  var wordSize = CalculatorButtonItem.WordSize.qword
-  var mode = CalculatorButtonItem.Mode.standard
+  var wordSize = Key.WordSize.qword
+  var mode = Key.Mode.standard
   while keys.count < count {
     if mode != .programmer {
       // Standard's keys are keys of Scientific mode too.
@@ -154,7 +154,7 @@ func threeModeStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
       mode = .scientific
     } else {
       keys.append(.mode(.programmer))
-      var radix = CalculatorButtonItem.Radix.dec
+      var radix = Key.Radix.dec
       programmerStretch(
         terms: 5 + random.below(20), into: &keys, radix: &radix, wordSize: &wordSize,
         random: &random)
@@ -245,7 +245,7 @@ struct StreamRow {
 /// mode, radix and word-size keys that the next line needs comes first (`prog`, the radix, the
 /// word size, and the mode when it is another).
 @inline(never) func recordModalTree(
-  _ lines: [ArraySlice<CalculatorButtonItem>], total: Int, branches: Int,
+  _ lines: [ArraySlice<Key>], total: Int, branches: Int,
   random: inout SplitMix64
 ) -> Session {
   // The keypad each line needs: the one after the lines before it.
@@ -272,7 +272,7 @@ struct StreamRow {
         if have.mode != needed.mode || have.wordSize != needed.wordSize
           || (needed.mode == .programmer && have.radix != needed.radix)
         {
-          var preamble: [CalculatorButtonItem] = [
+          var preamble: [Key] = [
             .mode(.programmer), .radix(needed.radix), .wordSize(needed.wordSize),
           ]
           if needed.mode != .programmer { preamble.append(.mode(needed.mode)) }
@@ -297,7 +297,7 @@ func densestBranchCount(keys: Int, lines: Int) -> Int {
 /// The row of `keys`: apply (best of `runs`, taking turns with the seed's model), memory on one
 /// branch and on the densest tree (one branch per 1,000 keys, random forks), and with `goto` the jumps and the replay of 16 keys.
 func streamRow(
-  _ name: String, keys: [CalculatorButtonItem], runs: Int, goto: Bool, seed: UInt64
+  _ name: String, keys: [Key], runs: Int, goto: Bool, seed: UInt64
 ) -> StreamRow {
   let keyLines = lines(of: keys)
   var session = Session()
@@ -335,7 +335,7 @@ func streamRow(
   return row
 }
 
-extension CalculatorButtonItem {
+extension Key {
   /// Whether the key is one of Standard mode's (the book's keypad).
   var isStandardKey: Bool {
     switch self {

@@ -121,20 +121,20 @@ struct Options {
 /// point), binary operators, `=`, and now and then `%`, `+/-`, `⌫`, `CE`, `AC`, `√`, `x²`, `1/x`
 /// and the memory keys, so that every transition of the calculator, including exact division,
 /// square roots and error states, is exercised.
-func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+func keyStream(count: Int, seed: UInt64) -> [Key] {
   var random = SplitMix64(state: seed)
-  var keys: [CalculatorButtonItem] = []
+  var keys: [Key] = []
   keys.reserveCapacity(count + 16)
-  let ops: [CalculatorButtonItem] = CalculatorButtonItem.Op.allCases.map { .op($0) }
-  let unaries = CalculatorButtonItem.Unary.allCases
-  let memories = CalculatorButtonItem.Memory.allCases
+  let ops: [Key] = Key.Op.allCases.map { .op($0) }
+  let unaries = Key.Unary.allCases
+  let memories = Key.Memory.allCases
   while keys.count < count {
     if random.chance(2) { keys.append(.command(.clear)) }
     let digits = 1 + random.below(8)
     let point = random.chance(25) ? random.below(digits + 1) : -1
     for index in 0..<digits {
       if index == point { keys.append(.dot) }
-      keys.append(.digit(CalculatorButtonItem.Digit(random.below(10))!))
+      keys.append(.digit(Key.Digit(random.below(10))!))
     }
     if random.chance(4) { keys.append(.command(.backspace)) }
     if random.chance(3) { keys.append(.command(.clearEntry)) }
@@ -152,16 +152,16 @@ func keyStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
 /// and Scientific ones (after `sci`, until `std`) of bracketed expressions up to
 /// ``mixedBracketDepth`` deep, with the Scientific operators, functions, constants, `exp` and the
 /// angle units.
-func mixedStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
+func mixedStream(count: Int, seed: UInt64) -> [Key] {
   var random = SplitMix64(state: seed)
-  var keys: [CalculatorButtonItem] = []
+  var keys: [Key] = []
   keys.reserveCapacity(count + 64)
-  let ops: [CalculatorButtonItem] =
-    CalculatorButtonItem.Op.allCases.map { .op($0) }
-    + CalculatorButtonItem.Binary.allCases.map {
+  let ops: [Key] =
+    Key.Op.allCases.map { .op($0) }
+    + Key.Binary.allCases.map {
       .binary($0)
     }
-  let functions = CalculatorButtonItem.Function.allCases
+  let functions = Key.Function.allCases
   while keys.count < count {
     // A Standard stretch, then a Scientific one.
     keys += keyStream(count: 20 + random.below(40), seed: random.next())
@@ -176,10 +176,10 @@ func mixedStream(count: Int, seed: UInt64) -> [CalculatorButtonItem] {
         keys.append(.constant(random.chance(50) ? .pi : .euler))
       } else {
         for _ in 0..<(1 + random.below(4)) {
-          keys.append(.digit(CalculatorButtonItem.Digit(random.below(10))!))
+          keys.append(.digit(Key.Digit(random.below(10))!))
         }
         if random.chance(5) {
-          keys += [.exponent, .digit(CalculatorButtonItem.Digit(random.below(10))!)]
+          keys += [.exponent, .digit(Key.Digit(random.below(10))!)]
         }
       }
       if random.chance(25) { keys.append(.function(functions[random.below(functions.count)])) }
@@ -203,8 +203,8 @@ let mixedBracketDepth = 3
 /// The stream cut into lines as a person would type them: each ends after an operator or `=`.
 /// The lines are slices of the stream, as the seed's keys are its elements: neither side pays
 /// for a copy of its input.
-func lines(of keys: [CalculatorButtonItem]) -> [ArraySlice<CalculatorButtonItem>] {
-  var lines: [ArraySlice<CalculatorButtonItem>] = []
+func lines(of keys: [Key]) -> [ArraySlice<Key>] {
+  var lines: [ArraySlice<Key>] = []
   var start = 0
   for (index, key) in keys.enumerated() {
     switch key {
@@ -276,14 +276,14 @@ func residentBytes() -> Int {
 /// A session recording `lines` from empty. The timed loops live in functions on local
 /// variables: on a global (top-level) variable every call would pay a dynamic exclusivity
 /// check.
-@inline(never) func record(_ lines: [ArraySlice<CalculatorButtonItem>]) -> Session {
+@inline(never) func record(_ lines: [ArraySlice<Key>]) -> Session {
   var session = Session()
   for line in lines { try! session.perform(.keys(line)) }
   return session
 }
 
 /// The seed model after `keys`.
-@inline(never) func seedRecord(_ keys: [CalculatorButtonItem]) -> SeedCalculatorModel {
+@inline(never) func seedRecord(_ keys: [Key]) -> SeedCalculatorModel {
   var seed = SeedCalculatorModel()
   for key in keys { seed.apply(key) }
   return seed
@@ -450,7 +450,7 @@ func longLine(bytes: Int, scientific: Bool) -> String {
 
 /// A line of about `bytes` bytes of the arithmetic mix in `mode`: Programmer mode's has no `%`
 /// (it holds integers).
-func longLine(bytes: Int, mode: CalculatorButtonItem.Mode) -> String {
+func longLine(bytes: Int, mode: Key.Mode) -> String {
   let piece =
     switch mode {
     case .standard: "1+2*3%+"
@@ -472,7 +472,7 @@ let longLineDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-lines-\(getpid())")
 try? FileManager.default.createDirectory(at: longLineDirectory, withIntermediateDirectories: true)
 /// Standard's run, then Scientific's, then Programmer's: each the best of three.
-let longLineModes: [CalculatorButtonItem.Mode] = [.standard, .scientific, .programmer]
+let longLineModes: [Key.Mode] = [.standard, .scientific, .programmer]
 let longLineRuns: [(seconds: Double, bytes: Int)?] = longLineModes.map { mode in
   let name =
     switch mode {
@@ -691,7 +691,7 @@ let keys = keyStream(count: keyCount, seed: options.seed)
 /// Writes `keys` as a REPL journal would hold them, typed a line at a time, with a `:goto` to a
 /// random earlier step of the current branch every 1,430 lines, so that the next line starts a
 /// new branch (about 1,000 branches for 10,000,000 keys).
-func writeJournal(_ keys: [CalculatorButtonItem], to path: String, seed: UInt64) {
+func writeJournal(_ keys: [Key], to path: String, seed: UInt64) {
   var random = SplitMix64(state: seed ^ 0x10_0524)
   var text = ""
   var position = 0
@@ -713,11 +713,11 @@ if let path = options.journalPath {
   writeJournal(keys, to: path, seed: options.seed)
   exit(0)
 }
-var histogram = [Int](repeating: 0, count: CalculatorButtonItem.allKeys.count)
+var histogram = [Int](repeating: 0, count: Key.allKeys.count)
 for key in keys { histogram[Int(key.code)] += 1 }
 print(
   "stream: "
-    + CalculatorButtonItem.allKeys.map { key in
+    + Key.allKeys.map { key in
       "\(key.title) \(fixed(100 * Double(histogram[Int(key.code)]) / Double(keyCount), 1))%"
     }.joined(separator: "  "))
 
@@ -892,7 +892,7 @@ let branchCount = densestBranchCount(keys: keyCount, lines: keyLines.count)
 
 /// A session of `total` keys (about) from `lines`, on `branches` branches with random forks.
 @inline(never) func recordTree(
-  _ lines: [ArraySlice<CalculatorButtonItem>], total: Int, branches: Int,
+  _ lines: [ArraySlice<Key>], total: Int, branches: Int,
   random: inout SplitMix64
 ) -> Session {
   var session = Session()
@@ -947,9 +947,9 @@ for _ in 0..<seedGotoCount {
   consume(seed.brain)
 }
 let seedGotoMedian = median(seedGotoMicros)
-// The seed keeps `history + temporaryKept`, one CalculatorButtonItem per key: its stride is what
+// The seed keeps `history + temporaryKept`, one Key per key: its stride is what
 // an array spends per element (array capacity slack ignored, in the seed's favour).
-let seedBytesPerKey = MemoryLayout<CalculatorButtonItem>.stride
+let seedBytesPerKey = MemoryLayout<Key>.stride
 
 // Both models must agree wherever they are: check at the seed's last jump.
 try! session.perform(.goto(.step(seed.slidingIndex)))
@@ -1022,7 +1022,7 @@ print(
     + " = \(fixed(Double(residentGrowth) / Double(keyCount), 3)) bytes/key"
     + " in the first run (touched pages, including buffers freed while growing)")
 print(
-  "  seed  MemoryLayout<CalculatorButtonItem>.stride = \(seedBytesPerKey) bytes/key"
+  "  seed  MemoryLayout<Key>.stride = \(seedBytesPerKey) bytes/key"
     + " (history + temporaryKept arrays)")
 print(":history of \(grouped(historySteps + 1)) steps through \(options.calc)")
 if let sessionPeak, let historyPeak {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct LineRunnerTests {
   /// A runner of `source` in the POSIX display, starting in `mode`, writing to memory.
   static func runner(
-    _ source: LineRunner.Source, mode: CalculatorButtonItem.Mode = .standard,
+    _ source: LineRunner.Source, mode: Key.Mode = .standard,
     keepsGoing: Bool = false, isQuiet: Bool = false
   ) -> LineRunner {
     var context = LineInterpreter.Context(format: .posix)

@@ -59,7 +59,7 @@ struct ManPageTests {
     guard let text = try rendered() else { return }
     let rows = section("KEYS", of: text).map { $0.split(whereSeparator: \.isWhitespace) }
     #expect(!rows.isEmpty)
-    for key in CalculatorButtonItem.allKeys {
+    for key in Key.allKeys {
       if case .bit = key { continue }
       guard case .digit = key else {
         let row = rows.first {

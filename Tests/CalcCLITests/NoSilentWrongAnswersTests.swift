@@ -432,10 +432,10 @@ extension String {
 /// modes, from random states.
 @Suite struct NotesScanTests {
   /// Keys weighted toward what makes notes and errors: zeros, points, operators, `=`, unary keys.
-  static let alphabet: [CalculatorButtonItem] =
-    CalculatorButtonItem.allKeys.filter { !$0.isProgrammerOnly && $0 != .mode(.programmer) }
+  static let alphabet: [Key] =
+    Key.allKeys.filter { !$0.isProgrammerOnly && $0 != .mode(.programmer) }
     + Array(repeating: .digit(.zero), count: 6) + Array(repeating: .dot, count: 4)
-    + CalculatorButtonItem.Op.allCases.flatMap { [CalculatorButtonItem.op($0), .op($0)] }
+    + Key.Op.allCases.flatMap { [Key.op($0), .op($0)] }
     + Array(repeating: .equal, count: 6)
     + [.unary(.squareRoot), .unary(.reciprocal), .unary(.square), .command(.flip)]
     + [.digit(.nine), .digit(.nine), .digit(.one), .function(.ln), .function(.sin)]
@@ -448,13 +448,13 @@ extension String {
       var interpreter = LineInterpreter(context: .init(format: .posix), host: .withFiles)
       // A random state: a line or two before, in either mode.
       for _ in 0..<random.int(0...2) {
-        var prior: [CalculatorButtonItem] = random.chance(30) ? [.mode(.scientific)] : []
+        var prior: [Key] = random.chance(30) ? [.mode(.scientific)] : []
         for _ in 0..<random.int(1...8) {
           prior.append(Self.alphabet[random.below(Self.alphabet.count)])
         }
         _ = try? interpreter.run(KeyText.text(of: prior), output: OutputBuffer())
       }
-      var keys: [CalculatorButtonItem] = []
+      var keys: [Key] = []
       for _ in 0..<random.int(1...12) {
         keys.append(Self.alphabet[random.below(Self.alphabet.count)])
       }

@@ -283,7 +283,7 @@ import Testing
 /// Tab completion of key words in the mode in force (SPEC §6, §10), and `:pad`.
 @Suite struct ProgrammerCompletionAndPadTests {
   @Test func tabCompletesTheKeyWordsOfTheMode() {
-    let cases: [(text: String, mode: CalculatorButtonItem.Mode, matches: [String])] = [
+    let cases: [(text: String, mode: Key.Mode, matches: [String])] = [
       ("5ro", .programmer, ["5rol", "5ror", "5rolc", "5rorc"]),
       ("pr", .standard, ["prog"]), ("pr", .scientific, ["prog"]), ("pr", .programmer, ["prog"]),
       ("x", .programmer, ["xor"]), ("x", .standard, []), ("hex", .programmer, ["hex"]),

@@ -10,9 +10,9 @@ import Testing
 @Suite struct ReaderNotesScanTests {
   /// The reader's answer for `text`, with no operation pending and with one.
   static func readerAnswer(_ text: String) throws -> (
-    keys: [CalculatorButtonItem], ifIdle: Bool, ifPending: Bool
+    keys: [Key], ifIdle: Bool, ifPending: Bool
   ) {
-    var storage: [CalculatorButtonItem] = []
+    var storage: [Key] = []
     var references: [Int] = []
     let scanned = try Array(text.utf8).withUnsafeBufferPointer {
       try KeyText.keys(

@@ -73,7 +73,7 @@ import Testing
     #expect(_isPOD(CalculatorBrain.Value.self))
     #expect(_isPOD(CalculatorBrain.Operand.self))
     #expect(_isPOD(CalculatorBrain.Operation?.self))
-    #expect(_isPOD(CalculatorButtonItem.Op.self))
+    #expect(_isPOD(Key.Op.self))
     #expect(_isPOD(CalculatorBrain.CalculationError.self))
     // The boxed line is the one reference a Standard state can hold; the state after an `=`
     // holds its terms instead.

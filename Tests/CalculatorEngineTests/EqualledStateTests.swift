@@ -9,11 +9,11 @@ import Testing
 /// (``CalculatorBrain/general``): every key does from it what it does from that state.
 @Suite struct EqualledStateTests {
   /// The keys of Standard mode a calculation takes, memory keys included.
-  static let keys = CalculatorButtonItem.standardKeys
+  static let keys = Key.standardKeys
 
   /// `state` and its general form lead to the same state, display, expression line and memory
   /// under `key`.
-  static func agree(_ state: Calculator, _ key: CalculatorButtonItem) -> Bool {
+  static func agree(_ state: Calculator, _ key: Key) -> Bool {
     let general = Calculator(brain: state.brain.general, memory: state.memory)
     let (next, expected) = (state.apply(key), general.apply(key))
     return next.brain.general == expected.brain.general && next.display == expected.display
@@ -67,7 +67,7 @@ import Testing
       var state = Calculator.initial
       for _ in 0..<random.int(1...40) {
         // `=` and operators often, so that repeated and chained `=`s are common.
-        let key: CalculatorButtonItem =
+        let key: Key =
           random.chance(25)
           ? (random.chance(50) ? .equal : .op(.multiply)) : Self.keys[random.below(Self.keys.count)]
         if case .equalled = state.brain { equalledStates += 1 }

@@ -181,7 +181,7 @@ import Testing
   /// 25 positions; 100 with `CALC_LONG_TESTS=1`).
   @Test func timeTravelShowsTheLineOfThePrefix() throws {
     var random = SplitMix64(state: 0xE1_9E55)
-    let keys = CalculatorButtonItem.standardKeys
+    let keys = Key.standardKeys
     for _ in 0..<TestSize.count(short: 16, long: 100) {
       let sequence = (0..<random.int(1...700)).map { _ in keys[random.below(keys.count)] }
       var session = Session()

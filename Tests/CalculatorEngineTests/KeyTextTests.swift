@@ -4,7 +4,6 @@ import Testing
 
 /// SPEC §1: keys, their canonical characters, aliases, titles, and key text errors.
 @Suite struct KeyTextTests {
-  typealias Key = CalculatorButtonItem
 
   /// SPEC §1's table, written out independently of the engine: canonical spelling, key, title.
   static let table: [(canonical: String, key: Key, title: String)] =
@@ -188,7 +187,7 @@ import Testing
   ]
 
   /// Every printable ASCII byte that is no letter, `#` or `$` reads on its own as the key it
-  /// spells (``CalculatorButtonItem/canonical``), or is an error when it spells none: KeyText's
+  /// spells (``Key/canonical``), or is an error when it spells none: KeyText's
   /// table of single bytes is written out, not derived from the spellings.
   @Test func singleByteSpellings() throws {
     let spelled = Dictionary(

@@ -5,7 +5,6 @@ import Testing
 /// references and errors of `KeyText.keys(in:startingIn:)`, whatever earlier lines left in the
 /// storage.
 @Suite struct KeyTextWritingOverTests {
-  typealias Key = CalculatorButtonItem
 
   /// Lines read one after the other over the same storage, each with its keys, its `$N`
   /// lines, whether it ends in a comment and whether it holds a key of more than one byte (or

@@ -7,7 +7,6 @@ import Testing
 /// set without a branch). The random sessions of `SessionTests` and `SessionScriptTests` cover
 /// both through `SessionModel`; these are the spec's examples and the edges, with exact text.
 @Suite struct LedgerTests {
-  typealias Key = CalculatorButtonItem
 
   static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 

@@ -6,7 +6,6 @@ import Testing
 /// as the state after the last AC, `sci` or `prog`, rebuilt exactly wherever a jump lands, on a
 /// branch and at forks.
 @Suite struct LightSnapshotTests {
-  typealias Key = CalculatorButtonItem
 
   /// A row: a first line, a line repeated until the branch passes three snapshot intervals,
   /// and how many of the branch's snapshots are light.
@@ -48,7 +47,7 @@ import Testing
       first: [.mode(.programmer), .wordSize(.dword)],
       repeated: [
         .mode(.programmer), .digit(.nine), .bitwise(.and), .digit(.six), .op(.minus),
-        .digit(.eight), .equal, .bit(CalculatorButtonItem.Bit(31)!),
+        .digit(.eight), .equal, .bit(Key.Bit(31)!),
       ], light: true),
     Row(
       // Each line starts with |x| of the last result, not a number: no settling restart mark

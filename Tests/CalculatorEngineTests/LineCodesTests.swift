@@ -4,12 +4,11 @@ import Testing
 @testable import CalculatorEngine
 
 /// The codes of a line's keys as its record takes them
-/// (``CalculatorButtonItem/codes(of:into:)``), against each key's ``CalculatorButtonItem/code``
+/// (``Key/codes(of:into:)``), against each key's ``Key/code``
 /// one at a time; and their or, which stands for the highest in the check for
 /// keys beyond Standard's (a line of Standard's keys whose or reaches the first code beyond them
 /// takes the whole check, and passes: `CheckedLineTests`).
 @Suite struct LineCodesTests {
-  typealias Key = CalculatorButtonItem
 
   /// Every key, and `$N`.
   static let keys = Key.allKeys + [.reference]
@@ -23,7 +22,7 @@ import Testing
     return (switched, all)
   }
 
-  /// Every key's code is its index in ``CalculatorButtonItem/allKeys``; `$N`'s is its
+  /// Every key's code is its index in ``Key/allKeys``; `$N`'s is its
   /// own.
   @Test func everyKeysCode() {
     let codes = Self.codes(of: Self.keys)

@@ -7,7 +7,6 @@ import Testing
 /// line refuse it, and a change of line 1 that makes or unmakes such a line keeps every
 /// reference pointing at the same line.
 @Suite struct ModeLineTests {
-  typealias Key = CalculatorButtonItem
 
   static func keys(_ text: String) -> TypedKeys { LedgerTests.keys(text) }
 

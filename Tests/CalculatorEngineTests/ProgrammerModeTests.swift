@@ -7,7 +7,6 @@ import Testing
 /// SPEC §10's own examples and departures, the mode-dependent case rule, and properties of
 /// Programmer mode against a small model of two's complement arithmetic.
 @Suite struct ProgrammerModeTests {
-  typealias Key = CalculatorButtonItem
 
   /// The session after `text`, one line of keys applied after `prog` (a line of its own).
   static func session(_ text: String) throws -> Session {

@@ -7,7 +7,6 @@ import Testing
 /// The recording path's shortcuts (calc-bench's stream rows): a boxed brain changed in place
 /// stays a value, and the light-state test by code ranges agrees with the one by keys.
 @Suite struct RecordingPathTests {
-  typealias Key = CalculatorButtonItem
 
   /// A row: keys that leave a state in Scientific or Programmer mode, keys pressed on a copy of
   /// it, and what the copy and the original show after them.

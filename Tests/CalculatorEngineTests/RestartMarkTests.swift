@@ -7,7 +7,6 @@ import Testing
 /// History's restart marks (`History.Mark`): the state after an AC, `sci` or `prog` kept in a
 /// few bytes, where a jump starts its replay when the mark lies after its interval's snapshot.
 @Suite struct RestartMarkTests {
-  typealias Key = CalculatorButtonItem
 
   /// Values a mark's memory may hold, each with its exact digits.
   static let values: [Decimal34] = [

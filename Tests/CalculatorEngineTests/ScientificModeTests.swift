@@ -111,15 +111,15 @@ import Testing
   /// save/load is identity.
   @Test func timeTravelAcrossModes() throws {
     var random = SplitMix64(state: 0x5C1_E4CE)
-    let scientific = CalculatorButtonItem.allKeys.filter {
+    let scientific = Key.allKeys.filter {
       if case .mode = $0 { return false }
       return true
     }
     for _ in 0..<TestSize.count(short: 30, long: 400) {
       var session = Session()
-      var lines: [[CalculatorButtonItem]] = []
+      var lines: [[Key]] = []
       for _ in 0..<random.int(1...12) {
-        var line: [CalculatorButtonItem] = random.chance(30) ? [.mode(.scientific)] : []
+        var line: [Key] = random.chance(30) ? [.mode(.scientific)] : []
         for _ in 0..<random.int(1...8) {
           line.append(scientific[random.below(scientific.count)])
         }
@@ -161,7 +161,7 @@ import Testing
 @Suite struct ScientificRobustnessTests {
   @Test func randomKeysNeverTrap() throws {
     var random = SplitMix64(state: 0xB0_0B5)
-    let keys = CalculatorButtonItem.allKeys.filter {
+    let keys = Key.allKeys.filter {
       if case .mode(.standard) = $0 { return false }
       return true
     }

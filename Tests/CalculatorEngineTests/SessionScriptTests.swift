@@ -6,7 +6,6 @@ import Testing
 /// The session-script codec in the engine: the one writer (``SessionScript``) and the one reader
 /// (``SessionScript/Replay``), which read back what the writer writes without the CLI.
 @Suite struct SessionScriptTests {
-  typealias Key = CalculatorButtonItem
 
   static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 

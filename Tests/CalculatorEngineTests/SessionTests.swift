@@ -9,7 +9,6 @@ import Testing
 /// The random sessions are reproducible: each has its own seed, printed in any failure.
 /// `SESSION_TEST_SEED=<seed> swift test --filter SessionTests` replays that one session.
 @Suite struct SessionTests {
-  typealias Key = CalculatorButtonItem
 
   static func keys(_ text: String) -> TypedKeys { try! KeyText.keys(in: text) }
 

@@ -136,7 +136,7 @@ import Testing
       nil, Decimal34(coefficient: 1_234_567_890_123_456_789_012_345_678_901_234, exponent: -40),
       Decimal34(coefficient: 7, exponent: 0, isNegative: true),
     ]
-    for wordSize in CalculatorButtonItem.WordSize.allCases {
+    for wordSize in Key.WordSize.allCases {
       for unit in AngleUnit.allCases {
         for memory in memories {
           var light = History.Light(atForkBack: 0)
@@ -188,7 +188,6 @@ import Testing
   /// F-E, AC, errors), on a branch and on branches that leave it: every jump lands on the
   /// replay, and the invariants, which check every mark against a replay, hold.
   @Test func randomLinesLandOnTheReplay() throws {
-    typealias Key = CalculatorButtonItem
     var random = SplitMix64(state: 0x5E77_1E)
     var session = Session()
     try session.perform(.keys([.mode(.scientific)]))

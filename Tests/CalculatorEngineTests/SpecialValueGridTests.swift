@@ -53,9 +53,9 @@ import Testing
   ]
 
   /// The keys whose result depends on the angle unit.
-  static let angleKeys: Set<CalculatorButtonItem> = Set(
+  static let angleKeys: Set<Key> = Set(
     [
-      CalculatorButtonItem.Function.sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec,
+      Key.Function.sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec,
       .acsc, .acot,
     ].map { .function($0) })
 
@@ -88,7 +88,7 @@ import Testing
       let prefix = "sci \(unit) \(value)"
       let base = try Self.calculator(prefix)
       Self.check(base, after: prefix)
-      for key in CalculatorButtonItem.allKeys {
+      for key in Key.allKeys {
         guard unit == "deg" || TestSize.isLong || Self.angleKeys.contains(key) else { continue }
         let after = base.apply(key)
         Self.check(after, after: "\(prefix) \(key.canonical)")
@@ -103,7 +103,7 @@ import Testing
     for value in Self.standardValues {
       let base = try Self.calculator(value)
       Self.check(base, after: value)
-      for key in CalculatorButtonItem.standardKeys {
+      for key in Key.standardKeys {
         let after = base.apply(key)
         Self.check(after, after: "\(value) \(key.canonical)")
         Self.check(after.apply(.equal), after: "\(value) \(key.canonical) =")

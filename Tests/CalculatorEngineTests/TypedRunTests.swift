@@ -8,7 +8,7 @@ import Testing
 /// pressing its keys one at a time, whatever state the run starts from and however it ends.
 @Suite struct TypedRunTests {
   /// `keys` pressed as a line's run and one at a time, from `start`.
-  static func bothWays(_ keys: [CalculatorButtonItem], from start: Calculator) -> (
+  static func bothWays(_ keys: [Key], from start: Calculator) -> (
     run: Calculator, oneByOne: Calculator
   ) {
     var run = start
@@ -48,9 +48,9 @@ import Testing
   /// gives the state that one key at a time gives.
   @Test func randomLinesAgree() {
     var random = SplitMix64(state: 0x7E_2024)
-    let typing: [CalculatorButtonItem] =
-      CalculatorButtonItem.Digit.allCases.map { .digit($0) } + [.dot]
-    let others = CalculatorButtonItem.standardKeys
+    let typing: [Key] =
+      Key.Digit.allCases.map { .digit($0) } + [.dot]
+    let others = Key.standardKeys
     var state = Calculator.initial
     for _ in 0..<TestSize.count(short: 2_000, long: 50_000) {
       let keys = (0..<random.int(1...30)).map { _ in

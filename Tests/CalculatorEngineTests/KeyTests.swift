@@ -3,8 +3,7 @@ import Testing
 
 /// The key's size (issue 34: a `$N` key holding its N made every key 16 bytes, and every array
 /// of keys eight times larger) and keys as typed, which keep N beside the keys.
-@Suite struct CalculatorButtonItemTests {
-  typealias Key = CalculatorButtonItem
+@Suite struct KeyTests {
 
   /// A key is two bytes, and an array of keys two bytes a key: N of `$N` is not in the key.
   @Test func keyIsTwoBytes() {

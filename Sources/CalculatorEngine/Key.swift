@@ -1,6 +1,6 @@
 import CalcDecimal
 
-/// A button of the calculator, named after the book's `CalculatorButtonItem`.
+/// A button of the calculator, named after the book's `Key`.
 ///
 /// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
@@ -8,7 +8,7 @@ import CalcDecimal
 /// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
 /// key fits in one byte (``code``: 0 through 172, and ``referenceCode`` for `$N`), which is how
 /// histories store it.
-public enum CalculatorButtonItem: Hashable, Sendable {
+public enum Key: Hashable, Sendable {
   /// A digit key, `0` through `9`.
   case digit(Digit)
   /// The decimal point, `.`: on a fresh number it gives `0.`, and a second one is ignored.
@@ -58,7 +58,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// `$N` (SPEC §11): recalls the value after line N of the branch, as `mr` recalls the memory.
   ///
   /// N is not part of the key, which would make every key 16 bytes instead of 2
-  /// (`CalculatorButtonItemTests.keyIsTwoBytes`): keys as typed keep it beside the keys
+  /// (`KeyTests.keyIsTwoBytes`): keys as typed keep it beside the keys
   /// (``TypedKeys``), and a history beside the key's code. The session resolves it when the line
   /// is applied (a bare calculator does nothing for it). Not in ``allKeys``: its ``code`` is
   /// ``referenceCode``. Its ``canonical`` spelling and ``title`` are `$`, without N.
@@ -90,7 +90,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
 
   /// A binary arithmetic operator.
   public enum Op: UInt8, CaseIterable, Sendable {
-    /// Add, subtract, multiply and divide, in the order of their ``CalculatorButtonItem/code``s.
+    /// Add, subtract, multiply and divide, in the order of their ``Key/code``s.
     case plus, minus, multiply, divide
 
     /// The button title: `+`, `-`, `×`, `÷`.
@@ -278,14 +278,14 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   }
 
   /// The keys of Standard mode, in the order of their ``code``s.
-  public static let standardKeys: [CalculatorButtonItem] =
+  public static let standardKeys: [Key] =
     Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
     + Command.allCases.map { .command($0) } + Unary.allCases.map { .unary($0) }
     + Memory.allCases.map { .memory($0) }
 
   /// The keys that only Scientific mode has, in the order of their ``code``s (after the
   /// Standard keys).
-  public static let scientificKeys: [CalculatorButtonItem] =
+  public static let scientificKeys: [Key] =
     Bracket.allCases.map { .bracket($0) } + Binary.allCases.map { .binary($0) }
     + Function.allCases.map { .function($0) } + Constant.allCases.map { .constant($0) }
     + [.exponent, .fixedToExponential] + AngleUnit.allCases.map { .angle($0) }
@@ -293,14 +293,14 @@ public enum CalculatorButtonItem: Hashable, Sendable {
 
   /// The keys that only Programmer mode has, in the order of their ``code``s (after the
   /// Scientific keys and the mode keys).
-  public static let programmerKeys: [CalculatorButtonItem] =
+  public static let programmerKeys: [Key] =
     HexDigit.allCases.map { .hexDigit($0) } + Radix.allCases.map { .radix($0) }
     + WordSize.allCases.map { .wordSize($0) } + Bitwise.allCases.map { .bitwise($0) } + [.not]
     + Shift.allCases.map { .shift($0) } + Rotate.allCases.map { .rotate($0) }
     + Bit.all.map { .bit($0) }
 
   /// Every key, in the order of their ``code``s.
-  public static let allKeys: [CalculatorButtonItem] = standardKeys + scientificKeys + programmerKeys
+  public static let allKeys: [Key] = standardKeys + scientificKeys + programmerKeys
 
   /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
   /// §9). The angle units and the mode keys belong to both.
@@ -341,7 +341,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
     case .fixedToExponential: 75
     case .angle(let unit): 76 + unit.rawValue
     case .mode(let mode): 79 + mode.rawValue
-    case .reference: CalculatorButtonItem.referenceCode
+    case .reference: Key.referenceCode
     case .hexDigit(let digit): 82 + digit.rawValue
     case .radix(let radix): 88 + radix.rawValue
     case .wordSize(let size): 92 + size.rawValue
@@ -362,7 +362,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   /// - Complexity: O(n) in the number of keys.
   @inline(__always)
   static func codes(
-    of keys: UnsafeBufferPointer<CalculatorButtonItem>,
+    of keys: UnsafeBufferPointer<Key>,
     into codes: UnsafeMutableBufferPointer<UInt8>
   ) -> UInt8 {
     var all: UInt8 = 0
@@ -515,7 +515,7 @@ public enum CalculatorButtonItem: Hashable, Sendable {
   }
 }
 
-extension CalculatorButtonItem.Function {
+extension Key.Function {
   /// The key text: `sin`, `acoth`, `cube`, `cbrt`, `pow10`, `powe`, `ceil`, `!`, ….
   ///
   /// Every spelling is a literal: the case name through `"\(self)"` would go through the
@@ -588,7 +588,7 @@ extension CalculatorButtonItem.Function {
   }
 }
 
-extension CalculatorButtonItem: CustomStringConvertible {
+extension Key: CustomStringConvertible {
   /// The button title.
   public var description: String { title }
 }
