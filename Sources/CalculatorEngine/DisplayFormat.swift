@@ -308,20 +308,34 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Windows ends a line that waits for an operand with a space (`1 + `); calc does not, as in
   /// Standard mode (`1 +`).
   public func append(_ tokens: ExpressionTokens, to bytes: inout [UInt8]) {
+    appendTokens(tokens, to: &bytes) { operand, bytes in
+      if operand.isExponential {
+        appendExponential(operand.value, to: &bytes)
+      } else {
+        append(operand.value, to: &bytes)
+      }
+    } function: {
+      $0.text
+    }
+  }
+
+  /// Appends an expression line of the operator engine (``OperatorStack``), its operands as
+  /// `operand` writes them and its functions named by `function`.
+  ///
+  /// - Complexity: O(n) in the number of tokens.
+  private func appendTokens<Operand, Function>(
+    _ tokens: TokenLine<OperatorToken<Operand, Function>>, to bytes: inout [UInt8],
+    operand: (Operand, inout [UInt8]) -> Void, function: (Function) -> String
+  ) {
     for (index, token) in tokens.enumerated() {
       switch token {
       case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
       case .op(let op): bytes.append(contentsOf: op.title.utf8)
-      case .operand(let value, let exponential):
-        if exponential {
-          appendExponential(value, to: &bytes)
-        } else {
-          append(value, to: &bytes)
-        }
+      case .operand(let value): operand(value, &bytes)
       case .open: bytes.append(UInt8(ascii: "("))
       case .close: bytes.append(UInt8(ascii: ")"))
       case .function(let name, let bracket):
-        bytes.append(contentsOf: name.text.utf8)
+        bytes.append(contentsOf: function(name).utf8)
         if bracket { bytes.append(UInt8(ascii: "(")) }
       case .equals: bytes.append(contentsOf: " =".utf8)
       }
@@ -351,19 +365,10 @@ public struct DisplayFormat: Hashable, Sendable {
     _ tokens: ProgrammerTokens, radix: Key.Radix,
     wordSize: Key.WordSize, to bytes: inout [UInt8]
   ) {
-    for (index, token) in tokens.enumerated() {
-      switch token {
-      case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
-      case .op(let op): bytes.append(contentsOf: op.title.utf8)
-      case .operand(let value):
-        append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
-      case .open: bytes.append(UInt8(ascii: "("))
-      case .close: bytes.append(UInt8(ascii: ")"))
-      case .function(let function, let bracket):
-        bytes.append(contentsOf: function.title.utf8)
-        if bracket { bytes.append(UInt8(ascii: "(")) }
-      case .equals: bytes.append(contentsOf: " =".utf8)
-      }
+    appendTokens(tokens, to: &bytes) { value, bytes in
+      append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
+    } function: {
+      $0.title
     }
   }
 

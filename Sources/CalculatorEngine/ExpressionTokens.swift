@@ -13,20 +13,6 @@ public protocol LineToken: Hashable, Sendable {
   var isOpen: Bool { get }
 }
 
-extension ScientificBrain.Token: LineToken {
-  /// Whether this is `(`.
-  public var isOpen: Bool {
-    if case .open = self { true } else { false }
-  }
-}
-
-extension ProgrammerBrain.Token: LineToken {
-  /// Whether this is `(`.
-  public var isOpen: Bool {
-    if case .open = self { true } else { false }
-  }
-}
-
 /// An expression line's tokens (Scientific or Programmer mode's) as a persistent sequence: a
 /// copy costs O(1) and shares all but the last few tokens with the original, whatever the line's
 /// length.

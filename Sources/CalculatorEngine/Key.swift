@@ -93,15 +93,9 @@ public enum Key: Hashable, Sendable {
     /// Add, subtract, multiply and divide, in the order of their ``Key/code``s.
     case plus, minus, multiply, divide
 
-    /// The button title: `+`, `-`, `×`, `÷`.
-    public var title: String {
-      switch self {
-      case .plus: "+"
-      case .minus: "-"
-      case .multiply: "×"
-      case .divide: "÷"
-      }
-    }
+    /// The button title, as the expression line writes the operator (the one table,
+    /// ``BinaryOperator/title``): `+`, `-`, `×`, `÷`.
+    public var title: String { BinaryOperator(self).title }
   }
 
   /// A key that acts on the calculator rather than on a number's digits.
