@@ -354,17 +354,8 @@ extension LineInterpreter {
     let state = session.state
     let format = context.noteFormat
     // Only a pending line is written out: a finished one may be megabytes long.
-    let isTyping: Bool
-    if let scientific = state.scientific {
-      guard scientific.isPending else { return nil }
-      isTyping = scientific.isTyping
-    } else if let programmer = state.programmer {
-      guard programmer.isPending else { return nil }
-      isTyping = programmer.isTyping
-    } else {
-      guard state.brain.isPending else { return nil }
-      isTyping = state.brain.isTypingRightOperand
-    }
+    guard state.isPending else { return nil }
+    let isTyping = state.isTypingPendingOperand
     var shown = format.expression(for: state)
     if isTyping { shown += " " + format.text(for: state) }
     return "\(shown) is not finished; add = to compute it"
@@ -392,72 +383,6 @@ extension Key {
       .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate,
       .bit, .reference:
       false
-    }
-  }
-}
-
-extension Calculator {
-  /// How many digits the entry being typed holds, when it is full (a further digit is
-  /// ignored): 16 in Standard mode, 32 in Scientific mode; `nil` when no full entry is typed.
-  var fullEntryCapacity: Int? {
-    if let scientific {
-      let input = scientific.input
-      return scientific.isTyping && !input.hasExponent
-        && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
-    }
-    return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
-  }
-
-  /// Whether the display shows a 0 that nobody typed: a fresh calculator, or one after AC or
-  /// CE (a typed `0` reads the same in Standard mode, where an entry of `0` is that 0).
-  var showsUntouchedZero: Bool {
-    if mode == .scientific, let scientific {
-      return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
-    }
-    if let programmer {
-      // Typed digits, or a 0 that no calculation left (AC, CE, a fresh mode).
-      return programmer.isTyping
-        ? programmer.input.magnitude == 0
-        : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      return entry == .zero
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
-      return false
-    }
-  }
-
-  /// Whether an operation waits for its right operand (or, in Scientific mode, a bracket is
-  /// open).
-  var isPendingOperation: Bool {
-    // By the mode first: asking for the Programmer brain copied it out of its box, a check
-    // after every line of a script.
-    switch mode {
-    case .standard: brain.isPending
-    case .scientific: scientific?.isPending ?? false
-    case .programmer: programmer?.isPending ?? false
-    }
-  }
-
-  /// Whether the display shows an error; ``isError`` without making the display in Standard
-  /// mode, for the check after every key line of a script.
-  var showsError: Bool {
-    if mode == .scientific { return isError }
-    return brain.isError
-  }
-
-  /// Whether a number is being typed that already holds a decimal point (and, in Scientific
-  /// mode, no exponent): a `.` now is ignored.
-  var typedEntryHasPoint: Bool {
-    if mode == .scientific, let scientific {
-      return scientific.isTyping && scientific.input.hasPoint && !scientific.input.hasExponent
-    }
-    switch brain {
-    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-      return entry.hasPoint
-    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
-      return false
     }
   }
 }

@@ -561,7 +561,7 @@ public struct LineInterpreter {
   var stateFacts: StateFacts {
     let state = session.state
     return StateFacts(
-      showsError: state.showsError, isPending: state.isPendingOperation, mode: state.mode)
+      showsError: state.isError, isPending: state.isPending, mode: state.mode)
   }
 
   /// Whether the display shows a 0 that nobody typed.

@@ -49,7 +49,7 @@ package struct Listing {
       format.appendLine(state, to: &output.bytes)
     }
     return StateFacts(
-      showsError: isError, isPending: state.isPendingOperation, mode: mode ?? state.mode)
+      showsError: isError, isPending: state.isPending, mode: mode ?? state.mode)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow

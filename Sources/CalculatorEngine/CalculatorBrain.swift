@@ -421,11 +421,13 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// entry being typed, and a further digit or point only extends that entry (``type(fresh:_:)``),
   /// so a run of them is one change of the state rather than one a key (a script's `123.45`).
   /// - Complexity: O(n) in the length of the run.
+  @inline(__always)
   mutating func type(
     run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
     /// `entry` with the run typed after it.
+    @inline(__always)
     func extended(_ entry: Entry) -> Entry {
       var entry = entry
       while end < keys.count {
@@ -633,6 +635,21 @@ public enum CalculatorBrain: Hashable, Sendable {
       .leftOpRight(
         left: left, op: op, right: .value(Value(number: entry.value, term: .typed(entry.value))))
     case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: self
+    }
+  }
+
+  /// Starts a line of keys (SPEC rule 18, ``Calculator/startLine()``): a number being typed is
+  /// ended as `ms` ends it, except a `0` that nobody typed; every other state is left as it is.
+  mutating func startLine() {
+    // The question first: a `switch` over `self` whose cases change `self` copies it.
+    if isTypingANumber { self = endingEntry() }
+  }
+
+  /// Whether a number is being typed: an entry that is not a `0` nobody typed.
+  private var isTypingANumber: Bool {
+    switch self {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)): entry != .zero
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: false
     }
   }
 

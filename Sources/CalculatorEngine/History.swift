@@ -142,12 +142,27 @@ public struct History: Sendable {
     /// Presses the own key at `index` on `state`: a `$N` key recalls what it recalled.
     @inline(__always)
     func press(at index: Int, _ state: inout State) {
-      let code = codes[index]
-      if code == Key.referenceCode {
-        state.recall(references[index]!.recalled)
-      } else {
-        state.press(Key(code: code)!)
+      switch step(at: index) {
+      case .key(let key): state.press(key)
+      case .recall(let recalled): state.recall(recalled)
       }
+    }
+
+    /// What the own key at `index` does when it is replayed: a key pressed, or what a `$N` key
+    /// recalled.
+    @inline(__always)
+    func step(at index: Int) -> Calculator.Step {
+      let code = codes[index]
+      if code == Key.referenceCode { return .recall(references[index]!.recalled) }
+      return .key(Key(code: code)!)
+    }
+
+    /// Replays the own keys at `range` on `state`, each line starting where one starts
+    /// (``Calculator/replay(_:startsLine:step:)``).
+    /// - Complexity: O(n) in the number of keys.
+    @inline(__always)
+    func replay(_ range: Range<Int>, on state: inout State) {
+      state.replay(range, startsLine: startsLine(at:), step: step(at:))
     }
   }
 
@@ -828,9 +843,6 @@ public struct History: Sendable {
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     let made = startBranchUnlessAtEnd()
-    // The state changes in place: a copy of it in and out costs a good part of a short line.
-    // Rule 18: the line starts by ending the number still being typed.
-    state.startLine()
     branches[current].reserveRoom(for: keys.count)
     // A countdown rather than a division by the interval at every key.
     var untilSnapshot =
@@ -839,17 +851,23 @@ public struct History: Sendable {
     // one by one would check the storage's uniqueness and capacity at every key.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { codes in
       var index = 0
-      // The common line holds no `$N`: its loop tests no key for one.
       let ownStart = branches[current].codes.count
+      // The common line holds no `$N`: it is pressed a run at a time, as a script's line is
+      // (``apply(checkedLine:)``).
       guard !references.isEmpty else {
-        for key in keys {
-          state.press(key)
-          codes[index] = key.code
-          index += 1
-          untilSnapshot -= 1
-          if untilSnapshot == 0 {
-            appendSnapshot(at: ownStart + index)
-            untilSnapshot = History.snapshotInterval
+        keys.withUnsafeBufferPointer { keys in
+          _ = Key.codes(of: keys, into: codes)
+          while index < keys.count {
+            let end = min(keys.count, index + untilSnapshot)
+            // Rule 18: the line starts by ending the number still being typed.
+            state.press(
+              each: UnsafeBufferPointer(rebasing: keys[index..<end]), startingLine: index == 0)
+            untilSnapshot -= end - index
+            index = end
+            if untilSnapshot == 0 {
+              appendSnapshot(at: ownStart + index)
+              untilSnapshot = History.snapshotInterval
+            }
           }
         }
         branches[current].appendLine(codes)
@@ -857,6 +875,8 @@ public struct History: Sendable {
         if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
         return
       }
+      // Rule 18: the line starts by ending the number still being typed.
+      state.startLine()
       var recall = 0
       for key in keys {
         if case .reference = key {
@@ -916,8 +936,6 @@ public struct History: Sendable {
           return Int??.none
         }
         let made = position < count ? startBranch() : nil
-        // Rule 18: the line starts by ending the number still being typed.
-        state.startLine()
         // The room for the codes is made as they are appended (`appendLine`): an access to the
         // branch fewer.
         let ownStart = branches[current].codes.count
@@ -925,7 +943,9 @@ public struct History: Sendable {
         var start = 0
         while start < keys.count {
           let end = min(keys.count, start + untilSnapshot)
-          state.press(each: UnsafeBufferPointer(rebasing: keys[start..<end]))
+          // Rule 18: the line starts by ending the number still being typed.
+          state.press(
+            each: UnsafeBufferPointer(rebasing: keys[start..<end]), startingLine: start == 0)
           untilSnapshot -= end - start
           if untilSnapshot == 0 {
             appendSnapshot(at: ownStart + end)
@@ -1237,24 +1257,12 @@ public struct History: Sendable {
       } else {
         // A first snapshot whose restart lies among the parent's own keys before the fork.
         let parent = branches[branch.parent]
-        var index = branch.fork - parent.fork + start
-        while index < branch.fork - parent.fork {
-          if parent.startsLine(at: index) { state.startLine() }
-          parent.press(at: index, &state)
-          index += 1
-        }
+        parent.replay(
+          (branch.fork - parent.fork + start)..<(branch.fork - parent.fork), on: &state)
       }
       start = 0
     }
-    branch.codes.withUnsafeBufferPointer { codes in
-      var index = start
-      while index < offset {
-        // A line starts at the branch's first key and after each line's last.
-        if branch.startsLine(at: index) { state.startLine() }
-        branch.press(at: index, &state)
-        index += 1
-      }
-    }
+    branch.replay(start..<offset, on: &state)
     return state
   }
 

@@ -464,7 +464,7 @@ extension String {
       started.startLine()
       let found = interpreter.keyNotes(for: TypedKeys(keys), after: before, line: nil)
       let mayNeed = LineInterpreter.mayNeedNotes(
-        keys, isPending: started.isPendingOperation,
+        keys, isPending: started.isPending,
         startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
       checked += 1
       if !found.notes.isEmpty || found.passedAnError {

@@ -32,7 +32,7 @@ import Testing
         var started = before
         started.startLine()
         let mayNeed = LineInterpreter.mayNeedNotes(
-          keys.keys, isPending: started.isPendingOperation,
+          keys.keys, isPending: started.isPending,
           startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero)
         #expect(mayNeed, "\(text)")
       }

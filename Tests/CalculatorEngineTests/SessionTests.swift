@@ -23,7 +23,7 @@ import Testing
   }
 
   static func display(_ session: Session) -> String {
-    DisplayFormat.posix.text(for: session.state.brain)
+    DisplayFormat.posix.text(for: session.state)
   }
 
   // MARK: - Against the model
