@@ -61,17 +61,17 @@ extension LineInterpreter {
       let operatorBefore = operatorCode
       operatorCode = 0xFF
       switch key {
-      case .digit, .hexDigit:
+      case .digit, .programmer(.hexDigit):
         if armed { return true }
         continue
-      case .bitwise, .shift:
+      case .programmer(.bitwise), .programmer(.shift):
         if isPending { mayShowError = true } else { isPending = true }
-      case .not, .rotate, .bit:
+      case .programmer(.not), .programmer(.rotate), .programmer(.bit):
         mayShowError = true
         pointTyped = false
         armed = true
         continue
-      case .radix, .wordSize:
+      case .programmer(.radix), .programmer(.wordSize):
         break
       case .dot:
         if armed || pointTyped { return true }
@@ -81,13 +81,13 @@ extension LineInterpreter {
         if operatorBefore == op.rawValue { return true }
         operatorCode = op.rawValue
         if isPending { mayShowError = true } else { isPending = true }
-      case .binary(let binary):
+      case .scientific(.binary(let binary)):
         if operatorBefore == 0x10 | binary.rawValue { return true }
         operatorCode = 0x10 | binary.rawValue
         if isPending { mayShowError = true } else { isPending = true }
       case .equal:
         mayShowError = true
-      case .unary, .function:
+      case .unary, .scientific(.function):
         mayShowError = true
         pointTyped = false
         // A digit, `.` or `(` right after it: the unary key's note.
@@ -114,7 +114,7 @@ extension LineInterpreter {
           armed = mayShowError
           continue
         }
-      case .bracket(let bracket):
+      case .scientific(.bracket(let bracket)):
         switch bracket {
         case .close: mayShowError = true
         case .open:
@@ -129,9 +129,9 @@ extension LineInterpreter {
         mayShowError = true
         armed = true
         continue
-      case .constant, .angle:
+      case .scientific(.constant), .angle:
         break
-      case .exponent, .fixedToExponential:
+      case .scientific(.exponent), .scientific(.fixedToExponential):
         // They leave the number being typed as it is, point included.
         armed = mayShowError
         continue
@@ -157,10 +157,13 @@ extension LineInterpreter {
       case .digit, .dot:
         digits += 1
         if digits > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit, .reference:
+      case .op, .equal, .scientific(.binary), .scientific(.bracket), .scientific(.function),
+        .scientific(.constant), .mode, .unary, .programmer(.radix), .programmer(.wordSize),
+        .programmer(.bitwise), .programmer(.not), .programmer(.shift), .programmer(.rotate),
+        .programmer(.bit), .reference:
         digits = 0
-      case .command, .memory, .exponent, .fixedToExponential, .angle, .hexDigit:
+      case .command, .memory, .scientific(.exponent), .scientific(.fixedToExponential), .angle,
+        .programmer(.hexDigit):
         break
       }
       if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }
@@ -290,7 +293,7 @@ extension LineInterpreter {
                 + "was ignored",
               column: column(index)))
         }
-      case .op, .binary:
+      case .op, .scientific(.binary):
         guard index > 0, keys[index - 1] == key else { break }
         var hint = ""
         if case .op(.multiply) = key {
@@ -299,7 +302,8 @@ extension LineInterpreter {
         notes.append(
           LineNote(
             message: "the second \(key.title) replaced the first\(hint)", column: column(index)))
-      case .unary, .function, .not, .rotate, .bit:
+      case .unary, .scientific(.function), .programmer(.not), .programmer(.rotate),
+        .programmer(.bit):
         guard index + 1 < keys.count else { break }
         let next = keys[index + 1]
         if next.startsANumber {
@@ -312,12 +316,12 @@ extension LineInterpreter {
                 + "a new number (\(key.title) acts on the number before it: \(typed)"
                 + "\(key.canonical))",
               column: column(index + 1)))
-        } else if case .bracket(.open) = next, prior.showsUntouchedZero {
+        } else if case .scientific(.bracket(.open)) = next, prior.showsUntouchedZero {
           // `sin(30)`: the number in the brackets, when they hold just one.
           let inside = keys[(index + 2)...].prefix(while: \.startsANumber)
           let closes =
             index + 2 + inside.count < keys.count
-            && keys[index + 2 + inside.count] == .bracket(.close)
+            && keys[index + 2 + inside.count] == .scientific(.bracket(.close))
           let number =
             !inside.isEmpty && closes ? KeyText.text(of: inside) + key.canonical + ", or " : ""
           notes.append(
@@ -338,8 +342,10 @@ extension LineInterpreter {
             message: "$\(keys.references[recall - 1]) recalled \(format.text(for: state)) and "
               + "\(KeyText.text(of: number)) started a new number",
             column: column(index + 1)))
-      case .digit, .equal, .command, .memory, .bracket, .constant, .exponent,
-        .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .shift:
+      case .digit, .equal, .command, .memory, .scientific(.bracket), .scientific(.constant),
+        .scientific(.exponent), .scientific(.fixedToExponential), .angle, .mode,
+        .programmer(.hexDigit), .programmer(.radix), .programmer(.wordSize),
+        .programmer(.bitwise), .programmer(.shift):
         break
       }
     }
@@ -359,30 +365,5 @@ extension LineInterpreter {
     var shown = format.expression(for: state)
     if isTyping { shown += " " + format.text(for: state) }
     return "\(shown) is not finished; add = to compute it"
-  }
-}
-
-extension Key {
-  /// Whether the key starts or continues a number being typed: a digit or the point.
-  var startsANumber: Bool {
-    switch self {
-    case .digit, .dot, .hexDigit: true
-    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
-      .shift,
-      .rotate, .bit:
-      false
-    }
-  }
-
-  /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific mode's (`^`, …).
-  var isBinaryOperator: Bool {
-    switch self {
-    case .op, .binary, .bitwise, .shift: true
-    case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate,
-      .bit, .reference:
-      false
-    }
   }
 }

@@ -380,8 +380,7 @@ public struct Calculator: Hashable, Sendable {
       case .reference:
         // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
-        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      case .angle, .mode, .scientific, .programmer:
         if let reason = keypad.press(key) { return (index, reason) }
       }
       index += 1
@@ -445,9 +444,8 @@ public struct Calculator: Hashable, Sendable {
           switch key {
           case .digit, .dot:
             if index < keys.count { index = brain.type(run: keys, from: index) }
-          case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-            .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix,
-            .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+            .programmer:
             break
           }
         }
@@ -535,9 +533,7 @@ public struct Calculator: Hashable, Sendable {
     case .angle(let unit):
       pressAngle(unit)
       return
-    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
-      .bit:
+    case .digit, .dot, .op, .equal, .command, .unary, .scientific, .programmer:
       break
     }
     // Memory, mode and angle keys are handled above and never come here.
@@ -741,8 +737,7 @@ extension CalculatorBrain {
     case .reference:
       // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
       return
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .hexDigit,
-      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+    case .scientific, .programmer:
       // Not a Standard key: a session never presses one here (its line is rejected, and an
       // edit of the past that would replay one here is refused); pressed on a bare calculator,
       // it does nothing.

@@ -356,10 +356,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .op:
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
-    case .digit, .dot, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-      .bitwise, .not,
-      .shift, .rotate, .bit:
+    case .digit, .dot, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+      .programmer:
       return nil
     }
   }
@@ -434,9 +432,8 @@ public enum CalculatorBrain: Hashable, Sendable {
         switch keys[end] {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
-        case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-          .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-          .bitwise, .not, .shift, .rotate, .bit:
+        case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          .programmer:
           return entry
         }
         end += 1

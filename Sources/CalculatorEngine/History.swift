@@ -227,7 +227,7 @@ public struct History: Sendable {
         state.press(.command(.clear))
       default:
         state.press(.mode(.programmer))
-        state.press(.radix(Key.Radix(rawValue: prelude - 4)!))
+        state.press(.programmer(.radix(Key.Radix(rawValue: prelude - 4)!)))
         state.press(.command(.clear))
       }
       return state
@@ -261,7 +261,8 @@ public struct History: Sendable {
     return code == Key.memory(.store).code
       || code &- Key.memory(.add).code <= Key.memory(.clear).code &- Key.memory(.add).code
       || code &- Key.angle(.degrees).code <= Key.mode(.programmer).code &- Key.angle(.degrees).code
-      || code &- Key.radix(.hex).code <= Key.wordSize(.byte).code &- Key.radix(.hex).code
+      || code &- Key.programmer(.radix(.hex)).code <= Key.programmer(.wordSize(.byte)).code
+        &- Key.programmer(.radix(.hex)).code
   }
 
   /// ``changesLightState(_:)`` by the key the code decodes to.
@@ -270,10 +271,8 @@ public struct History: Sendable {
     else { return false }
     switch key {
     case .memory(let memory): return memory != .recall
-    case .angle, .radix, .wordSize, .mode: return true
-    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .reference, .hexDigit, .bitwise, .not, .shift, .rotate,
-      .bit:
+    case .angle, .mode, .programmer(.radix), .programmer(.wordSize): return true
+    case .digit, .dot, .op, .equal, .command, .unary, .reference, .scientific, .programmer:
       return false
     }
   }
@@ -968,7 +967,7 @@ public struct History: Sendable {
   }
 
   /// The first code of a key outside Standard mode's (``Key/code``).
-  static var firstCodeBeyondStandard: UInt8 { Key.bracket(.open).code }
+  static var firstCodeBeyondStandard: UInt8 { Key.scientific(.bracket(.open)).code }
 
   /// Starts a new branch at the position unless the position is at the end of the current
   /// branch (where a line then grows it); returns the number of the new branch, if one was
@@ -1044,7 +1043,9 @@ public struct History: Sendable {
     // Digits and the point; after the first key, π, e and `exp` too.
     func isNumber(_ code: UInt8, first: Bool) -> Bool {
       code <= Key.dot.code
-        || (!first && code &- Key.constant(.pi).code <= Key.exponent.code &- Key.constant(.pi).code)
+        || (!first
+          && code &- Key.scientific(.constant(.pi)).code <= Key.scientific(.exponent).code
+            &- Key.scientific(.constant(.pi)).code)
     }
     var index = 0
     while index < codes.count, index < markSpacing - 1, isNumber(codes[index], first: index == 0) {
@@ -1054,7 +1055,8 @@ public struct History: Sendable {
     let code = codes[index]
     let isOperator =
       code &- Key.op(.plus).code <= Key.op(.divide).code &- Key.op(.plus).code
-      || code &- Key.binary(.power).code <= Key.binary(.logBase).code &- Key.binary(.power).code
+      || code &- Key.scientific(.binary(.power)).code <= Key.scientific(.binary(.logBase)).code
+        &- Key.scientific(.binary(.power)).code
     return isOperator ? index + 1 : nil
   }
 

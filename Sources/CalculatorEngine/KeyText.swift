@@ -121,7 +121,7 @@ public enum KeyText {
       endsWithLetter =
         isLetter(spelling[0])
         && (isLetter(end) || (end >= UInt8(ascii: "0") && end <= UInt8(ascii: "9")))
-      if case .bit = key { endsWithBit = true } else { endsWithBit = false }
+      if case .programmer(.bit) = key { endsWithBit = true } else { endsWithBit = false }
     }
   }
 
@@ -181,9 +181,7 @@ public enum KeyText {
       // `%` is to the check what `=` is.
       case .equal, .command(.percent): kind = 6
       case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
-        .unary, .memory, .bracket, .binary, .function, .constant, .exponent,
-        .fixedToExponential, .angle, .mode, .hexDigit, .reference, .radix, .wordSize, .bitwise,
-        .not, .shift, .rotate, .bit:
+        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference:
         kind = 7
       }
       table[byte] = kind
@@ -253,10 +251,10 @@ public enum KeyText {
     case UInt8(ascii: "%"): .command(.percent)
     case UInt8(ascii: "<"): .command(.backspace)
     case UInt8(ascii: "@"): .unary(.squareRoot)
-    case UInt8(ascii: "("): .bracket(.open)
-    case UInt8(ascii: ")"): .bracket(.close)
-    case UInt8(ascii: "^"): .binary(.power)
-    case UInt8(ascii: "!"): .function(.factorial)
+    case UInt8(ascii: "("): .scientific(.bracket(.open))
+    case UInt8(ascii: ")"): .scientific(.bracket(.close))
+    case UInt8(ascii: "^"): .scientific(.binary(.power))
+    case UInt8(ascii: "!"): .scientific(.function(.factorial))
     default: nil
     }
   }
@@ -309,7 +307,7 @@ public enum KeyText {
     let byte = buffer[index]
     guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
     if programmer, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "F") {
-      return .key(.hexDigit(Key.HexDigit(rawValue: byte - 65)!), width: 1)
+      return .key(.programmer(.hexDigit(Key.HexDigit(rawValue: byte - 65)!)), width: 1)
     }
     let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
     if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
@@ -422,9 +420,9 @@ public enum KeyText {
     case "±": key = .command(.flip)
     case "√": key = .unary(.squareRoot)
     case "²": key = .unary(.square)
-    case "³": key = .function(.cube)
-    case "∛": key = .function(.cubeRoot)
-    case "π": key = .constant(.pi)
+    case "³": key = .scientific(.function(.cube))
+    case "∛": key = .scientific(.function(.cubeRoot))
+    case "π": key = .scientific(.constant(.pi))
     default: return .invalid(hint: nil)
     }
     return .key(key, width: width)

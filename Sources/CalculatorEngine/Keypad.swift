@@ -39,27 +39,29 @@ public struct Keypad: Hashable, Sendable {
     case .mode(let mode):
       if mode == .programmer { radix = .dec }
       self.mode = mode
-    case .bracket:
+    case .scientific(let key):
       if mode == .standard { return .scientificKey }
-    case .binary(.mod):
-      if mode == .standard { return .scientificKey }
-    case .binary, .function, .constant, .exponent, .fixedToExponential:
-      if mode == .standard { return .scientificKey }
-      if programmer { return .notInProgrammer }
-    case .hexDigit:
+      switch key {
+      case .bracket, .binary(.mod):
+        // Programmer mode's too (SPEC §10).
+        break
+      case .binary, .function, .constant, .exponent, .fixedToExponential:
+        if programmer { return .notInProgrammer }
+      }
+    case .programmer(let key):
       if !programmer { return .programmerKey }
-      if radix != .hex { return .hexDigitOutsideHex }
-    case .radix(let radix):
-      if !programmer { return .programmerKey }
-      self.radix = radix
-    case .wordSize(let size):
-      if !programmer { return .programmerKey }
-      wordSize = size
-    case .bit(let bit):
-      if !programmer { return .programmerKey }
-      if Int(bit.number) >= wordSize.bits { return .bitBeyondWord(wordSize) }
-    case .bitwise, .not, .shift, .rotate:
-      if !programmer { return .programmerKey }
+      switch key {
+      case .hexDigit:
+        if radix != .hex { return .hexDigitOutsideHex }
+      case .radix(let radix):
+        self.radix = radix
+      case .wordSize(let size):
+        wordSize = size
+      case .bit(let bit):
+        if Int(bit.number) >= wordSize.bits { return .bitBeyondWord(wordSize) }
+      case .bitwise, .not, .shift, .rotate:
+        break
+      }
     }
     return nil
   }

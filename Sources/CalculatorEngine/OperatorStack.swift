@@ -25,6 +25,36 @@ public enum BinaryOperator: UInt8, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// Scientific mode's own operator `binary` (`mod` is Programmer mode's too).
+  package init(_ binary: Key.Binary) {
+    switch binary {
+    case .power: self = .power
+    case .root: self = .root
+    case .mod: self = .mod
+    case .logBase: self = .logBase
+    }
+  }
+
+  /// Programmer mode's bitwise operator `bitwise`.
+  package init(_ bitwise: Key.Bitwise) {
+    switch bitwise {
+    case .and: self = .and
+    case .or: self = .or
+    case .xor: self = .xor
+    case .nand: self = .nand
+    case .nor: self = .nor
+    }
+  }
+
+  /// Programmer mode's shift `shift`.
+  package init(_ shift: Key.Shift) {
+    switch shift {
+    case .left: self = .leftShift
+    case .right: self = .rightShift
+    case .logicalRight: self = .logicalRightShift
+    }
+  }
+
   /// How tightly the operator binds (`NPrecedenceOfOp`): `or xor` 0, `and nand nor` 1, `+ −` 2,
   /// `× ÷ mod lsh rsh rshl` 3, `^ yroot logy` 4; a higher level first, equal levels left to
   /// right (SPEC §9, §10).

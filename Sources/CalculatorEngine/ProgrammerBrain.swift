@@ -143,22 +143,22 @@ public struct ProgrammerBrain: Hashable, Sendable {
       // Rule 14: a digit or a bit key starts afresh (the carry cleared), AC and CE clear, a
       // radix or word-size key clears and sets; every other key leaves the error.
       switch key {
-      case .digit, .hexDigit, .bit:
+      case .digit, .programmer(.hexDigit), .programmer(.bit):
         clear()
         isTyping = false
       case .command(.clear), .command(.clearEntry):
         clear()
         return
-      case .radix, .wordSize:
+      case .programmer(.radix), .programmer(.wordSize):
         let carry = carry
         clear()
         self.carry = carry
-      case .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .reference, .bitwise, .not, .shift, .rotate:
+      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+        .programmer:
         return
       }
     }
-    if stack.thisKey == .close, key.startsAnOperand {
+    if stack.thisKey == .close, key.startsANumber {
       // The × that a digit right after `)` implies is pressed, then the key (SPEC §9).
       press(.op(.multiply))
       press(key)
@@ -166,11 +166,11 @@ public struct ProgrammerBrain: Hashable, Sendable {
     }
     let isSetting: Bool
     switch key {
-    case .command(.backspace), .radix, .wordSize, .memory(.store), .memory(.add),
-      .memory(.subtract), .memory(.clear), .angle, .exponent, .fixedToExponential, .reference:
+    case .command(.backspace), .memory(.store), .memory(.add), .memory(.subtract),
+      .memory(.clear), .angle, .reference, .scientific(.exponent),
+      .scientific(.fixedToExponential), .programmer(.radix), .programmer(.wordSize):
       isSetting = true
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
-      .constant, .mode, .hexDigit, .bitwise, .not, .shift, .rotate, .bit:
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
       isSetting = false
     }
     stack.count(isSetting ? nil : KeyKind(programmer: key, radix: radix))
@@ -178,12 +178,13 @@ public struct ProgrammerBrain: Hashable, Sendable {
     if isTyping {
       let ends: Bool
       switch key {
-      case .op, .binary, .bitwise, .shift, .not, .rotate, .bit, .equal, .memory, .bracket,
-        .radix, .wordSize, .unary, .function, .constant, .fixedToExponential, .angle:
+      case .scientific(.exponent), .programmer(.hexDigit):
+        ends = false
+      case .op, .equal, .memory, .unary, .angle, .scientific, .programmer:
         ends = true
       case .command(.flip):
         ends = radix != .dec
-      case .digit, .hexDigit, .dot, .command, .exponent, .mode, .reference:
+      case .digit, .dot, .command, .mode, .reference:
         ends = false
       }
       if ends {
@@ -192,18 +193,43 @@ public struct ProgrammerBrain: Hashable, Sendable {
       }
     } else {
       switch key {
-      case .digit, .hexDigit: startTyping()
-      case .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise,
-        .not, .shift, .rotate, .bit:
+      case .digit, .programmer(.hexDigit): startTyping()
+      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+        .programmer:
         break
       }
     }
     switch key {
     case .digit(let digit): type(digit.value)
-    case .hexDigit(let digit): type(digit.value)
     case .op(let op): stack.binary(BinaryOperator(op))
-    case .binary(.mod): stack.binary(.mod)
+    case .command(.flip):
+      if isTyping {
+        input.isNegative.toggle()
+      } else {
+        apply(.negate) { value, _ in 0 &- value }
+      }
+    case .command(.clear): clear()
+    case .command(.clearEntry): clearEntry()
+    case .command(.backspace):
+      if isTyping { input.magnitude /= radix.base }
+    case .equal: stack.equals()
+    case .scientific(.binary(.mod)): stack.binary(.mod)
+    case .scientific(.bracket(.open)): stack.openBracket()
+    case .scientific(.bracket(.close)): stack.closeBracket()
+    case .programmer(let programmer): press(programmer)
+    case .dot, .command(.percent), .unary, .scientific:
+      // Not keys of Programmer mode: a session never presses one here.
+      stack.forget()
+    case .memory, .angle, .mode, .reference:
+      // `$N` is resolved by the session and recalled as `mr` (``recall(_:)``).
+      break
+    }
+  }
+
+  /// Presses `key`, a key of Programmer mode's own.
+  private mutating func press(_ key: Key.Programmer) {
+    switch key {
+    case .hexDigit(let digit): type(digit.value)
     case .bitwise(let bitwise): stack.binary(BinaryOperator(bitwise))
     case .shift(let shift): stack.binary(BinaryOperator(shift))
     case .not: apply(.not) { value, _ in ~value }
@@ -217,30 +243,10 @@ public struct ProgrammerBrain: Hashable, Sendable {
       }
       stack.takeLeftOperandAfterOperator()
       stack.replaceOperand(with: Self.wrap(stack.current ^ (1 << Int64(bit.number)), wordSize))
-    case .command(.flip):
-      if isTyping {
-        input.isNegative.toggle()
-      } else {
-        apply(.negate) { value, _ in 0 &- value }
-      }
-    case .command(.clear): clear()
-    case .command(.clearEntry): clearEntry()
-    case .command(.backspace):
-      if isTyping { input.magnitude /= radix.base }
-    case .equal: stack.equals()
-    case .bracket(.open): stack.openBracket()
-    case .bracket(.close): stack.closeBracket()
     case .radix(let radix): self.radix = radix
     case .wordSize(let size):
       stack.rules.wordSize = size
       stack.current = Self.wrap(stack.current, size)
-    case .dot, .command(.percent), .unary, .binary, .function, .constant, .exponent,
-      .fixedToExponential:
-      // Not keys of Programmer mode: a session never presses one here.
-      stack.forget()
-    case .memory, .angle, .mode, .reference:
-      // `$N` is resolved by the session and recalled as `mr` (``recall(_:)``).
-      break
     }
   }
 
@@ -433,28 +439,6 @@ public struct ProgrammerValue: Hashable, Sendable {
   }
 }
 
-extension BinaryOperator {
-  /// Programmer mode's bitwise operator `bitwise`.
-  init(_ bitwise: Key.Bitwise) {
-    switch bitwise {
-    case .and: self = .and
-    case .or: self = .or
-    case .xor: self = .xor
-    case .nand: self = .nand
-    case .nor: self = .nor
-    }
-  }
-
-  /// Programmer mode's shift `shift`.
-  init(_ shift: Key.Shift) {
-    switch shift {
-    case .left: self = .leftShift
-    case .right: self = .rightShift
-    case .logicalRight: self = .logicalRightShift
-    }
-  }
-}
-
 extension ProgrammerBrain.Function {
   init(_ rotate: Key.Rotate) {
     switch rotate {
@@ -471,15 +455,15 @@ extension KeyKind {
   /// in DEC, else a function (it negates).
   init(programmer key: Key, radix: Key.Radix) {
     switch key {
-    case .digit, .hexDigit: self = .digit
-    case .op, .binary, .bitwise, .shift: self = .binary
-    case .not, .rotate, .unary, .function: self = .function
+    case .digit, .programmer(.hexDigit): self = .digit
+    case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): self = .binary
+    case .unary, .scientific(.function), .programmer(.not), .programmer(.rotate):
+      self = .function
     case .command(.flip): self = radix == .dec ? .sign : .function
-    case .bracket(.open): self = .open
-    case .bracket(.close): self = .close
+    case .scientific(.bracket(.open)): self = .open
+    case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .dot, .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode,
-      .reference, .radix, .wordSize, .bit:
+    case .dot, .command, .memory, .angle, .mode, .reference, .scientific, .programmer:
       self = .other
     }
   }

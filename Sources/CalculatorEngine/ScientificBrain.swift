@@ -26,7 +26,7 @@ public struct ScientificBrain: Hashable, Sendable {
     /// `negate`, …
     public var text: String {
       switch key {
-      case .function(let function):
+      case .scientific(.function(let function)):
         switch function {
         case .cube: return "cube"
         case .cubeRoot: return "cuberoot"
@@ -137,13 +137,12 @@ public struct ScientificBrain: Hashable, Sendable {
       case .command(.clear), .command(.clearEntry):
         clear()
         return
-      case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit:
+      case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+        .programmer:
         return
       }
     }
-    if stack.thisKey == .close, key.startsAnOperand {
+    if stack.thisKey == .close, key.startsANumber {
       // The × that a digit or point right after `)` implies is pressed, then the key.
       press(.op(.multiply), unit: unit)
       press(key, unit: unit)
@@ -151,11 +150,10 @@ public struct ScientificBrain: Hashable, Sendable {
     }
     let isSetting: Bool
     switch key {
-    case .command(.backspace), .exponent, .fixedToExponential, .angle, .memory(.store),
-      .memory(.add), .memory(.subtract), .memory(.clear), .reference:
+    case .command(.backspace), .angle, .memory(.store), .memory(.add), .memory(.subtract),
+      .memory(.clear), .reference, .scientific(.exponent), .scientific(.fixedToExponential):
       isSetting = true
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
-      .constant, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
       isSetting = false
     }
     stack.count(isSetting ? nil : KeyKind(scientific: key))
@@ -163,11 +161,11 @@ public struct ScientificBrain: Hashable, Sendable {
     if isTyping {
       let ends: Bool
       switch key {
-      case .op, .binary, .unary, .function, .command(.percent), .fixedToExponential, .constant,
-        .equal, .memory, .bracket, .angle:
+      case .scientific(.exponent):
+        ends = false
+      case .op, .unary, .command(.percent), .equal, .memory, .angle, .scientific:
         ends = true
-      case .digit, .dot, .command, .exponent, .mode, .reference, .hexDigit, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit:
+      case .digit, .dot, .command, .mode, .reference, .programmer:
         ends = false
       }
       if ends {
@@ -192,11 +190,6 @@ public struct ScientificBrain: Hashable, Sendable {
     case .dot:
       if !input.appendPoint() { stack.forget() }
     case .op(let op): stack.binary(BinaryOperator(op))
-    case .binary(let kind): stack.binary(BinaryOperator(kind))
-    case .function(let function):
-      apply(FunctionName(key: key, unit: unit)) { x in
-        ScientificBrain.evaluate(function, x, unit: unit)
-      }
     case .unary(let unary):
       apply(FunctionName(key: key, unit: unit)) { x in
         switch unary {
@@ -215,6 +208,22 @@ public struct ScientificBrain: Hashable, Sendable {
     case .command(.backspace):
       if isTyping { input.removeLast() }
     case .equal: stack.equals()
+    case .memory, .angle, .mode, .reference: break
+    case .scientific(let scientific): press(scientific, key, unit: unit)
+    case .programmer:
+      // Not keys of Scientific mode: a session never presses one here.
+      stack.forget()
+    }
+  }
+
+  /// Presses `key`, a key of Scientific mode's own (the whole key: `whole`).
+  private mutating func press(_ key: Key.Scientific, _ whole: Key, unit: AngleUnit) {
+    switch key {
+    case .binary(let kind): stack.binary(BinaryOperator(kind))
+    case .function(let function):
+      apply(FunctionName(key: whole, unit: unit)) { x in
+        ScientificBrain.evaluate(function, x, unit: unit)
+      }
     case .bracket(.open): stack.openBracket()
     case .bracket(.close): stack.closeBracket()
     case .constant(let constant):
@@ -222,10 +231,6 @@ public struct ScientificBrain: Hashable, Sendable {
     case .exponent:
       if isTyping { _ = input.beginExponent() }
     case .fixedToExponential: stack.rules.isExponential.toggle()
-    case .memory, .angle, .mode, .reference: break
-    case .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
-      // Not keys of Scientific mode: a session never presses one here.
-      stack.forget()
     }
   }
 
@@ -249,12 +254,10 @@ public struct ScientificBrain: Hashable, Sendable {
     stack.addOperandToLine(input.value, shown: true)
     switch key {
     case .op(let op): stack.addOperatorToLine(BinaryOperator(op))
-    case .binary(let kind): stack.addOperatorToLine(BinaryOperator(kind))
+    case .scientific(.binary(let kind)): stack.addOperatorToLine(BinaryOperator(kind))
     case .equal: stack.addEqualsToLine()
-    case .function, .unary: stack.addFunctionToLine(FunctionName(key: key, unit: unit))
-    case .digit, .dot, .command, .memory, .bracket, .constant, .exponent, .fixedToExponential,
-      .angle, .mode, .reference, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
-      .bit:
+    case .unary, .scientific(.function): stack.addFunctionToLine(FunctionName(key: key, unit: unit))
+    case .digit, .dot, .command, .memory, .angle, .mode, .reference, .scientific, .programmer:
       break
     }
   }
@@ -295,7 +298,7 @@ public struct ScientificBrain: Hashable, Sendable {
     _ name: FunctionName, _ function: (Decimal34) -> Result<Decimal34, FunctionError>
   ) {
     stack.beginFunction(name)
-    if case .function(let key) = name.key, key.trig != nil,
+    if case .scientific(.function(let key)) = name.key, key.trig != nil,
       stack.current.magnitudeExponent.map({ $0 >= 100 }) == true
     {
       stack.current = .zero
@@ -446,57 +449,19 @@ public struct ScientificOperand: Hashable, Sendable {
   }
 }
 
-extension BinaryOperator {
-  /// Scientific mode's own operator `binary`.
-  init(_ binary: Key.Binary) {
-    switch binary {
-    case .power: self = .power
-    case .root: self = .root
-    case .mod: self = .mod
-    case .logBase: self = .logBase
-    }
-  }
-}
-
-extension Key {
-  /// Whether the key right after `)` implies a × (SPEC §9): a digit or the point.
-  ///
-  /// Windows makes the bracket the left operand of a new ×, dropping whatever was pending
-  /// (`1+(2)3=` → 6, `2(3)4=` → 12). calc presses `*` itself before the key, as Windows does for
-  /// an omitted × before `(`, so that the result is the calculation the line shows: a pending
-  /// operation that binds less tightly waits (`1+(2)3=` → 7), one that binds as tightly or more
-  /// runs first (`2(3)4=` and `2*(1+2)4=` → 24, `2^(1)3=` → 6), and an error it gives is shown
-  /// until the key, which then starts a new calculation (rule 14), exactly as after a typed `*`.
-  /// A mode with brackets and precedence (Programmer, SPEC §10) implies × the same way: through
-  /// its own operator key, with no path of its own.
-  var startsAnOperand: Bool {
-    switch self {
-    case .digit, .dot, .hexDigit: true
-    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
-      .shift,
-      .rotate, .bit:
-      false
-    }
-  }
-}
-
 extension KeyKind {
   /// What Scientific mode's `key` is to the operator engine.
   init(scientific key: Key) {
     switch key {
     case .digit: self = .digit
     case .dot: self = .point
-    case .op, .binary: self = .binary
-    case .unary, .function, .command(.percent): self = .function
+    case .op, .scientific(.binary): self = .binary
+    case .unary, .scientific(.function), .command(.percent): self = .function
     case .command(.flip): self = .sign
-    case .bracket(.open): self = .open
-    case .bracket(.close): self = .close
+    case .scientific(.bracket(.open)): self = .open
+    case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .command, .memory, .constant, .exponent, .fixedToExponential, .angle, .mode, .reference,
-      .hexDigit,
-      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
-      self = .other
+    case .command, .memory, .angle, .mode, .reference, .scientific, .programmer: self = .other
     }
   }
 }

@@ -438,7 +438,10 @@ extension String {
     + Key.Op.allCases.flatMap { [Key.op($0), .op($0)] }
     + Array(repeating: .equal, count: 6)
     + [.unary(.squareRoot), .unary(.reciprocal), .unary(.square), .command(.flip)]
-    + [.digit(.nine), .digit(.nine), .digit(.one), .function(.ln), .function(.sin)]
+    + [
+      .digit(.nine), .digit(.nine), .digit(.one), .scientific(.function(.ln)),
+      .scientific(.function(.sin)),
+    ]
 
   @Test func theScanMissesNoNote() throws {
     var random = SplitMix64(state: 33)
