@@ -130,7 +130,7 @@ public struct Calculator: Hashable, Sendable {
   public static let initial = Calculator(brain: .initial, memory: nil)
 
   /// A calculator in Standard mode in the given state.
-  public init(brain: CalculatorBrain, memory: Decimal34? = nil) {
+  package init(brain: CalculatorBrain, memory: Decimal34? = nil) {
     self.machine = .standard(brain)
     self.memory = memory
   }
@@ -147,17 +147,17 @@ public struct Calculator: Hashable, Sendable {
   // MARK: - Reading, one switch a question
 
   /// Standard mode's calculation; `nil` in the other modes.
-  public var standard: CalculatorBrain? {
+  package var standard: CalculatorBrain? {
     if case .standard(let brain) = machine { brain } else { nil }
   }
 
   /// Scientific mode's calculation; `nil` in the other modes.
-  public var scientific: ScientificBrain? {
+  package var scientific: ScientificBrain? {
     if case .scientific(let box) = machine { box.brain } else { nil }
   }
 
   /// Programmer mode's calculation; `nil` in the other modes.
-  public var programmer: ProgrammerBrain? {
+  package var programmer: ProgrammerBrain? {
     if case .programmer(let box) = machine { box.brain } else { nil }
   }
 
@@ -171,7 +171,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// What the display shows, in any mode.
-  public var display: CalculatorBrain.Display {
+  public var display: Display {
     switch machine {
     case .standard(let brain): brain.display
     case .scientific(let box): box.brain.display
@@ -211,7 +211,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// The expression line, in any mode.
-  public var expressionLine: ExpressionLine {
+  package var expressionLine: ExpressionLine {
     switch machine {
     case .standard(let brain): .standard(brain.expressionLine)
     case .scientific(let box): .scientific(box.brain.shownLine)
@@ -224,7 +224,7 @@ public struct Calculator: Hashable, Sendable {
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
   /// Scientific and Programmer modes only `=` completes one, a failed one too (`1 ÷ 0 =`, as
   /// in Standard mode), and not while an error is shown (`=` then does nothing).
-  public func completedCalculation(by key: Key) -> ExpressionLine? {
+  package func completedCalculation(by key: Key) -> ExpressionLine? {
     switch machine {
     case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
@@ -246,7 +246,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// What may be pressed: the mode, and in Programmer mode the radix and the word size.
-  public var keypad: Keypad {
+  package var keypad: Keypad {
     switch machine {
     case .standard: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
     case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
@@ -331,7 +331,7 @@ public struct Calculator: Hashable, Sendable {
   /// pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func firstKeyOutOfMode(in keys: some Collection<Key>) -> Int? {
+  package func firstKeyOutOfMode(in keys: some Collection<Key>) -> Int? {
     var keypad = self.keypad
     return Calculator.firstRejectedKey(in: keys, keypad: &keypad)?.index
   }
@@ -340,7 +340,7 @@ public struct Calculator: Hashable, Sendable {
   /// when every key may be pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func keyRejection(in keys: some Collection<Key>) -> SessionError? {
+  package func keyRejection(in keys: some Collection<Key>) -> SessionError? {
     Calculator.keyRejection(in: keys, keypad: keypad)
   }
 
@@ -367,7 +367,7 @@ public struct Calculator: Hashable, Sendable {
   /// even while an error is shown), so a run of lines can be checked without replaying them:
   /// what an edit of the past does before it replays the later lines (SPEC §4).
   /// - Complexity: O(n) in the number of keys.
-  public static func firstRejectedKey(
+  package static func firstRejectedKey(
     in keys: some Collection<Key>, keypad: inout Keypad
   ) -> (index: Int, reason: KeyRejection)? {
     var index = 0
@@ -571,7 +571,7 @@ public struct Calculator: Hashable, Sendable {
     /// The exact value in the display after the line.
     case value(Decimal34)
     /// The error the line ended in.
-    case error(CalculatorBrain.CalculationError)
+    case error(CalculationError)
 
     /// What `state` has in its display: its value, or its error.
     public init(_ state: Calculator) {
@@ -759,7 +759,7 @@ protocol ModeBrain {
   /// Recalls `value` into the display, as `mr` does, within the mode's range.
   mutating func recall(_ value: Decimal34)
   /// Shows `error`, as a `$N` recall of a line that ended in it does.
-  mutating func showError(_ error: CalculatorBrain.CalculationError)
+  mutating func showError(_ error: CalculationError)
   /// Shows Overflow with the expression line as it was, as `m+` or `m-` summing past the
   /// mode's limits does.
   mutating func showMemoryOverflow()
@@ -823,7 +823,7 @@ extension ProgrammerBrain: ModeBrain {
 }
 
 /// An expression line of either mode.
-public enum ExpressionLine: Hashable, Sendable {
+package enum ExpressionLine: Hashable, Sendable {
   /// Standard mode's: `12 + 3 =`, `√(9)`.
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.

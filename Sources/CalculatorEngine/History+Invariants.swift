@@ -4,7 +4,7 @@ extension History {
   /// Whether the mutators check the invariants after every change: built with
   /// `-Xswiftc -DCALC_INTERNAL_CHECKS` (one pass of `.ci/run` does it), as swift-collections'
   /// `COLLECTIONS_INTERNAL_CHECKS`.
-  public static var internalChecksAreEnabled: Bool {
+  package static var internalChecksAreEnabled: Bool {
     #if CALC_INTERNAL_CHECKS
       true
     #else
@@ -30,7 +30,7 @@ extension History {
   /// to a replay); the current path; the state at the position equal to a replay of the branch's
   /// prefix.
   /// - Complexity: O(n) in the number of keys on all branches, times their depth.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     #if DEBUG
       precondition(!branches.isEmpty && branches[0].parent == -1 && branches[0].fork == 0)
       for (index, branch) in branches.enumerated() {

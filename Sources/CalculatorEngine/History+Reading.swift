@@ -17,7 +17,7 @@ extension History {
   /// The number of keys recorded on all branches, each branch's own keys once.
   ///
   /// - Complexity: O(number of branches).
-  public var recordedCount: Int { branches.reduce(0) { $0 + $1.codes.count } }
+  package var recordedCount: Int { branches.reduce(0) { $0 + $1.codes.count } }
 
   /// The number of the current branch (1 for an empty history).
   public var currentBranch: Int { current + 1 }
@@ -34,7 +34,7 @@ extension History {
     public let count: Int
 
     /// A description of a branch with the given parts.
-    public init(number: Int, parent: Int?, fork: Int, count: Int) {
+    package init(number: Int, parent: Int?, fork: Int, count: Int) {
       self.number = number
       self.parent = parent
       self.fork = fork
@@ -88,7 +88,7 @@ extension History {
   ///
   /// - Complexity: O(position × log b), b the number of branches the current one passes
   ///   through.
-  public func forEachLine(
+  package func forEachLine(
     upToPosition body: (TypedKeys) throws -> Void
   ) rethrows {
     var line = TypedKeys()
@@ -114,7 +114,7 @@ extension History {
   /// The calculator at the end of branch `number` (within `1...branchCount`).
   ///
   /// - Complexity: O(``snapshotInterval``).
-  public func stateAtEnd(ofBranch number: Int) -> State {
+  package func stateAtEnd(ofBranch number: Int) -> State {
     let index = number - 1
     return state(at: branches[index].count, on: index)
   }
@@ -122,7 +122,7 @@ extension History {
   /// The last `limit` keys (or fewer, near the start) of branch `number`, in order.
   ///
   /// - Complexity: O(`limit` + the depth of the branch in the tree).
-  public func lastKeys(ofBranch number: Int, limit: Int) -> TypedKeys {
+  package func lastKeys(ofBranch number: Int, limit: Int) -> TypedKeys {
     var places: [(branch: Int, index: Int)] = []
     var index = number - 1
     var end = branches[index].count
@@ -144,7 +144,7 @@ extension History {
   /// Calls `body` with each line of branch `number`'s own keys (those after its fork), in order.
   ///
   /// - Complexity: O(n) in the number of the branch's own keys.
-  public func forEachOwnLine(
+  package func forEachOwnLine(
     ofBranch number: Int, _ body: (TypedKeys) throws -> Void
   ) rethrows {
     try forEachOwnLine(ofBranch: number) { keys, _ in try body(keys) }
@@ -154,7 +154,7 @@ extension History {
   /// and its note (SPEC §11), if it has one.
   ///
   /// - Complexity: O(n) in the number of the branch's own keys.
-  public func forEachOwnLine(
+  package func forEachOwnLine(
     ofBranch number: Int, _ body: (TypedKeys, String?) throws -> Void
   ) rethrows {
     let branch = branches[number - 1]
@@ -241,15 +241,15 @@ extension History {
   /// Where the line of a branch that ends at step `end` is kept: the branch that owns its last
   /// key and that key's index among the branch's own keys. Lines of several branches with the
   /// same start and place are one line, shared (SPEC §11, `:find`).
-  public struct LinePlace: Hashable, Sendable {
-    public let branch: Int
-    public let index: Int
+  package struct LinePlace: Hashable, Sendable {
+    package let branch: Int
+    package let index: Int
   }
 
   /// The place of each line of branch `number` (as ``lines(ofBranch:)`` lists them).
   ///
   /// - Complexity: O(n) in the length of the branch.
-  public func linePlaces(ofBranch number: Int) -> [LinePlace] {
+  package func linePlaces(ofBranch number: Int) -> [LinePlace] {
     var path: [Int] = []
     var walk = number - 1
     while walk >= 0 {
@@ -308,9 +308,9 @@ extension History {
   ///
   /// - Complexity: O(``snapshotInterval`` + m), m the steps from the first line's start to the
   ///   last line's end.
-  public func displays(after lines: ArraySlice<Line>) -> [CalculatorBrain.Display] {
+  package func displays(after lines: ArraySlice<Line>) -> [Display] {
     guard let first = lines.first, let last = lines.last else { return [] }
-    var displays: [CalculatorBrain.Display] = []
+    var displays: [Display] = []
     displays.reserveCapacity(lines.count)
     var next = lines.startIndex
     forEachStep(in: first.start...last.end) { step, _, state in
@@ -328,7 +328,7 @@ extension History {
   /// number of the line that a line entered at `step` would be, less one (SPEC §11).
   ///
   /// - Complexity: O(`step` × log b), b the number of branches the current one passes through.
-  public func lineEnds(upTo step: Int) -> [Int] {
+  package func lineEnds(upTo step: Int) -> [Int] {
     var ends: [Int] = []
     guard step > 0 else { return ends }
     for start in stride(from: 2, through: step, by: 1) where startsLine(at: start) {
@@ -342,13 +342,13 @@ extension History {
   /// value there, or its error.
   ///
   /// - Complexity: O(``snapshotInterval`` + log b), as ``state(at:)``.
-  public func recalled(atLineEnd end: Int) -> Calculator.Recalled {
+  package func recalled(atLineEnd end: Int) -> Calculator.Recalled {
     Calculator.Recalled(state(at: end))
   }
 
   /// The number of the branch that owns the key leading to `step` (1 through ``count``) on the
   /// current branch: the branch whose line holds it.
-  public func owningBranch(of step: Int) -> Int { owner(of: step) + 1 }
+  package func owningBranch(of step: Int) -> Int { owner(of: step) + 1 }
 
   /// The note of the line of the current branch that ends at `end` (1 through ``count``), if
   /// it ends there for real (``endsLine(at:)``) and has one.
@@ -363,7 +363,7 @@ extension History {
   /// for a front end that shows a line it just applied key by key (`--trace`).
   ///
   /// - Complexity: O(`count` × log b).
-  public func lastKeysRecalls(_ count: Int) -> [Calculator.Recalled] {
+  package func lastKeysRecalls(_ count: Int) -> [Calculator.Recalled] {
     var recalls: [Calculator.Recalled] = []
     for step in stride(from: max(1, position - count + 1), through: position, by: 1) {
       let branch = branches[owner(of: step)]
@@ -377,12 +377,12 @@ extension History {
   /// Whether any line of any branch has a note (SPEC §11).
   ///
   /// - Complexity: O(number of branches).
-  public var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
+  package var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
 
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line
   /// has a note of its own.
-  public func endsLine(at end: Int) -> Bool {
+  package func endsLine(at end: Int) -> Bool {
     let branch = branches[owner(of: end)]
     return branch.endsLine(at: end - branch.fork - 1)
   }
@@ -393,7 +393,7 @@ extension History {
   /// A branch leaves at its fork when it forks from the current branch's path there; a branch
   /// that the current one passes through leaves where the current path turns off it.
   /// - Complexity: O(number of branches).
-  public func forksOnCurrentBranch() -> [Int: [Int]] {
+  package func forksOnCurrentBranch() -> [Int: [Int]] {
     var forks: [Int: [Int]] = [:]
     var pathDepth = [Int](repeating: -1, count: branches.count)
     for (depth, index) in path.enumerated() { pathDepth[index] = depth }
@@ -422,34 +422,34 @@ extension History {
 
   /// Where a history's storage goes (``History/storageBreakdown``), in bytes of allocated
   /// capacity: what calc-bench's verbose rows print.
-  public struct StorageBreakdown: Hashable, Sendable {
+  package struct StorageBreakdown: Hashable, Sendable {
     /// The key codes, one byte each.
-    public var keys = 0
+    package var keys = 0
     /// The line-end bits, in 64-bit words.
-    public var lineEnds = 0
+    package var lineEnds = 0
     /// Whole snapshots: their number, and their bytes with the boxed brains' heap.
-    public var wholeSnapshots = 0
-    public var wholeSnapshotBytes = 0
+    package var wholeSnapshots = 0
+    package var wholeSnapshotBytes = 0
     /// Light snapshots (``History``'s storage notes): their number, and their bytes with the
     /// restarts that say how to rebuild them.
-    public var lightSnapshots = 0
-    public var lightSnapshotBytes = 0
+    package var lightSnapshots = 0
+    package var lightSnapshotBytes = 0
     /// Restart marks (``History``'s `Mark`): their number, and their bytes with the encoded
     /// states and the arrays' headers.
-    public var marks = 0
-    public var markBytes = 0
+    package var marks = 0
+    package var markBytes = 0
     /// The branches' records, the current path and each array's header.
-    public var branches = 0
+    package var branches = 0
     /// The number of branches.
-    public var branchCount = 0
+    package var branchCount = 0
 
     /// The sum of the parts.
-    public var total: Int {
+    package var total: Int {
       keys + lineEnds + wholeSnapshotBytes + lightSnapshotBytes + markBytes + branches
     }
 
     /// `keys 10,240,000, line ends 1,600,000, …` with the share of each.
-    public var description: String {
+    package var description: String {
       func part(_ name: String, _ bytes: Int) -> String {
         let share = total == 0 ? 0 : (1000 * bytes + total / 2) / total
         return "\(name) \(bytes) (\(share / 10).\(share % 10)%)"
@@ -467,7 +467,7 @@ extension History {
   /// Where the storage goes: ``storageBytes`` in parts.
   ///
   /// - Complexity: O(s) in the number of snapshots.
-  public var storageBreakdown: StorageBreakdown {
+  package var storageBreakdown: StorageBreakdown {
     var parts = StorageBreakdown()
     parts.branchCount = branches.count
     parts.branches =

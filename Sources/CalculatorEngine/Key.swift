@@ -187,7 +187,7 @@ public enum Key: Hashable, Sendable {
     case cube, cubeRoot, log, ln, pow10, pow2, powE, abs, floor, ceiling, dms, degrees, factorial
 
     /// The trigonometric or hyperbolic function this key computes, if it is one.
-    public var trig: TrigFunction? {
+    package var trig: TrigFunction? {
       rawValue <= Function.acoth.rawValue ? TrigFunction(rawValue: rawValue) : nil
     }
   }
@@ -295,32 +295,32 @@ public enum Key: Hashable, Sendable {
   }
 
   /// The keys of Standard mode, in the order of their ``code``s.
-  public static let standardKeys: [Key] =
+  package static let standardKeys: [Key] =
     Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
     + Command.allCases.map { .command($0) } + Unary.allCases.map { .unary($0) }
     + Memory.allCases.map { .memory($0) }
 
   /// The keys that only Scientific mode has, then the angle and mode keys, in the order of
   /// their ``code``s (after the Standard keys).
-  public static let scientificKeys: [Key] =
+  package static let scientificKeys: [Key] =
     Scientific.allKeys.map { .scientific($0) } + AngleUnit.allCases.map { .angle($0) }
     + Mode.allCases.map { .mode($0) }
 
   /// The keys that only Programmer mode has, in the order of their ``code``s (after the
   /// Scientific keys and the mode keys).
-  public static let programmerKeys: [Key] = Programmer.allKeys.map { .programmer($0) }
+  package static let programmerKeys: [Key] = Programmer.allKeys.map { .programmer($0) }
 
   /// Every key, in the order of their ``code``s.
   public static let allKeys: [Key] = standardKeys + scientificKeys + programmerKeys
 
   /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
   /// §9). The angle units and the mode keys belong to both.
-  public var isScientificOnly: Bool {
+  package var isScientificOnly: Bool {
     if case .scientific = self { true } else { false }
   }
 
   /// Whether the key belongs to Programmer mode only (SPEC §10).
-  public var isProgrammerOnly: Bool {
+  package var isProgrammerOnly: Bool {
     if case .programmer = self { true } else { false }
   }
 
@@ -334,6 +334,7 @@ public enum Key: Hashable, Sendable {
   /// `2^(1)3=` → 6), and an error it gives is shown until the key, which then starts a new
   /// calculation (rule 14), exactly as after a typed `*`. Both modes with brackets imply × the
   /// same way, through their own operator key.
+  @inlinable
   package var startsANumber: Bool {
     switch self {
     case .digit, .dot, .programmer(.hexDigit): true
@@ -345,6 +346,7 @@ public enum Key: Hashable, Sendable {
 
   /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific or Programmer mode's
   /// (`^`, `mod`, `and`, `lsh`, …).
+  @inlinable
   package var isBinaryOperator: Bool {
     switch self {
     case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true

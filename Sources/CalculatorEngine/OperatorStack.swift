@@ -5,7 +5,7 @@ import CalcDecimal
 ///
 /// One table of precedence too, as Windows' engine has one for both modes (`NPrecedenceOfOp`):
 /// which operators a mode has is the mode's (its keys), how tightly each binds is not.
-public enum BinaryOperator: UInt8, Hashable, Sendable, CaseIterable {
+package enum BinaryOperator: UInt8, Hashable, Sendable, CaseIterable {
   /// Standard mode's four, then `mod`: `+`, `-`, `×`, `÷`, `Mod`.
   case plus, minus, multiply, divide, mod
   /// Scientific mode's own: xʸ, ʸ√x and logᵧx.
@@ -70,7 +70,7 @@ public enum BinaryOperator: UInt8, Hashable, Sendable, CaseIterable {
 
   /// How the expression line writes it: `+`, `-`, `×`, `÷`, `Mod`, `^`, `yroot`, `log base`,
   /// `Lsh`, `Rsh`, `RshL` (SPEC §10: each shift by its own name), `AND`, `OR`, `XOR`, `NAND`, `NOR`.
-  public var title: String {
+  package var title: String {
     switch self {
     case .plus: "+"
     case .minus: "-"
@@ -126,11 +126,11 @@ package enum Outcome<Value> {
   /// The result.
   case success(Value)
   /// The error shown instead.
-  case failure(CalculatorBrain.CalculationError)
+  case failure(CalculationError)
 }
 
 /// A piece of an expression line that the operator engine collects (Windows' history tokens).
-public enum OperatorToken<Operand: Hashable & Sendable, Function: Hashable & Sendable>:
+package enum OperatorToken<Operand: Hashable & Sendable, Function: Hashable & Sendable>:
   Hashable, Sendable
 {
   /// The space on either side of an operator.
@@ -151,7 +151,7 @@ public enum OperatorToken<Operand: Hashable & Sendable, Function: Hashable & Sen
 
 extension OperatorToken: LineToken {
   /// Whether this is `(`.
-  public var isOpen: Bool {
+  package var isOpen: Bool {
     if case .open = self { true } else { false }
   }
 }
@@ -251,7 +251,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
   var lastOperatorPushed = false
   var lastOperandIsBracketed = false
   /// The error shown, if any (`m_bError`).
-  package private(set) var error: CalculatorBrain.CalculationError?
+  package private(set) var error: CalculationError?
 
   /// A fresh calculation under `rules`: `0`, nothing pending.
   package init(_ rules: Rules) {
@@ -350,7 +350,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
   }
 
   /// Shows `error` (`m_bError`); an error already shown stays.
-  package mutating func fail(_ error: CalculatorBrain.CalculationError) {
+  package mutating func fail(_ error: CalculationError) {
     guard self.error == nil else { return }
     self.error = error
   }

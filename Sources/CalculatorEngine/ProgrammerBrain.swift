@@ -17,13 +17,13 @@ import CalcDecimal
 /// (``Calculator/firstKeyOutOfMode(in:)``); pressed on a bare brain they do nothing.
 ///
 /// Memory keys belong to ``Calculator``, which passes what they need.
-public struct ProgrammerBrain: Hashable, Sendable {
+package struct ProgrammerBrain: Hashable, Sendable {
   /// A function of the value in the display, as the expression line names it.
-  public enum Function: UInt8, Hashable, Sendable {
+  package enum Function: UInt8, Hashable, Sendable {
     case not, negate, rotateLeft, rotateRight, rotateLeftThroughCarry, rotateRightThroughCarry
 
     /// `NOT`, `negate`, `RoL`, `RoR`, `RoLC`, `RoRC`.
-    public var title: String {
+    package var title: String {
       switch self {
       case .not: "NOT"
       case .negate: "negate"
@@ -37,61 +37,61 @@ public struct ProgrammerBrain: Hashable, Sendable {
 
   /// A piece of the expression line (Windows' history tokens): an operand is the word's bits
   /// read as signed, shown in the radix of the moment.
-  public typealias Token = OperatorToken<Int64, Function>
+  package typealias Token = OperatorToken<Int64, Function>
 
   /// The number being typed: its magnitude and, in DEC, its sign.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// The digits typed, as a number (in DEC the magnitude, else the bits).
-    public var magnitude: UInt64 = 0
+    package var magnitude: UInt64 = 0
     /// Whether `~` made a DEC entry negative.
-    public var isNegative = false
+    package var isNegative = false
   }
 
   /// The precedence stack, brackets, the current value and the expression line, with the word
   /// size (``ProgrammerRules``).
   var stack: OperatorStack<ProgrammerRules>
   /// The number being typed while ``isTyping``.
-  public private(set) var input = Entry()
+  package private(set) var input = Entry()
   /// The radix of the display and of typed digits.
-  public private(set) var radix = Key.Radix.dec
+  package private(set) var radix = Key.Radix.dec
   /// The rotate-through-carry bit (`m_carryBit`): cleared by AC, a mode switch and a digit that
   /// starts afresh after an error; kept by CE, radix and word-size keys.
-  public private(set) var carry = false
+  package private(set) var carry = false
   /// Whether a number is being typed (`m_bRecord`).
-  public private(set) var isTyping = false
+  package private(set) var isTyping = false
 
   /// The deepest brackets and pending operations nest (Windows' `MAXPRECDEPTH`).
-  public static let maximumDepth = 25
+  package static let maximumDepth = 25
 
   /// A fresh calculation: DEC, QWORD, `0`, the carry clear.
-  public static let initial = ProgrammerBrain()
+  package static let initial = ProgrammerBrain()
 
   /// A fresh calculation with the given word size, as the key `prog` leaves it.
-  public init(wordSize: Key.WordSize = .qword) {
+  package init(wordSize: Key.WordSize = .qword) {
     stack = OperatorStack(ProgrammerRules(wordSize: wordSize))
   }
 
   /// The word size.
-  public var wordSize: Key.WordSize { stack.rules.wordSize }
+  package var wordSize: Key.WordSize { stack.rules.wordSize }
   /// The error shown, if any.
-  public var error: CalculatorBrain.CalculationError? { stack.error }
+  package var error: CalculationError? { stack.error }
   /// The expression line as shown.
-  public var shownLine: ProgrammerTokens { stack.shownLine }
+  package var shownLine: ProgrammerTokens { stack.shownLine }
   /// The number of brackets open.
-  public var openBrackets: Int { stack.openBrackets }
+  package var openBrackets: Int { stack.openBrackets }
 
   /// The heap bytes of a boxed brain: the box (a header of two words and the value) and the
   /// stack's arrays and lines (``OperatorStack/heapBytes``).
   var heapBytes: Int { 16 + MemoryLayout<ProgrammerBrain>.stride + stack.heapBytes }
 
   /// The value in the display, the word's bits read as signed; `nil` while an error is shown.
-  public var value: Int64? {
+  package var value: Int64? {
     if error != nil { return nil }
     return isTyping ? entryValue : stack.current
   }
 
   /// What the display shows.
-  public var display: CalculatorBrain.Display {
+  package var display: Display {
     if let error { return .error(error) }
     // A DEC entry made negative before its digits shows `0`, as Windows shows it.
     return .programmer(
@@ -100,14 +100,14 @@ public struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// The value in the display as a decimal, or `nil` while an error is shown.
-  public var displayedValue: Decimal34? {
+  package var displayedValue: Decimal34? {
     value.map { Decimal34(coefficient: UInt128($0.magnitude), exponent: 0, isNegative: $0 < 0) }
   }
 
   /// Whether an operation waits for its right operand or a bracket is open; never while an
   /// error is shown, since no key but a digit, a bit key, AC or CE then acts (rule 14), as in
   /// Standard mode.
-  public var isPending: Bool { stack.isPending }
+  package var isPending: Bool { stack.isPending }
 
   /// The value of the typed entry.
   var entryValue: Int64 {
@@ -360,7 +360,7 @@ public struct ProgrammerBrain: Hashable, Sendable {
 
   /// Shows `error`, as a `$N` key that recalls a line ending in it does (SPEC §11); an error
   /// already shown stays.
-  mutating func showError(_ error: CalculatorBrain.CalculationError) { stack.fail(error) }
+  mutating func showError(_ error: CalculationError) { stack.fail(error) }
 }
 
 /// Programmer mode's rules for the operator engine: integers in two's complement in a word of 8
@@ -423,7 +423,7 @@ public struct ProgrammerValue: Hashable, Sendable {
   public var wordSize: Key.WordSize
 
   /// A value shown in `radix` in a word of `wordSize`.
-  public init(
+  package init(
     value: Int64, radix: Key.Radix, wordSize: Key.WordSize
   ) {
     self.value = value

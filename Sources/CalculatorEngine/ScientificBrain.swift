@@ -13,18 +13,18 @@ import CalcDecimal
 /// and CE.
 ///
 /// Memory keys and the angle unit belong to ``Calculator``, which passes what they need.
-public struct ScientificBrain: Hashable, Sendable {
+package struct ScientificBrain: Hashable, Sendable {
   /// A piece of the expression line (Windows' history tokens).
-  public typealias Token = OperatorToken<ScientificOperand, FunctionName>
+  package typealias Token = OperatorToken<ScientificOperand, FunctionName>
 
   /// A function as the expression line names it: the key, and the unit for trigonometry.
-  public struct FunctionName: Hashable, Sendable {
-    public let key: Key
-    public let unit: AngleUnit
+  package struct FunctionName: Hashable, Sendable {
+    package let key: Key
+    package let unit: AngleUnit
 
     /// `sin₀`, `cos₉⁻¹`, `sinh`, `log`, `10^`, `√`, `sqr`, `cube`, `cuberoot`, `fact`, `1/`,
     /// `negate`, …
-    public var text: String {
+    package var text: String {
       switch key {
       case .scientific(.function(let function)):
         switch function {
@@ -75,24 +75,24 @@ public struct ScientificBrain: Hashable, Sendable {
   /// The precedence stack, brackets, the current value and the expression line.
   var stack = OperatorStack(ScientificRules())
   /// The number being typed (`m_input`), meaningful while ``isTyping``.
-  public private(set) var input = ScientificEntry.empty
+  package private(set) var input = ScientificEntry.empty
   /// Whether a number is being typed (`m_bRecord`).
-  public private(set) var isTyping = false
+  package private(set) var isTyping = false
 
   /// The most brackets open at once, and the depth of the precedence stack (`MAXPRECDEPTH`).
-  public static let maximumDepth = 25
+  package static let maximumDepth = 25
 
   /// The brain right after switching to Scientific mode: `0`, no number being typed (SPEC §9).
-  public static let initial = ScientificBrain()
+  package static let initial = ScientificBrain()
 
   /// The error shown, if any (`m_bError`).
-  public var error: CalculatorBrain.CalculationError? { stack.error }
+  package var error: CalculationError? { stack.error }
   /// Whether F-E is on (`m_nFE`).
-  public var isExponential: Bool { stack.rules.isExponential }
+  package var isExponential: Bool { stack.rules.isExponential }
   /// The expression line on screen.
-  public var shownLine: ExpressionTokens { stack.shownLine }
+  package var shownLine: ExpressionTokens { stack.shownLine }
   /// The number of brackets open.
-  public var openBrackets: Int { stack.openBrackets }
+  package var openBrackets: Int { stack.openBrackets }
 
   /// The heap bytes of a boxed brain: the box (a header of two words and the value) and the
   /// stack's arrays and lines (``OperatorStack/heapBytes``).
@@ -107,14 +107,14 @@ public struct ScientificBrain: Hashable, Sendable {
   var isSettled: Bool { !isTyping && !isExponential && stack.isSettled }
 
   /// What the display shows.
-  public var display: CalculatorBrain.Display {
+  package var display: Display {
     if let error { return .error(error) }
     if isTyping { return .scientificEntry(input) }
     return isExponential ? .exponential(stack.current) : .value(stack.current)
   }
 
   /// The value in the display, or `nil` while an error is shown.
-  public var displayedValue: Decimal34? {
+  package var displayedValue: Decimal34? {
     if error != nil { return nil }
     return isTyping ? input.value : stack.current
   }
@@ -122,7 +122,7 @@ public struct ScientificBrain: Hashable, Sendable {
   /// Whether an operation waits for its right operand or a bracket is open; never while an
   /// error is shown, since no key but a digit, a bit key, AC or CE then acts (rule 14), as in
   /// Standard mode.
-  public var isPending: Bool { stack.isPending }
+  package var isPending: Bool { stack.isPending }
 
   // MARK: - Keys
 
@@ -309,7 +309,7 @@ public struct ScientificBrain: Hashable, Sendable {
     case .success(let value):
       if let value = bounded(value) { stack.current = value }
     case .failure(let error):
-      stack.fail(CalculatorBrain.CalculationError(error))
+      stack.fail(CalculationError(error))
     }
   }
 
@@ -378,7 +378,7 @@ public struct ScientificBrain: Hashable, Sendable {
   }
 
   /// Shows `error`, as a `$N` recall of a line that ended in it does (SPEC §11).
-  mutating func showError(_ error: CalculatorBrain.CalculationError) { stack.fail(error) }
+  mutating func showError(_ error: CalculationError) { stack.fail(error) }
 }
 
 /// Scientific mode's rules for the operator engine: 34-digit decimals (SPEC §2 rule 15 will make
@@ -425,7 +425,7 @@ struct ScientificRules: OperatorRules {
     case .success(let value):
       return Self.bounded(value) ? .success(value) : .failure(.overflow)
     case .failure(let error):
-      return .failure(CalculatorBrain.CalculationError(error))
+      return .failure(CalculationError(error))
     }
   }
 
@@ -436,14 +436,14 @@ struct ScientificRules: OperatorRules {
 
 /// A number on Scientific mode's expression line, and whether F-E wrote it in scientific
 /// notation.
-public struct ScientificOperand: Hashable, Sendable {
+package struct ScientificOperand: Hashable, Sendable {
   /// The number.
-  public let value: Decimal34
+  package let value: Decimal34
   /// Whether F-E was on when the line took it.
-  public let isExponential: Bool
+  package let isExponential: Bool
 
   /// `value`, written in scientific notation when `isExponential`.
-  public init(value: Decimal34, isExponential: Bool) {
+  package init(value: Decimal34, isExponential: Bool) {
     self.value = value
     self.isExponential = isExponential
   }
@@ -466,7 +466,7 @@ extension KeyKind {
   }
 }
 
-extension CalculatorBrain.CalculationError {
+extension CalculationError {
   init(_ error: FunctionError) {
     switch error {
     case .invalidInput: self = .invalidInput

@@ -118,7 +118,7 @@ extension Session {
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
-    var new: [CalculatorBrain.Display] = []
+    var new: [Display] = []
     ends.reserveCapacity(later.count + 1)
     new.reserveCapacity(later.count + 1)
     // Where the lines of the new branch end, for the references of the lines replayed on it:

@@ -19,7 +19,7 @@ public struct Session: Sendable {
   /// Whether the last change was an `undo` that restored the replaced session: `redo` then
   /// restores the replacement wherever the position is. A change that changes nothing (a move
   /// to where the position is) leaves it set.
-  public internal(set) var isRightAfterRestore = false
+  package internal(set) var isRightAfterRestore = false
 
   /// The ends of the current branch's lines, for resolving `$N` without counting the lines from
   /// the start (SPEC §11); `nil` until a line with a reference needs it (see ``LineEndIndex``).
@@ -81,7 +81,7 @@ public struct Session: Sendable {
   /// history's storage step by step (``History/reserveCapacity(forKeys:)``): a capacity hint
   /// that changes nothing a session shows, saves or compares, and so not a ``Command``.
   /// - Complexity: O(n) in the current branch's own keys, when its storage moves.
-  public mutating func reserveCapacity(forKeys keys: Int) {
+  package mutating func reserveCapacity(forKeys keys: Int) {
     history.reserveCapacity(forKeys: keys)
   }
 
@@ -215,14 +215,15 @@ public struct Session: Sendable {
     public enum Kind: Hashable, Sendable {
       case edited, inserted, deleted
     }
+    /// Whether the line was edited, inserted or deleted.
     public let kind: Kind
     /// The line, from 1, as the command named it.
     public let line: Int
     /// The line's number on the branch after the change, as `:lines` lists it: ``line``, or 0
     /// when an edit or insertion of line 1 made it the mode line (SPEC §11).
-    public let listedLine: Int
+    package let listedLine: Int
     /// The branch that was current before.
-    public let fromBranch: Int
+    package let fromBranch: Int
     /// The branch it made, or `nil`: the same keys (nothing changed), a line added at the end
     /// (the branch grew), or the last line deleted (the position moved back).
     public let newBranch: Int?
@@ -235,9 +236,12 @@ public struct Session: Sendable {
 
     /// One line's display before and after the change.
     public struct Result: Hashable, Sendable {
+      /// The step on the new branch where the line ends.
       public let step: Int
-      public let old: CalculatorBrain.Display
-      public let new: CalculatorBrain.Display
+      /// The display after the line before the change.
+      public let old: Display
+      /// The display after the line now.
+      public let new: Display
     }
   }
 
@@ -472,7 +476,7 @@ public struct Session: Sendable {
   /// - Complexity: O(log n + r × ``History/snapshotInterval``), r references, when the session
   ///   resolved a reference on this branch last (it keeps the line ends); else O(p × log b),
   ///   the position p.
-  public func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
+  package func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
     guard keys.hasReferences else { return [] }
     if let index = lineEndIndex, index.isValid(for: history) {
       return try Session.recalls(
@@ -488,7 +492,7 @@ public struct Session: Sendable {
   /// it (`nil` or empty): what a key line with a trailing comment does after its keys (SPEC
   /// §11), without numbering the lines. Does nothing where no line ends at the position (at
   /// step 0, or inside a line).
-  public mutating func noteLineAtPosition(_ text: String?) {
+  package mutating func noteLineAtPosition(_ text: String?) {
     let position = history.position
     guard position > 0, history.endsLine(at: position) else { return }
     history.setNote(text.flatMap { $0.isEmpty ? nil : $0 }, ofLineEndingAt: position)
@@ -595,7 +599,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The index in its line of the key a line was refused for; `nil` for other errors.
-  public var rejectedKeyIndex: Int? {
+  package var rejectedKeyIndex: Int? {
     switch self {
     case .needsScientificMode(_, let index), .keyRejected(_, let index, _): index
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
@@ -606,7 +610,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The N of the `$N` key a line was refused for (a bad reference); `nil` for other errors.
-  public var rejectedReference: Int? {
+  package var rejectedReference: Int? {
     switch self {
     case .badReference(let target, _): target
     case .modeLineReference: 0
