@@ -50,8 +50,10 @@ public struct Calculator: Hashable, Sendable {
       memory: inout Decimal34?, angleUnit: inout AngleUnit,
       _ body: (inout CalculatorBrain, inout Decimal34?, inout AngleUnit) -> Machine?
     ) -> Bool {
-      // Every case by a move (a check of the case first, then a `switch` that binds only one,
-      // copied the brain and released the old enum).
+      // The case first, so that another mode's key does not move the enum out and back; then
+      // every case by a move (a `switch` that bound only one case and reinitialized the rest
+      // as they were copied the brain and released the old enum).
+      guard case .standard = self else { return false }
       switch consume self {
       case .standard(var brain):
         if let next = body(&brain, &memory, &angleUnit) {
@@ -76,7 +78,9 @@ public struct Calculator: Hashable, Sendable {
     mutating func changeBoxed(
       _ scientific: (inout ScientificBrain) -> Void, _ programmer: (inout ProgrammerBrain) -> Void
     ) {
-      // Out of the case by a move, so that an unshared box is referenced once.
+      // Out of the case by a move, so that an unshared box is referenced once; Standard's case
+      // first, so that its brain is not moved out and back for nothing.
+      if case .standard = self { return }
       switch consume self {
       case .standard(let brain):
         self = .standard(brain)

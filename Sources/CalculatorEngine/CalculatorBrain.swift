@@ -8,8 +8,10 @@ import CalcDecimal
 /// a computed value, or an error) and ``expressionLine`` what the expression line holds;
 /// ``DisplayFormat`` only renders them.
 ///
-/// ``Calculator/apply(_:)`` pairs it with the memory register and holds the one `switch` over
-/// keys (the book's reducer); the transitions here are pure functions from a state to the next.
+/// ``Calculator`` holds it as its machine's Standard case, with the memory register beside it;
+/// the one `switch` over Standard mode's keys (the book's reducer) is
+/// `press(_:memory:angleUnit:)`, in Calculator.swift, and the transitions here are pure
+/// functions from a state to the next.
 /// Calculation never throws: dividing by zero, a square root of a negative number or overflowing
 /// leads to the ``error(_:line:)`` state, which a digit, `.`, AC or CE leaves and every other key
 /// ignores.

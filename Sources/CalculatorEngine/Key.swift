@@ -1,6 +1,6 @@
 import CalcDecimal
 
-/// A button of the calculator, named after the book's `Key`.
+/// A button of the calculator: the book's `CalculatorButtonItem`, grouped by mode.
 ///
 /// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's

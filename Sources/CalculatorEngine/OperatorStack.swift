@@ -292,6 +292,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
   /// A key that counts as the last key is being pressed: what it was becomes the last key
   /// (`m_nLastCom = m_nTempCom`); a key that only sets something (a memory key, a radix) does not
   /// count. A finished calculation's line leaves the screen at any key after `=`.
+  @inline(__always)
   package mutating func count(_ key: KeyKind?) {
     if let key {
       lastKey = thisKey
@@ -302,18 +303,21 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
 
   /// The key pressed was found to do nothing: the next key does not see it as the last one
   /// (`HandleErrorCommand`).
+  @inline(__always)
   package mutating func forget() {
     thisKey = lastKey
   }
 
   /// A number starts being typed: an operand it replaces leaves the line, except right after
   /// `)`, where the implied × comes first.
+  @inline(__always)
   package mutating func startNumber() {
     if lastKey != .close { addLastOperatorToLine() }
   }
 
   /// A value replaces the current one without a function (a constant, a recalled value, a bit
   /// flipped): what it replaces leaves the line (`CheckAndAddLastBinOpToHistory`).
+  @inline(__always)
   package mutating func replaceOperand(with value: Value) {
     addLastOperatorToLine()
     current = value
@@ -321,6 +325,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
 
   /// A value is recalled into the display, as `mr` does (a counting key of no kind of its own):
   /// like a constant, it replaces the current value.
+  @inline(__always)
   package mutating func recall(_ value: Value) {
     lastKey = thisKey
     thisKey = .other
@@ -331,6 +336,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
   /// A function of the value in the display is about to apply: right after an operator it acts
   /// on the left operand, and the line wraps the operand in `name`. The brain then computes the
   /// function of ``current``.
+  @inline(__always)
   package mutating func beginFunction(_ name: Rules.Function) {
     if lastKey == .binary { current = last }
     if lastOperandStart == -1 { addOperandToLine(current) }
@@ -339,6 +345,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
 
   /// The value in the display right after an operator is the left operand (percent's `Y`
   /// there, and what a bit key flips).
+  @inline(__always)
   package mutating func takeLeftOperandAfterOperator() {
     if lastKey == .binary { current = last }
   }
@@ -350,6 +357,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
   }
 
   /// Shows `error` (`m_bError`); an error already shown stays.
+  @inline(__always)
   package mutating func fail(_ error: CalculationError) {
     guard self.error == nil else { return }
     self.error = error

@@ -227,6 +227,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// Presses `key`, a key of Programmer mode's own.
+  @inline(__always)
   private mutating func press(_ key: Key.Programmer) {
     switch key {
     case .hexDigit(let digit): type(digit.value)

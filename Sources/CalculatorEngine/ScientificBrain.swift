@@ -217,6 +217,7 @@ package struct ScientificBrain: Hashable, Sendable {
   }
 
   /// Presses `key`, a key of Scientific mode's own (the whole key: `whole`).
+  @inline(__always)
   private mutating func press(_ key: Key.Scientific, _ whole: Key, unit: AngleUnit) {
     switch key {
     case .binary(let kind): stack.binary(BinaryOperator(kind))
