@@ -38,8 +38,8 @@ for (number, line) in lines.enumerated() {
 // 2. The tape. A `Session` records every line of keys passed to `perform(.keys(_:))` — one
 //    change each, the unit of undo — and its `state` is always the calculator at its position.
 //    States are values: applying a line's keys one by one to the state before the line gives
-//    the display after each key. `DisplayFormat` turns the state's `brain` (the calculation;
-//    beside it is the memory) into what the display shows;
+//    the display after each key. `DisplayFormat` turns the state (the current mode's
+//    calculation and, beside it, the memory) into what the display shows;
 //    `.posix` is `1,234.5` whatever the user's locale.
 let format = DisplayFormat.posix
 var session = Session()
@@ -48,7 +48,7 @@ for line in keyLines {
   var state = session.state
   for key in line {
     state = state.apply(key)
-    tape.append((format.text(for: state.brain), key.title))
+    tape.append((format.text(for: state), key.title))
   }
   try! session.perform(.keys(line))  // a line of keys is always accepted
 }
@@ -74,7 +74,7 @@ history.forEachStep { step, key, state in
   let row =
     marker + padded(String(step), to: 4, alignRight: true) + "  "
     + padded(key?.title ?? "", to: 3) + "  " + padded(expression, to: expressionWidth) + "  "
-    + format.text(for: state.brain)
+    + format.text(for: state)
   print(row)
 }
 print("position \(history.position) of \(history.count)")
@@ -84,7 +84,7 @@ print("position \(history.position) of \(history.count)")
 //    history; `.undo` and `.redo` move by whole lines. Nothing is discarded: keys applied
 //    before the end start a new branch and keep the old one.
 let show = { (action: String) in
-  print(padded(action, to: 14) + format.text(for: session.state.brain))
+  print(padded(action, to: 14) + format.text(for: session.state))
 }
 print()
 let middle = session.history.count / 2

@@ -11,6 +11,15 @@ public struct CalcCommand: ParsableCommand {
   /// The version number (``Version/number``).
   public static let version = Version.number
 
+  /// What `--version` says after the version: calc's licence and those of what the binary
+  /// links (README.md, "Licence"; the text is LICENSE).
+  public static let licence = """
+    License GPL-3.0-or-later: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
+    This is free software: you are free to change and redistribute it.
+    There is NO WARRANTY, to the extent permitted by law.
+    The binary links GNU readline (GPL-3.0-or-later) and swift-argument-parser (Apache-2.0).
+    """
+
   public static let configuration = CommandConfiguration(
     commandName: "calc",
     abstract: "A pocket calculator with time travel, for the terminal and for scripts.",
@@ -30,7 +39,7 @@ public struct CalcCommand: ParsableCommand {
       first of 74, 66, 65, 1. The REPL exits 0 unless output failed. Notes (calc: note: ...) \
       change no status; -q silences them.
       """,
-    version: "calc \(version)"
+    version: "calc \(version)\n\(licence)"
   )
 
   // Unconditional: key text may start with '-' (`--keys -5=`).

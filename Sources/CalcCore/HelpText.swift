@@ -31,19 +31,39 @@ enum HelpText {
     case .scientific:
       let trig: [Key] = Key.Function.allCases.filter {
         $0.trig != nil
-      }.map { .function($0) }
+      }.map { .scientific(.function($0)) }
       let keys: [Key] =
-        memory + [.angle(.degrees), .angle(.radians), .angle(.grads), .fixedToExponential]
-        + [.mode(.standard)] + trig + [.function(.dms)]
-        + [.function(.degrees), .function(.floor), .function(.ceiling), .constant(.pi)]
-        + [.constant(.euler), .unary(.square), .function(.cube), .unary(.reciprocal)]
-        + [.function(.abs), .exponent, .unary(.squareRoot), .function(.cubeRoot)]
-        + [.bracket(.open), .bracket(.close), .function(.factorial), .binary(.power)]
-        + [.binary(.root), .binary(.mod), .binary(.logBase), .op(.divide), .function(.pow10)]
-        + [.digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply), .function(.pow2)]
-        + [.digit(.four), .digit(.five), .digit(.six), .op(.minus), .function(.powE)]
-        + [.digit(.one), .digit(.two), .digit(.three), .op(.plus), .function(.log)]
-        + [.command(.flip), .digit(.zero), .dot, .equal, .function(.ln)]
+        memory + [
+          .angle(.degrees), .angle(.radians), .angle(.grads), .scientific(.fixedToExponential),
+        ]
+        + [.mode(.standard)] + trig + [.scientific(.function(.dms))]
+        + [
+          .scientific(.function(.degrees)), .scientific(.function(.floor)),
+          .scientific(.function(.ceiling)), .scientific(.constant(.pi)),
+        ]
+        + [
+          .scientific(.constant(.euler)), .unary(.square), .scientific(.function(.cube)),
+          .unary(.reciprocal),
+        ]
+        + [
+          .scientific(.function(.abs)), .scientific(.exponent), .unary(.squareRoot),
+          .scientific(.function(.cubeRoot)),
+        ]
+        + [
+          .scientific(.bracket(.open)), .scientific(.bracket(.close)),
+          .scientific(.function(.factorial)), .scientific(.binary(.power)),
+        ]
+        + [
+          .scientific(.binary(.root)), .scientific(.binary(.mod)), .scientific(.binary(.logBase)),
+          .op(.divide), .scientific(.function(.pow10)),
+        ]
+        + [
+          .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply),
+          .scientific(.function(.pow2)),
+        ]
+        + [.digit(.four), .digit(.five), .digit(.six), .op(.minus), .scientific(.function(.powE))]
+        + [.digit(.one), .digit(.two), .digit(.three), .op(.plus), .scientific(.function(.log))]
+        + [.command(.flip), .digit(.zero), .dot, .equal, .scientific(.function(.ln))]
         + [.command(.percent), .command(.clearEntry), .command(.clear), .command(.backspace)]
       rows = stride(from: 0, to: keys.count, by: 5).map { start in
         keys[start..<min(start + 5, keys.count)].map { ($0, narrow) }
@@ -55,22 +75,32 @@ enum HelpText {
       let quarter = 9
       // Typed in parts: the array literals would otherwise also be read as `TypedKeys`.
       let quarters: [[Key]] = [
-        Key.Radix.allCases.map { .radix($0) },
-        Key.WordSize.allCases.map { .wordSize($0) },
+        Key.Radix.allCases.map { .programmer(.radix($0)) },
+        Key.WordSize.allCases.map { .programmer(.wordSize($0)) },
       ]
       let narrows: [[Key]] = [
         memory,
-        Key.Bitwise.allCases.map { .bitwise($0) },
-        [.not] + Key.Rotate.allCases.map { .rotate($0) },
-        [.hexDigit(.a), .shift(.left), .shift(.right), .command(.clear), .command(.backspace)],
-        [.hexDigit(.b), .bracket(.open), .bracket(.close), .binary(.mod), .op(.divide)],
-        [.hexDigit(.c), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply)],
-        [.hexDigit(.d), .digit(.four), .digit(.five), .digit(.six), .op(.minus)],
-        [.hexDigit(.e), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
-        [.hexDigit(.f), .command(.flip), .digit(.zero), .command(.clearEntry), .equal],
+        Key.Bitwise.allCases.map { .programmer(.bitwise($0)) },
+        [.programmer(.not)] + Key.Rotate.allCases.map { .programmer(.rotate($0)) },
+        [
+          .programmer(.hexDigit(.a)), .programmer(.shift(.left)), .programmer(.shift(.right)),
+          .command(.clear), .command(.backspace),
+        ],
+        [
+          .programmer(.hexDigit(.b)), .scientific(.bracket(.open)), .scientific(.bracket(.close)),
+          .scientific(.binary(.mod)), .op(.divide),
+        ],
+        [
+          .programmer(.hexDigit(.c)), .digit(.seven), .digit(.eight), .digit(.nine), .op(.multiply),
+        ],
+        [.programmer(.hexDigit(.d)), .digit(.four), .digit(.five), .digit(.six), .op(.minus)],
+        [.programmer(.hexDigit(.e)), .digit(.one), .digit(.two), .digit(.three), .op(.plus)],
+        [
+          .programmer(.hexDigit(.f)), .command(.flip), .digit(.zero), .command(.clearEntry), .equal,
+        ],
       ]
       let last: [(Key, Int)] = [
-        (.shift(.logicalRight), 13), (.mode(.standard), 12), (.mode(.scientific), 12),
+        (.programmer(.shift(.logicalRight)), 13), (.mode(.standard), 12), (.mode(.scientific), 12),
       ]
       rows =
         quarters.map { row in row.map { ($0, quarter) } }
@@ -306,10 +336,10 @@ enum HelpText {
       case .mode(let other) where other == mode: continue
       case .digit(let digit) where digit != .zero: continue
       case .digit: names.append("0-9")
-      case .hexDigit(let digit) where digit != .a: continue
-      case .hexDigit: names.append("A-F (in hex)")
-      case .bit(let bit) where bit.number != 0: continue
-      case .bit: names.append("bit0…bit63 (bitN flips bit N)")
+      case .programmer(.hexDigit(let digit)) where digit != .a: continue
+      case .programmer(.hexDigit): names.append("A-F (in hex)")
+      case .programmer(.bit(let bit)) where bit.number != 0: continue
+      case .programmer(.bit): names.append("bit0…bit63 (bitN flips bit N)")
       default:
         names.append(key.canonical == key.title ? key.canonical : "\(key.canonical) (\(key.title))")
       }

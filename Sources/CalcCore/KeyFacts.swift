@@ -1,27 +1,15 @@
 import CalculatorEngine
 
-/// What a key does, as the notes and the interpreter ask it (SPEC §5).
+/// What a key does, as the notes and the interpreter ask it (SPEC §5); what the engine asks too
+/// (``Key/startsANumber``, ``Key/isBinaryOperator``) lives in the engine.
 extension Key {
-  /// Whether the key starts or continues a number being typed: a digit or the point.
-  var startsANumber: Bool {
-    switch self {
-    case .digit, .dot, .hexDigit: true
-    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not,
-      .shift,
-      .rotate, .bit:
-      false
-    }
-  }
-
   /// Whether the key clears an error on purpose: AC, CE, a mode key (SPEC §5, §9); any other
   /// key that leaves an error goes past it.
   var clearsOnPurpose: Bool {
     switch self {
     case .command(.clear), .command(.clearEntry), .mode: true
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .bracket, .binary, .function,
-      .constant, .exponent, .fixedToExponential, .angle, .hexDigit, .radix, .wordSize, .bitwise,
-      .not, .shift, .rotate, .bit, .reference:
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .scientific,
+      .programmer:
       false
     }
   }
@@ -30,10 +18,11 @@ extension Key {
   /// `exp` (the typed number's key text, for notes: `1.5exp`).
   var continuesANumber: Bool {
     switch self {
-    case .digit, .dot, .hexDigit, .exponent, .command(.flip), .command(.backspace): true
-    case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .fixedToExponential, .angle, .mode, .reference, .radix, .wordSize, .bitwise, .not, .shift,
-      .rotate, .bit:
+    case .digit, .dot, .programmer(.hexDigit), .scientific(.exponent), .command(.flip),
+      .command(.backspace):
+      true
+    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      .programmer:
       false
     }
   }
@@ -42,11 +31,11 @@ extension Key {
   /// operator or `=` that computes, a unary key or function, a constant, a recall.
   var mayRound: Bool {
     switch self {
-    case .op, .equal, .unary, .binary, .function, .constant, .memory(.recall), .reference,
-      .command(.percent), .bracket(.close):
+    case .op, .equal, .unary, .scientific(.binary), .scientific(.function),
+      .scientific(.constant), .memory(.recall), .reference, .command(.percent),
+      .scientific(.bracket(.close)):
       true
-    case .digit, .dot, .command, .memory, .bracket, .exponent, .fixedToExponential, .angle, .mode,
-      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+    case .digit, .dot, .command, .memory, .angle, .mode, .scientific, .programmer:
       false
     }
   }
@@ -54,10 +43,9 @@ extension Key {
   /// Whether the key, an operator or `=`, computes the operation pending before it.
   var computesPending: Bool {
     switch self {
-    case .op, .equal, .binary, .bitwise, .shift: true
-    case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
-      .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate, .bit,
-      .reference:
+    case .op, .equal, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
+    case .digit, .dot, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      .programmer:
       false
     }
   }
@@ -66,16 +54,5 @@ extension Key {
   /// button title.
   var noteTitle: String {
     if case .op(.minus) = self { "−" } else { title }
-  }
-
-  /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific mode's (`^`, …).
-  var isBinaryOperator: Bool {
-    switch self {
-    case .op, .binary, .bitwise, .shift: true
-    case .digit, .dot, .equal, .command, .unary, .memory, .bracket, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate,
-      .bit, .reference:
-      false
-    }
   }
 }

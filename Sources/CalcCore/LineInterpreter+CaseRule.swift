@@ -63,7 +63,7 @@ extension LineInterpreter {
         var allDigits = true
         for (offset, next) in keys[index...].enumerated() {
           guard index + offset < columns.count, columns[index + offset] < end else { break }
-          if case .hexDigit = next {
+          if case .programmer(.hexDigit) = next {
             parts.append(next.title)
           } else {
             parts.append(next.canonical)
@@ -76,7 +76,7 @@ extension LineInterpreter {
           notes.append(
             LineNote(message: "'\(run)' was read as \(reading); \(hint)", column: column))
         } else if let digit = keys[index...].firstIndex(where: {
-          if case .hexDigit = $0 { true } else { false }
+          if case .programmer(.hexDigit) = $0 { true } else { false }
         }), digit < columns.count, columns[digit] < end {
           throw LineError(
             KeyRejection.hexDigitOutsideHex.message(for: keys[digit])
@@ -90,7 +90,7 @@ extension LineInterpreter {
           let first = character(atColumn: column), first >= "a" && first <= "z"
         else { break }
         switch keys[index - 1] {
-        case .digit, .hexDigit: break
+        case .digit, .programmer(.hexDigit): break
         default: continue
         }
         var start = column - 1
@@ -236,7 +236,7 @@ extension LineInterpreter {
   /// The hint for a Windows keyboard shortcut that Programmer mode lacks (SPEC §10): `^`, `|`,
   /// `&` and `>` name the keys `xor`, `or`, `and` and `rsh`; `nil` for any other key.
   static func programmerHint(for key: Key) -> String? {
-    if case .binary(.power) = key { return "bitwise XOR is xor" }
+    if case .scientific(.binary(.power)) = key { return "bitwise XOR is xor" }
     return nil
   }
 
@@ -259,7 +259,7 @@ extension LineInterpreter {
     var run = 0
     for key in keys {
       switch key {
-      case .digit, .hexDigit:
+      case .digit, .programmer(.hexDigit):
         run += 1
         if run >= count { return true }
       default:

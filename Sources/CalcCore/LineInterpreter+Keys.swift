@@ -132,7 +132,7 @@ extension LineInterpreter {
   var stateFacts: StateFacts {
     let state = session.state
     return StateFacts(
-      showsError: state.showsError, isPending: state.isPendingOperation, mode: state.mode)
+      showsError: state.isError, isPending: state.isPending, mode: state.mode)
   }
 
   /// Whether the display shows a 0 that nobody typed.

@@ -15,7 +15,7 @@ extension LineInterpreter {
   func writeFound(_ text: String, to output: OutputBuffer) {
     struct Row {
       var cells: [String]
-      var display: CalculatorBrain.Display
+      var display: Display
     }
     // branch, line, step, keys, display, note, shared
     let headers = ["branch", "line", "step", "keys", "display", "note", "shared"]

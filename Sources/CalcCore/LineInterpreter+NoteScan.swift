@@ -89,7 +89,7 @@ extension LineInterpreter {
       let operatorBefore = operatorCode
       operatorCode = 0xFF
       switch key {
-      case .digit, .hexDigit:
+      case .digit, .programmer(.hexDigit):
         if armed || flippedNothing { return true }
         if exponentDigits >= 0 {
           exponentDigits += 1
@@ -98,19 +98,19 @@ extension LineInterpreter {
         typing = true
         typedANumber = true
         continue
-      case .bitwise, .shift:
+      case .programmer(.bitwise), .programmer(.shift):
         if operatorBefore != 0xFF { return true }
         operatorCode = 0x20
         if isPending { mayShowError = true } else { isPending = true }
-      case .not, .rotate, .bit:
+      case .programmer(.not), .programmer(.rotate), .programmer(.bit):
         // A bit key starts afresh after an error, as a digit does (SPEC §10).
-        if case .bit = key, mayShowError { return true }
+        if case .programmer(.bit) = key, mayShowError { return true }
         mayShowError = true
         pointTyped = false
         armed = true
         (typing, flippedNothing, exponentDigits) = (false, false, -1)
         continue
-      case .radix, .wordSize:
+      case .programmer(.radix), .programmer(.wordSize):
         // They clear an error and go on (SPEC §10): the error is passed.
         if mayShowError { return true }
       case .dot:
@@ -133,7 +133,7 @@ extension LineInterpreter {
           mayBeRounded = true
         }
         if isPending { mayShowError = true } else { isPending = true }
-      case .binary(let binary):
+      case .scientific(.binary(let binary)):
         if operatorBefore != 0xFF || exponentDigits >= 0 { return true }
         operatorCode = 0x10 | binary.rawValue
         mayBeRounded = true
@@ -141,7 +141,7 @@ extension LineInterpreter {
       case .equal:
         mayShowError = true
         additivePending = false
-      case .unary, .function:
+      case .unary, .scientific(.function):
         mayShowError = true
         mayBeRounded = true
         pointTyped = false
@@ -180,7 +180,7 @@ extension LineInterpreter {
           armed = mayShowError
           continue
         }
-      case .bracket(let bracket):
+      case .scientific(.bracket(let bracket)):
         switch bracket {
         case .close: mayShowError = true
         case .open:
@@ -195,17 +195,17 @@ extension LineInterpreter {
         // Like MR: it may recall an error or replace a number being typed, and a digit after
         // it starts a new number.
         return true
-      case .constant:
+      case .scientific(.constant):
         // π and e replace a number being typed (SPEC v5 §5).
         if typing { return true }
         mayBeRounded = true
       case .angle:
         break
-      case .exponent:
+      case .scientific(.exponent):
         exponentDigits = 0
         armed = mayShowError
         continue
-      case .fixedToExponential:
+      case .scientific(.fixedToExponential):
         // It leaves the number being typed as it is, point included.
         armed = mayShowError
         continue
@@ -232,10 +232,13 @@ extension LineInterpreter {
       case .digit, .dot:
         digits += 1
         if digits > Entry.maximumDigits { return true }
-      case .op, .equal, .binary, .bracket, .function, .constant, .mode, .unary, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit, .reference:
+      case .op, .equal, .scientific(.binary), .scientific(.bracket), .scientific(.function),
+        .scientific(.constant), .mode, .unary, .programmer(.radix), .programmer(.wordSize),
+        .programmer(.bitwise), .programmer(.not), .programmer(.shift), .programmer(.rotate),
+        .programmer(.bit), .reference:
         digits = 0
-      case .command, .memory, .exponent, .fixedToExponential, .angle, .hexDigit:
+      case .command, .memory, .scientific(.exponent), .scientific(.fixedToExponential), .angle,
+        .programmer(.hexDigit):
         break
       }
       if case .unary = key { previousIsUnary = true } else { previousIsUnary = false }

@@ -50,7 +50,7 @@ extension LineInterpreter {
     // The number that ended the line before, as the right operand of a pending operation,
     // replaced by this line's first number before any operator used it (SPEC v5 §5); not
     // after a move into a number (`:goto`), which a person means.
-    if followsKeyLine, let first = keys.first, first.startsANumber, before.isPendingOperation,
+    if followsKeyLine, let first = keys.first, first.startsANumber, before.isPending,
       before.isTypingANumber
     {
       notes.append(
@@ -153,7 +153,7 @@ extension LineInterpreter {
         shownError = (
           index,
           "$\(number) recalled the error of line \(number) "
-            + "(\(format.text(for: CalculatorBrain.Display.error(error))))",
+            + "(\(format.text(for: Display.error(error))))",
           false, true
         )
         continue
@@ -186,7 +186,7 @@ extension LineInterpreter {
         value != prior.displayedValue
       {
         // An operator rounds by computing the operation pending before it.
-        if case .standard(.leftOpRight(_, let op, _)) = prior.machine, key.computesPending {
+        if case .leftOpRight(_, let op, _)? = prior.standard, key.computesPending {
           rounding = Key.op(op).title
         } else {
           rounding = key.title
@@ -201,7 +201,7 @@ extension LineInterpreter {
                 + "was ignored",
               column: column(index)))
         }
-      case .op, .binary, .bitwise, .shift:
+      case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift):
         if index > 0, keys[index - 1] == key {
           var hint = ""
           if case .op(.multiply) = key {
@@ -241,7 +241,7 @@ extension LineInterpreter {
               column: column(index)))
         } else if case .op(let op) = key, op == .multiply || op == .divide, leftToRight,
           leftToRightNote == nil,
-          case .standard(.leftOpRight(let left, let pending, let right)) = prior.machine,
+          case .leftOpRight(let left, let pending, let right)? = prior.standard,
           pending == .plus || pending == .minus, let result = state.displayedValue
         {
           let next = number(from: index + 1)
@@ -257,7 +257,7 @@ extension LineInterpreter {
           // (`sqr(√(3))`), not when it shows an operation (`1 + 2 =`).
           let source = format.expression(for: prior)
           subtraction = (
-            left, prior.isPendingOperation || source.contains(" ") ? "" : source
+            left, prior.isPending || source.contains(" ") ? "" : source
           )
         } else {
           subtraction = nil
@@ -277,7 +277,8 @@ extension LineInterpreter {
                 + "(\(rounding.map { "\($0) rounds" } ?? "an earlier step rounds") to 34 digits)",
               column: column(index)))
         }
-      case .unary, .function, .not, .rotate, .bit:
+      case .unary, .scientific(.function), .programmer(.not), .programmer(.rotate),
+        .programmer(.bit):
         guard index + 1 < keys.count else { break }
         let next = keys[index + 1]
         if next.startsANumber {
@@ -290,12 +291,12 @@ extension LineInterpreter {
                 + "a new number (\(key.title) acts on the number before it: \(typed)"
                 + "\(key.canonical))",
               column: column(index + 1)))
-        } else if case .bracket(.open) = next, prior.showsUntouchedZero {
+        } else if case .scientific(.bracket(.open)) = next, prior.showsUntouchedZero {
           // `sin(30)`: the number in the brackets, when they hold just one.
           let inside = keys[(index + 2)...].prefix(while: \.startsANumber)
           let closes =
             index + 2 + inside.count < keys.count
-            && keys[index + 2 + inside.count] == .bracket(.close)
+            && keys[index + 2 + inside.count] == .scientific(.bracket(.close))
           let number =
             !inside.isEmpty && closes ? KeyText.text(of: inside) + key.canonical + ", or " : ""
           notes.append(
@@ -307,7 +308,7 @@ extension LineInterpreter {
           break
         }
         if state.isError { shownError?.isExplained = true }
-      case .reference, .constant, .memory(.recall):
+      case .reference, .scientific(.constant), .memory(.recall):
         if prior.isTypingANumber, !prior.showsUntouchedZero, state != prior {
           // `2pi`: π, e, MR or $N replaced the number being typed (SPEC v5 §5).
           let name: String
@@ -346,8 +347,9 @@ extension LineInterpreter {
             message: "~ did nothing to 0 and \(next) started a new number (~ goes after the "
               + "number: \(next)~)",
             column: column(index)))
-      case .digit, .command, .memory, .bracket, .exponent, .fixedToExponential, .angle, .mode,
-        .hexDigit, .radix, .wordSize:
+      case .digit, .command, .memory, .scientific(.bracket), .scientific(.exponent),
+        .scientific(.fixedToExponential), .angle, .mode,
+        .programmer(.hexDigit), .programmer(.radix), .programmer(.wordSize):
         break
       }
       // The right operand of a `−` goes on while it is typed.
@@ -393,18 +395,8 @@ extension LineInterpreter {
     let state = session.state
     let format = context.noteFormat
     // Only a pending line is written out: a finished one may be megabytes long.
-    let isTyping: Bool
-    switch state.machine {
-    case .standard(let brain):
-      guard brain.isPending else { return nil }
-      isTyping = brain.isTypingRightOperand
-    case .scientific(let scientific):
-      guard scientific.isPending else { return nil }
-      isTyping = scientific.isTyping
-    case .programmer(let programmer):
-      guard programmer.isPending else { return nil }
-      isTyping = programmer.isTyping
-    }
+    guard state.isPending else { return nil }
+    let isTyping = state.isTypingPendingOperand
     var shown = format.expression(for: state)
     if isTyping { shown += " " + format.text(for: state) }
     return "\(shown) is not finished; add = to compute it"

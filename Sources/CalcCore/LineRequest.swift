@@ -12,7 +12,7 @@ extension LineInterpreter {
   /// command table decides (``ParsedCommand/editLine(_:)``), the loop reads the answer.
   ///
   /// - Complexity: O(n) in the lines of the current branch, for `:edit L`; else O(1).
-  public func request(for line: ScriptLine?) -> LineRequest? {
+  package func request(for line: ScriptLine?) -> LineRequest? {
     guard case .directive(let directive)? = line,
       case .editLine(let number)? = try? ParsedCommand(directive)
     else { return nil }

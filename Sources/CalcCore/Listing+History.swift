@@ -178,7 +178,7 @@ extension Listing {
   /// One row of the paper tape: a completed calculation with its result, or a memory key that
   /// changed or recalled the memory, with the amount (none for `MC`).
   enum TapeRow {
-    case calculation(ExpressionLine, result: CalculatorBrain.Display)
+    case calculation(ExpressionLine, result: Display)
     case memory(String, amount: Decimal34?)
     /// Programmer mode's memory key: the amount as the display showed it at that step (in
     /// its radix and word, truncated).

@@ -51,9 +51,7 @@ extension Listing {
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
         guard state != before else { return }
         body(step, .memory(history.keyTitle(at: step), amount: state.displayedValue))
-      case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .bitwise, .not,
-        .shift, .rotate, .bit:
+      case .digit, .dot, .op, .equal, .command, .unary, .scientific, .angle, .mode, .programmer:
         guard let line = before.completedCalculation(by: key) else { return }
         body(step, .calculation(line, result: state.display))
       }
@@ -113,7 +111,7 @@ extension Listing {
   static func narrowTapeRow(
     _ row: TapeRow, step: String, stepWidth: Int, format: DisplayFormat, columns: Int
   ) -> String {
-    let (expression, result): (String, CalculatorBrain.Display?) =
+    let (expression, result): (String, Display?) =
       switch row {
       case .calculation(let line, let result): (format.text(for: line), result)
       case .memory(let title, let amount): (title, amount.map { .value($0) })

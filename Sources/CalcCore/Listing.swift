@@ -50,7 +50,7 @@ package struct Listing {
       format.appendLine(state, to: &output.bytes)
     }
     return StateFacts(
-      showsError: isError, isPending: state.isPendingOperation, mode: mode ?? state.mode)
+      showsError: isError, isPending: state.isPending, mode: mode ?? state.mode)
   }
 
   /// The text of `display` in at most `width` columns (SPEC §6: a display too wide for a narrow
@@ -59,7 +59,7 @@ package struct Listing {
   /// (`9.99999999E27`); with no width, or a display that is not a value, as it shows it.
   ///
   /// - Complexity: O(34) format attempts at most.
-  static func fitted(_ display: CalculatorBrain.Display, format: DisplayFormat, width: Int?)
+  static func fitted(_ display: Display, format: DisplayFormat, width: Int?)
     -> String
   {
     let text = format.text(for: display)

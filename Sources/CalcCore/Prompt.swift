@@ -23,7 +23,7 @@ package enum Prompt {
     var parts: [String] = []
     if let programmer = state.programmer {
       parts.append("prog")
-      parts.append(Key.radix(programmer.radix).canonical)
+      parts.append(Key.programmer(.radix(programmer.radix)).canonical)
       if let size = wordSizePart(of: state) { parts.append(size) }
     } else {
       if state.mode == .scientific { parts.append("sci") }
@@ -42,7 +42,7 @@ package enum Prompt {
   /// in the other modes.
   static func wordSizePart(of state: Calculator) -> String? {
     guard let programmer = state.programmer, programmer.wordSize != .qword else { return nil }
-    return Key.wordSize(programmer.wordSize).canonical
+    return Key.programmer(.wordSize(programmer.wordSize)).canonical
   }
 
   /// How the prompt is shortened to take at most a third of the terminal's width (SPEC §6),

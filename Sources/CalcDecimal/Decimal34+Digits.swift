@@ -1,13 +1,13 @@
 extension Decimal34 {
   /// The decimal exponent of the leading digit, ⌊log10 |value|⌋; `nil` for zero.
   @inlinable
-  public var magnitudeExponent: Int? {
+  package var magnitudeExponent: Int? {
     isZero ? nil : Int(exponent) + Decimal34.digitCount(coefficient) - 1
   }
 
   /// The number of decimal digits of `value`; 1 for zero.
   @inlinable
-  public static func digitCount(_ value: UInt128) -> Int {
+  package static func digitCount(_ value: UInt128) -> Int {
     if value == 0 { return 1 }
     let bits = 128 - value.leadingZeroBitCount
     // 1233/4096 is just above log10(2): the estimate is the digit count or one less.
@@ -21,7 +21,7 @@ extension Decimal34 {
   ///
   /// A literal, so that the compiler lays it out statically: a computed table would cost a
   /// lazy-initialization check on every use, and arithmetic uses it several times per operation.
-  public static let powersOfTen: [UInt128] = [
+  @usableFromInline package static let powersOfTen: [UInt128] = [
     1,  // 10^0
     10,  // 10^1
     100,  // 10^2

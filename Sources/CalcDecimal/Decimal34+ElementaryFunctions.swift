@@ -4,7 +4,7 @@ public enum AngleUnit: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Why a function has no value: Windows Calculator's errors, by name.
-public enum FunctionError: Error, Hashable, Sendable {
+package enum FunctionError: Error, Hashable, Sendable {
   /// Outside the function's domain (`Invalid input`).
   case invalidInput
   /// A pole reached through a reciprocal (`Cannot divide by zero`).
@@ -16,7 +16,7 @@ public enum FunctionError: Error, Hashable, Sendable {
 }
 
 /// The trigonometric and hyperbolic functions and their inverses.
-public enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
+package enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
   case sin, cos, tan, sec, csc, cot, asin, acos, atan, asec, acsc, acot
   case sinh, cosh, tanh, sech, csch, coth, asinh, acosh, atanh, asech, acsch, acoth
 }
@@ -36,10 +36,10 @@ public enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
 /// ``FunctionError/overflow``: Scientific mode's limits.
 extension Decimal34 {
   /// π rounded to 34 digits.
-  public static let pi = Decimal34(
+  package static let pi = Decimal34(
     coefficient: 3_141_592_653_589_793_238_462_643_383_279_503, exponent: -33)
   /// e rounded to 34 digits.
-  public static let e = Decimal34(
+  package static let e = Decimal34(
     coefficient: 2_718_281_828_459_045_235_360_287_471_352_662, exponent: -33)
 
   // MARK: - Rounding the working values
@@ -72,7 +72,7 @@ extension Decimal34 {
   // MARK: - Integer parts
 
   /// The largest integer not above the value.
-  public var floor: Decimal34 {
+  package var floor: Decimal34 {
     guard exponent < 0 else { return self }
     let scale = Int(-exponent)
     guard scale < Decimal34.powersOfTen.count else { return isNegative ? -Decimal34.one : .zero }
@@ -84,7 +84,7 @@ extension Decimal34 {
   }
 
   /// The smallest integer not below the value.
-  public var ceiling: Decimal34 { -(-self).floor }
+  package var ceiling: Decimal34 { -(-self).floor }
 
   static let one = Decimal34(coefficient: 1, exponent: 0)
 
@@ -94,14 +94,14 @@ extension Decimal34 {
   // MARK: - Exponentials and logarithms
 
   /// e^x.
-  public static func exp(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func exp(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     if x.isZero { return .success(one) }
     if let m = x.magnitudeExponent, m >= 5 { return .failure(.overflow) }  // |x| ≥ 10^5
     return rounded { w in w.exp(Real(x)) }
   }
 
   /// 10^x: exact for integers.
-  public static func pow10(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func pow10(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     if x.isInteger, let n = Real(x).nearestInteger {
       guard n > -10000, n < 10000 else { return .failure(.overflow) }
       return .success(Decimal34(coefficient: 1, exponent: n))
@@ -114,19 +114,19 @@ extension Decimal34 {
   }
 
   /// 2^x: exact for integers.
-  public static func pow2(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func pow2(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     power(Decimal34(coefficient: 2, exponent: 0), x)
   }
 
   /// The natural logarithm; `invalidInput` for x ≤ 0.
-  public static func ln(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func ln(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     guard !x.isNegative, !x.isZero else { return .failure(.invalidInput) }
     if x == one { return .success(.zero) }
     return rounded { w in w.ln(Real(x)) }
   }
 
   /// The common logarithm; exact for powers of ten; `invalidInput` for x ≤ 0.
-  public static func log10(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func log10(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     guard !x.isNegative, !x.isZero else { return .failure(.invalidInput) }
     let normal = x.normalized
     if normal.coefficient == 1 {
@@ -142,7 +142,7 @@ extension Decimal34 {
   }
 
   /// log_y x = ln x / ln y; exact for results p/q with q ≤ 1000.
-  public static func log(_ x: Decimal34, base y: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func log(_ x: Decimal34, base y: Decimal34) -> Result<Decimal34, FunctionError> {
     guard !x.isNegative, !x.isZero, !y.isNegative, !y.isZero else {
       return .failure(.invalidInput)
     }
@@ -233,7 +233,7 @@ extension Decimal34 {
 
   /// x^y, with Windows' rules: 0^0 = 1, 0 to a negative power `invalidInput`, a negative base
   /// with an exponent p/q (q ≤ 1000, within 10^-32) real when q is odd.
-  public static func power(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func power(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
     if y.isZero { return .success(one) }
     if x.isZero { return y.isNegative ? .failure(.invalidInput) : .success(.zero) }
     let yReal = Real(y)
@@ -249,7 +249,7 @@ extension Decimal34 {
   }
 
   /// x yroot y = x^(1/y); `divideByZero` for y = 0.
-  public static func root(_ x: Decimal34, index y: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func root(_ x: Decimal34, index y: Decimal34) -> Result<Decimal34, FunctionError> {
     if y.isZero { return .failure(.divideByZero) }
     let w = Working(digits: 60)
     let exponent = w.divide(.one, Real(y))
@@ -263,14 +263,14 @@ extension Decimal34 {
   }
 
   /// x³, exact before rounding.
-  public static func cube(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func cube(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     let r = Real(x)
     return exactly(
       Real(isNegative: x.isNegative, mantissa: r.mantissa.power(3), exponent: 3 * r.exponent))
   }
 
   /// ∛x, exact for perfect cubes, real for negative x.
-  public static func cubeRoot(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func cubeRoot(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     if x.isZero { return .success(.zero) }
     return rationalPower(x, 1, 3)
   }
@@ -434,7 +434,7 @@ extension Decimal34 {
   }
 
   /// The floored remainder of x ÷ y (the sign of y); x when y is 0.
-  public static func floorMod(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func floorMod(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
     if y.isZero { return .success(x) }
     if x.isZero { return .success(.zero) }
     let (a, b) = (Real(x), Real(y))
@@ -456,7 +456,7 @@ extension Decimal34 {
   // MARK: - Factorial
 
   /// n! for integers (exact), Γ(x + 1) otherwise; `invalidInput` for negative integers.
-  public static func factorial(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func factorial(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     if x.isInteger {
       if x.isNegative { return .failure(.invalidInput) }
       guard let n = Real(x).nearestInteger, n < 3249 else { return .failure(.overflow) }
@@ -560,12 +560,12 @@ extension Decimal34 {
   // MARK: - Degrees, minutes, seconds
 
   /// Degrees as d.mmss (Windows' dms): 2.5 → 2.3.
-  public static func dms(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func dms(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     convertSexagesimal(x, from: 60, to: 100)
   }
 
   /// d.mmss as degrees: 2.3 → 2.5.
-  public static func degrees(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  package static func degrees(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     convertSexagesimal(x, from: 100, to: 60)
   }
 

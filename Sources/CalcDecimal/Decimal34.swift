@@ -80,7 +80,7 @@ public struct Decimal34: Hashable, Sendable {
   public var isZero: Bool { coefficientHigh == 0 && coefficientLow == 0 }
 
   /// Whether two values are the same number, whatever their coefficients: the same as `==`.
-  public func isNumericallyEqual(to other: Decimal34) -> Bool {
+  package func isNumericallyEqual(to other: Decimal34) -> Bool {
     if isZero || other.isZero { return isZero && other.isZero }
     guard isNegative == other.isNegative else { return false }
     let (a, b) = (self.normalized, other.normalized)
@@ -110,7 +110,7 @@ public struct Decimal34: Hashable, Sendable {
   /// range allows).
   ///
   /// - Complexity: O(number of trailing zeros).
-  public var normalized: Decimal34 {
+  package var normalized: Decimal34 {
     guard !isZero else { return .zero }
     var c = coefficient
     var e = exponent

@@ -8,7 +8,7 @@ extension Number {
 
   /// `function` of the value rounded to 34 digits (``decimalValue``), marked as rounded: the
   /// way into every function that is not rational (trigonometry, logarithms, eˣ, Γ).
-  public func applying(_ function: (Decimal34) -> Result<Decimal34, FunctionError>)
+  package func applying(_ function: (Decimal34) -> Result<Decimal34, FunctionError>)
     -> Result<Number, FunctionError>
   {
     function(decimalValue).map { Number(rounded: $0) }
@@ -39,7 +39,7 @@ extension Number {
   }
 
   /// ∛x, real for x below zero: exact for a perfect cube, else rounded.
-  public static func cubeRoot(_ x: Number) -> Result<Number, FunctionError> {
+  package static func cubeRoot(_ x: Number) -> Result<Number, FunctionError> {
     if x.isRounded { return rounded(Decimal34.cubeRoot(x.decimalValue)) }
     if x.isZero { return .success(.zero) }
     if let root = exactRoot(x.magnitude, 3) { return limited(x.isNegative ? -root : root) }
@@ -49,7 +49,7 @@ extension Number {
   /// x yroot y = x^(1/y), with `Decimal34.root`'s rules (Windows'): `divideByZero` for y = 0; a
   /// negative x has a real root when 1/y = p/q with q odd. Exact when 1/y is exact and x is a
   /// perfect power (`8 yroot 3` = 2, `8 yroot 1.5` = 4), else rounded.
-  public static func root(_ x: Number, index y: Number) -> Result<Number, FunctionError> {
+  package static func root(_ x: Number, index y: Number) -> Result<Number, FunctionError> {
     if y.isZero { return .failure(.divideByZero) }
     if x.isZero, x.isExact, y.isExact {
       // 0 or `invalidInput`, by `Decimal34.root`'s rule for the sign of the index.
@@ -88,7 +88,7 @@ extension Number {
   // MARK: - Powers
 
   /// x³: exact as x·x·x is, rounded for a rounded x (with Scientific mode's overflow).
-  public static func cube(_ x: Number) -> Result<Number, FunctionError> {
+  package static func cube(_ x: Number) -> Result<Number, FunctionError> {
     if x.isRounded { return rounded(Decimal34.cube(x.decimalValue)) }
     return integerPower(x, 3)
   }
@@ -100,7 +100,7 @@ extension Number {
   /// and x is a perfect q-th power (`8^(2/3)` = 4, `(4/9)^0.5` = 2/3), within the cap; else
   /// rounded once to 34 digits from the exact value (an integer power past the cap) or from
   /// ``decimalValue`` (an irrational power).
-  public static func power(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
+  package static func power(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
     if x.isExact, y.isExact {
       if y.isZero { return .success(.one) }
       if x.isZero { return y.isNegative ? .failure(.invalidInput) : .success(.zero) }
@@ -217,7 +217,7 @@ extension Number {
   /// The floored remainder of x ÷ y, with the sign of y; x when y is 0 (Windows'). Exact for
   /// exact operands within the cap, else rounded once; `invalidInput` when the operands' scales
   /// are 20,000 places or more apart (as `Decimal34.floorMod`).
-  public static func floorMod(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
+  package static func floorMod(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
     if y.isZero { return .success(x) }
     let rounding = x.isRounded || y.isRounded
     if x.isZero { return .success(rounding ? Number(rounded: .zero) : .zero) }

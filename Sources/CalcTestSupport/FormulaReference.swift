@@ -61,7 +61,7 @@ public enum FormulaReference {
   /// What a formula gives: a value or the first error, in the order the formula is read.
   public enum Outcome: Sendable {
     case value(Value)
-    case error(CalculatorBrain.CalculationError)
+    case error(CalculationError)
   }
 
   /// The outcome of `formula` in `context`; `nil` when the oracle cannot read it (a formula the
@@ -207,7 +207,7 @@ public enum FormulaReference {
   // MARK: - Evaluation
 
   enum Failure: Error {
-    case calculation(CalculatorBrain.CalculationError)
+    case calculation(CalculationError)
     case syntax
   }
 
@@ -503,7 +503,7 @@ public enum FormulaReference {
       let result: Decimal34
       switch function(operands) {
       case .success(let value): result = value
-      case .failure(let error): throw .calculation(CalculatorBrain.CalculationError(error))
+      case .failure(let error): throw .calculation(CalculationError(error))
       }
       var tolerance: Decimal34? = unit(result)
       for (position, input) in inputs.enumerated() {
@@ -537,7 +537,7 @@ public enum FormulaReference {
   }
 }
 
-extension CalculatorBrain.CalculationError {
+extension CalculationError {
   /// The error a function's failure shows.
   init(_ error: FunctionError) {
     switch error {

@@ -599,7 +599,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   public static func modeLine(using random: inout SplitMix64) -> [Key] {
     let mode: Key = random.chance(50) ? .mode(.scientific) : .mode(.standard)
     guard random.chance(25) else { return [mode] }
-    let after: [Key] = [.angle(.radians), .angle(.degrees), .fixedToExponential]
+    let after: [Key] = [.angle(.radians), .angle(.degrees), .scientific(.fixedToExponential)]
     return [mode, after[random.below(after.count)]]
   }
 
@@ -615,9 +615,11 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
   /// ones, since the model replays from the start at every step and a 34-digit `cos`, `log` or
   /// `^` costs a test build dearly (with them, `SessionTests` took half again as long).
   private static let mixedKeys: [Key] = [
-    .bracket(.open), .bracket(.open), .bracket(.close), .bracket(.close), .function(.sin),
-    .function(.abs), .function(.floor), .function(.cube), .binary(.mod), .binary(.mod),
-    .constant(.pi), .exponent, .fixedToExponential,
+    .scientific(.bracket(.open)), .scientific(.bracket(.open)), .scientific(.bracket(.close)),
+    .scientific(.bracket(.close)), .scientific(.function(.sin)),
+    .scientific(.function(.abs)), .scientific(.function(.floor)), .scientific(.function(.cube)),
+    .scientific(.binary(.mod)), .scientific(.binary(.mod)),
+    .scientific(.constant(.pi)), .scientific(.exponent), .scientific(.fixedToExponential),
     .angle(.radians), .angle(.degrees), .angle(.grads), .mode(.scientific),
     .mode(.standard), .digit(.one), .digit(.two), .digit(.three), .op(.plus), .op(.multiply),
     .equal,
@@ -635,8 +637,8 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       case .digit, .op: [key, key, key, key]
       case .equal: Array(repeating: key, count: 7)
       case .dot, .command, .unary, .memory: [key, key, key]
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
-        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit, .reference:
+      case .scientific, .angle, .mode,
+        .programmer, .reference:
         []
       }
     }

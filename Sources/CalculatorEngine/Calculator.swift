@@ -1,91 +1,115 @@
 import CalcDecimal
 
-/// The whole calculator: the current mode's calculation (``Machine``: ``CalculatorBrain``, the
-/// book's state machine, or ``ScientificBrain``), the memory register and the angle unit beside
-/// it.
+/// The whole calculator: the current mode's calculation (its ``Machine``, one case a mode), the
+/// memory register, the angle unit and the word size beside it.
 ///
 /// This is the state that a history snapshots and time travel restores. ``press(_:)`` is the
 /// reducer, the one `switch` over keys, working in place; ``apply(_:)`` is the same as a pure
 /// function from a state and a key to the next.
+///
+/// Every question whose answer depends on the mode — what the display shows, whether it shows
+/// an error, the expression line, what a key does, how `mr` and `$N` recall, the memory's bounds,
+/// the keypad — is a `switch` over the machine with no `default:`, so that a new mode is a new
+/// case and the compiler lists every place it must answer. No reader gets another mode's state:
+/// ``standard``, ``scientific`` and ``programmer`` are `nil` outside their mode.
 public struct Calculator: Hashable, Sendable {
-  /// The calculation of the current mode: one case a mode, so that a state holds exactly one
-  /// brain (the others are boxed so that Standard mode's state stays small).
-  public enum Machine: Hashable, Sendable {
+  /// The calculation of the current mode: one case a mode, each holding that mode's state and
+  /// nothing of another's.
+  ///
+  /// Standard mode's brain is held unboxed and changed as if in place: a change moves it out of
+  /// the case and back (``changeStandard(memory:angleUnit:_:)``: a move, without a copy, a retain
+  /// or a release), once a key, once for a line's keys (``press(each:startingLine:)``) and once
+  /// for the keys a jump replays. The larger brains of the other modes are boxed (``Box``), so
+  /// that Standard mode's state stays small, and changed in place while the box is not shared.
+  enum Machine: Hashable, Sendable {
     /// Standard mode's calculation.
     case standard(CalculatorBrain)
     /// Scientific mode's calculation.
-    indirect case scientific(ScientificBrain)
+    case scientific(Box<ScientificBrain>)
     /// Programmer mode's calculation.
-    indirect case programmer(ProgrammerBrain)
+    case programmer(Box<ProgrammerBrain>)
 
     /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
-    public static func initial(
-      _ mode: Key.Mode, wordSize: Key.WordSize = .qword
-    ) -> Machine {
+    static func initial(_ mode: Key.Mode, wordSize: Key.WordSize) -> Machine {
       switch mode {
       case .standard: .standard(.initial)
-      case .scientific: .scientific(.initial)
-      case .programmer: .programmer(ProgrammerBrain(wordSize: wordSize))
+      case .scientific: .scientific(Box(.initial))
+      case .programmer: .programmer(Box(ProgrammerBrain(wordSize: wordSize)))
       }
     }
-  }
 
-  /// The calculation of the current mode.
-  ///
-  /// Stored as Standard mode's brain, unboxed, beside a slot for the boxed brains of the other
-  /// modes (``Boxed``; Standard's brain is ``CalculatorBrain/initial`` while the slot holds
-  /// one): an enum with Standard's brain as a payload made every key copy the brain out of the
-  /// enum and write it back through the generic value witnesses, 2.2 times the cost of a key
-  /// (calc-bench's apply row). The sum is this property.
-  public private(set) var machine: Machine {
-    get {
-      switch boxed {
-      case .none: .standard(standardBrain)
-      case .scientific(let box): .scientific(box.brain)
-      case .programmer(let box): .programmer(box.brain)
+    /// Changes Standard mode's brain by `body`, with the memory and the angle unit, and returns
+    /// `true`; in the other modes returns `false` and does nothing. When `body` returns a
+    /// machine (a mode key's), it replaces this one.
+    ///
+    /// The brain is moved out of the case and back, not copied: its boxed expression line, if
+    /// any, is neither retained nor released, and the machine is reinitialized, not assigned
+    /// over.
+    @inline(__always)
+    mutating func changeStandard(
+      memory: inout Decimal34?, angleUnit: inout AngleUnit,
+      _ body: (inout CalculatorBrain, inout Decimal34?, inout AngleUnit) -> Machine?
+    ) -> Bool {
+      // The case first, so that another mode's key does not move the enum out and back; then
+      // every case by a move (a `switch` that bound only one case and reinitialized the rest
+      // as they were copied the brain and released the old enum).
+      guard case .standard = self else { return false }
+      switch consume self {
+      case .standard(var brain):
+        if let next = body(&brain, &memory, &angleUnit) {
+          self = next
+        } else {
+          self = .standard(brain)
+        }
+        return true
+      case .scientific(let box):
+        self = .scientific(box)
+        return false
+      case .programmer(let box):
+        self = .programmer(box)
+        return false
       }
     }
-    set {
-      switch newValue {
+
+    /// Changes the boxed brain of Scientific or Programmer mode in place (a copy of it first
+    /// while another state shares its box): `scientific` in Scientific mode, `programmer` in
+    /// Programmer mode, nothing in Standard mode.
+    @inline(__always)
+    mutating func changeBoxed(
+      _ scientific: (inout ScientificBrain) -> Void, _ programmer: (inout ProgrammerBrain) -> Void
+    ) {
+      // Out of the case by a move, so that an unshared box is referenced once; Standard's case
+      // first, so that its brain is not moved out and back for nothing.
+      if case .standard = self { return }
+      switch consume self {
       case .standard(let brain):
-        boxed = .none
-        standardBrain = brain
-      case .scientific(let brain):
-        standardBrain = .initial
-        boxed = .scientific(Box(brain))
-      case .programmer(let brain):
-        standardBrain = .initial
-        boxed = .programmer(Box(brain))
+        self = .standard(brain)
+      case .scientific(var box):
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
+        scientific(&box.brain)
+        self = .scientific(box)
+      case .programmer(var box):
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
+        programmer(&box.brain)
+        self = .programmer(box)
       }
     }
-  }
-  /// Standard mode's brain; ``CalculatorBrain/initial`` in the other modes.
-  private var standardBrain: CalculatorBrain
-  /// The brain of Scientific or Programmer mode, boxed so that Standard mode's state stays
-  /// small; `.none` in Standard mode.
-  private var boxed = Boxed.none
-
-  /// The slot for the boxed brains.
-  private enum Boxed: Hashable, Sendable {
-    case none
-    case scientific(Box<ScientificBrain>)
-    case programmer(Box<ProgrammerBrain>)
   }
 
   /// A boxed brain of Scientific or Programmer mode, a value: equal and hashed as its brain,
-  /// and copied before a change while another state shares it (``changeBoxed(_:_:)``).
+  /// and copied before a change while another state shares it (``Machine/changeBoxed(_:_:)``).
   ///
   /// A class rather than an `indirect` case: a key changes the brain in place while the box is
   /// not shared, where an `indirect` case copied the brain out of its box and into a new one at
   /// every key (an allocation and a copy of about 300 bytes with their retains and releases).
   /// The same size: a header of two words and the brain.
-  private final class Box<Brain: Hashable & Sendable>: Hashable, @unchecked Sendable {
+  final class Box<Brain: Hashable & Sendable>: Hashable, @unchecked Sendable {
     /// The brain; changed only while the box is not shared, so that a box is a value.
     ///
     /// Without the runtime's exclusivity check: only ``Calculator`` reaches a box, and it
-    /// changes the brain only through ``changeBoxed(_:_:)`` on a box no other state shares
-    /// (with the check, the seed's model paid about 170 instructions more a key of calc-bench's
-    /// Scientific stream, `--streams` under callgrind).
+    /// changes the brain only through ``Machine/changeBoxed(_:_:)`` on a box no other state
+    /// shares (with the check, the seed's model paid about 170 instructions more a key of
+    /// calc-bench's Scientific stream, `--streams` under callgrind).
     @exclusivity(unchecked) var brain: Brain
 
     init(_ brain: Brain) { self.brain = brain }
@@ -95,29 +119,8 @@ public struct Calculator: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(brain) }
   }
 
-  /// Changes the brain of the boxed mode in place (a copy of it first while another state
-  /// shares its box): `scientific` in Scientific mode, `programmer` in Programmer mode, nothing
-  /// in Standard mode.
-  @inline(__always)
-  private mutating func changeBoxed(
-    _ scientific: (inout ScientificBrain) -> Void, _ programmer: (inout ProgrammerBrain) -> Void
-  ) {
-    switch boxed {
-    case .none:
-      return
-    case .scientific(var box):
-      // Out of the slot first, so that an unshared box is referenced once.
-      boxed = .none
-      if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
-      scientific(&box.brain)
-      boxed = .scientific(box)
-    case .programmer(var box):
-      boxed = .none
-      if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
-      programmer(&box.brain)
-      boxed = .programmer(box)
-    }
-  }
+  /// The calculation of the current mode.
+  private(set) var machine: Machine
   /// The memory register; `nil` while it is empty (which differs from holding 0: `mr` and `mc`
   /// do nothing then).
   public private(set) var memory: Decimal34?
@@ -131,50 +134,50 @@ public struct Calculator: Hashable, Sendable {
   public static let initial = Calculator(brain: .initial, memory: nil)
 
   /// A calculator in Standard mode in the given state.
-  public init(brain: CalculatorBrain, memory: Decimal34? = nil) {
-    self.standardBrain = brain
+  package init(brain: CalculatorBrain, memory: Decimal34? = nil) {
+    self.machine = .standard(brain)
     self.memory = memory
   }
 
   /// Standard mode's fresh calculation with the given memory, angle unit and word size: the
   /// small state a history's light snapshot rebuilds from (``History``).
   init(memory: Decimal34?, angleUnit: AngleUnit, wordSize: Key.WordSize) {
-    self.standardBrain = .initial
+    self.machine = .standard(.initial)
     self.memory = memory
     self.angleUnit = angleUnit
     self.wordSize = wordSize
   }
 
-  /// Standard mode's calculation; ``CalculatorBrain/initial`` in the other modes.
-  public var brain: CalculatorBrain {
-    standardBrain
+  // MARK: - Reading, one switch a question
+
+  /// Standard mode's calculation; `nil` in the other modes.
+  package var standard: CalculatorBrain? {
+    if case .standard(let brain) = machine { brain } else { nil }
   }
 
   /// Scientific mode's calculation; `nil` in the other modes.
-  public var scientific: ScientificBrain? {
-    if case .scientific(let box) = boxed { box.brain } else { nil }
+  package var scientific: ScientificBrain? {
+    if case .scientific(let box) = machine { box.brain } else { nil }
   }
 
   /// Programmer mode's calculation; `nil` in the other modes.
-  public var programmer: ProgrammerBrain? {
-    if case .programmer(let box) = boxed { box.brain } else { nil }
+  package var programmer: ProgrammerBrain? {
+    if case .programmer(let box) = machine { box.brain } else { nil }
   }
 
   /// The mode.
   public var mode: Key.Mode {
-    switch boxed {
-    case .none: .standard
+    switch machine {
+    case .standard: .standard
     case .scientific: .scientific
     case .programmer: .programmer
     }
   }
 
   /// What the display shows, in any mode.
-  public var display: CalculatorBrain.Display {
-    // Over the slot, not ``machine``: that sum copies Standard's brain into an enum first, and
-    // a script asks for the display after every line.
-    switch boxed {
-    case .none: standardBrain.display
+  public var display: Display {
+    switch machine {
+    case .standard(let brain): brain.display
     case .scientific(let box): box.brain.display
     case .programmer(let box): box.brain.display
     }
@@ -182,28 +185,42 @@ public struct Calculator: Hashable, Sendable {
 
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Decimal34? {
-    switch boxed {
-    case .none: standardBrain.displayedValue
+    switch machine {
+    case .standard(let brain): brain.displayedValue
     case .scientific(let box): box.brain.displayedValue
     case .programmer(let box): box.brain.displayedValue
     }
   }
 
-  /// Whether the display shows an error.
+  /// Whether the display shows an error: the current mode's error state, whatever the mode
+  /// (what decides a script's exit status, SPEC §5; `ErrorStateTests`).
   public var isError: Bool {
-    guard case .none = boxed else {
-      if case .error = display { return true } else { return false }
+    // By the case, without the brain: a script asks after every line.
+    switch machine {
+    case .standard(.error): true
+    case .standard: false
+    case .scientific(let box): box.brain.error != nil
+    case .programmer(let box): box.brain.error != nil
     }
-    return standardBrain.isError
+  }
+
+  /// Whether an operation waits for its right operand (or a bracket is open); never while an
+  /// error is shown.
+  public var isPending: Bool {
+    switch machine {
+    case .standard(let brain): brain.isPending
+    case .scientific(let box): box.brain.isPending
+    case .programmer(let box): box.brain.isPending
+    }
   }
 
   /// The expression line, in any mode.
-  public var expressionLine: ExpressionLine {
+  package var expressionLine: ExpressionLine {
     switch machine {
     case .standard(let brain): .standard(brain.expressionLine)
-    case .scientific(let scientific): .scientific(scientific.shownLine)
-    case .programmer(let programmer):
-      .programmer(programmer.shownLine, radix: programmer.radix, wordSize: programmer.wordSize)
+    case .scientific(let box): .scientific(box.brain.shownLine)
+    case .programmer(let box):
+      .programmer(box.brain.shownLine, radix: box.brain.radix, wordSize: box.brain.wordSize)
     }
   }
 
@@ -211,42 +228,144 @@ public struct Calculator: Hashable, Sendable {
   /// `=` (a paper tape's row, without the result); `nil` for keys that complete none. In
   /// Scientific and Programmer modes only `=` completes one, a failed one too (`1 ÷ 0 =`, as
   /// in Standard mode), and not while an error is shown (`=` then does nothing).
-  public func completedCalculation(by key: Key) -> ExpressionLine? {
+  package func completedCalculation(by key: Key) -> ExpressionLine? {
     switch machine {
     case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
-    case .scientific(let scientific):
-      guard case .equal = key, scientific.error == nil else { return nil }
-      guard let done = apply(key).scientific else { return nil }
-      return .scientific(done.shownLine)
-    case .programmer(let programmer):
-      guard case .equal = key, programmer.error == nil else { return nil }
-      let after = apply(key)
-      guard after.programmer != nil else { return nil }
-      return after.expressionLine
+    case .scientific(let box):
+      guard case .equal = key, box.brain.error == nil else { return nil }
+      return apply(key).expressionLine
+    case .programmer(let box):
+      guard case .equal = key, box.brain.error == nil else { return nil }
+      return apply(key).expressionLine
     }
   }
 
   /// Whether F-E is on (Scientific mode only).
-  public var isExponential: Bool { scientific?.isExponential ?? false }
+  public var isExponential: Bool {
+    switch machine {
+    case .standard, .programmer: false
+    case .scientific(let box): box.brain.isExponential
+    }
+  }
 
   /// What may be pressed: the mode, and in Programmer mode the radix and the word size.
-  public var keypad: Keypad {
-    // Over the slot: asking for ``programmer`` copied its brain out of the box, once a line.
-    switch boxed {
-    case .none: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
+  package var keypad: Keypad {
+    switch machine {
+    case .standard: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
     case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
     case .programmer(let box):
       Keypad(mode: .programmer, radix: box.brain.radix, wordSize: wordSize)
     }
   }
 
+  /// How many digits the entry being typed holds, when it is full (a further digit is ignored):
+  /// 16 in Standard mode, 32 in Scientific mode; `nil` when no full entry is typed, and in
+  /// Programmer mode, whose typing stops at the word (SPEC §10).
+  package var fullEntryCapacity: Int? {
+    switch machine {
+    case .standard(let brain):
+      return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
+    case .scientific(let box):
+      let input = box.brain.input
+      return box.brain.isTyping && !input.hasExponent
+        && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
+    case .programmer:
+      return nil
+    }
+  }
+
+  /// Whether the display shows a 0 that nobody typed: a fresh calculator, or one after AC or
+  /// CE (a typed `0` reads the same in Standard mode, where an entry of `0` is that 0).
+  package var showsUntouchedZero: Bool {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        return entry == .zero
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let box):
+      let scientific = box.brain
+      return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
+    case .programmer(let box):
+      // Typed digits, or a 0 that no calculation left (AC, CE, a fresh mode).
+      let programmer = box.brain
+      return programmer.isTyping
+        ? programmer.input.magnitude == 0
+        : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
+    }
+  }
+
+  /// Whether a number is being typed that already holds a decimal point (and, in Scientific
+  /// mode, no exponent): a `.` now is ignored. Never in Programmer mode, which has no point.
+  package var typedEntryHasPoint: Bool {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
+        return entry.hasPoint
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let box):
+      let input = box.brain.input
+      return box.brain.isTyping && input.hasPoint && !input.hasExponent
+    case .programmer:
+      return false
+    }
+  }
+
+  /// Whether a number is being typed (digits, a point or an exponent, not a 0 nobody typed in
+  /// Scientific mode); in Standard mode a typed entry, `0` included.
+  package var isTypingANumber: Bool {
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .left(.entry, _, _), .leftOpRight(_, _, .entry): return true
+      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
+        return false
+      }
+    case .scientific(let box):
+      return box.brain.isTyping && !box.brain.input.isEmpty
+    case .programmer(let box):
+      return box.brain.isTyping && box.brain.error == nil
+    }
+  }
+
+  /// Whether an exponent being typed holds all its digits (Scientific mode): a further digit
+  /// is ignored.
+  package var typesAFullExponent: Bool {
+    switch machine {
+    case .standard, .programmer:
+      return false
+    case .scientific(let box):
+      let input = box.brain.input
+      return box.brain.isTyping && input.hasExponent
+        && Int(input.exponentDigitCount) >= ScientificEntry.maximumExponentDigits
+    }
+  }
+
+  /// Whether the right operand of a pending operation is being typed (Standard mode), or a
+  /// number is being typed (the other modes): what a note about an unfinished line writes
+  /// after the expression line.
+  package var isTypingPendingOperand: Bool {
+    switch machine {
+    case .standard(let brain): brain.isTypingRightOperand
+    case .scientific(let box): box.brain.isTyping
+    case .programmer(let box): box.brain.isTyping
+    }
+  }
+
+  // MARK: - The keypad's check
+
   /// The index of the first key of `keys` that may not be pressed when the line is applied from
   /// this state (mode, radix and word-size keys in the line count); `nil` when every key may be
   /// pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func firstKeyOutOfMode(in keys: some Collection<Key>) -> Int? {
+  package func firstKeyOutOfMode(in keys: some Collection<Key>) -> Int? {
     var keypad = self.keypad
     return Calculator.firstRejectedKey(in: keys, keypad: &keypad)?.index
   }
@@ -255,7 +374,7 @@ public struct Calculator: Hashable, Sendable {
   /// when every key may be pressed.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func keyRejection(in keys: some Collection<Key>) -> SessionError? {
+  package func keyRejection(in keys: some Collection<Key>) -> SessionError? {
     Calculator.keyRejection(in: keys, keypad: keypad)
   }
 
@@ -282,7 +401,7 @@ public struct Calculator: Hashable, Sendable {
   /// even while an error is shown), so a run of lines can be checked without replaying them:
   /// what an edit of the past does before it replays the later lines (SPEC §4).
   /// - Complexity: O(n) in the number of keys.
-  public static func firstRejectedKey(
+  package static func firstRejectedKey(
     in keys: some Collection<Key>, keypad: inout Keypad
   ) -> (index: Int, reason: KeyRejection)? {
     var index = 0
@@ -295,14 +414,15 @@ public struct Calculator: Hashable, Sendable {
       case .reference:
         // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
-      case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
-        .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+      case .angle, .mode, .scientific, .programmer:
         if let reason = keypad.press(key) { return (index, reason) }
       }
       index += 1
     }
     return nil
   }
+
+  // MARK: - Keys
 
   /// The calculator after pressing `key`: the book's reducer, a pure function of the state and
   /// the key (see ``press(_:)``, which does the same in place).
@@ -319,42 +439,118 @@ public struct Calculator: Hashable, Sendable {
   /// memory is empty. In place, because a state is large (the expression line's terms are part
   /// of it) and copying it whole at every key was most of the cost of applying keys.
   public mutating func press(_ key: Key) {
-    // Standard mode, the common case, takes one switch over the key: a switch over the key's
-    // kind first, then over the mode, cost a tenth of a key (195 against 178 instructions).
-    guard case .none = boxed else { return pressBoxed(key) }
-    pressStandard(key)
+    let wordSize = wordSize
+    let isStandard = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) {
+      brain, memory, angleUnit in
+      // A mode key starts the new mode's calculation afresh (SPEC §9), even while an error is
+      // shown.
+      if case .mode(let mode) = key { return Machine.initial(mode, wordSize: wordSize) }
+      brain.press(key, memory: &memory, angleUnit: &angleUnit)
+      return nil
+    }
+    if !isStandard { pressBoxed(key) }
   }
 
-  /// Presses each of `keys` in turn, as within one line (no line starts between them): the
-  /// same as ``press(_:)`` for each, in one call, so that a line pays for a call's set-up once
+  /// Presses each of `keys` in turn, as within one line (no line starts between them), after
+  /// starting a line when `startingLine` (``startLine()``): the same as ``press(_:)`` for each,
+  /// in one call, so that a line pays for a call's set-up once
   /// rather than at every key (History's lines, ``History/apply(checkedLine:)``).
   ///
-  /// In Standard mode the digits and points after a digit or a point are typed into its entry
-  /// at once (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one
-  /// change of the state for a run (`TypedRunTests`).
+  /// In Standard mode the brain is moved out of the machine once for the keys up to a mode key,
+  /// and the digits and points after a digit or a point are typed into its entry at once
+  /// (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one change
+  /// of the state for a run (`TypedRunTests`).
   /// - Complexity: O(n) in the number of keys.
-  mutating func press(each keys: UnsafeBufferPointer<Key>) {
+  mutating func press(each keys: UnsafeBufferPointer<Key>, startingLine: Bool = false) {
     var index = 0
-    while index < keys.count {
-      let key = keys[index]
-      index += 1
-      guard case .none = boxed else {
-        pressBoxed(key)
-        continue
+    var startsLine = startingLine
+    repeat {
+      // Standard mode's keys leave the word size as it is; another mode's may change it.
+      let wordSize = wordSize
+      let isStandard = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) {
+        brain, memory, angleUnit in
+        if startsLine { brain.startLine() }
+        while index < keys.count {
+          let key = keys[index]
+          index += 1
+          if case .mode(let mode) = key { return Machine.initial(mode, wordSize: wordSize) }
+          brain.press(key, memory: &memory, angleUnit: &angleUnit)
+          switch key {
+          case .digit, .dot:
+            if index < keys.count { index = brain.type(run: keys, from: index) }
+          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+            .programmer:
+            break
+          }
+        }
+        return nil
       }
-      pressStandard(key)
-      switch key {
-      case .digit, .dot:
-        if index < keys.count { index = standardBrain.type(run: keys, from: index) }
-      case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-        .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-        .bitwise, .not, .shift, .rotate, .bit:
-        break
+      if !isStandard {
+        if startsLine { startLine() }
+        if index < keys.count {
+          pressBoxed(keys[index])
+          index += 1
+        }
+      }
+      startsLine = false
+    } while index < keys.count
+  }
+
+  /// Replays keys as a history stores them, the state's mode changing as they go: for each of
+  /// `range`, a line starts first where `startsLine` says so, then the key `step` gives is
+  /// pressed, or a `$N` key recalls what it recalled (``recall(_:)-(Recalled)``).
+  ///
+  /// The same as ``startLine()`` and ``press(_:)`` or ``recall(_:)-(Recalled)`` for each, with
+  /// Standard mode's brain moved out of the machine once for the keys up to a mode key, as a
+  /// line's keys are (``press(each:startingLine:)``): what a jump's replay runs.
+  /// - Complexity: O(n) in the number of keys.
+  @inline(__always)
+  mutating func replay(
+    _ range: Range<Int>, startsLine: (Int) -> Bool, step: (Int) -> Step
+  ) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      // Standard mode's keys leave the word size as it is; another mode's may change it.
+      let wordSize = wordSize
+      let isStandard = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) {
+        brain, memory, angleUnit in
+        while index < range.upperBound {
+          if startsLine(index) { brain.startLine() }
+          let current = step(index)
+          index += 1
+          switch current {
+          case .key(.mode(let mode)): return Machine.initial(mode, wordSize: wordSize)
+          case .key(let key): brain.press(key, memory: &memory, angleUnit: &angleUnit)
+          case .recall(let recalled): Calculator.recall(recalled, on: &brain)
+          }
+        }
+        return nil
+      }
+      if !isStandard {
+        if startsLine(index) { startLine() }
+        switch step(index) {
+        case .key(let key): pressBoxed(key)
+        case .recall(let recalled): recall(recalled)
+        }
+        index += 1
       }
     }
   }
 
+  /// What a history's step does when it is replayed (``replay(_:startsLine:step:)``).
+  enum Step {
+    /// Presses the key.
+    case key(Key)
+    /// A `$N` key: recalls what it recalled when its line was applied.
+    case recall(Recalled)
+  }
+
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
+  ///
+  /// Not inlined: the loops of Standard mode's keys (``press(each:startingLine:)``, a replay)
+  /// that call it for another mode's key then stay small enough for Standard's `switch` to be
+  /// inlined into them.
+  @inline(never)
   private mutating func pressBoxed(_ key: Key) {
     // Memory is the calculator's, whatever the mode: handled once, here; a mode key starts
     // the new mode's calculation afresh (SPEC §9), even while an error is shown.
@@ -371,27 +567,45 @@ public struct Calculator: Hashable, Sendable {
     case .angle(let unit):
       pressAngle(unit)
       return
-    case .digit, .dot, .op, .equal, .command, .unary, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate,
-      .bit:
+    case .digit, .dot, .op, .equal, .command, .unary, .scientific, .programmer:
       break
     }
     // Memory, mode and angle keys are handled above and never come here.
     let unit = angleUnit
     var wordSize = wordSize
-    changeBoxed({ $0.press(key, unit: unit) }) {
+    machine.changeBoxed({ $0.press(key, unit: unit) }) {
       $0.press(key)
       wordSize = $0.wordSize
     }
     self.wordSize = wordSize
   }
 
+  /// An angle key in Scientific or Programmer mode: in Scientific mode it sets the unit of
+  /// trigonometry and ends a typed entry like `ms`, ignored while an error is shown; it is no
+  /// key of Programmer mode.
+  private mutating func pressAngle(_ unit: AngleUnit) {
+    switch machine {
+    case .standard:
+      // Standard mode's angle keys are pressed on its brain (``CalculatorBrain/press(_:memory:angleUnit:)``).
+      return
+    case .scientific(let box):
+      guard box.brain.error == nil else { return }
+      angleUnit = unit
+      machine.changeBoxed({ $0.press(.angle(unit), unit: unit) }) { _ in }
+    case .programmer:
+      // Not a Programmer key: a session never presses one here.
+      return
+    }
+  }
+
+  // MARK: - Memory and `$N`
+
   /// What a `$N` key recalls (SPEC §11): the value after line N, or the error it ended in.
   public enum Recalled: Hashable, Sendable {
     /// The exact value in the display after the line.
     case value(Decimal34)
     /// The error the line ended in.
-    case error(CalculatorBrain.CalculationError)
+    case error(CalculationError)
 
     /// What `state` has in its display: its value, or its error.
     public init(_ state: Calculator) {
@@ -412,153 +626,71 @@ public struct Calculator: Hashable, Sendable {
   /// A value goes through `mr`'s own recall, so that every mode recalls it as its `mr` does
   /// (Standard's range, Scientific's, Programmer's word: truncated toward zero and wrapped).
   public mutating func recall(_ recalled: Recalled) {
-    guard !isError else { return }
-    switch recalled {
-    case .value(let value):
-      recall(value)
-    case .error(let error):
-      guard case .none = boxed else {
-        return changeBoxed({ $0.showError(error) }) { $0.showError(error) }
+    let isStandard = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) { brain, _, _ in
+      Calculator.recall(recalled, on: &brain)
+      return nil
+    }
+    if !isStandard {
+      machine.changeBoxed({ Calculator.recall(recalled, on: &$0) }) {
+        Calculator.recall(recalled, on: &$0)
       }
-      standardBrain = .error(error, line: standardBrain.expressionLine)
     }
   }
 
-  /// Presses a memory key, in any mode.
+  /// Presses a resolved `$N` key on `brain` (``recall(_:)-(Recalled)``).
+  static func recall<Brain: ModeBrain>(_ recalled: Recalled, on brain: inout Brain) {
+    guard !brain.isError else { return }
+    switch recalled {
+    case .value(let value): brain.recall(value)
+    case .error(let error): brain.showError(error)
+    }
+  }
+
+  /// Presses a memory key in Scientific or Programmer mode (Standard mode's are pressed on its
+  /// brain, ``CalculatorBrain/press(_:memory:angleUnit:)``).
+  private mutating func pressMemory(_ memoryKey: Key.Memory) {
+    var memory = memory
+    machine.changeBoxed({ Calculator.pressMemory(memoryKey, on: &$0, memory: &memory) }) {
+      Calculator.pressMemory(memoryKey, on: &$0, memory: &memory)
+    }
+    self.memory = memory
+  }
+
+  /// Presses a memory key on `brain`, in any mode (SPEC rule 17).
   ///
   /// Ignored while an error is shown; `ms`, `m+`, `m-` and `mc` end a typed entry; `mr` and `mc`
-  /// do nothing while the memory is empty. Standard mode's range is kept: a recalled value or a
-  /// sum of 10^100 or more shows Overflow (the memory keeps its value), a value below 10^-100
-  /// is 0.
-  private mutating func pressMemory(_ memoryKey: Key.Memory) {
-    guard let shown = displayedValue else { return }
-    let bounded = mode == .standard
+  /// do nothing while the memory is empty. Each mode's range is kept (``ModeBrain``): a recalled
+  /// value or a sum beyond it shows Overflow (the memory keeps its value); in Standard mode a
+  /// value below 10^-100 is 0.
+  static func pressMemory<Brain: ModeBrain>(
+    _ memoryKey: Key.Memory, on brain: inout Brain, memory: inout Decimal34?
+  ) {
+    guard let shown = brain.displayedValue else { return }
     // A Scientific entry beyond the limits fails as the key ends it, storing nothing.
-    if memoryKey != .recall, overflows(shown) { return endEntry() }
+    if memoryKey != .recall, Brain.overflows(shown) { return brain.endEntry() }
     switch memoryKey {
     case .store:
       memory = shown
     case .recall:
       guard let memory else { return }
-      recall(memory)
+      brain.recall(memory)
       return
     case .add, .subtract:
       let sum = (memory ?? .zero) + (memoryKey == .add ? shown : -shown)
-      if overflows(sum) {
+      if Brain.overflows(sum) {
         // A memory that would overflow shows Overflow and keeps its value, like a result would.
-        showMemoryOverflow()
+        brain.showMemoryOverflow()
         return
       }
-      memory = bounded && sum.magnitudeExponent.map { $0 < -100 } == true ? .zero : sum
+      memory = Brain.bounded(sum)
     case .clear:
       guard memory != nil else { return }
       memory = nil
     }
-    endEntry()
+    brain.endEntry()
   }
 
-  /// Whether `value` is a result the current mode shows as Overflow: from 10^100 in Standard
-  /// mode (below 10^-100 is 0 there), from 10^10000 and nonzero below 10^-9999 in Scientific
-  /// mode (SPEC §9); never in Programmer mode, whose memory holds exact values (SPEC §10).
-  private func overflows(_ value: Decimal34) -> Bool {
-    guard let magnitude = value.magnitudeExponent else { return false }
-    switch mode {
-    case .standard: return magnitude >= 100
-    case .scientific: return magnitude >= 10000 || magnitude < -9999
-    case .programmer: return false
-    }
-  }
-
-  /// Shows Overflow with the expression line as it was, as `m+` or `m-` summing past the
-  /// mode's limits does; the memory keeps its value.
-  private mutating func showMemoryOverflow() {
-    switch machine {
-    case .standard(let brain):
-      machine = .standard(brain.overflowingMemory())
-    case .scientific(var scientific):
-      machine = .standard(.initial)
-      scientific.showError(.overflow)
-      machine = .scientific(scientific)
-    case .programmer:
-      // Programmer memory holds exact values and never overflows (``overflows(_:)``).
-      return
-    }
-  }
-
-  /// Recalls `value` into the display of the current mode, as `mr` does.
-  private mutating func recall(_ value: Decimal34) {
-    guard case .none = boxed else {
-      return changeBoxed({ $0.recall(value) }) { $0.recall(value) }
-    }
-    // A value stored in Scientific mode may be outside Standard's range (SPEC §9).
-    if let magnitude = value.magnitudeExponent, magnitude >= 100 {
-      machine = .standard(brain.overflowingMemory())
-    } else {
-      machine = .standard(
-        brain.recalling(value.magnitudeExponent.map { $0 < -100 } == true ? .zero : value))
-    }
-  }
-
-  /// Ends the number being typed, as `ms` does, in any mode.
-  private mutating func endEntry() {
-    guard case .none = boxed else {
-      return changeBoxed({ $0.endEntry() }) { $0.endEntry() }
-    }
-    standardBrain = standardBrain.endingEntry()
-  }
-
-  /// An angle key: it sets the unit of Scientific mode's trigonometry, in Standard and
-  /// Scientific mode, and ends a typed entry like `ms`; ignored while an error is shown.
-  private mutating func pressAngle(_ unit: AngleUnit) {
-    switch boxed {
-    case .none:
-      guard !standardBrain.isError else { return }
-      angleUnit = unit
-      standardBrain = standardBrain.endingEntry()
-    case .scientific(let box):
-      guard box.brain.error == nil else { return }
-      angleUnit = unit
-      changeBoxed({ $0.press(.angle(unit), unit: unit) }) { _ in }
-    case .programmer:
-      // Not a Programmer key: a session never presses one here.
-      return
-    }
-  }
-
-  /// Presses `key` in Standard mode, in place: each transition's result replaces the
-  /// brain directly, as the book's reducer does (a function returning the next brain made every
-  /// key copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
-  @inline(__always)
-  private mutating func pressStandard(_ key: Key) {
-    switch key {
-    case .digit(let digit):
-      standardBrain.type(fresh: Entry(digit)) { $0.appending(digit) }
-    case .dot:
-      standardBrain.type(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): standardBrain.replace(with: standardBrain.applyOperator(op))
-    case .equal: standardBrain.replace(with: standardBrain.applyEqual())
-    case .command(.clear): standardBrain = .initial
-    case .command(.clearEntry): standardBrain.replace(with: standardBrain.applyClearEntry())
-    case .command(.flip): standardBrain.replace(with: standardBrain.applyFlip())
-    case .command(.percent): standardBrain.replace(with: standardBrain.applyPercent())
-    case .command(.backspace): standardBrain.replace(with: standardBrain.applyBackspace())
-    case .unary(let unary): standardBrain.replace(with: standardBrain.applyUnary(unary))
-    // Memory is the calculator's, whatever the mode; a mode key starts the new mode's
-    // calculation afresh (SPEC §9), even while an error is shown.
-    case .memory(let memoryKey): pressMemory(memoryKey)
-    case .mode(let mode): machine = Machine.initial(mode, wordSize: wordSize)
-    case .angle(let unit): pressAngle(unit)
-    case .reference:
-      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
-      return
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .hexDigit,
-      .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
-      // Not a Standard key: a session never presses one here (its line is rejected, and an
-      // edit of the past that would replay one here is refused); pressed on a bare calculator,
-      // it does nothing.
-      return
-    }
-  }
+  // MARK: - Lines
 
   /// Starts a line of keys (SPEC rule 18: a number never continues on the next line): the number
   /// still being typed is ended, as `ms` ends it, so that the next digit starts a new one; the
@@ -570,19 +702,18 @@ public struct Calculator: Hashable, Sendable {
   public mutating func startLine() {
     // Only a typed entry changes; every other state is left untouched, without a copy (this
     // runs before every line of a script).
-    switch boxed {
-    case .none:
-      switch standardBrain {
-      case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
-        if entry != .zero { standardBrain = standardBrain.endingEntry() }
-      case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: return
+    switch machine {
+    case .standard:
+      _ = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) { brain, _, _ in
+        brain.startLine()
+        return nil
       }
     case .scientific(let box):
       guard box.brain.isTyping, !box.brain.input.isEmpty else { return }
-      changeBoxed({ $0.endEntry() }) { _ in }
+      machine.changeBoxed({ $0.endEntry() }) { _ in }
     case .programmer(let box):
       guard box.brain.isTyping else { return }
-      changeBoxed({ _ in }) { $0.endEntry() }
+      machine.changeBoxed({ _ in }) { $0.endEntry() }
     }
   }
 
@@ -605,8 +736,128 @@ public struct Calculator: Hashable, Sendable {
   }
 }
 
+extension CalculatorBrain {
+  /// Presses `key`, any key but a mode key (which replaces the whole machine:
+  /// ``Calculator/press(_:)``), in Standard mode, with the calculator's memory and angle unit:
+  /// Standard mode's one `switch` over keys. Each transition's result replaces the brain
+  /// directly, as the book's reducer does (a function returning the next brain made every key
+  /// copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
+  @inline(__always)
+  mutating func press(_ key: Key, memory: inout Decimal34?, angleUnit: inout AngleUnit) {
+    switch key {
+    case .digit(let digit):
+      type(fresh: Entry(digit)) { $0.appending(digit) }
+    case .dot:
+      type(fresh: .zeroPoint) { $0.appendingPoint() }
+    case .op(let op): replace(with: applyOperator(op))
+    case .equal: replace(with: applyEqual())
+    case .command(.clear): self = .initial
+    case .command(.clearEntry): replace(with: applyClearEntry())
+    case .command(.flip): replace(with: applyFlip())
+    case .command(.percent): replace(with: applyPercent())
+    case .command(.backspace): replace(with: applyBackspace())
+    case .unary(let unary): replace(with: applyUnary(unary))
+    // Memory is the calculator's, whatever the mode.
+    case .memory(let memoryKey): Calculator.pressMemory(memoryKey, on: &self, memory: &memory)
+    case .angle(let unit):
+      // The unit of Scientific mode's trigonometry, set in Standard mode too; it ends a typed
+      // entry like `ms`, and is ignored while an error is shown.
+      guard !isError else { return }
+      angleUnit = unit
+      endEntry()
+    case .mode:
+      // Handled by ``Calculator``, which replaces the whole machine.
+      return
+    case .reference:
+      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
+      return
+    case .scientific, .programmer:
+      // Not a Standard key: a session never presses one here (its line is rejected, and an
+      // edit of the past that would replay one here is refused); pressed on a bare calculator,
+      // it does nothing.
+      return
+    }
+  }
+}
+
+/// What each mode's brain answers for the keys that ``Calculator`` holds the state of — the
+/// memory keys and `$N` (SPEC rule 17, §11) — so that their rules are written once for every
+/// mode: a new mode's brain answers these to take part.
+protocol ModeBrain {
+  /// The value in the display, or `nil` while an error is shown.
+  var displayedValue: Decimal34? { get }
+  /// Whether the display shows an error.
+  var isError: Bool { get }
+  /// Ends the number being typed, as `ms` does.
+  mutating func endEntry()
+  /// Recalls `value` into the display, as `mr` does, within the mode's range.
+  mutating func recall(_ value: Decimal34)
+  /// Shows `error`, as a `$N` recall of a line that ended in it does.
+  mutating func showError(_ error: CalculationError)
+  /// Shows Overflow with the expression line as it was, as `m+` or `m-` summing past the
+  /// mode's limits does.
+  mutating func showMemoryOverflow()
+  /// Whether `value` is a result the mode shows as Overflow: what `m+` and `m-` may not store.
+  static func overflows(_ value: Decimal34) -> Bool
+  /// A sum that `m+` or `m-` stores, within the mode's range (Standard mode: 0 below 10^-100).
+  static func bounded(_ value: Decimal34) -> Decimal34
+}
+
+extension CalculatorBrain: ModeBrain {
+  /// From 10^100 (SPEC rule 14).
+  static func overflows(_ value: Decimal34) -> Bool {
+    value.magnitudeExponent.map { $0 >= 100 } ?? false
+  }
+
+  /// 0 below 10^-100 (SPEC rule 14).
+  static func bounded(_ value: Decimal34) -> Decimal34 {
+    value.magnitudeExponent.map { $0 < -100 } == true ? .zero : value
+  }
+
+  mutating func endEntry() { self = endingEntry() }
+
+  /// A value stored in Scientific mode may be outside Standard's range (SPEC §9): from 10^100
+  /// it shows Overflow, below 10^-100 it is 0.
+  mutating func recall(_ value: Decimal34) {
+    if Self.overflows(value) {
+      self = overflowingMemory()
+    } else {
+      self = recalling(Self.bounded(value))
+    }
+  }
+
+  mutating func showError(_ error: CalculationError) {
+    self = .error(error, line: expressionLine)
+  }
+
+  mutating func showMemoryOverflow() { self = overflowingMemory() }
+}
+
+extension ScientificBrain: ModeBrain {
+  /// From 10^10000, and nonzero below 10^-9999 (SPEC §9).
+  static func overflows(_ value: Decimal34) -> Bool { !ScientificRules.bounded(value) }
+
+  static func bounded(_ value: Decimal34) -> Decimal34 { value }
+
+  var isError: Bool { error != nil }
+
+  mutating func showMemoryOverflow() { showError(.overflow) }
+}
+
+extension ProgrammerBrain: ModeBrain {
+  /// Never: Programmer mode's memory holds exact values (SPEC §10).
+  static func overflows(_ value: Decimal34) -> Bool { false }
+
+  static func bounded(_ value: Decimal34) -> Decimal34 { value }
+
+  var isError: Bool { error != nil }
+
+  /// Never called: Programmer mode's memory never overflows (``overflows(_:)``).
+  mutating func showMemoryOverflow() {}
+}
+
 /// An expression line of either mode.
-public enum ExpressionLine: Hashable, Sendable {
+package enum ExpressionLine: Hashable, Sendable {
   /// Standard mode's: `12 + 3 =`, `√(9)`.
   case standard(CalculatorBrain.Line)
   /// Scientific mode's tokens: `1 + (2 - 3) =`, `sin₀(30)`.

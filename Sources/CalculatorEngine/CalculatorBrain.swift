@@ -8,15 +8,17 @@ import CalcDecimal
 /// a computed value, or an error) and ``expressionLine`` what the expression line holds;
 /// ``DisplayFormat`` only renders them.
 ///
-/// ``Calculator/apply(_:)`` pairs it with the memory register and holds the one `switch` over
-/// keys (the book's reducer); the transitions here are pure functions from a state to the next.
+/// ``Calculator`` holds it as its machine's Standard case, with the memory register beside it;
+/// the one `switch` over Standard mode's keys (the book's reducer) is
+/// `press(_:memory:angleUnit:)`, in Calculator.swift, and the transitions here are pure
+/// functions from a state to the next.
 /// Calculation never throws: dividing by zero, a square root of a negative number or overflowing
 /// leads to the ``error(_:line:)`` state, which a digit, `.`, AC or CE leaves and every other key
 /// ignores.
 ///
 /// Magnitudes are bounded: a result of 10^100 or more is ``CalculationError/overflow``, and a
 /// nonzero result below 10^-100 becomes 0.
-public enum CalculatorBrain: Hashable, Sendable {
+package enum CalculatorBrain: Hashable, Sendable {
   /// Typing or showing the left operand. `repeating` is the operation that `=` repeats, if any
   /// (set by `=`; kept by digits, `.`, percent, sign change, unary keys, CE and backspace; gone
   /// after an operator, AC or an error). `line` is the expression line.
@@ -40,10 +42,10 @@ public enum CalculatorBrain: Hashable, Sendable {
   case equalled(result: Decimal34, operation: Operation, left: Term, right: Term)
 
   /// A fresh calculator, showing `0` with an empty expression line (the book's `.left("0")`).
-  public static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil, line: .empty)
+  package static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil, line: .empty)
 
   /// The number in the display: one being typed, or a computed one.
-  public enum Operand: Hashable, Sendable {
+  package enum Operand: Hashable, Sendable {
     /// A number being typed: shown as typed, and digits append to it.
     case entry(Entry)
     /// A result, a percentage, a unary answer, a sign-changed or recalled value: a digit starts
@@ -51,7 +53,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     case value(Value)
 
     /// The operand's exact value.
-    public var number: Decimal34 {
+    package var number: Decimal34 {
       switch self {
       case .entry(let entry): entry.value
       case .value(let value): value.number
@@ -59,7 +61,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// How the operand reads in the expression line: a typed number stands for itself.
-    public var term: Term {
+    package var term: Term {
       switch self {
       case .entry(let entry): .typed(entry.value)
       case .value(let value): value.term
@@ -68,19 +70,19 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// A computed number and how it reads in the expression line.
-  public struct Value: Hashable, Sendable {
+  package struct Value: Hashable, Sendable {
     /// The exact value.
-    public let number: Decimal34
+    package let number: Decimal34
     /// How the expression line writes it: `√(9)` for the 3 that `9@` gives.
-    public let term: Term
+    package let term: Term
 
     /// A value that reads as itself, such as a result.
-    public static func plain(_ number: Decimal34) -> Value {
+    package static func plain(_ number: Decimal34) -> Value {
       Value(number: number, term: .plain(number))
     }
 
     /// `number`, written in the expression line as `term`.
-    public init(number: Decimal34, term: Term) {
+    package init(number: Decimal34, term: Term) {
       self.number = number
       self.term = term
     }
@@ -92,30 +94,30 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// The wrappers are packed two bits each, so a term has a fixed size; past
   /// ``maximumStoredWrappers`` levels of nesting the outer ones are counted (up to 255) but not
   /// kept, and the expression line shows them as `…(…)`.
-  public struct Term: Hashable, Sendable {
+  package struct Term: Hashable, Sendable {
     /// The number the wrappers apply to, as the display would show it.
-    public let base: Decimal34
+    package let base: Decimal34
     /// Wrapper `i` (innermost first) in bits `2i` and `2i+1`, the typed flag in bit 54, the depth
     /// in bits 56–63: one word, because terms are copied with every key.
     private let packed: UInt64
 
     /// How many wrappers a term keeps.
-    public static let maximumStoredWrappers = 27
+    package static let maximumStoredWrappers = 27
     private static let typedBit: UInt64 = 1 << 54
     private static let depthShift: UInt64 = 56
 
     /// How many wrappers were applied, saturating at 255.
-    public var depth: UInt8 { UInt8(truncatingIfNeeded: packed >> Term.depthShift) }
+    package var depth: UInt8 { UInt8(truncatingIfNeeded: packed >> Term.depthShift) }
     /// Whether the number was typed or recalled rather than computed: a right operand that reads
     /// as itself is left out of the expression line until `=` completes the operation.
-    public var isTyped: Bool { packed & Term.typedBit != 0 }
+    package var isTyped: Bool { packed & Term.typedBit != 0 }
 
     /// A unary function in the expression line.
-    public enum Wrapper: UInt8, Hashable, Sendable, CaseIterable {
+    package enum Wrapper: UInt8, Hashable, Sendable, CaseIterable {
       case squareRoot, square, reciprocal, negate
 
       /// The function's name as written before its parenthesis.
-      public var prefix: String {
+      package var prefix: String {
         switch self {
         case .squareRoot: "√"
         case .square: "sqr"
@@ -134,12 +136,12 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// A computed number that reads as itself.
-    public static func plain(_ number: Decimal34) -> Term {
+    package static func plain(_ number: Decimal34) -> Term {
       Term(base: number, packed: 0)
     }
 
     /// A typed or recalled number.
-    public static func typed(_ number: Decimal34) -> Term {
+    package static func typed(_ number: Decimal34) -> Term {
       Term(base: number, packed: typedBit)
     }
 
@@ -149,7 +151,7 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// The term inside one more wrapper.
-    public func wrapped(_ wrapper: Wrapper) -> Term {
+    package func wrapped(_ wrapper: Wrapper) -> Term {
       let index = Int(depth)
       var packed = self.packed
       if index < Term.maximumStoredWrappers { packed |= UInt64(wrapper.rawValue) << (2 * index) }
@@ -158,18 +160,18 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// The stored wrappers, innermost first: at most ``maximumStoredWrappers``.
-    public var wrappers: [Wrapper] {
+    package var wrappers: [Wrapper] {
       (0..<min(Int(depth), Term.maximumStoredWrappers)).map { index in
         Wrapper(rawValue: UInt8((packed >> (2 * index)) & 3))!
       }
     }
 
     /// Whether the expression line shows the term as a right operand before `=`.
-    public var isShownAsRightOperand: Bool { depth > 0 || !isTyped }
+    package var isShownAsRightOperand: Bool { depth > 0 || !isTyped }
   }
 
   /// The expression line of states that do not derive it from their operands.
-  public enum Line: Hashable, Sendable {
+  package enum Line: Hashable, Sendable {
     /// Nothing: at the start, while typing a first number, after AC.
     case empty
     /// A computed value on its own: `√(9)`, `negate(5)`, `0.1`.
@@ -186,7 +188,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// What ends an operation in the expression line.
-  public enum Closing: Hashable, Sendable {
+  package enum Closing: Hashable, Sendable {
     /// Nothing: the operation is still open.
     case none
     /// `=`.
@@ -196,54 +198,29 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// An operator and its right operand, as repeated by `=`.
-  public struct Operation: Hashable, Sendable {
+  package struct Operation: Hashable, Sendable {
     /// The operator that `=` applies.
-    public let op: Key.Op
+    package let op: Key.Op
     /// The right operand that `=` applies it with, the same at every repetition.
-    public let operand: Decimal34
+    package let operand: Decimal34
 
     /// The operation `x op operand`, for whatever left operand `x` the display holds.
-    public init(op: Key.Op, operand: Decimal34) {
+    package init(op: Key.Op, operand: Decimal34) {
       self.op = op
       self.operand = operand
     }
   }
 
-  /// Why a calculation failed.
-  public enum CalculationError: Hashable, Sendable, CaseIterable {
-    /// A nonzero number divided by zero, or (Scientific mode) a pole reached through a
-    /// reciprocal, such as `90sec`.
-    case divideByZero
-    /// Zero divided by zero, or `1 logy 1`.
-    case undefined
-    /// The square root of a negative number, or (Scientific mode) an argument outside a
-    /// function's domain.
-    case invalidInput
-    /// A result of magnitude 10^100 or more (Scientific mode: 10^10000 or more, or nonzero
-    /// below 10^-9999).
-    case overflow
-    /// (Programmer mode) A shift count that is negative or not less than the word size.
-    case notDefined
-
-    /// The text shown in the display.
-    public var message: String {
-      switch self {
-      case .divideByZero: "Cannot divide by zero"
-      case .undefined: "Result is undefined"
-      case .invalidInput: "Invalid input"
-      case .overflow: "Overflow"
-      case .notDefined: "Result not defined"
-      }
-    }
-  }
+  /// Why a calculation failed (``CalculatorEngine/CalculationError``, every mode's).
+  package typealias CalculationError = CalculatorEngine.CalculationError
 
   /// Whether the display shows an error.
-  public var isError: Bool {
+  package var isError: Bool {
     if case .error = self { true } else { false }
   }
 
   /// Whether an operation is pending: an operator was pressed and `=` has not finished it.
-  public var isPending: Bool {
+  package var isPending: Bool {
     switch self {
     case .leftOp, .leftOpRight: true
     case .left, .error, .equalled: false
@@ -251,13 +228,13 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// Whether the right operand of a pending operation is being typed.
-  public var isTypingRightOperand: Bool {
+  package var isTypingRightOperand: Bool {
     if case .leftOpRight(_, _, .entry) = self { true } else { false }
   }
 
   /// Whether a number is being typed that holds as many digits as an entry can
   /// (``Entry/maximumDigits``): a further digit is ignored.
-  public var isTypingAFullEntry: Bool {
+  package var isTypingAFullEntry: Bool {
     switch self {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       entry.digitCount >= Entry.maximumDigits
@@ -265,25 +242,12 @@ public enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
-  /// What the display shows: a number being typed, a computed number, or an error.
-  public enum Display: Hashable, Sendable {
-    /// A number being typed, shown as typed: `1,234.50`, `0.`, `-0.`.
-    case entry(Entry)
-    /// A computed number, shown rounded to the format's precision: `0.66666667`.
-    case value(Decimal34)
-    /// A failed calculation, shown as its message.
-    case error(CalculationError)
-    /// A number being typed in Scientific mode, shown as typed: `1.5e+3`, `0.`.
-    case scientificEntry(ScientificEntry)
-    /// A computed number with F-E on: always in scientific notation, `1.2345E2`, `0E0`.
-    case exponential(Decimal34)
-    /// Programmer mode's value (typed or computed): the word's bits in the radix shown.
-    case programmer(ProgrammerValue)
-  }
+  /// What the display shows (``CalculatorEngine/Display``, every mode's).
+  package typealias Display = CalculatorEngine.Display
 
   /// What the display shows (SPEC §3): the right operand once there is one, else the left
   /// operand; the error while one is shown.
-  public var display: Display {
+  package var display: Display {
     switch self {
     case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)):
       .entry(entry)
@@ -303,7 +267,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// With an operator pending, the left operand and the operator, and the right operand once it
   /// is computed (``Term/isShownAsRightOperand``), not while it is typed; in every other state,
   /// the line the state holds.
-  public var expressionLine: Line {
+  package var expressionLine: Line {
     switch self {
     case .left(_, _, let line), .error(_, let line):
       line
@@ -327,7 +291,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// The value in the display, or `nil` while an error is shown.
-  public var displayedValue: Decimal34? {
+  package var displayedValue: Decimal34? {
     switch display {
     case .entry(let entry): entry.value
     case .value(let value), .exponential(let value): value
@@ -343,7 +307,7 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// writes it with its `=` (a paper tape's row, without the result): `1 + 2 =` for `*` after
   /// `1+2`, `3 × 3 =` for `=` after `3*3`, `13 =` for `=` after `13`; `nil` for any other key, and
   /// for every key while an error is shown.
-  public func completedCalculation(by key: Key) -> Line? {
+  package func completedCalculation(by key: Key) -> Line? {
     switch key {
     case .equal:
       guard !isError else { return nil }
@@ -356,10 +320,8 @@ public enum CalculatorBrain: Hashable, Sendable {
     case .op:
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
-    case .digit, .dot, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-      .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-      .bitwise, .not,
-      .shift, .rotate, .bit:
+    case .digit, .dot, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+      .programmer:
       return nil
     }
   }
@@ -421,20 +383,21 @@ public enum CalculatorBrain: Hashable, Sendable {
   /// entry being typed, and a further digit or point only extends that entry (``type(fresh:_:)``),
   /// so a run of them is one change of the state rather than one a key (a script's `123.45`).
   /// - Complexity: O(n) in the length of the run.
+  @inline(__always)
   mutating func type(
     run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
     /// `entry` with the run typed after it.
+    @inline(__always)
     func extended(_ entry: Entry) -> Entry {
       var entry = entry
       while end < keys.count {
         switch keys[end] {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
-        case .op, .equal, .command, .unary, .memory, .bracket, .binary, .function, .constant,
-          .exponent, .fixedToExponential, .angle, .mode, .reference, .hexDigit, .radix, .wordSize,
-          .bitwise, .not, .shift, .rotate, .bit:
+        case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          .programmer:
           return entry
         }
         end += 1
@@ -633,6 +596,21 @@ public enum CalculatorBrain: Hashable, Sendable {
       .leftOpRight(
         left: left, op: op, right: .value(Value(number: entry.value, term: .typed(entry.value))))
     case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: self
+    }
+  }
+
+  /// Starts a line of keys (SPEC rule 18, ``Calculator/startLine()``): a number being typed is
+  /// ended as `ms` ends it, except a `0` that nobody typed; every other state is left as it is.
+  mutating func startLine() {
+    // The question first: a `switch` over `self` whose cases change `self` copies it.
+    if isTypingANumber { self = endingEntry() }
+  }
+
+  /// Whether a number is being typed: an entry that is not a `0` nobody typed.
+  private var isTypingANumber: Bool {
+    switch self {
+    case .left(.entry(let entry), _, _), .leftOpRight(_, _, .entry(let entry)): entry != .zero
+    case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: false
     }
   }
 

@@ -6,7 +6,7 @@
 /// (a typed change to a session, what some of these commands become). A front end's table of
 /// commands (what each takes, its help) has one row per case, in this order, which is the
 /// order `:help` lists them in.
-public enum CommandName: String, CaseIterable, Sendable {
+package enum CommandName: String, CaseIterable, Sendable {
   case history, tape, lines, edit, insert, delete, note, find, vary, goto, undo, redo, branches
   case branch, keys, copy, save
   /// `:save!`, which replaces a file that this session neither saved nor loaded.
@@ -15,7 +15,7 @@ public enum CommandName: String, CaseIterable, Sendable {
 
   /// Whether the command changes the session, so that a session script or a journal may hold
   /// it (``SessionScript/command(_:)`` reads these and no others).
-  public var changesSession: Bool {
+  package var changesSession: Bool {
     switch self {
     case .goto, .undo, .redo, .branch, .reset, .edit, .insert, .delete, .note, .vary: true
     case .history, .tape, .lines, .find, .branches, .keys, .copy, .save, .saveReplacing, .load,
@@ -26,14 +26,14 @@ public enum CommandName: String, CaseIterable, Sendable {
 
   /// Whether a line that is only this word, without its `:`, runs it (``ScriptLine/bareWords``:
   /// `help` and `quit`; `exit` is another name of `quit`).
-  public var isBareWord: Bool { ScriptLine.bareWords.contains(rawValue) }
+  package var isBareWord: Bool { ScriptLine.bareWords.contains(rawValue) }
 
   /// The commands a person may type without their `:` by mistake, for the hint "commands start
   /// with ':'": every name of letters alone but the bare words.
-  public static let hintedWords: [String] = allCases.filter {
+  package static let hintedWords: [String] = allCases.filter {
     !$0.isBareWord && $0.rawValue.allSatisfy(\.isLetter)
   }.map(\.rawValue)
 
   /// The names of the commands that change a session (``changesSession``), in this list's order.
-  public static let sessionDirectives: [String] = allCases.filter(\.changesSession).map(\.rawValue)
+  package static let sessionDirectives: [String] = allCases.filter(\.changesSession).map(\.rawValue)
 }

@@ -18,7 +18,7 @@ public enum DateFault: Hashable, Sendable {
   case dateOutOfBound
   /// A duration or number step's error: `/ 0` (`Cannot divide by zero`), `0:00/0` (`Result is
   /// undefined`), a magnitude of 10^100 or more (`Overflow`); or, through `$N`, another mode's.
-  case calculation(CalculatorBrain.CalculationError)
+  case calculation(CalculationError)
 
   /// The text shown in the display: `Date out of Bound`, `Cannot divide by zero`.
   public var message: String {

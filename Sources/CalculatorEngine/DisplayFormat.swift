@@ -24,25 +24,25 @@ public struct DisplayFormat: Hashable, Sendable {
   /// The locale identifier the symbols were taken from.
   public let localeIdentifier: String
   /// Between the integer and fraction digits, e.g. `.` or `,`.
-  public let decimalSeparator: String
+  package let decimalSeparator: String
   /// Between groups of integer digits, e.g. `,`, `.`, or U+202F in French.
-  public let groupingSeparator: String
+  package let groupingSeparator: String
   /// The size of the rightmost group of integer digits; 0 for no grouping.
-  public let groupingSize: Int
+  package let groupingSize: Int
   /// The size of the other groups; 0 when it equals ``groupingSize``.
-  public let secondaryGroupingSize: Int
+  package let secondaryGroupingSize: Int
   /// How many digits must stand before the first grouping separator: 1, or 2 in locales such as
   /// es_ES that write `1234` but `12.345` (ICU's minimum grouping digits).
-  public let minimumGroupingDigits: Int
+  package let minimumGroupingDigits: Int
   /// The minus sign, e.g. `-` or U+2212.
-  public let minusSign: String
+  package let minusSign: String
   /// The locale's digits for 0 through 9.
-  public let digits: [String]
+  package let digits: [String]
   /// How many digits of a computed value are shown.
-  public let precision: Precision
+  package let precision: Precision
 
   /// How many digits of a computed value a format shows.
-  public enum Precision: Hashable, Sendable {
+  package enum Precision: Hashable, Sendable {
     /// At most ``DisplayFormat/maximumFractionDigits`` fraction digits (in scientific notation,
     /// of the mantissa), rounded half to even: what a pocket calculator shows.
     case display
@@ -51,11 +51,11 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// The most fraction digits of a computed value.
-  public static let maximumFractionDigits = 8
+  package static let maximumFractionDigits = 8
   /// Computed values from 10^34 on are shown in scientific notation.
-  public static let scientificFromExponent = 34
+  package static let scientificFromExponent = 34
   /// Nonzero computed values below 10^-8 are shown in scientific notation.
-  public static let scientificBelowExponent = -8
+  package static let scientificBelowExponent = -8
 
   /// The symbols of the locale with identifier `identifier`.
   ///
@@ -79,7 +79,7 @@ public struct DisplayFormat: Hashable, Sendable {
   ///
   /// A `minimumGroupingDigits` below 1 counts as 1, and `digits` that are not ten strings are
   /// replaced by the ASCII digits.
-  public init(
+  package init(
     localeIdentifier: String, decimalSeparator: String, groupingSeparator: String,
     groupingSize: Int, secondaryGroupingSize: Int, minimumGroupingDigits: Int = 1,
     minusSign: String, digits: [String], precision: Precision = .display
@@ -150,7 +150,7 @@ public struct DisplayFormat: Hashable, Sendable {
   // MARK: - Rendering
 
   /// The display of `brain`: its current number, or its error message.
-  public func text(for brain: CalculatorBrain) -> String {
+  package func text(for brain: CalculatorBrain) -> String {
     var bytes: [UInt8] = []
     append(brain, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
@@ -164,7 +164,7 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// The display of an entry, as typed.
-  public func text(for entry: Entry) -> String {
+  package func text(for entry: Entry) -> String {
     var bytes: [UInt8] = []
     append(entry, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
@@ -172,20 +172,20 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// The text of what a display shows: an entry as typed, a computed value in this format's
   /// precision, an error's message.
-  public func text(for display: CalculatorBrain.Display) -> String {
+  public func text(for display: Display) -> String {
     var bytes: [UInt8] = []
     append(display, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the display of `brain` (``CalculatorBrain/display``), as UTF-8, to `bytes`.
-  public func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
+  package func append(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
     append(brain.display, to: &bytes)
   }
 
   /// Appends what a display shows, as UTF-8, to `bytes`: an entry as typed, a computed value in
   /// this format's precision, an error's message.
-  public func append(_ display: CalculatorBrain.Display, to bytes: inout [UInt8]) {
+  package func append(_ display: Display, to bytes: inout [UInt8]) {
     switch display {
     case .entry(let entry): append(entry, to: &bytes)
     case .value(let value): append(value, to: &bytes)
@@ -200,7 +200,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// shows it — DEC grouped by the locale, HEX and BIN in groups of 4 separated by a space (BIN
   /// padded with 0s to a multiple of 4 digits), OCT in groups of 3 —; without grouping
   /// (``plain``), the digits of the radix alone (`75BCD15`, `111`, `-5`).
-  public func append(_ shown: ProgrammerValue, to bytes: inout [UInt8]) {
+  package func append(_ shown: ProgrammerValue, to bytes: inout [UInt8]) {
     guard groupingSize > 0 else {
       bytes.append(contentsOf: shown.plainDigits.utf8)
       return
@@ -219,7 +219,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// `,` (the panel's DEC row in en_US).
   ///
   /// - Complexity: O(w), w the word size.
-  public static func groupedRadixDigits(_ shown: ProgrammerValue) -> String {
+  package static func groupedRadixDigits(_ shown: ProgrammerValue) -> String {
     var digits = Array(
       String(
         ProgrammerBrain.pattern(shown.value, shown.wordSize), radix: Int(shown.radix.base),
@@ -258,7 +258,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// The four rows of Programmer mode's panel for `value` in a word of `wordSize` (SPEC §10):
   /// HEX, DEC, OCT and BIN, grouped (DEC with this format's grouping).
-  public func radixRows(_ value: Int64, wordSize: Key.WordSize) -> [String] {
+  package func radixRows(_ value: Int64, wordSize: Key.WordSize) -> [String] {
     Key.Radix.allCases.map { radix in
       var bytes: [UInt8] = []
       append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
@@ -268,7 +268,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends a Scientific-mode entry as typed, as Windows shows it: `1,234.5`, `1.5e+3`,
   /// `-1.e-5`, `0.e+0`.
-  public func append(_ entry: ScientificEntry, to bytes: inout [UInt8]) {
+  package func append(_ entry: ScientificEntry, to bytes: inout [UInt8]) {
     if entry.isNegative { bytes.append(contentsOf: symbols.minus) }
     let scale = Decimal34.powersOfTen[Int(entry.fractionDigitCount)]
     withDigits(entry.digits / scale) { appendGrouped($0, to: &bytes) }
@@ -292,7 +292,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends a computed value in scientific notation whatever its size, as F-E shows it:
   /// `1.2345E2`, `5E0`, `0E0`.
-  public func appendExponential(_ value: Decimal34, to bytes: inout [UInt8]) {
+  package func appendExponential(_ value: Decimal34, to bytes: inout [UInt8]) {
     guard let magnitude = value.magnitudeExponent else {
       appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
       bytes.append(UInt8(ascii: "E"))
@@ -307,21 +307,35 @@ public struct DisplayFormat: Hashable, Sendable {
   ///
   /// Windows ends a line that waits for an operand with a space (`1 + `); calc does not, as in
   /// Standard mode (`1 +`).
-  public func append(_ tokens: ExpressionTokens, to bytes: inout [UInt8]) {
+  package func append(_ tokens: ExpressionTokens, to bytes: inout [UInt8]) {
+    appendTokens(tokens, to: &bytes) { operand, bytes in
+      if operand.isExponential {
+        appendExponential(operand.value, to: &bytes)
+      } else {
+        append(operand.value, to: &bytes)
+      }
+    } function: {
+      $0.text
+    }
+  }
+
+  /// Appends an expression line of the operator engine (``OperatorStack``), its operands as
+  /// `operand` writes them and its functions named by `function`.
+  ///
+  /// - Complexity: O(n) in the number of tokens.
+  private func appendTokens<Operand, Function>(
+    _ tokens: TokenLine<OperatorToken<Operand, Function>>, to bytes: inout [UInt8],
+    operand: (Operand, inout [UInt8]) -> Void, function: (Function) -> String
+  ) {
     for (index, token) in tokens.enumerated() {
       switch token {
       case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
       case .op(let op): bytes.append(contentsOf: op.title.utf8)
-      case .operand(let value, let exponential):
-        if exponential {
-          appendExponential(value, to: &bytes)
-        } else {
-          append(value, to: &bytes)
-        }
+      case .operand(let value): operand(value, &bytes)
       case .open: bytes.append(UInt8(ascii: "("))
       case .close: bytes.append(UInt8(ascii: ")"))
       case .function(let name, let bracket):
-        bytes.append(contentsOf: name.text.utf8)
+        bytes.append(contentsOf: function(name).utf8)
         if bracket { bytes.append(UInt8(ascii: "(")) }
       case .equals: bytes.append(contentsOf: " =".utf8)
       }
@@ -329,14 +343,14 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// The text of an expression line of either mode.
-  public func text(for line: ExpressionLine) -> String {
+  package func text(for line: ExpressionLine) -> String {
     var bytes: [UInt8] = []
     append(line, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends an expression line of either mode.
-  public func append(_ line: ExpressionLine, to bytes: inout [UInt8]) {
+  package func append(_ line: ExpressionLine, to bytes: inout [UInt8]) {
     switch line {
     case .standard(let line): append(line, to: &bytes)
     case .scientific(let tokens): append(tokens, to: &bytes)
@@ -347,23 +361,14 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends Programmer mode's expression line, its operands in `radix` (`5 + 4 =`,
   /// `RoLC(5)`, `C Lsh 1`).
-  public func append(
+  package func append(
     _ tokens: ProgrammerTokens, radix: Key.Radix,
     wordSize: Key.WordSize, to bytes: inout [UInt8]
   ) {
-    for (index, token) in tokens.enumerated() {
-      switch token {
-      case .space: if index + 1 < tokens.count { bytes.append(UInt8(ascii: " ")) }
-      case .op(let op): bytes.append(contentsOf: op.title.utf8)
-      case .operand(let value):
-        append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
-      case .open: bytes.append(UInt8(ascii: "("))
-      case .close: bytes.append(UInt8(ascii: ")"))
-      case .function(let function, let bracket):
-        bytes.append(contentsOf: function.title.utf8)
-        if bracket { bytes.append(UInt8(ascii: "(")) }
-      case .equals: bytes.append(contentsOf: " =".utf8)
-      }
+    appendTokens(tokens, to: &bytes) { value, bytes in
+      append(ProgrammerValue(value: value, radix: radix, wordSize: wordSize), to: &bytes)
+    } function: {
+      $0.title
     }
   }
 
@@ -375,7 +380,7 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Appends the display of `calculator`, in either mode.
-  public func append(_ calculator: Calculator, to bytes: inout [UInt8]) {
+  package func append(_ calculator: Calculator, to bytes: inout [UInt8]) {
     append(calculator.display, to: &bytes)
   }
 
@@ -386,7 +391,7 @@ public struct DisplayFormat: Hashable, Sendable {
   /// digits (a script's everyday answer; in the display's precision also a longer value once
   /// rounded to 8 fraction digits), is written with its newline in one buffer and one append,
   /// without the general path's steps.
-  public func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
+  package func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
     let display = calculator.display
     if case .value(let value) = display, groupingSize == 0, symbols.digits == nil,
       symbols.decimal.count + symbols.minus.count <= 32
@@ -482,10 +487,10 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Appends the expression line of `calculator`, in either mode.
-  public func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
+  package func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
     switch calculator.machine {
     case .standard(let brain): appendExpression(brain, to: &bytes)
-    case .scientific(let scientific): append(scientific.shownLine, to: &bytes)
+    case .scientific(let box): append(box.brain.shownLine, to: &bytes)
     case .programmer: append(calculator.expressionLine, to: &bytes)
     }
   }
@@ -494,7 +499,7 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// The expression line of `brain` (SPEC §3.1): `12 +`, `12 + 3 =`, `√(9)`, `1 ÷ 0 =`; empty
   /// at the start and while typing a first number.
-  public func expression(for brain: CalculatorBrain) -> String {
+  package func expression(for brain: CalculatorBrain) -> String {
     var bytes: [UInt8] = []
     appendExpression(brain, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
@@ -505,19 +510,19 @@ public struct DisplayFormat: Hashable, Sendable {
   ///
   /// Numbers are written like computed values in the display; operators are the button titles
   /// with a space on each side.
-  public func appendExpression(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
+  package func appendExpression(_ brain: CalculatorBrain, to bytes: inout [UInt8]) {
     append(brain.expressionLine, to: &bytes)
   }
 
   /// The text of an expression line: `12 + 3 =`, `√(9)`.
-  public func text(for line: CalculatorBrain.Line) -> String {
+  package func text(for line: CalculatorBrain.Line) -> String {
     var bytes: [UInt8] = []
     append(line, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the text of an expression line, as UTF-8, to `bytes`.
-  public func append(_ line: CalculatorBrain.Line, to bytes: inout [UInt8]) {
+  package func append(_ line: CalculatorBrain.Line, to bytes: inout [UInt8]) {
     switch line {
     case .empty:
       return
@@ -556,7 +561,7 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Appends the display of an entry, as typed, to `bytes`.
-  public func append(_ entry: Entry, to bytes: inout [UInt8]) {
+  package func append(_ entry: Entry, to bytes: inout [UInt8]) {
     if entry.isNegative { bytes.append(contentsOf: symbols.minus) }
     let scale = Entry.pow10(Int(entry.fractionDigitCount))
     withDigits(UInt128(entry.digits / scale)) { integer in
@@ -571,7 +576,7 @@ public struct DisplayFormat: Hashable, Sendable {
   }
 
   /// Appends the display of a computed value to `bytes`.
-  public func append(_ value: Decimal34, to bytes: inout [UInt8]) {
+  package func append(_ value: Decimal34, to bytes: inout [UInt8]) {
     guard let magnitude = value.magnitudeExponent else {
       appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
       return

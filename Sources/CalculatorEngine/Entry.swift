@@ -6,27 +6,27 @@ import CalcDecimal
 /// the `0` before a leading `0.` does not count, the zeros after the point do.
 public struct Entry: Hashable, Sendable {
   /// Every typed digit, integer and fraction part together, as one integer: `1.50` is 150.
-  public private(set) var digits: UInt64
+  package private(set) var digits: UInt64
   /// How many of ``digits`` follow the decimal point.
-  public private(set) var fractionDigitCount: UInt8
+  package private(set) var fractionDigitCount: UInt8
   /// Whether a decimal point has been typed.
-  public private(set) var hasPoint: Bool
+  package private(set) var hasPoint: Bool
   /// Whether the sign was flipped; shown even for `-0.`.
-  public private(set) var isNegative: Bool
+  package private(set) var isNegative: Bool
 
   /// The most digits an entry holds; further digits are ignored.
-  public static let maximumDigits = 16
+  package static let maximumDigits = 16
 
   /// A fresh entry: `0`.
-  public static let zero = Entry(
+  package static let zero = Entry(
     digits: 0, fractionDigitCount: 0, hasPoint: false, isNegative: false)
 
   /// A fresh entry with the point typed: `0.`.
-  public static let zeroPoint = Entry(
+  package static let zeroPoint = Entry(
     digits: 0, fractionDigitCount: 0, hasPoint: true, isNegative: false)
 
   /// A fresh entry holding one digit.
-  public init(_ digit: Key.Digit) {
+  package init(_ digit: Key.Digit) {
     self.init(
       digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
   }
@@ -39,7 +39,7 @@ public struct Entry: Hashable, Sendable {
   }
 
   /// The number of digits that count towards ``maximumDigits``.
-  public var digitCount: Int {
+  package var digitCount: Int {
     let integerPart = digits / Entry.pow10(Int(fractionDigitCount))
     let integerDigits = integerPart == 0 ? 0 : Decimal34.digitCount(UInt128(integerPart))
     return integerDigits + Int(fractionDigitCount)
@@ -47,7 +47,7 @@ public struct Entry: Hashable, Sendable {
 
   /// The entry with `digit` typed after it; unchanged when it is full.
   @inline(__always)
-  public func appending(_ digit: Key.Digit) -> Entry {
+  package func appending(_ digit: Key.Digit) -> Entry {
     // Typing digits is most of what a calculator does, so the common case skips `digitCount`
     // (a division and a loop): with `digits` below 10^15 and fewer than 16 fraction digits, an
     // entry has at most 15 digits that count, whatever its integer part. Inlined into the
@@ -67,14 +67,14 @@ public struct Entry: Hashable, Sendable {
   var hasRoom: Bool { digitCount < Entry.maximumDigits }
 
   /// The entry with a decimal point typed; a second point is ignored.
-  public func appendingPoint() -> Entry {
+  package func appendingPoint() -> Entry {
     var entry = self
     entry.hasPoint = true
     return entry
   }
 
   /// The entry with its sign flipped; `0` (without a point) has no sign to flip.
-  public func flipped() -> Entry {
+  package func flipped() -> Entry {
     guard digits != 0 || hasPoint else { return self }
     var entry = self
     entry.isNegative.toggle()
@@ -83,7 +83,7 @@ public struct Entry: Hashable, Sendable {
 
   /// The entry without its last typed character: a fraction digit, the point, or an integer
   /// digit. What is left of `-0` is `0`, and `0` stays `0`.
-  public func removingLast() -> Entry {
+  package func removingLast() -> Entry {
     var entry = self
     if fractionDigitCount > 0 {
       entry.digits /= 10

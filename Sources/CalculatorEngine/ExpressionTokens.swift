@@ -1,30 +1,16 @@
 /// Scientific mode's expression line (``ScientificBrain/Token``s in a ``TokenLine``).
-public typealias ExpressionTokens = TokenLine<ScientificBrain.Token>
+package typealias ExpressionTokens = TokenLine<ScientificBrain.Token>
 
 /// Programmer mode's expression line (``ProgrammerBrain/Token``s in a ``TokenLine``).
-public typealias ProgrammerTokens = TokenLine<ProgrammerBrain.Token>
+package typealias ProgrammerTokens = TokenLine<ProgrammerBrain.Token>
 
 /// A token of an expression line that ``TokenLine`` holds: it knows its `(`, which leading the
 /// line is only counted.
-public protocol LineToken: Hashable, Sendable {
+package protocol LineToken: Hashable, Sendable {
   /// The opening bracket, `(`.
   static var open: Self { get }
   /// Whether this is ``open``.
   var isOpen: Bool { get }
-}
-
-extension ScientificBrain.Token: LineToken {
-  /// Whether this is `(`.
-  public var isOpen: Bool {
-    if case .open = self { true } else { false }
-  }
-}
-
-extension ProgrammerBrain.Token: LineToken {
-  /// Whether this is `(`.
-  public var isOpen: Bool {
-    if case .open = self { true } else { false }
-  }
 }
 
 /// An expression line's tokens (Scientific or Programmer mode's) as a persistent sequence: a
@@ -44,35 +30,35 @@ extension ProgrammerBrain.Token: LineToken {
 ///
 /// It is `@unchecked Sendable` because its chunks are `ManagedBuffer`s, which the standard
 /// library does not let be `Sendable`; a chunk that two copies share is never changed.
-public struct TokenLine<Token: LineToken>: @unchecked Sendable {
+package struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// The chunks of every kind of line are one class (``TokenChunk``), holding the tokens' bytes.
   typealias Chunk = TokenChunk
 
   /// The most tokens a chunk holds: what a change after a copy copies at most.
-  public static var chunkSize: Int { TokenChunk.chunkSize }
+  package static var chunkSize: Int { TokenChunk.chunkSize }
 
   /// The last chunk; `nil` when no token follows the leading `(`.
   private var tip: Chunk?
   /// How many `(` lead the line, before the chunks' tokens (which never start with one).
   private var opens = 0
   /// The number of tokens.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// An empty line.
-  public init() {}
+  package init() {}
 
   /// A line of `tokens`.
   ///
   /// - Complexity: O(n).
-  public init(_ tokens: some Sequence<Token>) {
+  package init(_ tokens: some Sequence<Token>) {
     for token in tokens { append(token) }
   }
 
   /// Whether the line has no tokens.
-  public var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// The last token.
-  public var last: Token? { tip?.last(Token.self) ?? (opens > 0 ? .open : nil) }
+  package var last: Token? { tip?.last(Token.self) ?? (opens > 0 ? .open : nil) }
 
   /// The tip, uniquely held and with room for another token (a new chunk when it is full).
   private mutating func writableTip() -> Chunk {
@@ -87,7 +73,7 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// Appends `token`.
   ///
   /// - Complexity: O(1), or O(``chunkSize``) when a copy shares the tip.
-  public mutating func append(_ token: Token) {
+  package mutating func append(_ token: Token) {
     if tip == nil, token.isOpen {
       opens += 1
       count += 1
@@ -102,7 +88,7 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// Removes the tokens from `index` on; nothing when `index` is not within `0...count`.
   ///
   /// - Complexity: O(k / ``chunkSize`` + ``chunkSize``), k the tokens removed.
-  public mutating func removeSubrange(from index: Int) {
+  package mutating func removeSubrange(from index: Int) {
     guard index >= 0, index <= count else { return }
     if index <= opens {
       (tip, opens, count) = (nil, index, index)
@@ -126,7 +112,7 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   ///
   /// - Complexity: O(k + ``chunkSize``), k the tokens after `index`; O(1) for a `(` among the
   ///   leading ones.
-  public mutating func insert(_ token: Token, at index: Int) {
+  package mutating func insert(_ token: Token, at index: Int) {
     let index = Swift.max(0, Swift.min(index, count))
     if index <= opens, token.isOpen {
       opens += 1
@@ -142,7 +128,7 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// The last `k` tokens (all of them when there are fewer), in order.
   ///
   /// - Complexity: O(k + ``chunkSize``).
-  public func suffix(_ k: Int) -> [Token] {
+  package func suffix(_ k: Int) -> [Token] {
     let k = Swift.max(0, Swift.min(k, count))
     if k > count - opens {
       return [Token](repeating: Token.open, count: k - (count - opens))
@@ -202,13 +188,13 @@ public struct TokenLine<Token: LineToken>: @unchecked Sendable {
 
 extension TokenLine: Sequence {
   /// Iterates the tokens in order.
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     var opens: Int
     let chunks: [Chunk]
     var chunkIndex = 0
     var tokenIndex = 0
 
-    public mutating func next() -> Token? {
+    package mutating func next() -> Token? {
       if opens > 0 {
         opens -= 1
         return .open
@@ -227,16 +213,16 @@ extension TokenLine: Sequence {
   }
 
   /// - Complexity: O(n / ``chunkSize``) to start.
-  public func makeIterator() -> Iterator { Iterator(opens: opens, chunks: chunks) }
+  package func makeIterator() -> Iterator { Iterator(opens: opens, chunks: chunks) }
 
-  public var underestimatedCount: Int { count }
+  package var underestimatedCount: Int { count }
 }
 
 extension TokenLine: Hashable {
   /// Whether two lines hold the same tokens; chunks that both share end the comparison there.
   ///
   /// - Complexity: O(n) in the tokens after the last chunk both share; O(1) for a copy.
-  public static func == (lhs: TokenLine, rhs: TokenLine) -> Bool {
+  package static func == (lhs: TokenLine, rhs: TokenLine) -> Bool {
     // Leading `(` are always counted, never chained: equal lines count as many.
     guard lhs.count == rhs.count, lhs.opens == rhs.opens else { return false }
     // Every chunk but the tip is full, so the two chains' chunks cover the same positions.
@@ -255,14 +241,14 @@ extension TokenLine: Hashable {
   }
 
   /// Hashes the count and the last token: equal lines hash alike, in O(1).
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     hasher.combine(last)
   }
 }
 
 extension TokenLine: ExpressibleByArrayLiteral {
-  public init(arrayLiteral tokens: Token...) {
+  package init(arrayLiteral tokens: Token...) {
     self.init(tokens)
   }
 }

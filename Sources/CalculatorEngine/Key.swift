@@ -1,6 +1,6 @@
 import CalcDecimal
 
-/// A button of the calculator, named after the book's `Key`.
+/// A button of the calculator: the book's `CalculatorButtonItem`, grouped by mode.
 ///
 /// The book's `Op` also held `=`; here equals is its own case so that a pending operator can never
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
@@ -9,6 +9,8 @@ import CalcDecimal
 /// key fits in one byte (``code``: 0 through 172, and ``referenceCode`` for `$N`), which is how
 /// histories store it.
 public enum Key: Hashable, Sendable {
+  // Standard mode's keypad, and the keys of every mode.
+
   /// A digit key, `0` through `9`.
   case digit(Digit)
   /// The decimal point, `.`: on a fresh number it gives `0.`, and a second one is ignored.
@@ -23,38 +25,11 @@ public enum Key: Hashable, Sendable {
   case unary(Unary)
   /// A key of the memory register: MS, MR, M+, M−, MC.
   case memory(Memory)
-  /// Scientific mode (SPEC §9): an opening or closing bracket.
-  case bracket(Bracket)
-  /// Scientific mode: a binary operator of its own (xʸ, ʸ√x, mod, logᵧx).
-  case binary(Binary)
-  /// Scientific mode: a function of the value in the display (sin, log, n!, …).
-  case function(Function)
-  /// Scientific mode: a constant that replaces the display, π or e.
-  case constant(Constant)
-  /// Scientific mode: `exp`, which starts the exponent of the number being typed.
-  case exponent
-  /// Scientific mode: `F-E`, which toggles scientific notation for computed values.
-  case fixedToExponential
-  /// The angle unit of trigonometric functions (DEG, RAD, GRAD).
+  /// The angle unit of trigonometric functions (DEG, RAD, GRAD): a key of Standard and
+  /// Scientific mode, where it persists (SPEC §9).
   case angle(AngleUnit)
   /// A switch of mode: `std`, `sci` or `prog` (it clears the calculation like AC).
   case mode(Mode)
-  /// Programmer mode (SPEC §10): a hex digit, `A` through `F` (upper case in key text).
-  case hexDigit(HexDigit)
-  /// Programmer mode: the radix of the display and of typed digits.
-  case radix(Radix)
-  /// Programmer mode: the word size.
-  case wordSize(WordSize)
-  /// Programmer mode: a bitwise binary operator.
-  case bitwise(Bitwise)
-  /// Programmer mode: `not`, the bitwise complement of the value in the display.
-  case not
-  /// Programmer mode: a shift, a binary operator whose right operand is the count.
-  case shift(Shift)
-  /// Programmer mode: a rotate of the value in the display by one bit.
-  case rotate(Rotate)
-  /// Programmer mode: `bitN`, which flips bit N (0 through 63) of the value in the display.
-  case bit(Bit)
   /// `$N` (SPEC §11): recalls the value after line N of the branch, as `mr` recalls the memory.
   ///
   /// N is not part of the key, which would make every key 16 bytes instead of 2
@@ -62,7 +37,55 @@ public enum Key: Hashable, Sendable {
   /// (``TypedKeys``), and a history beside the key's code. The session resolves it when the line
   /// is applied (a bare calculator does nothing for it). Not in ``allKeys``: its ``code`` is
   /// ``referenceCode``. Its ``canonical`` spelling and ``title`` are `$`, without N.
+  ///
+  /// The shape of a key that is a whole line with a payload beside it (a formula's or a date's
+  /// text, SPEC §12, §13): one code, its payload kept beside the keys as N is.
   case reference
+
+  // The keypads of the other modes, one case each: a switch that ignores a mode's keys says so
+  // in one line.
+
+  /// A key of Scientific mode's keypad (SPEC §9); brackets and `mod` are Programmer mode's too.
+  case scientific(Scientific)
+  /// A key of Programmer mode's keypad (SPEC §10).
+  case programmer(Programmer)
+
+  /// A key that Scientific mode adds to Standard mode's keypad.
+  public enum Scientific: Hashable, Sendable {
+    /// An opening or closing bracket (Programmer mode has them too).
+    case bracket(Bracket)
+    /// A binary operator of its own (xʸ, ʸ√x, mod, logᵧx; Programmer mode has mod).
+    case binary(Binary)
+    /// A function of the value in the display (sin, log, n!, …).
+    case function(Function)
+    /// A constant that replaces the display, π or e.
+    case constant(Constant)
+    /// `exp`, which starts the exponent of the number being typed.
+    case exponent
+    /// `F-E`, which toggles scientific notation for computed values.
+    case fixedToExponential
+  }
+
+  /// A key that Programmer mode adds to Standard mode's keypad (besides Scientific mode's
+  /// brackets and `mod`).
+  public enum Programmer: Hashable, Sendable {
+    /// A hex digit, `A` through `F` (upper case in key text).
+    case hexDigit(HexDigit)
+    /// The radix of the display and of typed digits.
+    case radix(Radix)
+    /// The word size.
+    case wordSize(WordSize)
+    /// A bitwise binary operator.
+    case bitwise(Bitwise)
+    /// `not`, the bitwise complement of the value in the display.
+    case not
+    /// A shift, a binary operator whose right operand is the count.
+    case shift(Shift)
+    /// A rotate of the value in the display by one bit.
+    case rotate(Rotate)
+    /// `bitN`, which flips bit N (0 through 63) of the value in the display.
+    case bit(Bit)
+  }
 
   /// Whether the key is `$N`.
   public var isReference: Bool {
@@ -93,15 +116,9 @@ public enum Key: Hashable, Sendable {
     /// Add, subtract, multiply and divide, in the order of their ``Key/code``s.
     case plus, minus, multiply, divide
 
-    /// The button title: `+`, `-`, `×`, `÷`.
-    public var title: String {
-      switch self {
-      case .plus: "+"
-      case .minus: "-"
-      case .multiply: "×"
-      case .divide: "÷"
-      }
-    }
+    /// The button title, as the expression line writes the operator (the one table,
+    /// ``BinaryOperator/title``): `+`, `-`, `×`, `÷`.
+    public var title: String { BinaryOperator(self).title }
   }
 
   /// A key that acts on the calculator rather than on a number's digits.
@@ -170,7 +187,7 @@ public enum Key: Hashable, Sendable {
     case cube, cubeRoot, log, ln, pow10, pow2, powE, abs, floor, ceiling, dms, degrees, factorial
 
     /// The trigonometric or hyperbolic function this key computes, if it is one.
-    public var trig: TrigFunction? {
+    package var trig: TrigFunction? {
       rawValue <= Function.acoth.rawValue ? TrigFunction(rawValue: rawValue) : nil
     }
   }
@@ -278,48 +295,64 @@ public enum Key: Hashable, Sendable {
   }
 
   /// The keys of Standard mode, in the order of their ``code``s.
-  public static let standardKeys: [Key] =
+  package static let standardKeys: [Key] =
     Digit.allCases.map { .digit($0) } + [.dot] + Op.allCases.map { .op($0) } + [.equal]
     + Command.allCases.map { .command($0) } + Unary.allCases.map { .unary($0) }
     + Memory.allCases.map { .memory($0) }
 
-  /// The keys that only Scientific mode has, in the order of their ``code``s (after the
-  /// Standard keys).
-  public static let scientificKeys: [Key] =
-    Bracket.allCases.map { .bracket($0) } + Binary.allCases.map { .binary($0) }
-    + Function.allCases.map { .function($0) } + Constant.allCases.map { .constant($0) }
-    + [.exponent, .fixedToExponential] + AngleUnit.allCases.map { .angle($0) }
+  /// The keys that only Scientific mode has, then the angle and mode keys, in the order of
+  /// their ``code``s (after the Standard keys).
+  package static let scientificKeys: [Key] =
+    Scientific.allKeys.map { .scientific($0) } + AngleUnit.allCases.map { .angle($0) }
     + Mode.allCases.map { .mode($0) }
 
   /// The keys that only Programmer mode has, in the order of their ``code``s (after the
   /// Scientific keys and the mode keys).
-  public static let programmerKeys: [Key] =
-    HexDigit.allCases.map { .hexDigit($0) } + Radix.allCases.map { .radix($0) }
-    + WordSize.allCases.map { .wordSize($0) } + Bitwise.allCases.map { .bitwise($0) } + [.not]
-    + Shift.allCases.map { .shift($0) } + Rotate.allCases.map { .rotate($0) }
-    + Bit.all.map { .bit($0) }
+  package static let programmerKeys: [Key] = Programmer.allKeys.map { .programmer($0) }
 
   /// Every key, in the order of their ``code``s.
   public static let allKeys: [Key] = standardKeys + scientificKeys + programmerKeys
 
   /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
   /// §9). The angle units and the mode keys belong to both.
-  public var isScientificOnly: Bool {
-    switch self {
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference,
-      .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
-      false
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential: true
-    }
+  package var isScientificOnly: Bool {
+    if case .scientific = self { true } else { false }
   }
 
   /// Whether the key belongs to Programmer mode only (SPEC §10).
-  public var isProgrammerOnly: Bool {
+  package var isProgrammerOnly: Bool {
+    if case .programmer = self { true } else { false }
+  }
+
+  /// Whether the key starts or continues a number being typed: a digit, the point, a hex digit.
+  ///
+  /// Right after `)` such a key implies a × (SPEC §9). Windows makes the bracket the left
+  /// operand of a new ×, dropping whatever was pending (`1+(2)3=` → 6, `2(3)4=` → 12). calc presses
+  /// `*` itself before the key, as Windows does for an omitted × before `(`, so that the result is
+  /// the calculation the line shows: a pending operation that binds less tightly waits
+  /// (`1+(2)3=` → 7), one that binds as tightly or more runs first (`2(3)4=` and `2*(1+2)4=` → 24,
+  /// `2^(1)3=` → 6), and an error it gives is shown until the key, which then starts a new
+  /// calculation (rule 14), exactly as after a typed `*`. Both modes with brackets imply × the
+  /// same way, through their own operator key.
+  @inlinable
+  package var startsANumber: Bool {
     switch self {
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .bracket,
-      .binary, .function, .constant, .exponent, .fixedToExponential:
+    case .digit, .dot, .programmer(.hexDigit): true
+    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      .programmer:
       false
-    case .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit: true
+    }
+  }
+
+  /// Whether the key is a binary operator: `+ - × ÷`, or one of Scientific or Programmer mode's
+  /// (`^`, `mod`, `and`, `lsh`, …).
+  @inlinable
+  package var isBinaryOperator: Bool {
+    switch self {
+    case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
+    case .digit, .dot, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      .programmer:
+      false
     }
   }
 
@@ -333,23 +366,11 @@ public enum Key: Hashable, Sendable {
     case .command(let command): 16 + command.rawValue
     case .unary(let unary): 21 + unary.rawValue
     case .memory(let memory): 24 + memory.rawValue
-    case .bracket(let bracket): 29 + bracket.rawValue
-    case .binary(let binary): 31 + binary.rawValue
-    case .function(let function): 35 + function.rawValue
-    case .constant(let constant): 72 + constant.rawValue
-    case .exponent: 74
-    case .fixedToExponential: 75
+    case .scientific(let key): key.code
     case .angle(let unit): 76 + unit.rawValue
     case .mode(let mode): 79 + mode.rawValue
     case .reference: Key.referenceCode
-    case .hexDigit(let digit): 82 + digit.rawValue
-    case .radix(let radix): 88 + radix.rawValue
-    case .wordSize(let size): 92 + size.rawValue
-    case .bitwise(let bitwise): 96 + bitwise.rawValue
-    case .not: 101
-    case .shift(let shift): 102 + shift.rawValue
-    case .rotate(let rotate): 105 + rotate.rawValue
-    case .bit(let bit): 109 + bit.number
+    case .programmer(let key): key.code
     }
   }
 
@@ -382,10 +403,8 @@ public enum Key: Hashable, Sendable {
   }
 
   /// The canonical spelling in key text, ASCII:
-  /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`, and Scientific mode's `( ) ^ yroot mod
-  /// logy sin … acoth cube cbrt log ln pow10 pow2 powe abs floor ceil dms degrees ! pi euler exp
-  /// fe deg rad grad std sci`, and Programmer mode's `prog A`…`F hex dec oct bin qword dword word
-  /// byte and or xor nand nor not lsh rsh rshl rol ror rolc rorc bit0`…`bit63`.
+  /// `0`…`9 . + - * / = % ~ c ce < @ q r ms mr m+ m- mc`, `deg rad grad std sci prog`, and
+  /// Scientific and Programmer mode's (``Scientific/canonical``, ``Programmer/canonical``).
   public var canonical: String {
     switch self {
     case .digit(let digit): String(Character(Unicode.Scalar(48 + digit.rawValue)))
@@ -408,6 +427,76 @@ public enum Key: Hashable, Sendable {
     case .memory(.add): "m+"
     case .memory(.subtract): "m-"
     case .memory(.clear): "mc"
+    case .angle(.degrees): "deg"
+    case .angle(.radians): "rad"
+    case .angle(.grads): "grad"
+    case .mode(.standard): "std"
+    case .mode(.scientific): "sci"
+    case .mode(.programmer): "prog"
+    case .reference: "$"
+    case .scientific(let key): key.canonical
+    case .programmer(let key): key.canonical
+    }
+  }
+
+  /// The button title shown to a person:
+  /// `0`…`9 . + - × ÷ = AC +/- % CE ⌫ √ x² 1/x MS MR M+ M− MC`, `DEG RAD GRAD std sci prog`, and
+  /// Scientific and Programmer mode's (``Scientific/title``, ``Programmer/title``).
+  public var title: String {
+    switch self {
+    case .digit(let digit): String(digit.rawValue)
+    case .dot: "."
+    case .op(let op): op.title
+    case .equal: "="
+    case .command(.clear): "AC"
+    case .command(.flip): "+/-"
+    case .command(.percent): "%"
+    case .command(.clearEntry): "CE"
+    case .command(.backspace): "⌫"
+    case .unary(.squareRoot): "√"
+    case .unary(.square): "x²"
+    case .unary(.reciprocal): "1/x"
+    case .memory(.store): "MS"
+    case .memory(.recall): "MR"
+    case .memory(.add): "M+"
+    case .memory(.subtract): "M−"
+    case .memory(.clear): "MC"
+    case .angle(.degrees): "DEG"
+    case .angle(.radians): "RAD"
+    case .angle(.grads): "GRAD"
+    case .mode(.standard): "std"
+    case .mode(.scientific): "sci"
+    case .mode(.programmer): "prog"
+    case .reference: "$"
+    case .scientific(let key): key.title
+    case .programmer(let key): key.title
+    }
+  }
+}
+
+extension Key.Scientific {
+  /// Every key of Scientific mode's own, in the order of their codes.
+  static let allKeys: [Key.Scientific] =
+    Key.Bracket.allCases.map { .bracket($0) } + Key.Binary.allCases.map { .binary($0) }
+    + Key.Function.allCases.map { .function($0) } + Key.Constant.allCases.map { .constant($0) }
+    + [.exponent, .fixedToExponential]
+
+  /// The key's one-byte code (``Key/code``): 29 through 75.
+  public var code: UInt8 {
+    switch self {
+    case .bracket(let bracket): 29 + bracket.rawValue
+    case .binary(let binary): 31 + binary.rawValue
+    case .function(let function): 35 + function.rawValue
+    case .constant(let constant): 72 + constant.rawValue
+    case .exponent: 74
+    case .fixedToExponential: 75
+    }
+  }
+
+  /// The canonical spelling in key text: `( ) ^ yroot mod logy sin … acoth cube cbrt log ln pow10
+  /// pow2 powe abs floor ceil dms degrees ! pi euler exp fe`.
+  public var canonical: String {
+    switch self {
     case .bracket(.open): "("
     case .bracket(.close): ")"
     case .binary(.power): "^"
@@ -419,13 +508,54 @@ public enum Key: Hashable, Sendable {
     case .constant(.euler): "euler"
     case .exponent: "exp"
     case .fixedToExponential: "fe"
-    case .angle(.degrees): "deg"
-    case .angle(.radians): "rad"
-    case .angle(.grads): "grad"
-    case .mode(.standard): "std"
-    case .mode(.scientific): "sci"
-    case .reference: "$"
-    case .mode(.programmer): "prog"
+    }
+  }
+
+  /// The button title, as on Windows' keypad: `( ) xʸ ʸ√x mod logᵧx`, the functions'
+  /// (``Key/Function/title``), `π e exp F-E`.
+  public var title: String {
+    switch self {
+    case .bracket(.open): "("
+    case .bracket(.close): ")"
+    case .binary(.power): "xʸ"
+    case .binary(.root): "ʸ√x"
+    case .binary(.mod): "mod"
+    case .binary(.logBase): "logᵧx"
+    case .function(let function): function.title
+    case .constant(.pi): "π"
+    case .constant(.euler): "e"
+    case .exponent: "exp"
+    case .fixedToExponential: "F-E"
+    }
+  }
+}
+
+extension Key.Programmer {
+  /// Every key of Programmer mode's own, in the order of their codes.
+  static let allKeys: [Key.Programmer] =
+    Key.HexDigit.allCases.map { .hexDigit($0) } + Key.Radix.allCases.map { .radix($0) }
+    + Key.WordSize.allCases.map { .wordSize($0) } + Key.Bitwise.allCases.map { .bitwise($0) }
+    + [.not] + Key.Shift.allCases.map { .shift($0) } + Key.Rotate.allCases.map { .rotate($0) }
+    + Key.Bit.all.map { .bit($0) }
+
+  /// The key's one-byte code (``Key/code``): 82 through 172.
+  public var code: UInt8 {
+    switch self {
+    case .hexDigit(let digit): 82 + digit.rawValue
+    case .radix(let radix): 88 + radix.rawValue
+    case .wordSize(let size): 92 + size.rawValue
+    case .bitwise(let bitwise): 96 + bitwise.rawValue
+    case .not: 101
+    case .shift(let shift): 102 + shift.rawValue
+    case .rotate(let rotate): 105 + rotate.rawValue
+    case .bit(let bit): 109 + bit.number
+    }
+  }
+
+  /// The canonical spelling in key text: `A`…`F hex dec oct bin qword dword word byte and or xor
+  /// nand nor not lsh rsh rshl rol ror rolc rorc bit0`…`bit63`.
+  public var canonical: String {
+    switch self {
     case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
     case .radix(.hex): "hex"
     case .radix(.dec): "dec"
@@ -452,45 +582,10 @@ public enum Key: Hashable, Sendable {
     }
   }
 
-  /// The button title shown to a person:
-  /// `0`…`9 . + - × ÷ = AC +/- % CE ⌫ √ x² 1/x MS MR M+ M− MC`.
+  /// The button title: `A`…`F HEX DEC OCT BIN QWORD DWORD WORD BYTE AND OR XOR NAND NOR NOT Lsh
+  /// Rsh RshL RoL RoR RoLC RoRC bit0`…`bit63`.
   public var title: String {
     switch self {
-    case .digit(let digit): String(digit.rawValue)
-    case .dot: "."
-    case .op(let op): op.title
-    case .equal: "="
-    case .command(.clear): "AC"
-    case .command(.flip): "+/-"
-    case .command(.percent): "%"
-    case .command(.clearEntry): "CE"
-    case .command(.backspace): "⌫"
-    case .unary(.squareRoot): "√"
-    case .unary(.square): "x²"
-    case .unary(.reciprocal): "1/x"
-    case .memory(.store): "MS"
-    case .memory(.recall): "MR"
-    case .memory(.add): "M+"
-    case .memory(.subtract): "M−"
-    case .memory(.clear): "MC"
-    case .bracket(.open): "("
-    case .bracket(.close): ")"
-    case .binary(.power): "xʸ"
-    case .binary(.root): "ʸ√x"
-    case .binary(.mod): "mod"
-    case .binary(.logBase): "logᵧx"
-    case .function(let function): function.title
-    case .constant(.pi): "π"
-    case .constant(.euler): "e"
-    case .exponent: "exp"
-    case .fixedToExponential: "F-E"
-    case .angle(.degrees): "DEG"
-    case .angle(.radians): "RAD"
-    case .angle(.grads): "GRAD"
-    case .mode(.standard): "std"
-    case .mode(.scientific): "sci"
-    case .reference: "$"
-    case .mode(.programmer): "prog"
     case .hexDigit(let digit): String(Character(Unicode.Scalar(65 + digit.rawValue)))
     case .radix(.hex): "HEX"
     case .radix(.dec): "DEC"

@@ -39,7 +39,7 @@ public enum KeyText {
   /// contiguous storage (an array, a buffer, a native string's UTF-8); other collections are
   /// copied into an array first.
   /// - Complexity: O(n) in the number of bytes.
-  public static func scan<Bytes: Collection<UInt8>>(
+  package static func scan<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, startingIn mode: Key.Mode = .standard,
     _ body: (Key) -> Void
   ) throws(KeyTextError) {
@@ -67,7 +67,7 @@ public enum KeyText {
   /// (`bit1 0`, which `bit10` would misread); and between a word key and a hex digit (`hex FF`).
   /// - Complexity: O(n) in the number of keys.
   /// `references` holds N of each `$N` key, in order.
-  public static func text(
+  package static func text(
     of keys: some Sequence<Key>, references: [Int] = []
   ) -> String {
     var bytes: [UInt8] = []
@@ -90,7 +90,7 @@ public enum KeyText {
   /// N of each `$N` key, in order (a `$N` without one is written `$`).
   ///
   /// - Complexity: O(n) in the number of keys.
-  public static func append(
+  package static func append(
     _ keys: some Sequence<Key>, references: [Int] = [], to bytes: inout [UInt8]
   ) {
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
@@ -121,7 +121,7 @@ public enum KeyText {
       endsWithLetter =
         isLetter(spelling[0])
         && (isLetter(end) || (end >= UInt8(ascii: "0") && end <= UInt8(ascii: "9")))
-      if case .bit = key { endsWithBit = true } else { endsWithBit = false }
+      if case .programmer(.bit) = key { endsWithBit = true } else { endsWithBit = false }
     }
   }
 
@@ -183,9 +183,7 @@ public enum KeyText {
       // `%` is to the check what `=` is.
       case .equal, .command(.percent): kind = 6
       case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
-        .unary, .memory, .bracket, .binary, .function, .constant, .exponent,
-        .fixedToExponential, .angle, .mode, .hexDigit, .reference, .radix, .wordSize, .bitwise,
-        .not, .shift, .rotate, .bit:
+        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference:
         kind = 7
       }
       table[byte] = kind
@@ -264,10 +262,10 @@ public enum KeyText {
     case UInt8(ascii: "%"): .command(.percent)
     case UInt8(ascii: "<"): .command(.backspace)
     case UInt8(ascii: "@"): .unary(.squareRoot)
-    case UInt8(ascii: "("): .bracket(.open)
-    case UInt8(ascii: ")"): .bracket(.close)
-    case UInt8(ascii: "^"): .binary(.power)
-    case UInt8(ascii: "!"): .function(.factorial)
+    case UInt8(ascii: "("): .scientific(.bracket(.open))
+    case UInt8(ascii: ")"): .scientific(.bracket(.close))
+    case UInt8(ascii: "^"): .scientific(.binary(.power))
+    case UInt8(ascii: "!"): .scientific(.function(.factorial))
     default: nil
     }
   }
@@ -291,7 +289,7 @@ public enum KeyText {
   /// - Complexity: O(k × s), k the keys starting with the same letter, s ≤ ``lookahead``.
   /// Programmer mode's words count only in Programmer mode (`mode`): in the other modes `x` is
   /// no start of `xor`.
-  public static func isUnfinishedSpelling(
+  package static func isUnfinishedSpelling(
     _ bytes: some Collection<UInt8>, mode: Key.Mode = .standard
   ) -> Bool {
     guard let first = bytes.first.map({ $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }),
@@ -320,7 +318,7 @@ public enum KeyText {
     let byte = buffer[index]
     guard byte < 0x80 else { return nonASCIIToken(in: buffer, at: index) }
     if programmer, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "F") {
-      return .key(.hexDigit(Key.HexDigit(rawValue: byte - 65)!), width: 1)
+      return .key(.programmer(.hexDigit(Key.HexDigit(rawValue: byte - 65)!)), width: 1)
     }
     let lower = byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
     if let key = singleByteKeys[Int(lower)] { return .key(key, width: 1) }
@@ -358,7 +356,7 @@ public enum KeyText {
   }
 
   /// What `$` with no digit after it gets (SPEC §11).
-  public static let referenceHint =
+  package static let referenceHint =
     "$ needs a line number: $3 recalls the value after line 3 (see :lines)"
 
   /// `$N` at `index`, where a `$` stands: the digits after it, up to the first byte that is no
@@ -456,9 +454,9 @@ public enum KeyText {
     case "±": key = .command(.flip)
     case "√": key = .unary(.squareRoot)
     case "²": key = .unary(.square)
-    case "³": key = .function(.cube)
-    case "∛": key = .function(.cubeRoot)
-    case "π": key = .constant(.pi)
+    case "³": key = .scientific(.function(.cube))
+    case "∛": key = .scientific(.function(.cubeRoot))
+    case "π": key = .scientific(.constant(.pi))
     default: return .invalid(hint: nil)
     }
     return .key(key, width: width)
@@ -479,7 +477,7 @@ public enum KeyText {
 
   /// How far text that may be only the start of a line is known to be key text: for a reader
   /// that checks a long line while it is still arriving.
-  public enum PrefixVerdict: Equatable, Sendable {
+  package enum PrefixVerdict: Equatable, Sendable {
     /// Every byte before `checkedUpTo` is keys or blanks, whatever follows; the bytes after it
     /// need more input to decide.
     case undecided(checkedUpTo: Int)
@@ -501,7 +499,7 @@ public enum KeyText {
   /// A verdict on a prefix never contradicts the whole line: an `.invalid(at:)` offset is where
   /// ``scan(_:_:)`` of any line that starts with `buffer` fails.
   /// - Complexity: O(n) in the bytes after `start`.
-  public static func checkPrefix(
+  package static func checkPrefix(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
     startingIn mode: Key.Mode = .standard
   ) -> PrefixVerdict {
@@ -544,7 +542,7 @@ public enum KeyText {
   /// keys, without the second pass that ``scan(_:_:)`` makes to call its body only for valid
   /// text.
   /// - Complexity: O(n) in the number of bytes.
-  public static func keys(
+  package static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard
   ) throws(KeyTextError) -> TypedKeys {
     var storage: [Key] = []
@@ -558,7 +556,7 @@ public enum KeyText {
   /// long as it has let go of the keys of the line before (else `storage` is copied on write,
   /// as any array is); the room of a line of more than 4,096 keys is not kept.
   /// - Complexity: O(n) in the number of bytes.
-  public static func keys(
+  package static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard,
     reusing storage: inout [Key]
   ) throws(KeyTextError) -> TypedKeys {
@@ -612,7 +610,7 @@ public enum KeyText {
   /// emptying the array a line, cost more than reading the keys). The keys past `count` are
   /// left over from earlier lines. On text that is no key, `storage` may hold part of its keys.
   /// - Complexity: O(n) in the number of bytes.
-  public static func keys(
+  package static func keys(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
     writingOver storage: inout [Key], references: inout [Int]
   ) throws(KeyTextError) -> (
@@ -750,7 +748,7 @@ public enum KeyText {
   /// order: for messages about a key. The empty list for text that is not key text.
   ///
   /// - Complexity: O(n) in the number of bytes.
-  public static func columns(
+  package static func columns(
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard
   ) -> [Int] {
     var columns: [Int] = []
@@ -814,7 +812,7 @@ extension KeyText {
 
   /// The REPL's commands that a person may type without their `:` (the bare words `help`, `quit`
   /// and `exit` need none): ``CommandName/hintedWords``.
-  public static var commandWords: [String] { CommandName.hintedWords }
+  package static var commandWords: [String] { CommandName.hintedWords }
 
   /// Guesses for characters that are no key, whatever surrounds them.
   static let characterGuesses: [UInt8: String] = [
@@ -847,7 +845,7 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The 1-based column of the character, counted in characters.
   public let column: Int
   /// Whether the text was not valid UTF-8 at that column.
-  public let isInvalidUTF8: Bool
+  package let isInvalidUTF8: Bool
   /// What was probably meant, for characters that come close to a key (`e`, `m`, `a`).
   public let hint: String?
 
@@ -864,7 +862,7 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// An error for `character`, already escaped as ``character`` shows it, at the 1-based
   /// `column`.
-  public init(character: String, column: Int, isInvalidUTF8: Bool = false, hint: String? = nil) {
+  package init(character: String, column: Int, isInvalidUTF8: Bool = false, hint: String? = nil) {
     self.character = character
     self.column = column
     self.isInvalidUTF8 = isInvalidUTF8
@@ -912,12 +910,12 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Escaping of text that is echoed back to a person.
-public enum TextEscaping {
+package enum TextEscaping {
   /// `text` with control characters and other invisible scalars written as `\u{1B}`, so that an
   /// echoed message can never drive the terminal.
   ///
   /// - Complexity: O(n) in the length of `text`.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if isInvisible(scalar) {
@@ -931,7 +929,7 @@ public enum TextEscaping {
 
   /// `text` escaped as by ``escaped(_:)``, except that its line breaks (`\n`) are kept: for
   /// messages of several lines, such as a usage error.
-  public static func escapedKeepingNewlines(_ text: String) -> String {
+  package static func escapedKeepingNewlines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
       .joined(separator: "\n")
   }

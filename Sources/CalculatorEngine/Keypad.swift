@@ -1,16 +1,16 @@
 /// What may be pressed: the mode, and in Programmer mode the radix and the word size (SPEC §9,
 /// §10). A session refuses a line with a key the keypad lacks, naming the key and the mode,
 /// instead of letting the brain ignore it.
-public struct Keypad: Hashable, Sendable {
+package struct Keypad: Hashable, Sendable {
   /// The mode.
-  public var mode: Key.Mode
+  package var mode: Key.Mode
   /// Programmer mode's radix (DEC in the other modes).
-  public var radix: Key.Radix
+  package var radix: Key.Radix
   /// Programmer mode's word size; it persists across modes.
-  public var wordSize: Key.WordSize
+  package var wordSize: Key.WordSize
 
   /// A keypad in `mode`, with Programmer mode's radix and word size.
-  public init(
+  package init(
     mode: Key.Mode, radix: Key.Radix = .dec,
     wordSize: Key.WordSize = .qword
   ) {
@@ -21,7 +21,7 @@ public struct Keypad: Hashable, Sendable {
 
   /// Presses `key`: why it may not be pressed, or `nil` after following a mode, radix or
   /// word-size key. The one switch over keys of the check.
-  public mutating func press(_ key: Key) -> KeyRejection? {
+  package mutating func press(_ key: Key) -> KeyRejection? {
     let programmer = mode == .programmer
     switch key {
     case .digit(let digit):
@@ -39,27 +39,29 @@ public struct Keypad: Hashable, Sendable {
     case .mode(let mode):
       if mode == .programmer { radix = .dec }
       self.mode = mode
-    case .bracket:
+    case .scientific(let key):
       if mode == .standard { return .scientificKey }
-    case .binary(.mod):
-      if mode == .standard { return .scientificKey }
-    case .binary, .function, .constant, .exponent, .fixedToExponential:
-      if mode == .standard { return .scientificKey }
-      if programmer { return .notInProgrammer }
-    case .hexDigit:
+      switch key {
+      case .bracket, .binary(.mod):
+        // Programmer mode's too (SPEC §10).
+        break
+      case .binary, .function, .constant, .exponent, .fixedToExponential:
+        if programmer { return .notInProgrammer }
+      }
+    case .programmer(let key):
       if !programmer { return .programmerKey }
-      if radix != .hex { return .hexDigitOutsideHex }
-    case .radix(let radix):
-      if !programmer { return .programmerKey }
-      self.radix = radix
-    case .wordSize(let size):
-      if !programmer { return .programmerKey }
-      wordSize = size
-    case .bit(let bit):
-      if !programmer { return .programmerKey }
-      if Int(bit.number) >= wordSize.bits { return .bitBeyondWord(wordSize) }
-    case .bitwise, .not, .shift, .rotate:
-      if !programmer { return .programmerKey }
+      switch key {
+      case .hexDigit:
+        if radix != .hex { return .hexDigitOutsideHex }
+      case .radix(let radix):
+        self.radix = radix
+      case .wordSize(let size):
+        wordSize = size
+      case .bit(let bit):
+        if Int(bit.number) >= wordSize.bits { return .bitBeyondWord(wordSize) }
+      case .bitwise, .not, .shift, .rotate:
+        break
+      }
     }
     return nil
   }

@@ -2,39 +2,39 @@
 /// functions of a history, so that a front end only formats their answers.
 public enum Ledger {
   /// A line that `:find` found: where it is, what it holds, and how many branches share it.
-  public struct Found: Hashable, Sendable {
+  package struct Found: Hashable, Sendable {
     /// The lowest-numbered branch that holds the line (the one that owns it).
-    public let branch: Int
+    package let branch: Int
     /// Its number on that branch (and on every branch that shares it): 0 for the mode line.
-    public let number: Int
+    package let number: Int
     /// The line: its start, its keys as typed (`$N` included) and its note.
-    public let line: History.Line
+    package let line: History.Line
     /// The display after it.
-    public let display: CalculatorBrain.Display
+    package let display: Display
     /// How many other branches hold the same line (`+N branches`).
-    public let otherBranches: Int
+    package let otherBranches: Int
     /// Whether it was found by its note (otherwise by its value).
-    public let byNote: Bool
+    package let byNote: Bool
   }
 
   /// What `:find TEXT` looks for: a note that contains the text, ignoring case, and, when the
   /// text reads as a number, a value that is shown as that number.
-  public struct Query: Hashable, Sendable {
+  package struct Query: Hashable, Sendable {
     /// The text, lowercased, for notes.
-    public let text: String
+    package let text: String
     /// The numbers the text reads as (in key text, and in the locale's display form, grouping
     /// allowed in both: `1,639`), written canonically (``canonicalNumber(_:)``); empty when it
     /// reads as none.
-    public let numbers: Set<String>
+    package let numbers: Set<String>
     /// The word the text reads as in Programmer mode's forms (SPEC §11): `0xFF`, `0o377`,
     /// `0b1111` (blanks and `_` between digits allowed, any case), compared with the bits of
     /// a Programmer value's word; `nil` when it reads as none.
-    public let word: UInt64?
+    package let word: UInt64?
     /// The text as a Programmer display shows digits in HEX, OCT or BIN: blanks and `_` taken
     /// out, letters upper case (`75B CD15` is `75BCD15`); `nil` when it holds anything else.
-    public let radixDigits: String?
+    package let radixDigits: String?
     /// The format whose display form the values are compared in.
-    public let format: DisplayFormat
+    package let format: DisplayFormat
 
     /// The query for `text`, whose numbers are read in key text and in the form of `format`'s
     /// locale, grouped or not (SPEC §11: `:find 1,639`): the locale's grouping is allowed even
@@ -42,7 +42,7 @@ public enum Ledger {
     /// terminal shows.
     ///
     /// - Complexity: O(n) in the text, plus a look-up of the locale's symbols (``LocaleTable``).
-    public init(_ text: String, format: DisplayFormat) {
+    package init(_ text: String, format: DisplayFormat) {
       self.text = text.lowercased()
       self.format = format
       let trimmed = text.trimmingBlanks
@@ -65,7 +65,7 @@ public enum Ledger {
     /// Whether the display `display` shows one of ``numbers``, rounded as the display rounds;
     /// a Programmer value also when its word's bits are ``word``, or when it shows
     /// ``radixDigits`` in HEX, OCT or BIN.
-    public func matches(_ display: CalculatorBrain.Display) -> Bool {
+    package func matches(_ display: Display) -> Bool {
       if case .programmer(let shown) = display {
         if let word, word == ProgrammerBrain.pattern(shown.value, shown.wordSize) { return true }
         if shown.radix != .dec, let radixDigits, radixDigits == shown.plainDigits { return true }
@@ -80,7 +80,7 @@ public enum Ledger {
     }
 
     /// Whether `note` contains the text, ignoring case.
-    public func matches(note: String?) -> Bool {
+    package func matches(note: String?) -> Bool {
       guard let note, !text.isEmpty else { return false }
       return note.lowercased().contains(text)
     }
@@ -161,7 +161,7 @@ public enum Ledger {
   /// The word that `text` writes in one of Programmer mode's forms, `0x`, `0o` or `0b` then
   /// the radix's digits (any case; blanks and `_` between them allowed): `0xFF` is 255; `nil`
   /// for any other text, and for more bits than a word holds.
-  public static func word(_ text: String) -> UInt64? {
+  package static func word(_ text: String) -> UInt64? {
     let bytes = Array(text.utf8)
     guard bytes.count > 2, bytes[0] == UInt8(ascii: "0") else { return nil }
     let base: UInt64
@@ -195,7 +195,7 @@ public enum Ledger {
   /// A plain decimal number (`-0012.50`) written canonically (`-12.5`): no leading zeros, no
   /// trailing zeros after the point, no point without digits after it, no sign on zero; `nil`
   /// for text that is not one (a blank, a grouping separator, an exponent, a second point).
-  public static func canonicalNumber(_ text: String) -> String? {
+  package static func canonicalNumber(_ text: String) -> String? {
     var digits = Substring(text)
     var negative = false
     if let first = digits.first, first == "-" || first == "\u{2212}" {
@@ -220,7 +220,7 @@ public enum Ledger {
   /// how many others do (SPEC §11). `body` returns `false` to stop (Ctrl-C).
   ///
   /// - Complexity: O(b × n) for b branches of at most n keys: each branch is read twice.
-  public static func find(
+  package static func find(
     _ query: Query, in history: History, _ body: (Found) throws -> Bool
   ) rethrows {
     guard !history.isEmpty else { return }
@@ -273,7 +273,7 @@ extension Ledger {
       /// Line L's keys in it.
       public let keys: TypedKeys
       /// The displays after line L and each later line, in order; empty when refused.
-      public let displays: [CalculatorBrain.Display]
+      public let displays: [Display]
       /// Why it was refused, if it was.
       public let error: SessionError?
     }
@@ -284,14 +284,14 @@ extension Ledger {
     public let rows: [Row]
     /// The lines whose displays the table shows: line L, the first three later lines whose
     /// displays differ between the rows, and the last line, without repeats, in order.
-    public let columns: [Int]
+    package let columns: [Int]
     /// How many more later lines differ than the columns show (`… N more differ`).
-    public let moreDiffer: Int
+    package let moreDiffer: Int
 
     /// The table for `rows` of line `line`.
     ///
     /// - Complexity: O(r × n): r rows of n displays.
-    public init(line: Int, rows: [Row]) {
+    package init(line: Int, rows: [Row]) {
       self.line = line
       self.rows = rows
       let count = rows.first?.displays.count ?? 0
@@ -307,7 +307,7 @@ extension Ledger {
     }
 
     /// The display of `row` after line `number` (one of ``columns``).
-    public func display(_ row: Row, afterLine number: Int) -> CalculatorBrain.Display? {
+    package func display(_ row: Row, afterLine number: Int) -> Display? {
       let offset = number - line
       return offset >= 0 && offset < row.displays.count ? row.displays[offset] : nil
     }
@@ -319,14 +319,14 @@ extension History {
   /// 0 (SPEC §11): exactly one mode key (`sci`, `std`, `prog`), the line `--mode` adds. A line
   /// of one mode key typed or loaded there is the same line: a saved session cannot tell them
   /// apart. The lines after it are numbered from 1, as on a branch without one.
-  public static func isModeLine(_ keys: some Collection<Key>) -> Bool {
+  package static func isModeLine(_ keys: some Collection<Key>) -> Bool {
     guard keys.count == 1, let key = keys.first, case .mode = key else { return false }
     return true
   }
 
   /// The number of the first of `lines` (a branch's, from step 0, as ``lines()`` lists them):
   /// 0 when it is the mode line (``isModeLine(_:)``), else 1; line N is `lines[N - first]`.
-  public static func firstLineNumber(of lines: some Collection<Line>) -> Int {
+  package static func firstLineNumber(of lines: some Collection<Line>) -> Int {
     guard let line = lines.first, isModeLine(line.keys) else { return 1 }
     return 0
   }

@@ -10,13 +10,13 @@ public struct LineError: Error, Hashable, Sendable, CustomStringConvertible {
   public let column: Int
 
   /// An error saying `message` at `column`.
-  public init(_ message: String, column: Int = 1) {
+  package init(_ message: String, column: Int = 1) {
     self.message = message
     self.column = column
   }
 
   /// A key text error at its own column.
-  public init(_ error: KeyTextError) {
+  package init(_ error: KeyTextError) {
     self.init(error.description, column: error.column)
   }
 

@@ -6,11 +6,11 @@
 /// only when a locale other than `en_US` and `en_US_POSIX` is asked for. `LocaleTableTests`
 /// compares every entry with `NumberFormatter` and the identifiers with
 /// `Locale.availableIdentifiers`.
-public enum LocaleTable {
+package enum LocaleTable {
   /// Whether the table holds the locale `identifier` (exactly: `de_DE`, not `de-DE` or `de_de`).
   ///
   /// - Complexity: O(n), n the size of the table (about 1,000 locales).
-  public static func contains(_ identifier: String) -> Bool {
+  package static func contains(_ identifier: String) -> Bool {
     symbolSetNumber(of: identifier) != nil
   }
 
@@ -18,7 +18,7 @@ public enum LocaleTable {
   /// the table was generated.
   ///
   /// - Complexity: O(n), n the size of the table.
-  public static var allIdentifiers: [String] {
+  package static var allIdentifiers: [String] {
     var result: [String] = []
     result.reserveCapacity(count)
     forEachLine(identifiers) { line in

@@ -9,39 +9,39 @@ import CalcDecimal
 /// then the base's characters.
 public struct ScientificEntry: Hashable, Sendable {
   /// The base's digits, integer and fraction part together: `1.50` is 150.
-  public private(set) var digits: UInt128 = 0
+  package private(set) var digits: UInt128 = 0
   /// How many of ``digits`` follow the point.
-  public private(set) var fractionDigitCount: UInt8 = 0
+  package private(set) var fractionDigitCount: UInt8 = 0
   /// Whether a point has been typed.
-  public private(set) var hasPoint = false
+  package private(set) var hasPoint = false
   /// Whether the base is negative.
-  public private(set) var isNegative = false
+  package private(set) var isNegative = false
   /// Whether `exp` has been typed.
-  public private(set) var hasExponent = false
+  package private(set) var hasExponent = false
   /// The exponent's digits (below 10,000).
-  public private(set) var exponent: UInt16 = 0
+  package private(set) var exponent: UInt16 = 0
   /// How many exponent digits were typed (leading zeros are not).
-  public private(set) var exponentDigitCount: UInt8 = 0
+  package private(set) var exponentDigitCount: UInt8 = 0
   /// Whether the exponent is negative.
-  public private(set) var isExponentNegative = false
+  package private(set) var isExponentNegative = false
 
   /// The most digits the base holds; the `0` of a leading `0.` does not count.
-  public static let maximumDigits = 32
+  package static let maximumDigits = 32
   /// The most digits of the exponent.
-  public static let maximumExponentDigits = 4
+  package static let maximumExponentDigits = 4
 
   /// An empty entry, shown `0`.
-  public static let empty = ScientificEntry()
+  package static let empty = ScientificEntry()
 
   /// Whether nothing has been typed: no digit, no point, no `exp`.
-  public var isEmpty: Bool { digits == 0 && !hasPoint && !hasExponent }
+  package var isEmpty: Bool { digits == 0 && !hasPoint && !hasExponent }
 
   /// Whether the base holds no character (Windows' `m_base.IsEmpty()`): no digit but zeros
   /// that were dropped, and no point.
   var isBaseEmpty: Bool { digits == 0 && !hasPoint }
 
   /// The number of base digits that count towards ``maximumDigits``.
-  public var digitCount: Int {
+  package var digitCount: Int {
     let integer = digits / Decimal34.powersOfTen[Int(fractionDigitCount)]
     return (integer == 0 ? 0 : Decimal34.digitCount(integer)) + Int(fractionDigitCount)
   }

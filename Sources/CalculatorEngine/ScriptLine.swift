@@ -7,7 +7,7 @@
 /// `exit` (in any case, alone on the line but for blanks and a comment) are the commands of the
 /// same names: no key text can hold them. Any other line is key text (``KeyText``); key text
 /// without keys (empty, blanks, a comment) is a blank line.
-public enum ScriptLine: Hashable, Sendable {
+package enum ScriptLine: Hashable, Sendable {
   /// Nothing to do: empty, blanks, or a comment.
   case blank
   /// A line of keys, at least one.
@@ -16,37 +16,38 @@ public enum ScriptLine: Hashable, Sendable {
   case directive(Directive)
 
   /// A command line's parts, with their 1-based columns (counted in characters) for messages.
-  public struct Directive: Hashable, Sendable {
+  package struct Directive: Hashable, Sendable {
     /// The name after the `:`, e.g. `goto`; empty for a lone `:`.
-    public let name: String
+    package let name: String
     /// The column of the `:`.
-    public let column: Int
+    package let column: Int
     /// The argument: the rest of the line, trimmed, without a trailing comment; may be empty.
-    public let argument: String
+    package let argument: String
     /// The argument exactly as it came, which need not be UTF-8: a file name is passed to the
     /// system byte for byte.
-    public let argumentBytes: [UInt8]
+    package let argumentBytes: [UInt8]
     /// The column where the argument starts (or would start).
-    public let argumentColumn: Int
+    package let argumentColumn: Int
     /// The line's trailing comment, blanks trimmed (empty for a `#` alone), without a journal's
     /// checksum; `nil` without one, and for the commands whose text is taken whole.
-    public var comment: String? = nil
+    package var comment: String? = nil
     /// The first byte of ``comment`` that is not UTF-8 (``comment`` shows it as U+FFFD), as
     /// the error of a note (``note()``); `nil` when the comment is UTF-8 or there is none.
-    public var commentError: KeyTextError? = nil
+    package var commentError: KeyTextError? = nil
     /// The mode the argument's key text is read in (`:edit L KEYS`, `:insert`, `:vary`): the
     /// mode in force where the keys apply (``readingKeys(in:)``); Standard until set.
-    public var keyMode = Key.Mode.standard
+    package var keyMode = Key.Mode.standard
 
     /// A command with the given parts.
-    public init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
+    package init(name: String, column: Int = 1, argument: String = "", argumentColumn: Int? = nil) {
       self.init(
         name: name, column: column, argumentBytes: Array(argument.utf8),
         argumentColumn: argumentColumn)
     }
 
     /// A command whose argument is given as bytes.
-    public init(name: String, column: Int = 1, argumentBytes: [UInt8], argumentColumn: Int? = nil) {
+    package init(name: String, column: Int = 1, argumentBytes: [UInt8], argumentColumn: Int? = nil)
+    {
       self.name = name
       self.column = column
       self.argument = String(decoding: argumentBytes, as: UTF8.self)
@@ -60,7 +61,7 @@ public enum ScriptLine: Hashable, Sendable {
   /// key.
   ///
   /// - Complexity: O(n) in the length of the line.
-  public init(
+  package init(
     _ line: UnsafeBufferPointer<UInt8>, mode: Key.Mode = .standard
   ) throws(KeyTextError) {
     var storage: [Key] = []
@@ -72,7 +73,7 @@ public enum ScriptLine: Hashable, Sendable {
   /// for a script's lines.
   ///
   /// - Complexity: O(n) in the length of the line.
-  public init(
+  package init(
     _ line: UnsafeBufferPointer<UInt8>, mode: Key.Mode = .standard,
     reusing storage: inout [Key]
   ) throws(KeyTextError) {
@@ -95,7 +96,7 @@ public enum ScriptLine: Hashable, Sendable {
 
   /// Whether `line` is a command line: its first character after blanks is `:`. A reader can
   /// tell from the start of a line, before the rest has arrived.
-  public static func isCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isCommand(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     let index = firstNonBlank(line)
     return index < line.count && line[index] == UInt8(ascii: ":")
   }
@@ -108,7 +109,7 @@ public enum ScriptLine: Hashable, Sendable {
   /// a word that may still be a bare command (`help`) all wait for more input. A command line
   /// (`:`…) and the rest of a line after a comment are left to the parser. Each byte is looked at
   /// a bounded number of times, so checking a line as it grows costs O(n) in all.
-  public struct PrefixCheck: Sendable {
+  package struct PrefixCheck: Sendable {
     /// Where the next token to decide starts.
     private var checked = 0
     /// The offset of the line's first character after blanks, once it has arrived.
@@ -127,14 +128,14 @@ public enum ScriptLine: Hashable, Sendable {
     private var programmerFailed = false
 
     /// A check of a line that has not started yet.
-    public init() {}
+    package init() {}
 
     /// The offset of a character in `prefix` (the part of a line that has arrived; each call
     /// passes a longer prefix of the same line) that is no key whatever follows it, or `nil`
     /// while nothing is known to be wrong.
     ///
     /// - Complexity: O(k) in the bytes that arrived since the last call, amortised.
-    public mutating func rejection(in prefix: UnsafeBufferPointer<UInt8>) -> Int? {
+    package mutating func rejection(in prefix: UnsafeBufferPointer<UInt8>) -> Int? {
       guard !isDone else { return nil }
       let first: Int
       if let known = start {
@@ -247,7 +248,7 @@ public enum ScriptLine: Hashable, Sendable {
   }
 
   /// The words that work without a `:`.
-  public static let bareWords: Set<String> = ["help", "quit", "exit"]
+  package static let bareWords: Set<String> = ["help", "quit", "exit"]
 
   /// The command a line spells as a bare word (``bareWords``) starting at `start`, if it does.
   private static func bareWord(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Directive? {
@@ -265,7 +266,7 @@ public enum ScriptLine: Hashable, Sendable {
   }
 
   /// Parses a line of text, key text read in `mode`, as the initializer from bytes does.
-  public init(_ line: String, mode: Key.Mode = .standard) throws(KeyTextError) {
+  package init(_ line: String, mode: Key.Mode = .standard) throws(KeyTextError) {
     var copy = line
     let result: Result<ScriptLine, KeyTextError> = copy.withUTF8 { bytes in
       do throws(KeyTextError) {
@@ -279,7 +280,7 @@ public enum ScriptLine: Hashable, Sendable {
 
   /// The commands whose argument is the rest of the line taken whole, `#` included (SPEC §11):
   /// only a journal's checksum comment is cut from it.
-  public static let wholeArgumentNames: Set<String> = ["note", "find", "vary"]
+  package static let wholeArgumentNames: Set<String> = ["note", "find", "vary"]
 
   /// The note of a key line (SPEC §11): the text after its first `#`, blanks trimmed, up to a
   /// journal's checksum comment (the last ` # crc XXXXXXXX` or ` # crc+ XXXXXXXX`, never part
@@ -289,7 +290,7 @@ public enum ScriptLine: Hashable, Sendable {
   /// does: `invalid UTF-8 byte \x{FF} at column 9 (in the note)`.
   ///
   /// - Complexity: O(n) in the length of the line.
-  public static func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(KeyTextError)
+  package static func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(KeyTextError)
     -> String?
   {
     guard let hash = line.firstIndex(of: UInt8(ascii: "#")) else { return nil }
@@ -307,7 +308,7 @@ public enum ScriptLine: Hashable, Sendable {
 
   /// The note of a key line given as text (which is UTF-8); see
   /// ``note(ofKeyLine:)-(UnsafeBufferPointer<UInt8>)``.
-  public static func note(ofKeyLine line: String) -> String? {
+  package static func note(ofKeyLine line: String) -> String? {
     var copy = line
     return copy.withUTF8 { (try? note(ofKeyLine: $0)) ?? nil }
   }

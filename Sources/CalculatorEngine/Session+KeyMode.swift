@@ -10,7 +10,7 @@ extension Session {
   ///
   /// - Complexity: O(n × log b) in the length of the branch (b the branches it passes
   ///   through), plus one ``History/state(at:)``.
-  public func mode(atStartOfLine number: Int) -> Key.Mode {
+  package func mode(atStartOfLine number: Int) -> Key.Mode {
     // The line ends alone, not ``History/lines()``: building every line's keys cost more than
     // the edit it reads the keys for (`:edit 1` of a 100,000-line branch).
     let ends = history.lineEnds(upTo: history.count)
@@ -32,7 +32,7 @@ extension ScriptLine.Directive {
   /// start of line L (``Session/mode(atStartOfLine:)``); any other command unchanged.
   ///
   /// - Complexity: O(1) for other commands; else as ``Session/mode(atStartOfLine:)``.
-  public func readingKeys(in session: Session) -> Self {
+  package func readingKeys(in session: Session) -> Self {
     switch name {
     case "edit", "insert", "vary": break
     default: return self

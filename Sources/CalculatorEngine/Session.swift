@@ -9,21 +9,21 @@
 /// right after (or where there is nothing left to redo) restores the replacement again.
 public struct Session: Sendable {
   /// The keys, branches and position, and the calculator there.
-  public private(set) var history = History()
+  public internal(set) var history = History()
 
   /// The other session of the last replacement, one level deep: the session it replaced (while
   /// the replacement is current), or the replacement (after `undo` restored the replaced
   /// one); `nil` when nothing was replaced. Its own ``kept`` is always `nil`.
-  public private(set) var kept: Kept?
+  public internal(set) var kept: Kept?
 
   /// Whether the last change was an `undo` that restored the replaced session: `redo` then
   /// restores the replacement wherever the position is. A change that changes nothing (a move
   /// to where the position is) leaves it set.
-  public private(set) var isRightAfterRestore = false
+  package internal(set) var isRightAfterRestore = false
 
   /// The ends of the current branch's lines, for resolving `$N` without counting the lines from
   /// the start (SPEC §11); `nil` until a line with a reference needs it (see ``LineEndIndex``).
-  private var lineEndIndex: LineEndIndex?
+  var lineEndIndex: LineEndIndex?
 
   /// An empty session: no keys, position 0, a fresh calculator, nothing kept.
   public init() {}
@@ -81,7 +81,7 @@ public struct Session: Sendable {
   /// history's storage step by step (``History/reserveCapacity(forKeys:)``): a capacity hint
   /// that changes nothing a session shows, saves or compares, and so not a ``Command``.
   /// - Complexity: O(n) in the current branch's own keys, when its storage moves.
-  public mutating func reserveCapacity(forKeys keys: Int) {
+  package mutating func reserveCapacity(forKeys keys: Int) {
     history.reserveCapacity(forKeys: keys)
   }
 
@@ -220,14 +220,15 @@ public struct Session: Sendable {
     public enum Kind: Hashable, Sendable {
       case edited, inserted, deleted
     }
+    /// Whether the line was edited, inserted or deleted.
     public let kind: Kind
     /// The line, from 1, as the command named it.
     public let line: Int
     /// The line's number on the branch after the change, as `:lines` lists it: ``line``, or 0
     /// when an edit or insertion of line 1 made it the mode line (SPEC §11).
-    public let listedLine: Int
+    package let listedLine: Int
     /// The branch that was current before.
-    public let fromBranch: Int
+    package let fromBranch: Int
     /// The branch it made, or `nil`: the same keys (nothing changed), a line added at the end
     /// (the branch grew), or the last line deleted (the position moved back).
     public let newBranch: Int?
@@ -240,9 +241,12 @@ public struct Session: Sendable {
 
     /// One line's display before and after the change.
     public struct Result: Hashable, Sendable {
+      /// The step on the new branch where the line ends.
       public let step: Int
-      public let old: CalculatorBrain.Display
-      public let new: CalculatorBrain.Display
+      /// The display after the line before the change.
+      public let old: Display
+      /// The display after the line now.
+      public let new: Display
     }
   }
 
@@ -422,7 +426,7 @@ public struct Session: Sendable {
   /// ``History/isModeLine(_:)``), else line 1.
   ///
   /// - Complexity: O(r × (``History/snapshotInterval`` + log b)), r the references.
-  private static func recalls(
+  static func recalls(
     of references: [Int], after lineEnds: LineEndIndex.Preceding, in history: History
   ) throws(SessionError) -> [Calculator.Recalled] {
     var recalls: [Calculator.Recalled] = []
@@ -448,14 +452,14 @@ public struct Session: Sendable {
 
   /// The refusal of `$target` in line `line` of a branch whose first line is `first` (0 with a
   /// mode line).
-  private static func referenceError(_ target: Int, line: Int, first: Int) -> SessionError {
+  static func referenceError(_ target: Int, line: Int, first: Int) -> SessionError {
     target == 0 && first == 0 ? .modeLineReference(line: line) : .badReference(target, line: line)
   }
 
   /// The index in `lines` (a branch's, from ``History/lines()``) of line `number`, which a
   /// command that changes a line (`verb`: `edit`, `delete`, …) names; throws for line 0 when it
   /// is the mode line, which stays as it is, and for a line the branch does not have.
-  private static func index(
+  static func index(
     ofLine number: Int, in lines: [History.Line], for verb: String
   ) throws(SessionError) -> Int {
     let first = History.firstLineNumber(of: lines)
@@ -468,7 +472,7 @@ public struct Session: Sendable {
   /// Applies `keys` as a line with `recalls`, keeping ``lineEndIndex`` up to date: extended
   /// when the line grows the current branch at its end, dropped when it starts a branch.
   @inline(__always)
-  private mutating func applyKeepingLineEnds(
+  mutating func applyKeepingLineEnds(
     _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled]
   ) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
@@ -488,7 +492,7 @@ public struct Session: Sendable {
   /// - Complexity: O(log n + r × ``History/snapshotInterval``), r references, when the session
   ///   resolved a reference on this branch last (it keeps the line ends); else O(p × log b),
   ///   the position p.
-  public func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
+  package func recalls(forLine keys: TypedKeys) throws(SessionError) -> [Calculator.Recalled] {
     guard keys.hasReferences else { return [] }
     if let index = lineEndIndex, index.isValid(for: history) {
       return try Session.recalls(
@@ -498,219 +502,6 @@ public struct Session: Sendable {
       of: keys.references,
       after: LineEndIndex.Preceding(history.lineEnds(upTo: history.position)[...]),
       in: history)
-  }
-
-  /// Edits, inserts or deletes line `number` (see ``Command/edit(line:keys:)``).
-  ///
-  /// - Complexity: O(n) in the length of the branch from line `number` on.
-  private mutating func rewrite(
-    _ number: Int, _ kind: Rewrite.Kind, _ keys: TypedKeys
-  ) throws(SessionError) -> Change {
-    let lines = history.lines()
-    // Line 0 is the mode line when there is one (SPEC §11): it stays, and nothing goes before it.
-    let first = History.firstLineNumber(of: lines)
-    let count = lines.count - 1 + first
-    if number == 0, first == 0 { throw .modeLineFixed(SessionError.verb(kind), last: count) }
-    let last = kind == .inserted ? count + 1 : count
-    guard number >= 1, number <= last else {
-      throw kind == .inserted
-        ? .cannotInsert(number, count: count) : .unknownLine(number, count: count)
-    }
-    let index = number - first
-    let from = history.currentBranch
-    let startState =
-      history.state(at: index < lines.count ? lines[index].start : history.count)
-    var keypad = startState.keypad
-    if let (out, reason) = Calculator.firstRejectedKey(in: keys.keys, keypad: &keypad) {
-      throw SessionError(rejecting: keys[out], at: out, reason)
-    }
-    // The new line may refer to the lines before it only (SPEC §11).
-    for target in keys.references where target < 1 || target >= number {
-      throw Session.referenceError(target, line: number, first: first)
-    }
-    // A lone mode key that becomes the branch's first line is its mode line, line 0.
-    let listed = index == 0 && kind != .deleted && History.isModeLine(keys.keys[...]) ? 0 : number
-    if kind == .edited, lines[index].keys == keys {
-      return .rewrote(
-        Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
-          isUnchanged: true,
-          results: []))
-    }
-    let start = index < lines.count ? lines[index].start : history.count
-    // The lines after the change, as typed, and the old lines they are paired with.
-    let later = lines[(kind == .inserted ? index : index + 1)...]
-    if kind == .deleted, later.isEmpty {
-      history.move(to: start)
-      return .rewrote(
-        Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
-          isUnchanged: false,
-          results: []))
-    }
-    // The first line of the new branch, which is line 0 if it is the mode line: a change of
-    // line 1 can make or unmake one, and the numbers of the later lines' references follow.
-    let newFirst =
-      index > 0
-      ? lines[0].keys.keys[...]
-      : kind == .deleted ? later.first?.keys.keys[...] ?? [] : keys.keys[...]
-    let shift = (History.isModeLine(newFirst) ? 0 : 1) - first
-    // A reference's new number: `:insert` moves the lines from line L down a line and `:delete`
-    // those after it up one, and the references to the lines that move follow them (SPEC §11).
-    func moved(_ target: Int) -> Int {
-      let moves =
-        switch kind {
-        case .edited: 0
-        case .inserted: target >= number ? 1 : 0
-        case .deleted: target > number ? -1 : 0
-        }
-      return target + moves + shift
-    }
-    // A later line is never replayed with keys skipped (SPEC §4): a change after which one
-    // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
-    // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
-    for (at, line) in zip(later.indices, later) {
-      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys.keys, keypad: &keypad) {
-        if reason == .scientificKey {
-          throw .laterLineRejected(kind, line: number, later: at + first, key: line.keys[out])
-        }
-        throw .laterLineKeyRejected(
-          kind, line: number, later: at + first, key: line.keys[out], reason: reason)
-      }
-      // A later line that refers to a deleted line would have nothing to recall, and one that
-      // refers to a line that becomes the mode line, no result.
-      for target in line.keys.references {
-        if kind == .deleted, target == number {
-          throw .referencedLineDeleted(line: number, by: at + first)
-        }
-        if moved(target) < 1 {
-          throw .laterLineReferencesModeLine(kind, line: number, later: at + first)
-        }
-      }
-    }
-    // The later lines as they are replayed, their references renumbered.
-    let replayed: [TypedKeys] = later.map { line in
-      kind == .edited && shift == 0 ? line.keys : line.keys.renumbered(moved)
-    }
-    // Old displays from line L on (for a deletion, from the line after it).
-    let old = history.displays(after: kind == .deleted ? later : lines[index...])
-    // An edit that another branch already holds, with the same lines before and after it,
-    // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
-    if kind == .edited,
-      let existing = existingBranch(holding: lines[..<index].map(\.keys) + [keys] + replayed)
-    {
-      history.switchTo(branch: existing)
-      let newLines = history.lines().suffix(replayed.count + 1)
-      let new = history.displays(after: newLines)
-      let results = zip(zip(newLines.map(\.end), new), old).map { pair, old in
-        Rewrite.Result(step: pair.0, old: old, new: pair.1)
-      }
-      return .rewrote(
-        Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: existing,
-          isUnchanged: false,
-          results: results))
-    }
-    history.move(to: start)
-    var made: Int?
-    var ends: [Int] = []
-    var new: [CalculatorBrain.Display] = []
-    ends.reserveCapacity(later.count + 1)
-    new.reserveCapacity(later.count + 1)
-    // Where the lines of the new branch end, for the references of the lines replayed on it:
-    // those before line L are the current branch's.
-    var lineEnds = lines[..<index].map(\.end)
-    // Every reference was checked above: resolving one cannot fail.
-    func apply(_ keys: TypedKeys) -> Int? {
-      let recalls =
-        keys.hasReferences
-        ? (try? Session.recalls(
-          of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? []
-        : []
-      let branch = history.apply(
-        line: keys.keys[...], references: keys.references, recalls: recalls)
-      lineEnds.append(history.position)
-      // The display after the line, where the position now is: no replay to find it again.
-      new.append(history.state.display)
-      return branch
-    }
-    if !keys.isEmpty {
-      made = apply(keys)
-      ends.append(history.position)
-      // An edited line keeps its note (SPEC §11); `note` changes it.
-      if kind == .edited, let note = lines[index].note {
-        history.setNote(note, ofLineEndingAt: history.position)
-      }
-    }
-    for (line, keys) in zip(later, replayed) {
-      let branch = apply(keys)
-      made = made ?? branch
-      ends.append(history.position)
-      if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
-    }
-    // The new lines' displays, paired with the old ones line by line.
-    // An inserted line has no old counterpart.
-    let paired =
-      kind == .inserted ? Array(zip(ends.dropFirst(), new.dropFirst())) : Array(zip(ends, new))
-    let results = zip(paired, old).map { pair, old in
-      Rewrite.Result(step: pair.0, old: old, new: pair.1)
-    }
-    return .rewrote(
-      Rewrite(
-        kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: made,
-        isUnchanged: false,
-        results: results))
-  }
-
-  /// Varies line `number` (see ``Command/vary(line:alternatives:)``): each alternative as an
-  /// edit from the current branch and position, which are restored after each.
-  ///
-  /// - Complexity: O(a × n): a alternatives, each an edit of the n keys from line `number` on.
-  private mutating func vary(
-    _ number: Int, _ alternatives: [TypedKeys]
-  ) throws(SessionError) -> Ledger.Variation {
-    let lines = history.lines()
-    let index = try Session.index(ofLine: number, in: lines, for: "vary")
-    let (branch, position) = (history.currentBranch, history.position)
-    var rows = [
-      Ledger.Variation.Row(
-        branch: branch, keys: lines[index].keys,
-        displays: history.displays(after: lines[index...]), error: nil)
-    ]
-    for keys in alternatives {
-      do throws(SessionError) {
-        guard !keys.isEmpty else { throw .emptyInsert }
-        // An edit reports the display after line L and every later line: the row's.
-        guard case .rewrote(let rewrite) = try rewrite(number, .edited, keys),
-          !rewrite.isUnchanged
-        else {
-          rows.append(rows[0])
-          continue
-        }
-        rows.append(
-          Ledger.Variation.Row(
-            branch: history.currentBranch, keys: keys, displays: rewrite.results.map(\.new),
-            error: nil))
-      } catch {
-        rows.append(Ledger.Variation.Row(branch: nil, keys: keys, displays: [], error: error))
-      }
-      if history.currentBranch != branch { history.switchTo(branch: branch) }
-      if history.position != position { history.move(to: position) }
-    }
-    return Ledger.Variation(line: number, rows: rows)
-  }
-
-  /// The branch other than the current one whose lines hold exactly the keys of `expected`,
-  /// line by line, if there is one.
-  ///
-  /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
-  private func existingBranch(holding expected: [TypedKeys]) -> Int? {
-    let total = expected.reduce(0) { $0 + $1.count }
-    for number in 1...history.branchCount
-    where number != history.currentBranch && history.branch(number).count == total {
-      if history.lines(ofBranch: number).map(\.keys) == expected { return number }
-    }
-    return nil
   }
 
   /// Sets the note of the line that ends at the position — the line just applied — or removes
@@ -824,7 +615,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The index in its line of the key a line was refused for; `nil` for other errors.
-  public var rejectedKeyIndex: Int? {
+  package var rejectedKeyIndex: Int? {
     switch self {
     case .needsScientificMode(_, let index), .keyRejected(_, let index, _): index
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
@@ -835,7 +626,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The N of the `$N` key a line was refused for (a bad reference); `nil` for other errors.
-  public var rejectedReference: Int? {
+  package var rejectedReference: Int? {
     switch self {
     case .badReference(let target, _): target
     case .modeLineReference: 0

@@ -3,7 +3,7 @@
 extension SessionScript {
   /// How a script's line numbers (`:edit L`, `:insert L`, `:delete L`, `:note L`, `:vary L`)
   /// count the lines of the branch they name.
-  public enum LineNumbering: Hashable, Sendable {
+  package enum LineNumbering: Hashable, Sendable {
     /// A first line that is one mode key alone (``History/isModeLine(_:)``) is line 0, the
     /// lines after it count from 1 (SPEC §11): hand-written scripts and format 3.
     case modeLineIsZero
@@ -16,7 +16,7 @@ extension SessionScript {
 extension SessionScript.Origin {
   /// How the script's line numbers count: format 2 and the older header count the mode line
   /// as line 1, hand-written scripts and format 3 as line 0.
-  public var lineNumbering: SessionScript.LineNumbering {
+  package var lineNumbering: SessionScript.LineNumbering {
     switch self {
     case .handWritten: .modeLineIsZero
     case .olderFormat: .modeLineIsOne
@@ -38,7 +38,7 @@ extension History {
 
 extension ScriptLine.Directive {
   /// The commands whose argument starts with a line number of the current branch.
-  public static let lineNumberedNames: Set<String> = ["edit", "insert", "delete", "note", "vary"]
+  package static let lineNumberedNames: Set<String> = ["edit", "insert", "delete", "note", "vary"]
 
   /// This directive with its line number read in `numbering` and written in today's
   /// (``SessionScript/LineNumbering/modeLineIsZero``), for `session`'s current branch: the one
@@ -52,7 +52,7 @@ extension ScriptLine.Directive {
   /// The argument's column moves by the digits the number lost, so that a message about its
   /// keys still points at the file's column.
   /// - Complexity: O(n) in the length of the argument, when it changes; O(log b) otherwise.
-  public func numbered(_ numbering: SessionScript.LineNumbering, in session: Session)
+  package func numbered(_ numbering: SessionScript.LineNumbering, in session: Session)
     throws(LineError) -> Self
   {
     switch numbering {
@@ -90,7 +90,7 @@ extension ScriptLine.Directive {
   /// after its end: keys missing): `no line 9 (this branch has line 1)` goes on `(the file's
   /// :edit 10, which counts the mode line as line 1)`. An error in the keys, and any error of a
   /// directive left as it was, is returned as it is.
-  public func explaining(_ error: LineError, numberedAs numbered: Self) -> LineError {
+  package func explaining(_ error: LineError, numberedAs numbered: Self) -> LineError {
     let end = numbered.argumentColumn + numbered.argument.count
     guard numbered.argumentBytes != argumentBytes,
       error.column == numbered.argumentColumn || error.column >= end

@@ -8,14 +8,14 @@
 extension SessionScript {
   /// The names of the directives that change a session, in the order `:help` lists them
   /// (``CommandName/sessionDirectives``).
-  public static var directiveNames: [String] { CommandName.sessionDirectives }
+  package static var directiveNames: [String] { CommandName.sessionDirectives }
 
   /// The session command `directive` spells, or `nil` when its name is none of
   /// ``directiveNames``; throws, at the argument's column, for an argument it cannot take.
   ///
   /// Whether the session can do it (a step on the branch, a branch that exists) is the
   /// session's to say when it is performed.
-  public static func command(_ directive: ScriptLine.Directive) throws(LineError)
+  package static func command(_ directive: ScriptLine.Directive) throws(LineError)
     -> Session.Command?
   {
     guard let name = CommandName(rawValue: directive.name) else { return nil }
@@ -69,7 +69,7 @@ extension SessionScript {
   /// Replaying the lines after the session as it was before `command` gives the session as it
   /// was after it.
   /// - Complexity: O(n) in the keys of a line, or of the loaded session.
-  public static func forEachLine(
+  package static func forEachLine(
     performing command: Session.Command, _ body: (String) throws -> Void
   ) rethrows {
     switch command {
@@ -118,7 +118,7 @@ extension SessionScript {
   /// session that came whole with its own kept session (it replaced an empty one: a
   /// `--resume`) is written with that too (``forEachLine(ofWhole:_:)``).
   /// - Complexity: O(n) in the keys of a line, or of the whole session for a replacement.
-  public static func forEachRecordLine(
+  package static func forEachRecordLine(
     of command: Session.Command, change: Session.Change, leaving session: Session,
     _ body: (String) throws -> Void
   ) rethrows {
@@ -167,7 +167,7 @@ extension SessionScript {
 
   /// `:reset`, `:reset load`, `:reset resume`: the line that starts the record of a
   /// replacement, naming the command that made it.
-  public static func resetLine(_ replacement: Session.Replacement) -> String {
+  package static func resetLine(_ replacement: Session.Replacement) -> String {
     switch replacement {
     case .reset: ":reset"
     case .load: ":reset load"
@@ -184,7 +184,7 @@ extension SessionScript {
   /// current one (restored), an `:undo` follows, and unless ``Session/isRightAfterRestore``,
   /// two moves that end where it is.
   /// - Complexity: O(n) in the number of keys of both sessions.
-  public static func forEachLine(ofWhole session: Session, _ body: (String) throws -> Void)
+  package static func forEachLine(ofWhole session: Session, _ body: (String) throws -> Void)
     rethrows
   {
     guard let kept = session.kept else {
@@ -213,7 +213,7 @@ extension SessionScript {
   }
 
   /// What the first line of a script says about who wrote it, in which format.
-  public enum Origin: Hashable, Sendable {
+  package enum Origin: Hashable, Sendable {
     /// No calc header: a script a person wrote, or a journal of before SPEC rule 18.
     case handWritten
     /// calc's session header without a format (``olderHeader``): written before SPEC rule 18.
@@ -232,7 +232,7 @@ extension SessionScript {
   /// that end at the line's end or at any other character (`:` in a session's header, a blank
   /// before a journal line's checksum).
   /// - Complexity: O(n) in the length of the header; O(1) for a line that is none.
-  public static func origin(ofFirstLine line: UnsafeBufferPointer<UInt8>) throws(LineError)
+  package static func origin(ofFirstLine line: UnsafeBufferPointer<UInt8>) throws(LineError)
     -> Origin
   {
     func starts(with prefix: StaticString) -> Bool {
@@ -264,21 +264,21 @@ extension SessionScript {
   ///
   /// A line that cannot be replayed throws and changes nothing, so that ``session`` is always
   /// the replay of the lines accepted before it.
-  public struct Replay: Sendable {
+  package struct Replay: Sendable {
     /// The session the accepted lines built.
-    public private(set) var session = Session()
+    package private(set) var session = Session()
     /// How many lines were accepted, blank ones included.
-    public private(set) var lineCount = 0
+    package private(set) var lineCount = 0
     /// What the first line says about the script's origin and format (``Origin``);
     /// ``Origin/handWritten`` until a line was read.
-    public private(set) var origin = Origin.handWritten
+    package private(set) var origin = Origin.handWritten
     /// Whether the first line is the header of a session script written before SPEC rule 18
     /// (``SessionScript/olderHeader``): its numbers were typed when they still continued across
     /// lines, and are now read with rule 18.
-    public var isOlderFormat: Bool { origin == .olderFormat }
+    package var isOlderFormat: Bool { origin == .olderFormat }
 
     /// A replay that has read nothing yet.
-    public init() {}
+    package init() {}
 
     /// Replays one line (UTF-8, without its newline).
     ///
@@ -287,7 +287,7 @@ extension SessionScript {
     /// a directive that is not one of the session's (`other` says why: by default `:save cannot
     /// be used in a session file`), a bad argument, or a command the session refuses.
     /// - Complexity: O(n) in the length of the line, beyond what the command costs.
-    public mutating func perform(
+    package mutating func perform(
       _ line: UnsafeBufferPointer<UInt8>,
       other: (ScriptLine.Directive) -> LineError = Replay.notASessionCommand
     ) throws(LineError) {
@@ -345,7 +345,7 @@ extension SessionScript {
     }
 
     /// Replays one line of text; see ``perform(_:other:)``.
-    public mutating func perform(
+    package mutating func perform(
       _ line: String, other: (ScriptLine.Directive) -> LineError = Replay.notASessionCommand
     ) throws(LineError) {
       var copy = line
@@ -361,7 +361,7 @@ extension SessionScript {
     }
 
     /// `:save cannot be used in a session file`, at the directive's column.
-    public static func notASessionCommand(_ directive: ScriptLine.Directive) -> LineError {
+    package static func notASessionCommand(_ directive: ScriptLine.Directive) -> LineError {
       LineError(
         ":\(TextEscaping.escaped(directive.name)) cannot be used in a session file",
         column: directive.column)
@@ -410,7 +410,7 @@ extension SessionScript {
 
 extension ScriptLine.Directive {
   /// Throws unless the directive has no argument: `:reset takes no argument, not 'x'`.
-  public func requireNoArgument() throws(LineError) {
+  package func requireNoArgument() throws(LineError) {
     guard argument.isEmpty else {
       throw LineError(
         ":\(name) takes no argument, not '\(TextEscaping.escaped(argument))'",
@@ -419,7 +419,7 @@ extension ScriptLine.Directive {
   }
 
   /// The step of `:goto N|+K|-K`: step N, or K steps on or back.
-  public func stepArgument() throws(LineError) -> Session.Target {
+  package func stepArgument() throws(LineError) -> Session.Target {
     guard !argument.isEmpty else {
       throw LineError(":\(name) needs a step: N, +K or -K", column: argumentColumn)
     }
@@ -434,7 +434,7 @@ extension ScriptLine.Directive {
   }
 
   /// The `[K]` of `:undo` and `:redo`: a whole number of lines, 1 by default.
-  public func countArgument() throws(LineError) -> Int {
+  package func countArgument() throws(LineError) -> Int {
     if argument.isEmpty { return 1 }
     guard let count = Self.wholeNumber(Substring(argument)) else {
       throw LineError(
@@ -445,7 +445,7 @@ extension ScriptLine.Directive {
   }
 
   /// A step number `N` (no sign), as `:copy N` takes.
-  public func stepNumber() throws(LineError) -> Int {
+  package func stepNumber() throws(LineError) -> Int {
     guard let step = Self.wholeNumber(Substring(argument)) else {
       throw LineError(
         ":\(name) takes a step N, not '\(TextEscaping.escaped(argument))'", column: argumentColumn)
@@ -454,7 +454,7 @@ extension ScriptLine.Directive {
   }
 
   /// The `L` of `:delete`: a line number (the session refuses line 0: the mode line, or none).
-  public func lineArgument() throws(LineError) -> Int {
+  package func lineArgument() throws(LineError) -> Int {
     guard !argument.isEmpty else {
       throw LineError(":\(name) needs a line number (see :lines)", column: argumentColumn)
     }
@@ -468,7 +468,7 @@ extension ScriptLine.Directive {
 
   /// The `L KEYS` of `:edit` and `:insert`: a line number, a blank, and key text; errors
   /// in the keys are reported at their column in the line.
-  public func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: TypedKeys) {
+  package func lineAndKeysArgument() throws(LineError) -> (line: Int, keys: TypedKeys) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
     let number = argument[..<blank]
     guard let line = Self.wholeNumber(number) else {
@@ -500,7 +500,7 @@ extension ScriptLine.Directive {
 
   /// The `L [TEXT]` of `:note`: a line number from 1 and the rest of the argument, taken
   /// whole (`#` is text), or `nil` when there is none (SPEC §11).
-  public func lineAndTextArgument() throws(LineError) -> (line: Int, text: String?) {
+  package func lineAndTextArgument() throws(LineError) -> (line: Int, text: String?) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
     guard let line = Self.wholeNumber(argument[..<blank]) else {
       throw LineError(
@@ -535,7 +535,7 @@ extension ScriptLine.Directive {
 
   /// The `L KEYS | KEYS …` of `:vary`: a line number from 1 and the alternatives, key text
   /// separated by `|` (SPEC §11); bad key text in any of them, or an empty one, rejects it all.
-  public func lineAndAlternativesArgument() throws(LineError) -> (
+  package func lineAndAlternativesArgument() throws(LineError) -> (
     line: Int, alternatives: [TypedKeys]
   ) {
     let blank = argument.firstIndex { $0 == " " || $0 == "\t" } ?? argument.endIndex
@@ -570,7 +570,7 @@ extension ScriptLine.Directive {
   }
 
   /// The `N` of `:branch`.
-  public func branchArgument() throws(LineError) -> Int {
+  package func branchArgument() throws(LineError) -> Int {
     guard !argument.isEmpty else {
       throw LineError(":\(name) needs a branch number (see :branches)", column: argumentColumn)
     }
@@ -583,7 +583,7 @@ extension ScriptLine.Directive {
   }
 
   /// ASCII digits that fit in an `Int`; `nil` for anything else (a sign, a blank, nothing).
-  public static func wholeNumber(_ text: Substring) -> Int? {
+  package static func wholeNumber(_ text: Substring) -> Int? {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return Int(text)
   }

@@ -38,14 +38,14 @@ public enum SessionScript {
   /// The format this calc writes, in session scripts and journals: 3 since SPEC v4.
   public static let format = 3
   /// The start of the first line of a session script in today's format.
-  public static let header = "# calc session, format \(format): "
+  package static let header = "# calc session, format \(format): "
   /// The start of the first line of a session script written before SPEC rule 18.
-  public static let olderHeader = "# calc session: "
+  package static let olderHeader = "# calc session: "
 
   /// Calls `body` with each line of the script for `history`, without newlines.
   ///
   /// - Complexity: O(n) in the number of keys on all branches.
-  public static func forEachLine(of history: History, _ body: (String) throws -> Void) rethrows {
+  package static func forEachLine(of history: History, _ body: (String) throws -> Void) rethrows {
     guard !history.isEmpty else {
       try body(header + "empty")
       return

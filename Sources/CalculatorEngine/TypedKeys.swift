@@ -33,8 +33,11 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     TypedKeys([.reference], references: [line])
   }
 
+  /// The index of the first key: 0.
   public var startIndex: Int { 0 }
+  /// The index after the last key: the number of keys.
   public var endIndex: Int { keys.count }
+  /// The key at `position` (a `$N` key without its N: ``referencedLine(at:)``).
   public subscript(position: Int) -> Key { keys[position] }
 
   /// Appends a key other than `$N`.
@@ -58,7 +61,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Inserts `$line` before the key at `index` (within `0...count`).
   ///
   /// - Complexity: O(n) in the number of keys.
-  public mutating func insertReference(_ line: Int, at index: Int) {
+  package mutating func insertReference(_ line: Int, at index: Int) {
     references.insert(line, at: keys[..<index].lazy.filter(\.isReference).count)
     keys.insert(.reference, at: index)
   }
@@ -66,7 +69,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The keys at `range`, with their references.
   ///
   /// - Complexity: O(`range.upperBound`).
-  public func extracting(_ range: Range<Int>) -> TypedKeys {
+  package func extracting(_ range: Range<Int>) -> TypedKeys {
     let first = keys[..<range.lowerBound].lazy.filter(\.isReference).count
     let count = keys[range].lazy.filter(\.isReference).count
     return TypedKeys(
@@ -83,10 +86,10 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   }
 
   /// Reserves room for `count` keys.
-  public mutating func reserveCapacity(_ count: Int) { keys.reserveCapacity(count) }
+  package mutating func reserveCapacity(_ count: Int) { keys.reserveCapacity(count) }
 
   /// Removes every key, keeping the storage.
-  public mutating func removeAll(keepingCapacity: Bool) {
+  package mutating func removeAll(keepingCapacity: Bool) {
     keys.removeAll(keepingCapacity: keepingCapacity)
     references.removeAll(keepingCapacity: keepingCapacity)
   }
@@ -97,7 +100,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The same keys with each `$N`'s N passed through `renumber`.
   ///
   /// - Complexity: O(r), r the references.
-  public func renumbered(_ renumber: (Int) -> Int) -> TypedKeys {
+  package func renumbered(_ renumber: (Int) -> Int) -> TypedKeys {
     var copy = self
     copy.references = references.map(renumber)
     return copy

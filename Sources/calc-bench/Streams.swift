@@ -16,30 +16,32 @@ func scientificStretch(
 ) {
   let ops: [Key] =
     Key.Op.allCases.map { .op($0) }
-    + Key.Binary.allCases.map { .binary($0) }
+    + Key.Binary.allCases.map { .scientific(.binary($0)) }
   let functions = Key.Function.allCases
   let memories = Key.Memory.allCases
   var depth = 0
   for _ in 0..<terms {
     if depth < mixedBracketDepth, random.chance(30) {
-      keys.append(.bracket(.open))
+      keys.append(.scientific(.bracket(.open)))
       depth += 1
     }
     if random.chance(10) {
-      keys.append(.constant(random.chance(50) ? .pi : .euler))
+      keys.append(.scientific(.constant(random.chance(50) ? .pi : .euler)))
     } else {
       for _ in 0..<(1 + random.below(4)) {
         keys.append(.digit(Key.Digit(random.below(10))!))
       }
       if random.chance(5) {
-        keys += [.exponent, .digit(Key.Digit(random.below(10))!)]
+        keys += [.scientific(.exponent), .digit(Key.Digit(random.below(10))!)]
       }
     }
-    if random.chance(25) { keys.append(.function(functions[random.below(functions.count)])) }
+    if random.chance(25) {
+      keys.append(.scientific(.function(functions[random.below(functions.count)])))
+    }
     if random.chance(3) { keys.append(.angle(AngleUnit.allCases[random.below(3)])) }
     if random.chance(4) { keys.append(.memory(memories[random.below(memories.count)])) }
     if depth > 0, random.chance(30) {
-      keys.append(.bracket(.close))
+      keys.append(.scientific(.bracket(.close)))
       depth -= 1
     }
     if random.chance(15) {
@@ -60,22 +62,22 @@ func programmerStretch(
   wordSize: inout Key.WordSize, random: inout SplitMix64
 ) {
   let ops: [Key] =
-    Key.Op.allCases.map { .op($0) } + [.binary(.mod)]
-    + Key.Bitwise.allCases.map { .bitwise($0) }
-    + Key.Shift.allCases.map { .shift($0) }
+    Key.Op.allCases.map { .op($0) } + [.scientific(.binary(.mod))]
+    + Key.Bitwise.allCases.map { .programmer(.bitwise($0)) }
+    + Key.Shift.allCases.map { .programmer(.shift($0)) }
   let memories = Key.Memory.allCases
   var depth = 0
   for _ in 0..<terms {
     if random.chance(5) {
       radix = Key.Radix.allCases[random.below(4)]
-      keys.append(.radix(radix))
+      keys.append(.programmer(.radix(radix)))
     }
     if random.chance(2) {
       wordSize = Key.WordSize.allCases[random.below(4)]
-      keys.append(.wordSize(wordSize))
+      keys.append(.programmer(.wordSize(wordSize)))
     }
     if depth < mixedBracketDepth, random.chance(15) {
-      keys.append(.bracket(.open))
+      keys.append(.scientific(.bracket(.open)))
       depth += 1
     }
     for _ in 0..<(1 + random.below(6)) {
@@ -83,18 +85,18 @@ func programmerStretch(
       keys.append(
         digit < 10
           ? .digit(Key.Digit(digit)!)
-          : .hexDigit(Key.HexDigit(rawValue: UInt8(digit - 10))!))
+          : .programmer(.hexDigit(Key.HexDigit(rawValue: UInt8(digit - 10))!)))
     }
-    if random.chance(8) { keys.append(.not) }
+    if random.chance(8) { keys.append(.programmer(.not)) }
     if random.chance(6) {
-      keys.append(.rotate(Key.Rotate.allCases[random.below(4)]))
+      keys.append(.programmer(.rotate(Key.Rotate.allCases[random.below(4)])))
     }
     if random.chance(3) {
-      keys.append(.bit(Key.Bit(random.below(wordSize.bits))!))
+      keys.append(.programmer(.bit(Key.Bit(random.below(wordSize.bits))!)))
     }
     if random.chance(5) { keys.append(.memory(memories[random.below(memories.count)])) }
     if depth > 0, random.chance(30) {
-      keys.append(.bracket(.close))
+      keys.append(.scientific(.bracket(.close)))
       depth -= 1
     }
     if random.chance(15) {
@@ -273,7 +275,8 @@ struct StreamRow {
           || (needed.mode == .programmer && have.radix != needed.radix)
         {
           var preamble: [Key] = [
-            .mode(.programmer), .radix(needed.radix), .wordSize(needed.wordSize),
+            .mode(.programmer), .programmer(.radix(needed.radix)),
+            .programmer(.wordSize(needed.wordSize)),
           ]
           if needed.mode != .programmer { preamble.append(.mode(needed.mode)) }
           try! session.perform(.keys(preamble[...]))
@@ -340,8 +343,8 @@ extension Key {
   var isStandardKey: Bool {
     switch self {
     case .digit, .dot, .op, .equal, .command, .unary, .memory: true
-    case .bracket, .binary, .function, .constant, .exponent, .fixedToExponential, .angle, .mode,
-      .reference, .hexDigit, .radix, .wordSize, .bitwise, .not, .shift, .rotate, .bit:
+    case .scientific, .angle, .mode,
+      .reference, .programmer:
       false
     }
   }

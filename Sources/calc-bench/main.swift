@@ -164,7 +164,7 @@ func mixedStream(count: Int, seed: UInt64) -> [Key] {
   let ops: [Key] =
     Key.Op.allCases.map { .op($0) }
     + Key.Binary.allCases.map {
-      .binary($0)
+      .scientific(.binary($0))
     }
   let functions = Key.Function.allCases
   while keys.count < count {
@@ -174,23 +174,25 @@ func mixedStream(count: Int, seed: UInt64) -> [Key] {
     var depth = 0
     for _ in 0..<(5 + random.below(20)) {
       if depth < mixedBracketDepth, random.chance(30) {
-        keys.append(.bracket(.open))
+        keys.append(.scientific(.bracket(.open)))
         depth += 1
       }
       if random.chance(10) {
-        keys.append(.constant(random.chance(50) ? .pi : .euler))
+        keys.append(.scientific(.constant(random.chance(50) ? .pi : .euler)))
       } else {
         for _ in 0..<(1 + random.below(4)) {
           keys.append(.digit(Key.Digit(random.below(10))!))
         }
         if random.chance(5) {
-          keys += [.exponent, .digit(Key.Digit(random.below(10))!)]
+          keys += [.scientific(.exponent), .digit(Key.Digit(random.below(10))!)]
         }
       }
-      if random.chance(25) { keys.append(.function(functions[random.below(functions.count)])) }
+      if random.chance(25) {
+        keys.append(.scientific(.function(functions[random.below(functions.count)])))
+      }
       if random.chance(3) { keys.append(.angle(AngleUnit.allCases[random.below(3)])) }
       if depth > 0, random.chance(30) {
-        keys.append(.bracket(.close))
+        keys.append(.scientific(.bracket(.close)))
         depth -= 1
       }
       keys.append(random.chance(15) ? .equal : ops[random.below(ops.count)])
@@ -213,11 +215,13 @@ func lines(of keys: [Key]) -> [ArraySlice<Key>] {
   var start = 0
   for (index, key) in keys.enumerated() {
     switch key {
-    case .op, .equal, .binary, .bitwise, .shift:
+    case .op, .equal, .scientific(.binary), .programmer(.bitwise), .programmer(.shift):
       lines.append(keys[start...index])
       start = index + 1
-    case .digit, .dot, .command, .unary, .memory, .bracket, .function, .constant, .exponent,
-      .fixedToExponential, .angle, .mode, .hexDigit, .radix, .wordSize, .not, .rotate, .bit,
+    case .digit, .dot, .command, .unary, .memory, .scientific(.bracket), .scientific(.function),
+      .scientific(.constant), .scientific(.exponent),
+      .scientific(.fixedToExponential), .angle, .mode, .programmer(.hexDigit), .programmer(.radix),
+      .programmer(.wordSize), .programmer(.not), .programmer(.rotate), .programmer(.bit),
       .reference:
       break
     }

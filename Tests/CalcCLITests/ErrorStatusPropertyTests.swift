@@ -37,7 +37,7 @@ import Testing
     }
   }
 
-  static let errors = Set(CalculatorBrain.CalculationError.allCases.map(\.message))
+  static let errors = Set(CalculationError.allCases.map(\.message))
 
   @Test(arguments: [Key.Mode.standard, .scientific, .programmer])
   func statusIsOneExactlyWhenTheTraceShowsAnError(mode: Key.Mode) throws {

@@ -38,8 +38,8 @@ import Testing
   static func spelling(_ key: Key) -> String {
     switch key {
     case .digit: "0-9"
-    case .hexDigit: "A B C D E F"
-    case .bit: "bit0…bit63"
+    case .programmer(.hexDigit): "A B C D E F"
+    case .programmer(.bit): "bit0…bit63"
     case .op(.multiply): "*"
     default: key.canonical
     }
@@ -98,8 +98,8 @@ import Testing
         let spelled: String
         switch key {
         case .digit: spelled = "0-9"
-        case .hexDigit: spelled = "A-F"
-        case .bit: spelled = "bit0…bit63"
+        case .programmer(.hexDigit): spelled = "A-F"
+        case .programmer(.bit): spelled = "bit0…bit63"
         default: spelled = key.canonical
         }
         #expect(Self.names(keys, spelled), "\(mode): \(spelled)")

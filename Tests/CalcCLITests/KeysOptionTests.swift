@@ -334,7 +334,10 @@ import Testing
 
   @Test func version() throws {
     let run = try binary("--version")
-    #expect(run.stdout == "calc \(CalcCommand.version)\n")
+    #expect(run.stdout == "calc \(CalcCommand.version)\n\(CalcCommand.licence)\n")
+    #expect(run.stdout.contains("License GPL-3.0-or-later"))
+    #expect(run.stdout.contains("GNU readline (GPL-3.0-or-later)"))
+    #expect(run.stdout.contains("swift-argument-parser (Apache-2.0)"))
     #expect(run.stderr == "")
     #expect(run.status == 0)
   }

@@ -438,7 +438,10 @@ extension String {
     + Key.Op.allCases.flatMap { [Key.op($0), .op($0)] }
     + Array(repeating: .equal, count: 6)
     + [.unary(.squareRoot), .unary(.reciprocal), .unary(.square), .command(.flip)]
-    + [.digit(.nine), .digit(.nine), .digit(.one), .function(.ln), .function(.sin)]
+    + [
+      .digit(.nine), .digit(.nine), .digit(.one), .scientific(.function(.ln)),
+      .scientific(.function(.sin)),
+    ]
 
   @Test func theScanMissesNoNote() throws {
     var random = SplitMix64(state: 33)
@@ -467,11 +470,11 @@ extension String {
         for: TypedKeys(keys), after: before, line: nil, leftToRight: leftToRight)
       let mayNeed =
         LineInterpreter.mayNeedNotes(
-          keys, isPending: started.isPendingOperation,
+          keys, isPending: started.isPending,
           startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero,
           leftToRight: leftToRight, mode: started.mode)
         // A line that starts with a number while an operation is pending is replayed too.
-        || (started.isPendingOperation && keys[0].startsANumber)
+        || (started.isPending && keys[0].startsANumber)
       checked += 1
       if !found.notes.isEmpty || found.passedAnError || found.leftToRight != nil {
         noted += 1

@@ -33,10 +33,10 @@ import Testing
         started.startLine()
         let mayNeed =
           LineInterpreter.mayNeedNotes(
-            keys.keys, isPending: started.isPendingOperation,
+            keys.keys, isPending: started.isPending,
             startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero,
             mode: started.mode)
-          || (started.isPendingOperation && keys[0].startsANumber)
+          || (started.isPending && keys[0].startsANumber)
         #expect(mayNeed, "\(text)")
       }
     }

@@ -71,7 +71,7 @@ import Testing
       #expect(Array(rows.dropLast()) == above)
       #expect(rows.last?.hasPrefix(Self.prompt(model).trimmingCharacters(in: .whitespaces)) == true)
       let below = calc.screen.rowsBelowCursor
-      let display = DisplayFormat(localeIdentifier: "en_US").text(for: model.state.brain)
+      let display = DisplayFormat(localeIdentifier: "en_US").text(for: model.state)
       #expect(below.first?.hasSuffix(display) == true, "\(below)")
       #expect(below.dropFirst().first?.hasSuffix("] \(model.position)/\(model.count)") == true)
       // Enter erases them: the scrollback reads as without the slider.

@@ -6,7 +6,7 @@ import Testing
 /// ``CalculatorBrain/expressionLine``); a ``DisplayFormat`` only renders what it is given.
 @Suite struct BrainDisplayTests {
   static func brain(_ keys: String) throws -> CalculatorBrain {
-    Calculator.initial.applying(try KeyText.keys(in: keys)).brain
+    Calculator.initial.applying(try KeyText.keys(in: keys)).standard!
   }
 
   static func number(_ coefficient: UInt128, _ exponent: Int = 0) -> Decimal34 {

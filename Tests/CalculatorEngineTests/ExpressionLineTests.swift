@@ -16,7 +16,7 @@ import Testing
   }
 
   static func expression(_ keys: String, format: DisplayFormat = format) throws -> String {
-    format.expression(for: Calculator.initial.applying(try KeyText.keys(in: keys)).brain)
+    format.expression(for: Calculator.initial.applying(try KeyText.keys(in: keys)).standard!)
   }
 
   static let specExamples: [Row] = [
@@ -167,7 +167,7 @@ import Testing
     #expect(try Self.expression("1" + String(repeating: "q", count: 300)) == expected)
     let term = Calculator.initial.applying(
       try KeyText.keys(in: "1" + String(repeating: "r", count: 300))
-    ).brain
+    ).standard!
     if case .left(.value(let value), _, _) = term {
       #expect(value.term.depth == 255)
       #expect(value.term.isTyped)  // its base, 1, was typed
@@ -191,8 +191,8 @@ import Testing
         try session.perform(.goto(.step(position)))
         let replayed = Calculator.initial.applying(sequence.prefix(position))
         #expect(
-          Self.format.expression(for: session.state.brain)
-            == Self.format.expression(for: replayed.brain))
+          Self.format.expression(for: session.state)
+            == Self.format.expression(for: replayed))
       }
     }
   }
@@ -208,10 +208,10 @@ import Testing
     var calculator = Calculator.initial
     var rows: [String] = []
     for (index, key) in try KeyText.keys(in: keys).enumerated() {
-      let line = calculator.brain.completedCalculation(by: key)
+      let line = calculator.standard!.completedCalculation(by: key)
       calculator = calculator.apply(key)
       if let line {
-        rows.append("\(index + 1)  \(format.text(for: line)) \(format.text(for: calculator.brain))")
+        rows.append("\(index + 1)  \(format.text(for: line)) \(format.text(for: calculator))")
       }
     }
     return rows

@@ -9,8 +9,10 @@ import Testing
 @Suite struct ExpressionTokensTests {
   static let alphabet: [ScientificBrain.Token] = [
     .space, .open, .close, .equals, .op(.plus), .op(.power),
-    .operand(Decimal34(coefficient: 7, exponent: 0), exponential: false),
-    .operand(Decimal34(coefficient: 12, exponent: -1), exponential: true),
+    .operand(
+      ScientificOperand(value: Decimal34(coefficient: 7, exponent: 0), isExponential: false)),
+    .operand(
+      ScientificOperand(value: Decimal34(coefficient: 12, exponent: -1), isExponential: true)),
   ]
 
   @Test func behavesAsAnArray() {

@@ -127,7 +127,7 @@ import Testing
     #expect(Key.allKeys.count == 173)
     #expect(!Key.allKeys.contains { $0.code == Key.referenceCode })
     #expect(Key(code: Key.referenceCode) == nil)
-    #expect(Key.bit(Key.Bit(63)!).code == 172)
+    #expect(Key.programmer(.bit(Key.Bit(63)!)).code == 172)
     let lines = ["prog", "1 bit63 rorc", "$1 bit7", "bit7$2 rorc"]
     let session = try Self.session(lines)
     #expect(Self.texts(session) == ["prog", "1bit63 rorc", "$1bit7", "bit7$2rorc"])

@@ -24,30 +24,33 @@ import Testing
       name: "Scientific, AC in each line",
       first: [.mode(.scientific)],
       repeated: [
-        .bracket(.open), .digit(.one), .op(.plus), .digit(.two), .bracket(.close), .op(.multiply),
-        .digit(.three), .function(.cube), .equal, .command(.clear), .digit(.four),
-        .binary(.power), .digit(.two), .equal,
+        .scientific(.bracket(.open)), .digit(.one), .op(.plus), .digit(.two),
+        .scientific(.bracket(.close)), .op(.multiply),
+        .digit(.three), .scientific(.function(.cube)), .equal, .command(.clear), .digit(.four),
+        .scientific(.binary(.power)), .digit(.two), .equal,
       ], light: true),
     Row(
       name: "Scientific, sci in each line after m+, memory and angle kept",
       first: [.digit(.seven), .memory(.store), .angle(.radians)],
       repeated: [
         .digit(.two), .memory(.add), .mode(.scientific), .digit(.one), .op(.plus),
-        .memory(.recall), .function(.abs), .op(.multiply), .digit(.two), .equal,
+        .memory(.recall), .scientific(.function(.abs)), .op(.multiply), .digit(.two), .equal,
       ], light: true),
     Row(
       name: "Programmer HEX, BYTE, AC in each line",
-      first: [.mode(.programmer), .wordSize(.byte), .radix(.hex)],
+      first: [.mode(.programmer), .programmer(.wordSize(.byte)), .programmer(.radix(.hex))],
       repeated: [
-        .hexDigit(.a), .digit(.five), .bitwise(.xor), .hexDigit(.f), .equal, .command(.clear),
-        .digit(.three), .shift(.left), .digit(.two), .equal, .rotate(.left), .not,
+        .programmer(.hexDigit(.a)), .digit(.five), .programmer(.bitwise(.xor)),
+        .programmer(.hexDigit(.f)), .equal, .command(.clear),
+        .digit(.three), .programmer(.shift(.left)), .digit(.two), .equal,
+        .programmer(.rotate(.left)), .programmer(.not),
       ], light: true),
     Row(
       name: "Programmer, prog in each line, DWORD kept",
-      first: [.mode(.programmer), .wordSize(.dword)],
+      first: [.mode(.programmer), .programmer(.wordSize(.dword))],
       repeated: [
-        .mode(.programmer), .digit(.nine), .bitwise(.and), .digit(.six), .op(.minus),
-        .digit(.eight), .equal, .bit(Key.Bit(31)!),
+        .mode(.programmer), .digit(.nine), .programmer(.bitwise(.and)), .digit(.six), .op(.minus),
+        .digit(.eight), .equal, .programmer(.bit(Key.Bit(31)!)),
       ], light: true),
     Row(
       // Each line starts with |x| of the last result, not a number: no settling restart mark
@@ -55,7 +58,8 @@ import Testing
       name: "Scientific without AC or a mode key after the first: whole snapshots",
       first: [.mode(.scientific)],
       repeated: [
-        .function(.abs), .op(.plus), .digit(.two), .function(.cubeRoot), .op(.multiply),
+        .scientific(.function(.abs)), .op(.plus), .digit(.two), .scientific(.function(.cubeRoot)),
+        .op(.multiply),
         .digit(.three),
         .equal,
       ], light: false),
@@ -195,8 +199,10 @@ import Testing
   /// bytes a key, its forks without a restart before them included.
   @Test func denseTreeStorageIsUnderTwoBytesPerKey() throws {
     let line: [Key] = [
-      .bracket(.open), .digit(.one), .op(.plus), .digit(.two), .bracket(.close), .op(.multiply),
-      .digit(.three), .function(.cube), .equal, .digit(.four), .binary(.power), .digit(.two),
+      .scientific(.bracket(.open)), .digit(.one), .op(.plus), .digit(.two),
+      .scientific(.bracket(.close)), .op(.multiply),
+      .digit(.three), .scientific(.function(.cube)), .equal, .digit(.four),
+      .scientific(.binary(.power)), .digit(.two),
       .equal,
     ]
     let branches = 12

@@ -15,7 +15,7 @@ import Testing
       } else {
         try session.perform(.keys(try KeyText.keys(in: line)))
       }
-      shown.append(DisplayFormat.posix.text(for: session.state.brain))
+      shown.append(DisplayFormat.posix.text(for: session.state))
     }
     return shown
   }
@@ -49,7 +49,7 @@ import Testing
   @Test func theDisplayAfterALineIsUnchanged() throws {
     var session = Session()
     try session.perform(.keys(try KeyText.keys(in: "1.50")))
-    #expect(DisplayFormat.posix.text(for: session.state.brain) == "1.50")
+    #expect(DisplayFormat.posix.text(for: session.state) == "1.50")
     #expect(session.history.startsLine(at: 1))
     #expect(!session.history.startsLine(at: 2))
   }

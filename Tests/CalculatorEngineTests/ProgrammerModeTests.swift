@@ -120,13 +120,13 @@ import Testing
 
   /// The case rule: an upper-case A–F is a hex digit in Programmer mode only.
   @Test func caseRule() throws {
-    #expect(try KeyText.keys(in: "C", startingIn: .programmer) == [.hexDigit(.c)])
+    #expect(try KeyText.keys(in: "C", startingIn: .programmer) == [.programmer(.hexDigit(.c))])
     #expect(try KeyText.keys(in: "c", startingIn: .programmer) == [.command(.clear)])
     #expect(
       try KeyText.keys(in: "DEC", startingIn: .programmer) == [
-        .hexDigit(.d), .hexDigit(.e), .hexDigit(.c),
+        .programmer(.hexDigit(.d)), .programmer(.hexDigit(.e)), .programmer(.hexDigit(.c)),
       ])
-    #expect(try KeyText.keys(in: "dec", startingIn: .programmer) == [.radix(.dec)])
+    #expect(try KeyText.keys(in: "dec", startingIn: .programmer) == [.programmer(.radix(.dec))])
     #expect(
       try KeyText.keys(in: "MS MR", startingIn: .programmer) == [.memory(.store), .memory(.recall)])
     #expect(
@@ -146,21 +146,27 @@ import Testing
       ])
     // Within a line, `prog` switches the reading.
     #expect(
-      try KeyText.keys(in: "prog hex C") == [.mode(.programmer), .radix(.hex), .hexDigit(.c)])
+      try KeyText.keys(in: "prog hex C") == [
+        .mode(.programmer), .programmer(.radix(.hex)), .programmer(.hexDigit(.c)),
+      ])
     // Maximal munch: `rolc` over `rol`, `qword` over `word`, `bit10`; `rolC` is RoL then C.
     #expect(
       try KeyText.keys(in: "rolc qword bit10", startingIn: .programmer) == [
-        .rotate(.leftThroughCarry), .wordSize(.qword), .bit(.init(10)!),
+        .programmer(.rotate(.leftThroughCarry)), .programmer(.wordSize(.qword)),
+        .programmer(.bit(.init(10)!)),
       ])
     #expect(
-      try KeyText.keys(in: "rolC", startingIn: .programmer) == [.rotate(.left), .hexDigit(.c)])
-    #expect(try KeyText.keys(in: "rol c") == [.rotate(.left), .command(.clear)])
+      try KeyText.keys(in: "rolC", startingIn: .programmer) == [
+        .programmer(.rotate(.left)), .programmer(.hexDigit(.c)),
+      ])
+    #expect(try KeyText.keys(in: "rol c") == [.programmer(.rotate(.left)), .command(.clear)])
   }
 
   /// A writer puts a space after `bitN` before a digit, and between two word keys.
   @Test func keyTextSpacing() throws {
     let keys: [Key] = [
-      .bit(.init(1)!), .digit(.zero), .rotate(.left), .command(.clear), .hexDigit(.f),
+      .programmer(.bit(.init(1)!)), .digit(.zero), .programmer(.rotate(.left)), .command(.clear),
+      .programmer(.hexDigit(.f)),
     ]
     #expect(KeyText.text(of: keys) == "bit1 0rol c F")
     #expect(
@@ -220,18 +226,18 @@ import Testing
           return
         }
         result = x.dividedReportingOverflow(by: y).partialValue
-      case .binary(.mod):
+      case .scientific(.binary(.mod)):
         if y == 0 {
           error = "Result is undefined"
           return
         }
         result = x.remainderReportingOverflow(dividingBy: y).partialValue
-      case .bitwise(.and): result = x & y
-      case .bitwise(.or): result = x | y
-      case .bitwise(.xor): result = x ^ y
-      case .bitwise(.nand): result = ~(x & y)
-      case .bitwise(.nor): result = ~(x | y)
-      case .shift(let shift):
+      case .programmer(.bitwise(.and)): result = x & y
+      case .programmer(.bitwise(.or)): result = x | y
+      case .programmer(.bitwise(.xor)): result = x ^ y
+      case .programmer(.bitwise(.nand)): result = ~(x & y)
+      case .programmer(.bitwise(.nor)): result = ~(x | y)
+      case .programmer(.shift(let shift)):
         guard y >= 0, y < bits else {
           error = "Result not defined"
           return
@@ -250,14 +256,14 @@ import Testing
       guard error == nil else { return }
       let top: UInt64 = 1 << UInt64(bits - 1)
       switch key {
-      case .not: value = ~value & mask
-      case .rotate(.left): value = (value << 1 | (value & top != 0 ? 1 : 0)) & mask
-      case .rotate(.right): value = value >> 1 | (value & 1 != 0 ? top : 0)
-      case .rotate(.leftThroughCarry):
+      case .programmer(.not): value = ~value & mask
+      case .programmer(.rotate(.left)): value = (value << 1 | (value & top != 0 ? 1 : 0)) & mask
+      case .programmer(.rotate(.right)): value = value >> 1 | (value & 1 != 0 ? top : 0)
+      case .programmer(.rotate(.leftThroughCarry)):
         let out = value & top != 0
         value = (value << 1 | (carry ? 1 : 0)) & mask
         carry = out
-      case .rotate(.rightThroughCarry):
+      case .programmer(.rotate(.rightThroughCarry)):
         let out = value & 1 != 0
         value = value >> 1 | (carry ? top : 0)
         carry = out
@@ -277,16 +283,19 @@ import Testing
   }
 
   static let binaryKeys: [Key] =
-    Key.Op.allCases.map { .op($0) } + [.binary(.mod)] + Key.Bitwise.allCases.map { .bitwise($0) }
-    + Key.Shift.allCases.map { .shift($0) }
-  static let unaryKeys: [Key] = [.not] + Key.Rotate.allCases.map { .rotate($0) }
+    Key.Op.allCases.map { .op($0) } + [.scientific(.binary(.mod))]
+    + Key.Bitwise.allCases.map { .programmer(.bitwise($0)) }
+    + Key.Shift.allCases.map { .programmer(.shift($0)) }
+  static let unaryKeys: [Key] =
+    [.programmer(.not)] + Key.Rotate.allCases.map { .programmer(.rotate($0)) }
 
   /// The hex digits of `value` as keys.
   static func hexKeys(_ value: UInt64) -> [Key] {
     String(value, radix: 16, uppercase: true).map { character in
       let digit = Int(character.hexDigitValue!)
       return digit < 10
-        ? .digit(Key.Digit(digit)!) : .hexDigit(Key.HexDigit(rawValue: UInt8(digit - 10))!)
+        ? .digit(Key.Digit(digit)!)
+        : .programmer(.hexDigit(Key.HexDigit(rawValue: UInt8(digit - 10))!))
     }
   }
 
@@ -307,7 +316,7 @@ import Testing
     var random = SplitMix64(state: 0x9E0C_0DE5)
     for _ in 0..<TestSize.count(short: 40, long: 2_000) {
       var session = Session()
-      try session.perform(.keys([.mode(.programmer), .radix(.hex)]))
+      try session.perform(.keys([.mode(.programmer), .programmer(.radix(.hex))]))
       var model = Model()
       for _ in 0..<random.int(1...12) {
         let a = Self.operand(&random, mask: model.mask)
@@ -325,7 +334,7 @@ import Testing
         }
         if random.chance(30) {
           let size = Key.WordSize.allCases[random.below(4)]
-          line.append(.wordSize(size))
+          line.append(.programmer(.wordSize(size)))
           model.setWord(size)
         }
         try session.perform(.keys(line))

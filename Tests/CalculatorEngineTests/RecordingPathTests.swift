@@ -28,17 +28,20 @@ import Testing
       name: "Scientific, brackets and memory on the copy",
       before: [.mode(.scientific), .digit(.four), .memory(.store), .op(.multiply)],
       after: [
-        .bracket(.open), .memory(.recall), .op(.plus), .digit(.one), .bracket(.close), .equal,
+        .scientific(.bracket(.open)), .memory(.recall), .op(.plus), .digit(.one),
+        .scientific(.bracket(.close)), .equal,
       ],
       original: "4", copy: "20"),
     Row(
       name: "Programmer, a word size and a bit key on the copy",
       before: [.mode(.programmer), .digit(.five), .op(.plus)],
-      after: [.wordSize(.byte), .bit(Key.Bit(7)!), .equal], original: "5", copy: "-118"),
+      after: [.programmer(.wordSize(.byte)), .programmer(.bit(Key.Bit(7)!)), .equal], original: "5",
+      copy: "-118"),
     Row(
       name: "Programmer, HEX digits and a line start on the copy",
-      before: [.mode(.programmer), .radix(.hex), .hexDigit(.a)],
-      after: [.hexDigit(.b), .not], original: "A", copy: "FFFF FFFF FFFF FF54"),
+      before: [.mode(.programmer), .programmer(.radix(.hex)), .programmer(.hexDigit(.a))],
+      after: [.programmer(.hexDigit(.b)), .programmer(.not)], original: "A",
+      copy: "FFFF FFFF FFFF FF54"),
   ]
 
   /// Pressing keys on a copy of a state leaves the original's brain as it was, and the copy
@@ -89,8 +92,8 @@ import Testing
     var expected: [Key] = [.memory(.store), .memory(.add), .memory(.subtract), .memory(.clear)]
     expected += AngleUnit.allCases.map { Key.angle($0) }
     expected += Key.Mode.allCases.map { Key.mode($0) }
-    expected += Key.Radix.allCases.map { Key.radix($0) }
-    expected += Key.WordSize.allCases.map { Key.wordSize($0) }
+    expected += Key.Radix.allCases.map { Key.programmer(.radix($0)) }
+    expected += Key.WordSize.allCases.map { Key.programmer(.wordSize($0)) }
     #expect(changing == expected.map(\.code).sorted())
   }
 }

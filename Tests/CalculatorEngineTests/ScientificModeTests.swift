@@ -172,7 +172,7 @@ import Testing
         if random.chance(15) {
           // A number with an exponent of up to four digits.
           for _ in 0..<random.int(1...4) { state.press(.digit(.init(random.below(10))!)) }
-          state.press(.exponent)
+          state.press(.scientific(.exponent))
           if random.chance(50) { state.press(.command(.flip)) }
           for _ in 0..<random.int(1...4) { state.press(.digit(.init(random.below(10))!)) }
         }

@@ -23,7 +23,7 @@ import Testing
   }
 
   static func display(_ session: Session) -> String {
-    DisplayFormat.posix.text(for: session.state.brain)
+    DisplayFormat.posix.text(for: session.state)
   }
 
   // MARK: - Against the model
@@ -286,8 +286,8 @@ import Testing
     let lines = ["sci", "30sin", "std", "5", "sci", "(2)"].map {
       SessionOperation.keys(Self.keys($0))
     }
-    let sin = Key.function(.sin)
-    let open = Key.bracket(.open)
+    let sin = Key.scientific(.function(.sin))
+    let open = Key.scientific(.bracket(.open))
     let table: [(Session.Command, SessionError?)] = [
       (.delete(line: 0), .modeLineFixed("delete", last: 5)),
       (.edit(line: 0, keys: Self.keys("5")), .modeLineFixed("edit", last: 5)),

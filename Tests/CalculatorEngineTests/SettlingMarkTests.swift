@@ -192,11 +192,14 @@ import Testing
     var session = Session()
     try session.perform(.keys([.mode(.scientific)]))
     let ops: [Key] =
-      Key.Op.allCases.map { .op($0) } + Key.Binary.allCases.map { .binary($0) }
+      Key.Op.allCases.map { .op($0) } + Key.Binary.allCases.map { .scientific(.binary($0)) }
     let others: [Key] = [
-      .function(.sin), .function(.ln), .unary(.reciprocal), .constant(.pi), .memory(.store),
-      .memory(.add), .memory(.recall), .angle(.radians), .angle(.degrees), .fixedToExponential,
-      .bracket(.open), .bracket(.close), .command(.flip), .command(.percent), .dot,
+      .scientific(.function(.sin)), .scientific(.function(.ln)), .unary(.reciprocal),
+      .scientific(.constant(.pi)), .memory(.store),
+      .memory(.add), .memory(.recall), .angle(.radians), .angle(.degrees),
+      .scientific(.fixedToExponential),
+      .scientific(.bracket(.open)), .scientific(.bracket(.close)), .command(.flip),
+      .command(.percent), .dot,
     ]
     let count = TestSize.count(short: 3_000, long: 40_000)
     while session.history.recordedCount < count {

@@ -1,0 +1,58 @@
+import CalcDecimal
+import Testing
+
+@testable import CalculatorEngine
+
+/// Each mode's error state decides what the calculator says of itself — ``Calculator/isError``
+/// (which a script's exit status reads, SPEC §5), the display, the displayed value, what `$N`
+/// recalls — whatever the mode: `prog 100/0=` once exited 0 because the front end read Standard
+/// mode's brain in Programmer mode (issue 47). A new mode must add its row to ``errorKeys(_:)``,
+/// whose `switch` the compiler holds to every mode.
+@Suite struct ErrorStateTests {
+  /// Keys that end in each error a mode can show, in that mode (after its mode key).
+  static func errorKeys(_ mode: Key.Mode) -> [(String, CalculatorBrain.CalculationError)] {
+    switch mode {
+    case .standard:
+      [
+        ("100/0=", .divideByZero), ("0/0=", .undefined), ("9~@", .invalidInput),
+        ("1000000000000000*======", .overflow),
+      ]
+    case .scientific:
+      [
+        ("100/0=", .divideByZero), ("0/0=", .undefined), ("9~@", .invalidInput),
+        ("10^10000=", .overflow),
+      ]
+    case .programmer:
+      [("100/0=", .divideByZero), ("0/0=", .undefined), ("1 lsh 64=", .notDefined)]
+    }
+  }
+
+  @Test(arguments: Key.Mode.allCases)
+  func theModesErrorStateIsTheCalculatorsError(mode: Key.Mode) throws {
+    for (text, error) in Self.errorKeys(mode) {
+      var state = Calculator.initial
+      state.press(.mode(mode))
+      state = state.applying(line: try KeyText.keys(in: text, startingIn: mode))
+      #expect(state.mode == mode)
+      #expect(state.isError, "\(mode) \(text)")
+      #expect(state.display == .error(error), "\(mode) \(text)")
+      #expect(state.displayedValue == nil, "\(mode) \(text)")
+      #expect(Calculator.Recalled(state) == .error(error), "\(mode) \(text)")
+      #expect(!state.isPending, "\(mode) \(text)")
+      // A digit starts afresh (rule 14): no error any more, in any mode.
+      state.press(.digit(.one))
+      #expect(!state.isError, "\(mode) \(text) 1")
+    }
+  }
+
+  /// The same session through the history: a line that ends in an error leaves the session's
+  /// state in error, in every mode.
+  @Test(arguments: Key.Mode.allCases)
+  func aSessionsLineEndsInTheModesError(mode: Key.Mode) throws {
+    var session = Session()
+    try session.perform(.keys([.mode(mode)]))
+    try session.perform(.keys(try KeyText.keys(in: "100/0=", startingIn: mode)))
+    #expect(session.state.isError)
+    #expect(session.state.display == .error(.divideByZero))
+  }
+}
