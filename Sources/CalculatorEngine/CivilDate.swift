@@ -4,29 +4,29 @@
 /// A date is its day number, the days since 1601-01-01 (day 0, a Monday) up to 3,067,670
 /// (9999-12-31); comparing dates compares day numbers. Additions clamp the day to the month's
 /// end and return `nil` for a date outside the range (`Date out of Bound`).
-public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Days since 1601-01-01.
-  public let dayNumber: Int
+  package let dayNumber: Int
 
   /// The day numbers of the range: 1601-01-01 through 9999-12-31.
-  public static let dayNumbers: ClosedRange<Int> = 0...3_067_670
+  package static let dayNumbers: ClosedRange<Int> = 0...3_067_670
   /// 1601-01-01.
-  public static let first = CivilDate(uncheckedDayNumber: 0)
+  package static let first = CivilDate(uncheckedDayNumber: 0)
   /// 9999-12-31.
-  public static let last = CivilDate(uncheckedDayNumber: 3_067_670)
+  package static let last = CivilDate(uncheckedDayNumber: 3_067_670)
   /// The years of the range.
-  public static let years: ClosedRange<Int> = 1601...9999
+  package static let years: ClosedRange<Int> = 1601...9999
 
   private init(uncheckedDayNumber: Int) { dayNumber = uncheckedDayNumber }
 
   /// The date with day number `dayNumber`; `nil` outside the range.
-  public init?(dayNumber: Int) {
+  package init?(dayNumber: Int) {
     guard Self.dayNumbers.contains(dayNumber) else { return nil }
     self.dayNumber = dayNumber
   }
 
   /// The date `year-month-day`; `nil` when there is no such date or it is outside the range.
-  public init?(year: Int, month: Int, day: Int) {
+  package init?(year: Int, month: Int, day: Int) {
     guard Self.years.contains(year), (1...12).contains(month),
       (1...Self.daysIn(month: month, of: year)).contains(day)
     else { return nil }
@@ -34,12 +34,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// Whether `year` has 29 February.
-  public static func isLeap(_ year: Int) -> Bool {
+  package static func isLeap(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
   /// How many days `month` (1 to 12) has in `year`.
-  public static func daysIn(month: Int, of year: Int) -> Int {
+  package static func daysIn(month: Int, of year: Int) -> Int {
     switch month {
     case 2: isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -60,7 +60,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// The year, month (1 to 12) and day (1 to 31) (H. Hinnant's `civil_from_days`).
-  public var components: (year: Int, month: Int, day: Int) {
+  package var components: (year: Int, month: Int, day: Int) {
     let days = dayNumber + 584_694
     let era = days / 146_097
     let dayOfEra = days - era * 146_097
@@ -74,25 +74,25 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// The day of the week.
-  public var weekday: Weekday {
+  package var weekday: Weekday {
     // 1601-01-01 was a Monday.
     Weekday(rawValue: (dayNumber + 1) % 7)!
   }
 
-  public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
+  package static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
 
   /// The days from this date to `other`: negative when `other` is earlier.
-  public func days(to other: CivilDate) -> Int { other.dayNumber - dayNumber }
+  package func days(to other: CivilDate) -> Int { other.dayNumber - dayNumber }
 
   /// The date `count` days later (earlier when negative); `nil` outside the range.
-  public func adding(days count: Int) -> CivilDate? {
+  package func adding(days count: Int) -> CivilDate? {
     let (sum, overflow) = dayNumber.addingReportingOverflow(count)
     return overflow ? nil : CivilDate(dayNumber: sum)
   }
 
   /// The date `count` months later (earlier when negative), its day clamped to the month's last
   /// (2008-01-31 + 1 month is 2008-02-29); `nil` outside the range.
-  public func adding(months count: Int) -> CivilDate? {
+  package func adding(months count: Int) -> CivilDate? {
     let (year, month, day) = components
     let (months, overflow) = (year * 12 + month - 1).addingReportingOverflow(count)
     guard !overflow else { return nil }
@@ -105,13 +105,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The date `count` years later (earlier when negative), 29 February clamped to 28 February;
   /// `nil` outside the range.
-  public func adding(years count: Int) -> CivilDate? {
+  package func adding(years count: Int) -> CivilDate? {
     let (months, overflow) = count.multipliedReportingOverflow(by: 12)
     return overflow ? nil : adding(months: months)
   }
 
   /// ISO 8601: `2004-09-11` (what `--plain`, the expression line and the recorded line show).
-  public var isoText: String {
+  package var isoText: String {
     let (year, month, day) = components
     let zero = UInt8(ascii: "0")
     let dash = UInt8(ascii: "-")
@@ -125,17 +125,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.
-  public var longText: String {
+  package var longText: String {
     let (year, month, day) = components
     return weekday.name + ", " + Self.monthNames[month - 1] + " " + String(day) + ", "
       + String(year)
   }
 
   /// ``isoText``.
-  public var description: String { isoText }
+  package var description: String { isoText }
 
   /// The English names of the months, January first.
-  public static let monthNames = [
+  package static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
   ]
@@ -143,7 +143,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The date that `text` writes in ISO form, `2026-12-01` or `2026-12-1` (the whole text, no
   /// blanks); throws, with the column and the reason, for anything else
   /// (`no such date: February has 28 days in 2026`).
-  public init(iso text: String) throws(LineError) {
+  package init(iso text: String) throws(LineError) {
     let bytes = Array(text.utf8)
     var index = 0
     guard let date = try Self.scan(bytes, at: &index), index == bytes.count else {
@@ -211,11 +211,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// A day of the week.
-public enum Weekday: Int, Hashable, Sendable, CaseIterable {
+package enum Weekday: Int, Hashable, Sendable, CaseIterable {
   case sunday, monday, tuesday, wednesday, thursday, friday, saturday
 
   /// Its English name: `Saturday`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .sunday: "Sunday"
     case .monday: "Monday"
@@ -230,27 +230,27 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable {
 
 /// An offset of date mode: `1y 2m 3w 4d`, each unit at most once, in that order, each 0 to 999
 /// (SPEC §13). A unit that was not written is `nil` (it counts as 0).
-public struct DateOffset: Hashable, Sendable, CustomStringConvertible {
-  public var years: Int?
-  public var months: Int?
+package struct DateOffset: Hashable, Sendable, CustomStringConvertible {
+  package var years: Int?
+  package var months: Int?
   /// Weeks (calc's addition: 7 days each).
-  public var weeks: Int?
-  public var days: Int?
+  package var weeks: Int?
+  package var days: Int?
 
   /// The largest count of a unit.
-  public static let maximumCount = 999
+  package static let maximumCount = 999
 
-  public init(years: Int? = nil, months: Int? = nil, weeks: Int? = nil, days: Int? = nil) {
+  package init(years: Int? = nil, months: Int? = nil, weeks: Int? = nil, days: Int? = nil) {
     (self.years, self.months, self.weeks, self.days) = (years, months, weeks, days)
   }
 
   /// The days that the weeks and days make.
-  public var totalDays: Int { (weeks ?? 0) * 7 + (days ?? 0) }
+  package var totalDays: Int { (weeks ?? 0) * 7 + (days ?? 0) }
 
   /// `date` plus the offset as Windows adds: the years, then the months, then the days (weeks
   /// as 7 days), each step clamping the day to its month's end; `nil` when a step leaves the
   /// range (`Date out of Bound`).
-  public func added(to date: CivilDate) -> CivilDate? {
+  package func added(to date: CivilDate) -> CivilDate? {
     date.adding(years: years ?? 0)?.adding(months: months ?? 0)?.adding(days: totalDays)
   }
 
@@ -258,12 +258,12 @@ public struct DateOffset: Hashable, Sendable, CustomStringConvertible {
   /// months, then the years — so that adding and subtracting are not inverses
   /// (`2008-01-31 + 1m 1d` is 2008-03-01, `2008-03-01 - 1m 1d` is 2008-01-29); `nil` when a
   /// step leaves the range.
-  public func subtracted(from date: CivilDate) -> CivilDate? {
+  package func subtracted(from date: CivilDate) -> CivilDate? {
     date.adding(days: -totalDays)?.adding(months: -(months ?? 0))?.adding(years: -(years ?? 0))
   }
 
   /// The units as written, lower case, one blank between them: `1y 2m 3w 4d`.
-  public var description: String {
+  package var description: String {
     var text: [UInt8] = []
     for (count, unit) in [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")]
       as [(Int?, Unicode.Scalar)]

@@ -6,16 +6,16 @@
 /// counts as passing it; from the date that reached, the months, the same way; from there, the
 /// weeks; the days left are the days. `2019-07-31 to 2019-12-30` is 4 months (31 July + 4
 /// months is 30 November: 5 months would pass), 4 weeks and 2 days, 152 days in all.
-public struct DateDifference: Hashable, Sendable, CustomStringConvertible {
-  public let years: Int
-  public let months: Int
-  public let weeks: Int
-  public let days: Int
+package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
+  package let years: Int
+  package let months: Int
+  package let weeks: Int
+  package let days: Int
   /// The days between the dates (never negative): the line's number for `$N` in other modes.
-  public let totalDays: Int
+  package let totalDays: Int
 
   /// The difference between `a` and `b`, in either order.
-  public init(between a: CivilDate, and b: CivilDate) {
+  package init(between a: CivilDate, and b: CivilDate) {
     let (start, end) = a <= b ? (a, b) : (b, a)
     totalDays = start.days(to: end)
     // Each count starts at the calendar's estimate, which never falls short (a count one larger
@@ -36,7 +36,7 @@ public struct DateDifference: Hashable, Sendable, CustomStringConvertible {
 
   /// The units that are not 0, largest first, singular exactly at 1: `["1 year", "4 months",
   /// "1 week", "4 days"]`; empty for the same dates.
-  public var parts: [String] {
+  package var parts: [String] {
     [(years, "year"), (months, "month"), (weeks, "week"), (days, "day")].compactMap {
       count, unit in count == 0 ? nil : Self.counted(count, unit)
     }
@@ -44,20 +44,20 @@ public struct DateDifference: Hashable, Sendable, CustomStringConvertible {
 
   /// `498 days`: the total, when the display shows it beside ``parts`` (there are years, months
   /// or weeks); `nil` when the difference is days alone (1 to 6) or none.
-  public var totalText: String? {
+  package var totalText: String? {
     years == 0 && months == 0 && weeks == 0 ? nil : Self.counted(totalDays, "day")
   }
 
   /// The display: `1 year, 4 months, 1 week, 4 days (498 days)`, `6 days`, `1 day`,
   /// `Same dates`; numbers are never grouped (`3067670 days`, as Windows).
-  public var text: String {
+  package var text: String {
     guard totalDays > 0 else { return "Same dates" }
     let units = parts.joined(separator: ", ")
     return totalText.map { units + " (" + $0 + ")" } ?? units
   }
 
   /// ``text``.
-  public var description: String { text }
+  package var description: String { text }
 
   private static func counted(_ count: Int, _ unit: String) -> String {
     String(count) + " " + unit + (count == 1 ? "" : "s")

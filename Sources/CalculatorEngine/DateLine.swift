@@ -1,7 +1,7 @@
 import CalcDecimal
 
 /// The kind of a date-mode line or operand (SPEC §13).
-public enum DateKind: String, Hashable, Sendable, CaseIterable {
+package enum DateKind: String, Hashable, Sendable, CaseIterable {
   /// A date: `2026-12-01`, `today`, `D + 1m`.
   case date
   /// `D1 to D2`.
@@ -13,7 +13,7 @@ public enum DateKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An error of calculation in date mode: a state shown as the display, not a rejection.
-public enum DateFault: Hashable, Sendable {
+package enum DateFault: Hashable, Sendable {
   /// An offset whose result (or a step of it) leaves 1601-01-01 … 9999-12-31.
   case dateOutOfBound
   /// A duration or number step's error: `/ 0` (`Cannot divide by zero`), `0:00/0` (`Result is
@@ -21,7 +21,7 @@ public enum DateFault: Hashable, Sendable {
   case calculation(CalculationError)
 
   /// The text shown in the display: `Date out of Bound`, `Cannot divide by zero`.
-  public var message: String {
+  package var message: String {
     switch self {
     case .dateOutOfBound: "Date out of Bound"
     case .calculation(let error): error.message
@@ -30,7 +30,7 @@ public enum DateFault: Hashable, Sendable {
 }
 
 /// The value after a date line, or of an operand `$N` (SPEC §13).
-public enum DateValue: Hashable, Sendable {
+package enum DateValue: Hashable, Sendable {
   case date(CivilDate)
   case difference(DateDifference)
   case duration(TimeSpan)
@@ -39,7 +39,7 @@ public enum DateValue: Hashable, Sendable {
   case fault(DateFault)
 
   /// The kind of the value; `nil` for a fault.
-  public var kind: DateKind? {
+  package var kind: DateKind? {
     switch self {
     case .date: .date
     case .difference: .difference
@@ -53,7 +53,7 @@ public enum DateValue: Hashable, Sendable {
   /// days)`, `0:08:34.286`, a number as the format shows numbers (`8.5`, `8,5` in de_DE), or the
   /// fault's message. Texts are English in every locale. With a format of precision `.exact`
   /// (`DisplayFormat.plain`, for `--plain`) it is ``plainText``.
-  public func text(in format: DisplayFormat) -> String {
+  package func text(in format: DisplayFormat) -> String {
     if format.precision == .exact { return plainText }
     switch self {
     case .date(let date): return date.longText
@@ -67,7 +67,7 @@ public enum DateValue: Hashable, Sendable {
   /// The form of `--plain`, `:copy` and `:tape csv`: a date in ISO form (`2004-09-11`), a
   /// duration with its seconds to 34 significant digits, a difference its display text, a number
   /// as `DisplayFormat.plain` writes it, a fault its message.
-  public var plainText: String {
+  package var plainText: String {
     switch self {
     case .date(let date): date.isoText
     case .difference(let difference): difference.text
@@ -80,7 +80,7 @@ public enum DateValue: Hashable, Sendable {
   /// What `$N` of this line (line `line`) is in another mode (SPEC §13): a difference's total
   /// days, a number line's number, a fault as it is; a date or a duration rejects the line with
   /// a hint (`$3 is a duration; write $3 in h on a line for a number`).
-  public func numberInOtherModes(line: Int) throws(LineError) -> OtherModeValue {
+  package func numberInOtherModes(line: Int) throws(LineError) -> OtherModeValue {
     switch self {
     case .number(let number): return .number(number)
     case .difference(let difference): return .number(DateNumber(difference.totalDays))
@@ -95,7 +95,7 @@ public enum DateValue: Hashable, Sendable {
 }
 
 /// What `$N` of a date line is in another mode: a number, or the line's fault.
-public enum OtherModeValue: Hashable, Sendable {
+package enum OtherModeValue: Hashable, Sendable {
   case number(DateNumber)
   case fault(DateFault)
 }
@@ -107,15 +107,15 @@ public enum OtherModeValue: Hashable, Sendable {
 /// error of calculation shown as the display) out, or a `LineError` with the column and the
 /// reason for a line that is rejected. It reads no clock and no session: `today`, the memory
 /// and `$N` come from the ``Context``.
-public struct DateLine: Hashable, Sendable {
+package struct DateLine: Hashable, Sendable {
   /// The value after the line: a date, a difference, a duration, a number, or a fault.
-  public let value: DateValue
+  package let value: DateValue
   /// The line's kind; `nil` only when the value is a fault that a `$N` brought and the kind
   /// cannot be told without it.
-  public let kind: DateKind?
+  package let kind: DateKind?
   /// The line as typed, with each `today` replaced by the date it stood for: what is recorded,
   /// so that a replay is exact (`today + 90d` is recorded `2026-12-01 + 90d`).
-  public let recordedText: String
+  package let recordedText: String
   /// The line normalised, for the expression line: one blank around `to`, `in` and each
   /// operator, dates in ISO form, units in lower case, hours without leading zeros, `today`
   /// replaced (`2019-07-31 to 2019-12-30`, `2008-01-31 + 1m 1d`, `(1:15 + 0:45) * 3`). `$N` and
@@ -125,7 +125,7 @@ public struct DateLine: Hashable, Sendable {
   /// calculated and recorded does not pay for it.
   ///
   /// - Complexity: O(n) in the line's length.
-  public var normalizedText: String {
+  package var normalizedText: String {
     guard var parser = try? DateParser(recordedText), let parsed = try? parser.line() else {
       return recordedText
     }
@@ -133,20 +133,20 @@ public struct DateLine: Hashable, Sendable {
     return Self.normalized(parsed, today: .first)
   }
   /// N of each `$N` in the line, in order.
-  public let references: [Int]
+  package let references: [Int]
 
   /// What a date line reads from outside itself.
-  public struct Context {
+  package struct Context {
     /// The date `today` stands for (the caller reads the clock, or `CALC_TODAY`).
-    public var today: CivilDate
+    package var today: CivilDate
     /// The memory's value, the operand `mr`; `nil` when the memory is empty.
-    public var memory: DateNumber?
+    package var memory: DateNumber?
     /// The value of line N for `$N`; throws (the message is kept, the column becomes the
     /// `$N`'s) for a reference that the line may not make (`$7 refers to line 7; this is line
     /// 5`). `nil` rejects every `$N`.
-    public var reference: ((Int) throws(LineError) -> DateValue)?
+    package var reference: ((Int) throws(LineError) -> DateValue)?
 
-    public init(
+    package init(
       today: CivilDate, memory: DateNumber? = nil,
       reference: ((Int) throws(LineError) -> DateValue)? = nil
     ) {
@@ -168,7 +168,7 @@ public struct DateLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) for a line of n bytes, and each step of exact arithmetic
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
-  public init(_ text: String, in context: Context) throws(LineError) {
+  package init(_ text: String, in context: Context) throws(LineError) {
     var parser = try DateParser(text)
     let syntax = try parser.line()
     var checker = DateChecker(syntax: syntax, context: context)
@@ -183,7 +183,7 @@ public struct DateLine: Hashable, Sendable {
   /// SPEC §11), everything else kept as it is.
   ///
   /// - Complexity: O(n) in the characters.
-  public static func renumberingReferences(in text: String, _ transform: (Int) -> Int) -> String {
+  package static func renumberingReferences(in text: String, _ transform: (Int) -> Int) -> String {
     var result = ""
     var characters = Substring(text)
     while let dollar = characters.firstIndex(of: "$") {

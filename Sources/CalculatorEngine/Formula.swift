@@ -14,10 +14,10 @@ import CalcDecimal
 /// `!` `%`; atoms: numbers, `pi` (`π`), `e`, `mr`, `$N`, `ans`, `( … )` and calls such as
 /// `sin(30)`. Documentation/Formulas.md has the whole language, the compiled keys and where
 /// formulas depart from the keypad.
-public struct Formula: Sendable {
+package struct Formula: Sendable {
   /// The formula's text as given (a note after `#` is no part of the formula: the caller keeps
   /// it).
-  public let text: String
+  package let text: String
   /// The parsed formula.
   let root: FormulaNode
   /// The byte range of the formula within ``text``: blanks around it, a trailing `=` and a note
@@ -32,22 +32,22 @@ public struct Formula: Sendable {
 
   /// The notes a person should read beside the result: `1/2pi reads as (1/2)×π; 1/(2pi) divides
   /// by 2π` when an implied × follows the right operand of `/` (once a line).
-  public let notes: [String]
+  package let notes: [String]
   /// N of each `$N` written in the formula, in order (not `ans`).
-  public let references: [Int]
+  package let references: [Int]
 
   /// The most brackets and function calls open at once (SPEC §12): one more is an error.
-  public static let maximumNesting = 24
+  package static let maximumNesting = 24
 
   /// The names of the functions a formula may call, lower case, in the order of the keypad's
   /// keys (`sin` … `acoth`, `log`, `ln`, … `degrees`, `fact`, `sqrt`, `exp`, `root`): what Tab
   /// completes with their `(`, and what a card of the grammar lists.
-  public static let functionNames: [String] = FormulaNames.all.compactMap { name, word in
+  package static let functionNames: [String] = FormulaNames.all.compactMap { name, word in
     if case .function = word { name } else { nil }
   }
 
   /// The other names: the constants `pi` and `e`, then `mr`, `ans` and the operator `mod`.
-  public static let otherNames: [String] = FormulaNames.all.compactMap { name, word in
+  package static let otherNames: [String] = FormulaNames.all.compactMap { name, word in
     if case .function = word { nil } else { name }
   }
 
@@ -55,7 +55,7 @@ public struct Formula: Sendable {
   /// it); throws the first error, reading from the left, with its column.
   ///
   /// - Complexity: O(n) in the length of `text`.
-  public init(_ text: some StringProtocol) throws(FormulaError) {
+  package init(_ text: some StringProtocol) throws(FormulaError) {
     var text = String(text)
     text.makeContiguousUTF8()
     let parsed = try FormulaParser.parse(text)
@@ -72,17 +72,17 @@ public struct Formula: Sendable {
   }
 
   /// Whether the formula uses `ans`.
-  public var usesAnswer: Bool { !answerSpans.isEmpty }
+  package var usesAnswer: Bool { !answerSpans.isEmpty }
 
   /// Whether the formula uses `mr`.
-  public var usesMemory: Bool { memoryColumn != nil }
+  package var usesMemory: Bool { memoryColumn != nil }
 
   /// The formula as a session records it: its text, trimmed, without a trailing `=`, each `ans`
   /// written as `$answer` (SPEC §12: "`ans` replaced by `$N`"); throws `ans: no earlier result`
   /// when the formula uses `ans` and `answer` is `nil`.
   ///
   /// - Complexity: O(n) in the length of the text.
-  public func canonicalText(answer: Int?) throws(FormulaError) -> String {
+  package func canonicalText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
     let utf8 = Array(text.utf8)
     var bytes: [UInt8] = []
@@ -106,7 +106,7 @@ public struct Formula: Sendable {
   /// uses `ans` and `answer` is `nil`. ``KeyText`` reads the text back as the same keys and
   /// writes them as the same text.
   /// - Complexity: O(n) in the size of the formula.
-  public func keyText(answer: Int?) throws(FormulaError) -> String {
+  package func keyText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
     return try FormulaCompiler.keyText(of: root, in: text, answer: line ?? 0)
   }
@@ -116,7 +116,7 @@ public struct Formula: Sendable {
   /// `$answer` (throws as ``keyText(answer:)`` does when there is none).
   ///
   /// - Complexity: O(n) in the size of the formula.
-  public func expressionLine(answer: Int?) throws(FormulaError) -> String {
+  package func expressionLine(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
     return FormulaText.normalised(root, in: text, answer: line ?? 0) + " ="
   }
@@ -135,20 +135,20 @@ public struct Formula: Sendable {
 ///
 /// `unbalanced ( at column 5`, `unknown name 'sinx' at column 1 (sin(x)?)`, `sin needs brackets:
 /// sin(30)`, `nothing after + at column 3`, `two numbers in a row at column 3; write 2*3`.
-public struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong: the whole message, without a trailing period.
-  public let message: String
+  package let message: String
   /// The 1-based column, counted in characters, where the problem starts.
-  public let column: Int
+  package let column: Int
 
   /// An error saying `message` at `column`.
-  public init(_ message: String, column: Int) {
+  package init(_ message: String, column: Int) {
     self.message = message
     self.column = column
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 
   /// The 1-based column of the byte at `offset` of `text`'s UTF-8, counted in characters.
   ///
@@ -161,7 +161,7 @@ public struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension LineError {
   /// A formula's error at its own column.
-  public init(_ error: FormulaError) {
+  package init(_ error: FormulaError) {
     self.init(error.message, column: error.column)
   }
 }
@@ -178,7 +178,7 @@ extension Calculator {
   /// (`mr: the memory is empty`: the keypad's `mr` would do nothing, which no formula means),
   /// and when the keys would not fit the keypad. The result is in Scientific mode.
   /// - Complexity: O(n) in the size of the formula, and the cost of its keys.
-  public func applyingFormula(
+  package func applyingFormula(
     _ formula: Formula, answer: Int? = nil, recall: (Int) -> Recalled = { _ in .value(.zero) }
   ) throws(FormulaError) -> Calculator {
     let text = try formula.keyText(answer: answer)
@@ -201,7 +201,7 @@ extension Calculator {
   /// error: the keys after it are not applied. Each `$N` recalls `recall(N)`.
   ///
   /// - Complexity: O(n) in the number of keys.
-  public func applyingFormula(keys: TypedKeys, recall: (Int) -> Recalled) -> Calculator {
+  package func applyingFormula(keys: TypedKeys, recall: (Int) -> Recalled) -> Calculator {
     var next = self
     next.press(.mode(.scientific))
     var references = keys.references.makeIterator()

@@ -7,13 +7,13 @@ import CalcDecimal
 /// parts have at most 120 digits, else a 34-digit decimal from then on (``isRounded``). They are
 /// kept in `DateRational` (DateRational.swift), date mode's own exact type, which CalcDecimal's
 /// exact type can replace behind this face.
-public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
+package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   var seconds: DateRational
 
   init(seconds: DateRational) { self.seconds = seconds }
 
   /// `hours:minutes:seconds.milliseconds`, negated when `isNegative`.
-  public init(
+  package init(
     isNegative: Bool = false, hours: Int, minutes: Int = 0, seconds: Int = 0,
     milliseconds: Int = 0
   ) {
@@ -24,16 +24,16 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the value depends on a rounded step (rule 15): it is a 34-digit decimal.
-  public var isRounded: Bool { seconds.isRounded }
+  package var isRounded: Bool { seconds.isRounded }
   /// Whether the duration is below zero.
-  public var isNegative: Bool { seconds.isNegative }
+  package var isNegative: Bool { seconds.isNegative }
   /// Whether the duration is zero.
-  public var isZero: Bool { seconds.isZero }
+  package var isZero: Bool { seconds.isZero }
 
   /// The display: `H:MM:SS`, with `.fff` when the milliseconds, rounded half to even, are not
   /// zero (`1:00/7` is `0:08:34.286`); a minus before a duration that does not round to zero
   /// (`-0:15:00`). Hours are never grouped, in any locale.
-  public var displayText: String {
+  package var displayText: String {
     let milliseconds = (seconds * DateRational(1000)).magnitudeRoundedToInteger
     let (wholeSeconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
     let sign = seconds.isNegative && !milliseconds.isZero ? "-" : ""
@@ -44,7 +44,7 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// The form of `--plain`, `:copy` and `:tape csv`: `H:MM:SS` with the seconds to 34
   /// significant digits, without trailing zeros (`0:08:34.28571428571428571428571428571429`,
   /// `2:15:30`).
-  public var plainText: String {
+  package var plainText: String {
     let (whole, fraction) = seconds.magnitudeParts
     let (totalMinutes, second) = whole.quotientAndRemainder(dividingBy: 60)
     var minutes = totalMinutes
@@ -91,29 +91,29 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `:exact`'s pieces: the seconds as a fraction in lowest terms (`3600/7`, `90`).
-  public var exactSecondsFraction: String { seconds.fractionText }
+  package var exactSecondsFraction: String { seconds.fractionText }
 
   /// `:exact`'s pieces: the seconds as a decimal with the repeating part in brackets
   /// (`514.(285714)`; a rounded value: its 34 digits).
-  public var exactSecondsDecimal: String {
+  package var exactSecondsDecimal: String {
     seconds.isRounded ? Self.plainDecimal(seconds) : seconds.repeatingDecimalText()
   }
 
   /// What `:exact` shows for a duration (SPEC §13): `3600/7 s = 514.(285714) s`, `90 s`, and for
   /// a rounded value `≈ 1.414213562373095048801688724209698 s`.
-  public var exactText: String {
+  package var exactText: String {
     if seconds.isRounded { return "≈ " + exactSecondsDecimal + " s" }
     if seconds.isInteger { return exactSecondsFraction + " s" }
     return exactSecondsFraction + " s = " + exactSecondsDecimal + " s"
   }
 
   /// The duration in `unit`: `8:30 in h` is 8.5.
-  public func converted(to unit: TimeUnit) -> DateNumber {
+  package func converted(to unit: TimeUnit) -> DateNumber {
     DateNumber(DateRational.dividing(seconds, by: DateRational(unit.seconds))!)
   }
 
   /// ``displayText``.
-  public var description: String { displayText }
+  package var description: String { displayText }
 
   /// `whole` seconds as `H:MM:SS`.
   private static func clock(_ whole: DateNatural) -> String {
@@ -149,7 +149,7 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A unit that `in` converts a duration to (SPEC §13): `h`, `min`, `s`, `d`, `w`.
-public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
+package enum TimeUnit: String, Hashable, Sendable, CaseIterable {
   case hours = "h"
   case minutes = "min"
   case seconds = "s"
@@ -157,7 +157,7 @@ public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
   case weeks = "w"
 
   /// The seconds in one unit.
-  public var seconds: Int {
+  package var seconds: Int {
     switch self {
     case .hours: 3600
     case .minutes: 60
@@ -170,36 +170,36 @@ public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
 
 /// The number of a date line (SPEC §13: a conversion, `8:30 in h`, or a duration ÷ a duration),
 /// or a number operand (`$N` of a number line, `mr`): exact as ``TimeSpan``'s seconds are.
-public struct DateNumber: Hashable, Sendable, CustomStringConvertible {
+package struct DateNumber: Hashable, Sendable, CustomStringConvertible {
   var value: DateRational
 
   init(_ value: DateRational) { self.value = value }
 
   /// A decimal's exact value; `isRounded` marks a value that depends on a rounded step (rule
   /// 15), so that every step on it rounds to 34 digits.
-  public init(_ decimal: Decimal34, isRounded: Bool = false) {
+  package init(_ decimal: Decimal34, isRounded: Bool = false) {
     value = DateRational(decimal, isRounded: isRounded)
   }
 
   /// An integer.
-  public init(_ integer: Int) { value = DateRational(integer) }
+  package init(_ integer: Int) { value = DateRational(integer) }
 
   /// The value rounded once, half to even, to 34 significant digits: what a display format
   /// renders (`DisplayFormat.text(for:)`), and what another mode's `$N` receives.
-  public var decimal: Decimal34 { value.decimal }
+  package var decimal: Decimal34 { value.decimal }
 
   /// Whether the value depends on a rounded step (rule 15).
-  public var isRounded: Bool { value.isRounded }
+  package var isRounded: Bool { value.isRounded }
 
   /// `:exact`'s pieces: the fraction in lowest terms (`17/2`, `-3`).
-  public var exactFraction: String { value.fractionText }
+  package var exactFraction: String { value.fractionText }
 
   /// `:exact`'s pieces: the decimal with its repeating part in brackets (`0.1(6)`); for a
   /// rounded value its 34 digits.
-  public var exactDecimal: String {
+  package var exactDecimal: String {
     value.isRounded ? TimeSpan.plainDecimal(value) : value.repeatingDecimalText()
   }
 
   /// The plain decimal, 34 significant digits at most (what `--plain` shows).
-  public var description: String { TimeSpan.plainDecimal(value) }
+  package var description: String { TimeSpan.plainDecimal(value) }
 }
