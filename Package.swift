@@ -7,6 +7,10 @@ let package = Package(
     .library(name: "CalcDecimal", targets: ["CalcDecimal"]),
     .library(name: "CalculatorEngine", targets: ["CalculatorEngine"]),
     .executable(name: "calc", targets: ["calc"]),
+    // For the nested package Benchmarks/Package.swift (calc-bench) alone, which reaches these
+    // modules from outside this package: not API (hence the underscore).
+    .library(name: "_CalcCLI", targets: ["CalcCLI"]),
+    .library(name: "_CalcTestSupport", targets: ["CalcTestSupport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -55,15 +59,11 @@ let package = Package(
         .unsafeFlags(
           ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]),
-    .executableTarget(
-      name: "calc-bench",
-      dependencies: ["CalcCLI", "CalcDecimal", "CalculatorEngine", "CalcTestSupport"],
-      exclude: ["README.md"]),
     // The fuzz target (Scripts/fuzz.sh builds it with libFuzzer; built plainly, it replays inputs).
     .executableTarget(
       name: "calc-fuzz", dependencies: ["CalcCLI", "CalculatorEngine"], exclude: ["README.md"]),
-    // Test oracles shared by the tests and the benchmark: a seeded random number generator and
-    // the book's replay model. Not part of the engine's API.
+    // Test oracles shared by the tests and the benchmark (Benchmarks/Package.swift): a seeded
+    // random number generator and the book's replay model. Not part of the engine's API.
     .target(name: "CalcTestSupport", dependencies: ["CalculatorEngine"], exclude: ["README.md"]),
     // Examples/PaperTape: the engine embedded in a program of its own (Examples/README.md).
     .executableTarget(

@@ -109,7 +109,7 @@ extension Decimal34 {
   ///
   /// A square root is never exactly halfway between two 34-digit values (the square of a
   /// midpoint has one more digit than any 68-digit square can), so there are no ties to break.
-  package static func squareRoot(_ value: Decimal34) -> Decimal34? {
+  public static func squareRoot(_ value: Decimal34) -> Decimal34? {
     if value.isZero { return .zero }
     if value.isNegative { return nil }
     // With the coefficient padded to 34 digits and scaled by 10^33 or 10^34, whichever leaves an

@@ -4,7 +4,7 @@ public enum AngleUnit: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Why a function has no value: Windows Calculator's errors, by name.
-package enum FunctionError: Error, Hashable, Sendable {
+public enum FunctionError: Error, Hashable, Sendable {
   /// Outside the function's domain (`Invalid input`).
   case invalidInput
   /// A pole reached through a reciprocal (`Cannot divide by zero`).
@@ -16,7 +16,7 @@ package enum FunctionError: Error, Hashable, Sendable {
 }
 
 /// The trigonometric and hyperbolic functions and their inverses.
-package enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
+public enum TrigFunction: UInt8, Hashable, Sendable, CaseIterable {
   case sin, cos, tan, sec, csc, cot, asin, acos, atan, asec, acsc, acot
   case sinh, cosh, tanh, sech, csch, coth, asinh, acosh, atanh, asech, acsch, acoth
 }
@@ -119,7 +119,7 @@ extension Decimal34 {
   }
 
   /// The natural logarithm; `invalidInput` for x ≤ 0.
-  package static func ln(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
+  public static func ln(_ x: Decimal34) -> Result<Decimal34, FunctionError> {
     guard !x.isNegative, !x.isZero else { return .failure(.invalidInput) }
     if x == one { return .success(.zero) }
     return rounded { w in w.ln(Real(x)) }
@@ -142,7 +142,7 @@ extension Decimal34 {
   }
 
   /// log_y x = ln x / ln y; exact for results p/q with q ≤ 1000.
-  package static func log(_ x: Decimal34, base y: Decimal34) -> Result<Decimal34, FunctionError> {
+  public static func log(_ x: Decimal34, base y: Decimal34) -> Result<Decimal34, FunctionError> {
     guard !x.isNegative, !x.isZero, !y.isNegative, !y.isZero else {
       return .failure(.invalidInput)
     }
@@ -233,7 +233,7 @@ extension Decimal34 {
 
   /// x^y, with Windows' rules: 0^0 = 1, 0 to a negative power `invalidInput`, a negative base
   /// with an exponent p/q (q ≤ 1000, within 10^-32) real when q is odd.
-  package static func power(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
+  public static func power(_ x: Decimal34, _ y: Decimal34) -> Result<Decimal34, FunctionError> {
     if y.isZero { return .success(one) }
     if x.isZero { return y.isNegative ? .failure(.invalidInput) : .success(.zero) }
     let yReal = Real(y)

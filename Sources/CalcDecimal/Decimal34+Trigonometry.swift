@@ -9,7 +9,7 @@ extension Decimal34 {
   /// `invalidInput`, sec, csc and cot reached through a zero are `divideByZero` (but cot at 90°
   /// is `invalidInput`). asec, acsc and acot of 0 are `divideByZero`; they work on the exact
   /// argument, not on its reciprocal rounded to 34 digits.
-  package static func trig(_ f: TrigFunction, _ x: Decimal34, unit: AngleUnit) -> Result<
+  public static func trig(_ f: TrigFunction, _ x: Decimal34, unit: AngleUnit) -> Result<
     Decimal34, FunctionError
   > {
     switch f {

@@ -100,7 +100,7 @@ extension Number {
   /// and x is a perfect q-th power (`8^(2/3)` = 4, `(4/9)^0.5` = 2/3), within the cap; else
   /// rounded once to 34 digits from the exact value (an integer power past the cap) or from
   /// ``decimalValue`` (an irrational power).
-  package static func power(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
+  public static func power(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
     if x.isExact, y.isExact {
       if y.isZero { return .success(.one) }
       if x.isZero { return y.isNegative ? .failure(.invalidInput) : .success(.zero) }
@@ -217,7 +217,7 @@ extension Number {
   /// The floored remainder of x ÷ y, with the sign of y; x when y is 0 (Windows'). Exact for
   /// exact operands within the cap, else rounded once; `invalidInput` when the operands' scales
   /// are 20,000 places or more apart (as `Decimal34.floorMod`).
-  package static func floorMod(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
+  public static func floorMod(_ x: Number, _ y: Number) -> Result<Number, FunctionError> {
     if y.isZero { return .success(x) }
     let rounding = x.isRounded || y.isRounded
     if x.isZero { return .success(rounding ? Number(rounded: .zero) : .zero) }

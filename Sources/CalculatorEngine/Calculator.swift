@@ -130,6 +130,9 @@ public struct Calculator: Hashable, Sendable {
   /// mode it follows the brain's.
   public private(set) var wordSize = Key.WordSize.qword
 
+  /// Programmer mode's radix; DEC in the other modes (a mode key to Programmer starts in DEC).
+  public var radix: Key.Radix { keypad.radix }
+
   /// A fresh calculator: `0`, nothing pending, an empty memory.
   public static let initial = Calculator(brain: .initial, memory: nil)
 

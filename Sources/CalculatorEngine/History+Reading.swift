@@ -17,7 +17,7 @@ extension History {
   /// The number of keys recorded on all branches, each branch's own keys once.
   ///
   /// - Complexity: O(number of branches).
-  package var recordedCount: Int { branches.reduce(0) { $0 + $1.codes.count } }
+  public var recordedCount: Int { branches.reduce(0) { $0 + $1.codes.count } }
 
   /// The number of the current branch (1 for an empty history).
   public var currentBranch: Int { current + 1 }
@@ -422,7 +422,7 @@ extension History {
 
   /// Where a history's storage goes (``History/storageBreakdown``), in bytes of allocated
   /// capacity: what calc-bench's verbose rows print.
-  package struct StorageBreakdown: Hashable, Sendable {
+  public struct StorageBreakdown: Hashable, Sendable, CustomStringConvertible {
     /// The key codes, one byte each.
     package var keys = 0
     /// The line-end bits, in 64-bit words.
@@ -449,7 +449,7 @@ extension History {
     }
 
     /// `keys 10,240,000, line ends 1,600,000, …` with the share of each.
-    package var description: String {
+    public var description: String {
       func part(_ name: String, _ bytes: Int) -> String {
         let share = total == 0 ? 0 : (1000 * bytes + total / 2) / total
         return "\(name) \(bytes) (\(share / 10).\(share % 10)%)"
@@ -467,7 +467,7 @@ extension History {
   /// Where the storage goes: ``storageBytes`` in parts.
   ///
   /// - Complexity: O(s) in the number of snapshots.
-  package var storageBreakdown: StorageBreakdown {
+  public var storageBreakdown: StorageBreakdown {
     var parts = StorageBreakdown()
     parts.branchCount = branches.count
     parts.branches =

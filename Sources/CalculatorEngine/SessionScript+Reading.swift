@@ -69,7 +69,7 @@ extension SessionScript {
   /// Replaying the lines after the session as it was before `command` gives the session as it
   /// was after it.
   /// - Complexity: O(n) in the keys of a line, or of the loaded session.
-  package static func forEachLine(
+  public static func forEachLine(
     performing command: Session.Command, _ body: (String) throws -> Void
   ) rethrows {
     switch command {

@@ -9,18 +9,21 @@ import Testing
 /// `-`, punctuation dropped). A link with a scheme (`https:`) is not followed.
 @Suite struct DocumentationLinksTests {
   /// The Markdown files checked, relative to the repository's root: README.md, every `.md` file
-  /// in `Documentation`, `Sources/<Module>/README.md` where there is one, and Examples/README.md.
+  /// in `Documentation`, `Sources/<Module>/README.md` where there is one, Examples/README.md, and
+  /// the benchmark package's (Benchmarks/README.md, `Benchmarks/Sources/<Target>/README.md`).
   static let documents: [String] = {
     let files = FileManager.default
     var paths = ["README.md"]
     let topics = (try? files.contentsOfDirectory(atPath: root("Documentation").path)) ?? []
     paths += topics.filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
-    let modules = (try? files.contentsOfDirectory(atPath: root("Sources").path)) ?? []
-    for module in modules.sorted()
-    where files.fileExists(atPath: root("Sources/\(module)/README.md").path) {
-      paths.append("Sources/\(module)/README.md")
+    for sources in ["Sources", "Benchmarks/Sources"] {
+      let modules = (try? files.contentsOfDirectory(atPath: root(sources).path)) ?? []
+      for module in modules.sorted()
+      where files.fileExists(atPath: root("\(sources)/\(module)/README.md").path) {
+        paths.append("\(sources)/\(module)/README.md")
+      }
     }
-    return paths + ["Examples/README.md"]
+    return paths + ["Examples/README.md", "Benchmarks/README.md"]
   }()
 
   /// The URL of `path`, relative to the repository's root.

@@ -242,6 +242,29 @@ struct StreamRow {
   return micros
 }
 
+/// The mode, radix and word size a stream's line is typed on: the calculator's keypad as its
+/// public API shows it (`mode`, `radix`, `wordSize`), followed through a line's mode, radix and
+/// word-size keys, as the engine's keypad follows them (the stream's keys are all accepted).
+struct StreamKeypad {
+  var mode = Key.Mode.standard
+  var radix = Key.Radix.dec
+  var wordSize = Key.WordSize.qword
+
+  /// Follows the mode, radix and word-size keys of `line`.
+  mutating func follow(_ line: ArraySlice<Key>) {
+    for key in line {
+      switch key {
+      case .mode(let next):
+        if next == .programmer { radix = .dec }
+        mode = next
+      case .programmer(.radix(let next)): radix = next
+      case .programmer(.wordSize(let next)): wordSize = next
+      default: break
+      }
+    }
+  }
+}
+
 /// As ``recordTree(_:total:branches:random:)``, for a stream whose lines need a mode (and in
 /// Programmer mode a radix and word size): where a branch starts in another, a line of the
 /// mode, radix and word-size keys that the next line needs comes first (`prog`, the radix, the
@@ -251,12 +274,12 @@ struct StreamRow {
   random: inout SplitMix64
 ) -> Session {
   // The keypad each line needs: the one after the lines before it.
-  var keypads: [Keypad] = []
+  var keypads: [StreamKeypad] = []
   keypads.reserveCapacity(lines.count)
-  var keypad = Keypad(mode: .standard)
+  var keypad = StreamKeypad()
   for line in lines {
     keypads.append(keypad)
-    _ = Calculator.firstRejectedKey(in: line, keypad: &keypad)
+    keypad.follow(line)
   }
   var session = Session()
   var next = 0
@@ -269,7 +292,7 @@ struct StreamRow {
     while applied < total / branches {
       if number > 1 && applied == 0 || next == 0 {
         let needed = keypads[next]
-        let have = session.state.keypad
+        let have = session.state
         // The word size persists across modes: a later `prog` line's bit keys need it.
         if have.mode != needed.mode || have.wordSize != needed.wordSize
           || (needed.mode == .programmer && have.radix != needed.radix)

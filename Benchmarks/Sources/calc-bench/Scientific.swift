@@ -35,13 +35,13 @@ struct ScientificFigures {
   var mpmathRatio: Double? { mpmath.map { calc.cpu / $0.cpu } }
 }
 
-/// The folder of the benchmark inputs: `Benchmarks` in the current directory, else the one in
-/// this source tree.
+/// The folder of the benchmark inputs: `Benchmarks` in the current directory, else the one this
+/// source file is in (Benchmarks/Sources/calc-bench/Scientific.swift: three folders up).
 func benchmarksDirectory() -> String {
   let here = FileManager.default.currentDirectoryPath + "/Benchmarks"
   if FileManager.default.fileExists(atPath: here + "/gensci.py") { return here }
   return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Benchmarks").path
+    .deletingLastPathComponent().path
 }
 
 /// CPU seconds (user + system) and wall seconds of running `argv` with standard input from

@@ -3,19 +3,25 @@
 // branch of N keys, then the same number of keys spread over one branch per 1,000 keys (the
 // densest tree SPEC §7 allows) with random forks.
 //
-//   swift run -c release calc-bench [--keys N] [--seed S]
-//   swift run -c release calc-bench [--keys N] [--seed S] --write-journal FILE
-//   swift run -c release calc-bench --scientific    (only the Scientific row: Scientific.swift)
-//   swift run -c release calc-bench --ledger        (only the :vary and 5M :edit rows: Ledger.swift)
-//   swift run -c release calc-bench --streams       (only the four streams' rows: Streams.swift)
-//   swift run -c release calc-bench --numbers       (only Number against Decimal34: Numbers.swift)
+// A package of its own (Benchmarks/Package.swift); from the repository's folder:
+//
+//   swift run -c release --package-path Benchmarks calc-bench [--keys N] [--seed S]
+//   swift run -c release --package-path Benchmarks calc-bench [--keys N] [--seed S] \
+//     --write-journal FILE
+//   swift run -c release --package-path Benchmarks calc-bench --scientific   (Scientific.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --ledger       (Ledger.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --streams      (Streams.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --numbers      (Numbers.swift)
+//
+// (--scientific: only the Scientific row; --ledger: only the :vary and 5M :edit rows; --streams:
+// only the four streams' rows; --numbers: only Number against Decimal34.)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
 // `:history` of a 1,000,001-step session is measured on the real `calc` binary (found beside
-// calc-bench, so build it first: `swift build -c release`; or `--calc PATH`): its peak resident
-// memory (`ru_maxrss` from wait4) running the session's script with `:history` at the end, and
-// without it for comparison.
+// calc-bench or in the repository's `.build/release`, so build it first: `swift build -c release`
+// in the repository's folder; or `--calc PATH`): its peak resident memory (`ru_maxrss` from
+// wait4) running the session's script with `:history` at the end, and without it for comparison.
 // With --write-journal, it only writes the stream as a REPL journal (the resume benchmark in
 // Documentation/Performance.md times `calc --resume` against running that journal as a script).
 
@@ -31,13 +37,25 @@ import Foundation
 
 // MARK: - Options
 
+/// `calc` beside this executable if there is one, else `.build/release/calc` of the repository
+/// this source file is in (Benchmarks/Sources/calc-bench/main.swift: four folders up).
+func defaultCalc() -> String {
+  let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("calc").path
+  if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+  var repository = URL(fileURLWithPath: #filePath)
+  for _ in 0..<4 { repository.deleteLastPathComponent() }
+  return repository.appendingPathComponent(".build/release/calc").path
+}
+
 /// The command line: `--keys N` (default 10,000,000) and `--seed S` for the key stream.
 struct Options {
   var keyCount = 10_000_000
   var seed: UInt64 = 0x5EED_CA1C
-  /// The `calc` binary for the `:history` memory measurement.
-  var calc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("calc").path
+  /// The `calc` binary for the `:history` memory measurement: one beside calc-bench, else the
+  /// repository's release build (`swift build -c release` or `make` in the repository's folder;
+  /// calc-bench is a package of its own, Benchmarks/Package.swift, that does not build calc).
+  var calc = defaultCalc()
   var journalPath: String?
   /// `--long-lines`: only SPEC §7's long-line figures, then exit.
   var longLinesOnly = false
@@ -434,7 +452,8 @@ let historyKeys = keyStream(count: historySteps, seed: options.seed)
 let historyDirectory = FileManager.default.temporaryDirectory
   .appendingPathComponent("calc-bench-\(getpid())")
 try? FileManager.default.createDirectory(at: historyDirectory, withIntermediateDirectories: true)
-let sessionScript = lines(of: historyKeys).map { KeyText.text(of: $0) }.joined(separator: "\n")
+let sessionScript = lines(of: historyKeys).map { KeyText.text(of: TypedKeys(Array($0))) }
+  .joined(separator: "\n")
 let withoutHistory = historyDirectory.appendingPathComponent("session.calc").path
 let withHistory = historyDirectory.appendingPathComponent("history.calc").path
 guard
@@ -667,7 +686,8 @@ if calcRuns, let bc {
 // listing's 40th row.
 let bigKeys = keyStream(count: 2_000_000, seed: options.seed &+ 2)
 let bigSession = versusDirectory.appendingPathComponent("big.calc").path
-try! lines(of: bigKeys).map { KeyText.text(of: $0) }.joined(separator: "\n").appending("\n")
+try! lines(of: bigKeys).map { KeyText.text(of: TypedKeys(Array($0))) }.joined(separator: "\n")
+  .appending("\n")
   .write(toFile: bigSession, atomically: true, encoding: .utf8)
 func bigScript(_ name: String, _ text: String) -> String {
   let path = versusDirectory.appendingPathComponent(name).path
@@ -782,7 +802,8 @@ let mixedRate = Double(keyCount) / mixedTime.wall
 let mixedBytesPerKey =
   Double(mixedSession.history.storageBytes) / Double(mixedSession.history.recordedCount)
 let mixedShare =
-  Double(mixedKeys.filter { $0.isScientificOnly }.count) / Double(max(1, mixedKeys.count))
+  Double(mixedKeys.filter { if case .scientific = $0 { true } else { false } }.count)
+  / Double(max(1, mixedKeys.count))
 
 // Ours: jumps to random positions, each timed on its own.
 var random = SplitMix64(state: options.seed ^ 0x60_70)
@@ -858,7 +879,8 @@ let gotoWorst = gotoMicros.max() ?? 0
   return Double(stop - start) / 1e3
 }
 
-let liveLine = Array(KeyText.text(of: keyStream(count: 1_000, seed: options.seed ^ 0x11FE)).utf8)
+let liveLine = Array(
+  KeyText.text(of: TypedKeys(keyStream(count: 1_000, seed: options.seed ^ 0x11FE))).utf8)
 var liveSession = session
 try! liveSession.perform(.goto(.step(random.below(liveSession.history.count + 1))))
 let liveTimes = timeLiveRows(liveSession, line: liveLine, moves: 2_000, random: &random)
