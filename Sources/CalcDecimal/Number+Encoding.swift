@@ -3,6 +3,12 @@
 // as little-endian base-128 varints.
 
 extension Number {
+  /// Whether any number may hold a box: `false` until the process has made its first large
+  /// fraction (a relaxed load), so a state's numbers need not be looked at until then — the
+  /// everyday script makes none. A box handed to another thread was made before the handoff,
+  /// so that thread sees `true` too.
+  package static var mayHoldBoxes: Bool { fractionBoxesMade.load(ordering: .relaxed) }
+
   /// Whether the value keeps a reference (a fraction too large to live inside it): a state that
   /// holds none may be written over without a release.
   @inlinable @inline(__always)

@@ -192,6 +192,24 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
+  /// Whether a number the calculation holds — the display's, or an operand waiting for an
+  /// operator — is a value that a step rounded (SPEC §2 rule 15): a step from here may carry
+  /// that rounding rather than make one (`:exact`'s "the step that rounded it").
+  package var holdsRoundedOperand: Bool {
+    if displayedValue?.isRounded == true { return true }
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .leftOp(let left, _), .leftOpRight(let left, _, _): return left.number.isRounded
+      case .left(_, let repeating, _): return repeating?.operand.isRounded == true
+      case .equalled(_, let operation, _, _): return operation.operand.isRounded
+      case .error: return false
+      }
+    case .scientific(let box): return box.brain.stack.holdsRoundedOperand
+    case .programmer: return false
+    }
+  }
+
   /// Whether the display shows an error: the current mode's error state, whatever the mode
   /// (what decides a script's exit status, SPEC §5; `ErrorStateTests`).
   public var isError: Bool {

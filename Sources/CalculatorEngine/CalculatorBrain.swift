@@ -351,6 +351,8 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// release. A few tests of the numbers' forms.
   @inline(__always)
   package var holdsNumberBox: Bool {
+    // No number of this process holds a box before the first is made (the everyday case).
+    guard Number.mayHoldBoxes else { return false }
     switch self {
     case .left(let operand, let repeating, let line):
       return operand.holdsBox || repeating?.operand.holdsBox == true || line.holdsBox

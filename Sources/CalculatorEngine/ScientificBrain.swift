@@ -380,6 +380,14 @@ package struct ScientificBrain: Hashable, Sendable {
   mutating func showError(_ error: CalculationError) { stack.fail(error) }
 }
 
+extension OperatorStack where Rules == ScientificRules {
+  /// Whether the current value or an operand on the precedence or bracket stack is rounded.
+  var holdsRoundedOperand: Bool {
+    current.isRounded || (op != nil && last.isRounded) || pending.contains { $0.value.isRounded }
+      || brackets.contains { $0.value.isRounded }
+  }
+}
+
 /// Scientific mode's rules for the operator engine: 34-digit decimals (SPEC §2 rule 15 will make
 /// them exact fractions while every step is rational), results within 10^±10000, and operands
 /// on the line in scientific notation while F-E is on.
