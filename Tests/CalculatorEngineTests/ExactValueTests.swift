@@ -119,7 +119,8 @@ import Testing
   /// `mr`, or (Scientific) an integer power; it ends before the value leaves 10^±80.
   static func sequence(_ random: inout SplitMix64, scientific: Bool) -> (String, ModelNumber) {
     let first = operand(&random)
-    var text = first
+    // `=` ends the entry: a sign change on an entry changes the entry, shown as typed (`-17.60`).
+    var text = first + "="
     var x = ModelNumber(exact: Fraction(decimal: first))
     var memory: ModelNumber?
     for _ in 0..<random.int(1...8) {
