@@ -38,6 +38,8 @@ public struct CommandSpec: Sendable {
     case alternatives
     /// `[N]`: a step, the position when left out.
     case optionalStep
+    /// `[L]`: a line number, the display when left out.
+    case optionalLine
     /// `[csv|csv!] [K|N..M] [FILE]`: the tape's rows, as a table or as CSV, to the output or to
     /// a file (`csv!`: replacing one this session did not write).
     case tape
@@ -61,6 +63,7 @@ public struct CommandSpec: Sendable {
       case .text: "TEXT"
       case .alternatives: "L KEYS | KEYS …"
       case .optionalStep: "[N]"
+      case .optionalLine: "[L]"
       case .tape: "[\(words.joined(separator: "|"))] [K|N..M] [FILE]"
       case .file: "FILE"
       case .topic: "[TOPIC]"
@@ -74,7 +77,7 @@ public struct CommandSpec: Sendable {
       switch self {
       case .tape: ["csv", "csv!"]
       case .none, .count, .step, .range, .branch, .line, .lineKeys, .lineText, .text,
-        .alternatives, .optionalStep, .file, .topic:
+        .alternatives, .optionalStep, .optionalLine, .file, .topic:
         []
       }
     }
@@ -170,6 +173,16 @@ public struct CommandSpec: Sendable {
     case .branch:
       CommandSpec(name, .branch, "switch to branch N, at its end", make: sessionCommand)
     case .keys: CommandSpec(name, .none, "print the applied keys as key text") { _ in .keys }
+    case .exact:
+      CommandSpec(name, .optionalLine, "the whole value of the display or of line L's result") {
+        directive throws(LineError) in
+        guard !directive.argument.isEmpty else { return .exact(line: nil) }
+        guard let line = ScriptLine.Directive.wholeNumber(Substring(directive.argument)) else {
+          throw LineError(
+            ":exact takes a line number: :exact 3 (see :lines)", column: directive.argumentColumn)
+        }
+        return .exact(line: line)
+      }
     case .copy:
       CommandSpec(name, .optionalStep, "put the display's number (at step N) on the clipboard") {
         directive throws(LineError) in
@@ -246,6 +259,10 @@ public struct CommandSpec: Sendable {
     case .branches, .branch:
       "typing before the end of a branch starts a new one; nothing is discarded"
     case .keys: "the output, run as a script, rebuilds the same display"
+    case .exact:
+      "a fraction in lowest terms and its decimal, the repeating part in brackets: 1/6 = 0.1(6); "
+        + "a value that a step rounded: ≈ and its 34 digits, and the step (√ at step 4); an "
+        + "integer as itself; a period past 1,000 digits is cut; Programmer mode: the four radixes"
     case .copy: "through tmux or screen when calc runs inside one (OSC 52)"
     case .save, .saveReplacing, .load:
       "a session file is a calc script: every branch, then the current branch and position"
@@ -293,6 +310,8 @@ enum ParsedCommand {
   case tape(TapeRequest)
   case branches
   case keys
+  /// `:exact [L]` (SPEC §6): the display's value, or line L's result.
+  case exact(line: Int?)
   /// `:copy [N]`: the display at step N, or at the position.
   case copy(step: Int?)
   /// `replacing`: `:save!`, which replaces a file that this REPL neither saved nor loaded.

@@ -41,6 +41,8 @@ extension LineInterpreter {
       listing.writeBranches(to: output)
     case .keys:
       writeKeys(to: output)
+    case .exact(let line):
+      try writeExact(line: line, at: command, output: output)
     case .copy(let step):
       try appendCopy(at: step, to: output)
     case .save(let name, let replacing):

@@ -99,7 +99,7 @@ extension LineInterpreter {
     var typed: [Key] = []
     // The left operand of a `−` just pressed, as the display showed it, and the expression
     // line that made it (`sqr(√(3))`): for the note on equal operands.
-    var subtraction: (left: Decimal34, source: String)?
+    var subtraction: (left: Number, source: String)?
     // The first key of the line whose answer was rounded to 34 digits (`√`).
     var rounding: String?
     for (index, key) in keys.enumerated() {

@@ -179,7 +179,7 @@ extension Listing {
   /// changed or recalled the memory, with the amount (none for `MC`).
   enum TapeRow {
     case calculation(ExpressionLine, result: Display)
-    case memory(String, amount: Decimal34?)
+    case memory(String, amount: Number?)
     /// Programmer mode's memory key: the amount as the display showed it at that step (in
     /// its radix and word, truncated).
     case programmerMemory(String, amount: ProgrammerValue?)

@@ -22,7 +22,7 @@ extension Listing {
         // A key that did nothing (MR or MC on an empty memory, or while an error is shown)
         // is no row.
         guard state != before else { return }
-        let amount: Decimal34? =
+        let amount: Number? =
           switch memory {
           case .store, .recall: state.memory
           case .add, .subtract: before.displayedValue

@@ -64,7 +64,7 @@ package struct Listing {
   {
     let text = format.text(for: display)
     guard let width, Terminal.width(of: text) > width else { return text }
-    let value: Decimal34
+    let value: Number
     switch display {
     case .value(let number), .exponential(let number): value = number
     case .entry, .scientificEntry, .programmer, .error: return text

@@ -20,11 +20,3 @@ package struct StateFacts {
     self.mode = mode
   }
 }
-
-extension Decimal34 {
-  /// Whether the value holds all 34 significant digits, as a value rounded to them does (SPEC
-  /// §2 rule 15): the mark the note on equal operands looks for.
-  var isRounded: Bool {
-    coefficient >= 1_000_000_000_000_000_000_000_000_000_000_000
-  }
-}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A number of the calculator (SPEC §2 rule 15): exact while every step that made it was
 /// rational, a 34-digit decimal marked as rounded once a step was not.
 ///
@@ -242,8 +244,15 @@ final class FractionBox: Sendable {
   let denominator: BigUInt
 
   init(isNegative: Bool, numerator: BigUInt, denominator: BigUInt) {
+    if !fractionBoxesMade.load(ordering: .relaxed) {
+      fractionBoxesMade.store(true, ordering: .relaxed)
+    }
     self.isNegative = isNegative
     self.numerator = numerator
     self.denominator = denominator
   }
 }
+
+/// Whether this process has made a ``FractionBox`` yet: until it has, no ``Number`` holds a
+/// reference (``Number/mayHoldBoxes``).
+let fractionBoxesMade = Atomic<Bool>(false)

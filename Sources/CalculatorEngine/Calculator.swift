@@ -47,8 +47,8 @@ public struct Calculator: Hashable, Sendable {
     /// over.
     @inline(__always)
     mutating func changeStandard(
-      memory: inout Decimal34?, angleUnit: inout AngleUnit,
-      _ body: (inout CalculatorBrain, inout Decimal34?, inout AngleUnit) -> Machine?
+      memory: inout Number?, angleUnit: inout AngleUnit,
+      _ body: (inout CalculatorBrain, inout Number?, inout AngleUnit) -> Machine?
     ) -> Bool {
       // The case first, so that another mode's key does not move the enum out and back; then
       // every case by a move (a `switch` that bound only one case and reinitialized the rest
@@ -123,7 +123,7 @@ public struct Calculator: Hashable, Sendable {
   private(set) var machine: Machine
   /// The memory register; `nil` while it is empty (which differs from holding 0: `mr` and `mc`
   /// do nothing then).
-  public private(set) var memory: Decimal34?
+  public private(set) var memory: Number?
   /// The unit of trigonometric functions; it persists across modes and AC (SPEC §9).
   public private(set) var angleUnit = AngleUnit.degrees
   /// Programmer mode's word size; it persists across modes and AC (SPEC §10). In Programmer
@@ -137,14 +137,14 @@ public struct Calculator: Hashable, Sendable {
   public static let initial = Calculator(brain: .initial, memory: nil)
 
   /// A calculator in Standard mode in the given state.
-  package init(brain: CalculatorBrain, memory: Decimal34? = nil) {
+  package init(brain: CalculatorBrain, memory: Number? = nil) {
     self.machine = .standard(brain)
     self.memory = memory
   }
 
   /// Standard mode's fresh calculation with the given memory, angle unit and word size: the
   /// small state a history's light snapshot rebuilds from (``History``).
-  init(memory: Decimal34?, angleUnit: AngleUnit, wordSize: Key.WordSize) {
+  init(memory: Number?, angleUnit: AngleUnit, wordSize: Key.WordSize) {
     self.machine = .standard(.initial)
     self.memory = memory
     self.angleUnit = angleUnit
@@ -187,11 +187,29 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// The value in the display, or `nil` while an error is shown.
-  public var displayedValue: Decimal34? {
+  public var displayedValue: Number? {
     switch machine {
     case .standard(let brain): brain.displayedValue
     case .scientific(let box): box.brain.displayedValue
     case .programmer(let box): box.brain.displayedValue
+    }
+  }
+
+  /// Whether a number the calculation holds — the display's, or an operand waiting for an
+  /// operator — is a value that a step rounded (SPEC §2 rule 15): a step from here may carry
+  /// that rounding rather than make one (`:exact`'s "the step that rounded it").
+  package var holdsRoundedOperand: Bool {
+    if displayedValue?.isRounded == true { return true }
+    switch machine {
+    case .standard(let brain):
+      switch brain {
+      case .leftOp(let left, _), .leftOpRight(let left, _, _): return left.number.isRounded
+      case .left(_, let repeating, _): return repeating?.operand.isRounded == true
+      case .equalled(_, let operation, _, _): return operation.operand.isRounded
+      case .error: return false
+      }
+    case .scientific(let box): return box.brain.stack.holdsRoundedOperand
+    case .programmer: return false
     }
   }
 
@@ -606,7 +624,7 @@ public struct Calculator: Hashable, Sendable {
   /// What a `$N` key recalls (SPEC §11): the value after line N, or the error it ended in.
   public enum Recalled: Hashable, Sendable {
     /// The exact value in the display after the line.
-    case value(Decimal34)
+    case value(Number)
     /// The error the line ended in.
     case error(CalculationError)
 
@@ -666,7 +684,7 @@ public struct Calculator: Hashable, Sendable {
   /// value or a sum beyond it shows Overflow (the memory keeps its value); in Standard mode a
   /// value below 10^-100 is 0.
   static func pressMemory<Brain: ModeBrain>(
-    _ memoryKey: Key.Memory, on brain: inout Brain, memory: inout Decimal34?
+    _ memoryKey: Key.Memory, on brain: inout Brain, memory: inout Number?
   ) {
     guard let shown = brain.displayedValue else { return }
     // A Scientific entry beyond the limits fails as the key ends it, storing nothing.
@@ -746,7 +764,7 @@ extension CalculatorBrain {
   /// directly, as the book's reducer does (a function returning the next brain made every key
   /// copy it through memory: calc-bench's apply fell from 28.7 to 24.5 M keys/s).
   @inline(__always)
-  mutating func press(_ key: Key, memory: inout Decimal34?, angleUnit: inout AngleUnit) {
+  mutating func press(_ key: Key, memory: inout Number?, angleUnit: inout AngleUnit) {
     switch key {
     case .digit(let digit):
       type(fresh: Entry(digit)) { $0.appending(digit) }
@@ -788,32 +806,32 @@ extension CalculatorBrain {
 /// mode: a new mode's brain answers these to take part.
 protocol ModeBrain {
   /// The value in the display, or `nil` while an error is shown.
-  var displayedValue: Decimal34? { get }
+  var displayedValue: Number? { get }
   /// Whether the display shows an error.
   var isError: Bool { get }
   /// Ends the number being typed, as `ms` does.
   mutating func endEntry()
   /// Recalls `value` into the display, as `mr` does, within the mode's range.
-  mutating func recall(_ value: Decimal34)
+  mutating func recall(_ value: Number)
   /// Shows `error`, as a `$N` recall of a line that ended in it does.
   mutating func showError(_ error: CalculationError)
   /// Shows Overflow with the expression line as it was, as `m+` or `m-` summing past the
   /// mode's limits does.
   mutating func showMemoryOverflow()
   /// Whether `value` is a result the mode shows as Overflow: what `m+` and `m-` may not store.
-  static func overflows(_ value: Decimal34) -> Bool
+  static func overflows(_ value: Number) -> Bool
   /// A sum that `m+` or `m-` stores, within the mode's range (Standard mode: 0 below 10^-100).
-  static func bounded(_ value: Decimal34) -> Decimal34
+  static func bounded(_ value: Number) -> Number
 }
 
 extension CalculatorBrain: ModeBrain {
   /// From 10^100 (SPEC rule 14).
-  static func overflows(_ value: Decimal34) -> Bool {
+  static func overflows(_ value: Number) -> Bool {
     value.magnitudeExponent.map { $0 >= 100 } ?? false
   }
 
   /// 0 below 10^-100 (SPEC rule 14).
-  static func bounded(_ value: Decimal34) -> Decimal34 {
+  static func bounded(_ value: Number) -> Number {
     value.magnitudeExponent.map { $0 < -100 } == true ? .zero : value
   }
 
@@ -821,7 +839,7 @@ extension CalculatorBrain: ModeBrain {
 
   /// A value stored in Scientific mode may be outside Standard's range (SPEC §9): from 10^100
   /// it shows Overflow, below 10^-100 it is 0.
-  mutating func recall(_ value: Decimal34) {
+  mutating func recall(_ value: Number) {
     if Self.overflows(value) {
       self = overflowingMemory()
     } else {
@@ -838,9 +856,9 @@ extension CalculatorBrain: ModeBrain {
 
 extension ScientificBrain: ModeBrain {
   /// From 10^10000, and nonzero below 10^-9999 (SPEC §9).
-  static func overflows(_ value: Decimal34) -> Bool { !ScientificRules.bounded(value) }
+  static func overflows(_ value: Number) -> Bool { !ScientificRules.bounded(value) }
 
-  static func bounded(_ value: Decimal34) -> Decimal34 { value }
+  static func bounded(_ value: Number) -> Number { value }
 
   var isError: Bool { error != nil }
 
@@ -849,9 +867,9 @@ extension ScientificBrain: ModeBrain {
 
 extension ProgrammerBrain: ModeBrain {
   /// Never: Programmer mode's memory holds exact values (SPEC §10).
-  static func overflows(_ value: Decimal34) -> Bool { false }
+  static func overflows(_ value: Number) -> Bool { false }
 
-  static func bounded(_ value: Decimal34) -> Decimal34 { value }
+  static func bounded(_ value: Number) -> Number { value }
 
   var isError: Bool { error != nil }
 

@@ -39,7 +39,7 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// `=` of a script and freed by the next line's first digit (about 330 instructions of a
   /// script's line of 3,800, Documentation/Performance.md). The size of a state is unchanged
   /// (`BrainStorageTests`).
-  case equalled(result: Decimal34, operation: Operation, left: Term, right: Term)
+  case equalled(result: Number, operation: Operation, left: Term, right: Term)
 
   /// A fresh calculator, showing `0` with an empty expression line (the book's `.left("0")`).
   package static let initial = CalculatorBrain.left(.entry(.zero), repeating: nil, line: .empty)
@@ -53,9 +53,9 @@ package enum CalculatorBrain: Hashable, Sendable {
     case value(Value)
 
     /// The operand's exact value.
-    package var number: Decimal34 {
+    package var number: Number {
       switch self {
-      case .entry(let entry): entry.value
+      case .entry(let entry): Number(entry.value)
       case .value(let value): value.number
       }
     }
@@ -63,7 +63,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     /// How the operand reads in the expression line: a typed number stands for itself.
     package var term: Term {
       switch self {
-      case .entry(let entry): .typed(entry.value)
+      case .entry(let entry): .typed(Number(entry.value))
       case .value(let value): value.term
       }
     }
@@ -72,17 +72,17 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// A computed number and how it reads in the expression line.
   package struct Value: Hashable, Sendable {
     /// The exact value.
-    package let number: Decimal34
+    package let number: Number
     /// How the expression line writes it: `√(9)` for the 3 that `9@` gives.
     package let term: Term
 
     /// A value that reads as itself, such as a result.
-    package static func plain(_ number: Decimal34) -> Value {
+    package static func plain(_ number: Number) -> Value {
       Value(number: number, term: .plain(number))
     }
 
     /// `number`, written in the expression line as `term`.
-    package init(number: Decimal34, term: Term) {
+    package init(number: Number, term: Term) {
       self.number = number
       self.term = term
     }
@@ -96,7 +96,7 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// kept, and the expression line shows them as `…(…)`.
   package struct Term: Hashable, Sendable {
     /// The number the wrappers apply to, as the display would show it.
-    package let base: Decimal34
+    package let base: Number
     /// Wrapper `i` (innermost first) in bits `2i` and `2i+1`, the typed flag in bit 54, the depth
     /// in bits 56–63: one word, because terms are copied with every key.
     private let packed: UInt64
@@ -136,16 +136,16 @@ package enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// A computed number that reads as itself.
-    package static func plain(_ number: Decimal34) -> Term {
+    package static func plain(_ number: Number) -> Term {
       Term(base: number, packed: 0)
     }
 
     /// A typed or recalled number.
-    package static func typed(_ number: Decimal34) -> Term {
+    package static func typed(_ number: Number) -> Term {
       Term(base: number, packed: typedBit)
     }
 
-    private init(base: Decimal34, packed: UInt64) {
+    private init(base: Number, packed: UInt64) {
       self.base = base
       self.packed = packed
     }
@@ -202,10 +202,10 @@ package enum CalculatorBrain: Hashable, Sendable {
     /// The operator that `=` applies.
     package let op: Key.Op
     /// The right operand that `=` applies it with, the same at every repetition.
-    package let operand: Decimal34
+    package let operand: Number
 
     /// The operation `x op operand`, for whatever left operand `x` the display holds.
-    package init(op: Key.Op, operand: Decimal34) {
+    package init(op: Key.Op, operand: Number) {
       self.op = op
       self.operand = operand
     }
@@ -291,14 +291,12 @@ package enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// The value in the display, or `nil` while an error is shown.
-  package var displayedValue: Decimal34? {
+  package var displayedValue: Number? {
     switch display {
-    case .entry(let entry): entry.value
+    case .entry(let entry): Number(entry.value)
     case .value(let value), .exponential(let value): value
-    case .scientificEntry(let entry): entry.value
-    case .programmer(let shown):
-      Decimal34(
-        coefficient: UInt128(shown.value.magnitude), exponent: 0, isNegative: shown.value < 0)
+    case .scientificEntry(let entry): Number(entry.value)
+    case .programmer(let shown): Number(Int(shown.value))
     case .error: nil
     }
   }
@@ -330,17 +328,40 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// Replaces the state with `next`, the state a key leads to.
   ///
-  /// The same as `self = next`, but a state without a boxed expression line holds no reference,
-  /// and writing over it then needs no release: the compiler's general destroy of the enum
-  /// (a call that works out the case again) cost about as much as the rest of a key's
-  /// transition, and most keys replace such a state.
+  /// The same as `self = next`, but a state without a boxed expression line or a boxed
+  /// fraction (``holdsNumberBox``) holds no reference, and writing over it then needs no
+  /// release: the compiler's general destroy of the enum (a call that works out the case again)
+  /// cost about as much as the rest of a key's transition, and most keys replace such a state.
   mutating func replace(with next: consuming CalculatorBrain) {
     switch self {
     case .left(_, _, .operation), .error(_, .operation):
       self = next
     case .left(_, _, .empty), .left(_, _, .term), .leftOp, .leftOpRight, .error(_, .empty),
       .error(_, .term), .equalled:
-      overwrite(with: next)
+      if holdsNumberBox {
+        self = next
+      } else {
+        overwrite(with: next)
+      }
+    }
+  }
+
+  /// Whether a number of a state without a boxed expression line is a fraction too large to
+  /// live inside it (``Number``'s box, a reference): such a state is not written over without a
+  /// release. A few tests of the numbers' forms.
+  @inline(__always)
+  package var holdsNumberBox: Bool {
+    // No number of this process holds a box before the first is made (the everyday case).
+    guard Number.mayHoldBoxes else { return false }
+    switch self {
+    case .left(let operand, let repeating, let line):
+      return operand.holdsBox || repeating?.operand.holdsBox == true || line.holdsBox
+    case .leftOp(let left, _): return left.holdsBox
+    case .leftOpRight(let left, _, let right): return left.holdsBox || right.holdsBox
+    case .error(_, let line): return line.holdsBox
+    case .equalled(let result, let operation, let left, let right):
+      return result.holdsBox || operation.operand.holdsBox || left.base.holdsBox
+        || right.base.holdsBox
     }
   }
 
@@ -360,6 +381,10 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// ``replace(with:)`` working out their case a second time.
   @inline(__always)
   mutating func type(fresh: Entry, _ extend: (Entry) -> Entry) {
+    if holdsNumberBox {
+      self = typing(fresh: fresh, extend)
+      return
+    }
     switch self {
     case .leftOpRight(let left, let op, .entry(let entry)):
       overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extend(entry))))
@@ -388,6 +413,8 @@ package enum CalculatorBrain: Hashable, Sendable {
     run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
+    // A state with a boxed fraction is not written over: its keys are typed one by one.
+    if holdsNumberBox { return start }
     /// `entry` with the run typed after it.
     @inline(__always)
     func extended(_ entry: Entry) -> Entry {
@@ -456,7 +483,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     let operation: Operation
     let left: Term
     let right: Term
-    let x: Decimal34
+    let x: Number
     switch self {
     case .left(let operand, nil, _):
       let line = Line.operation(left: operand.term, op: nil, right: nil, closing: .equals)
@@ -590,11 +617,12 @@ package enum CalculatorBrain: Hashable, Sendable {
     switch self {
     case .left(.entry(let entry), let repeating, let line):
       .left(
-        .value(Value(number: entry.value, term: .typed(entry.value))), repeating: repeating,
-        line: line)
+        .value(Value(number: Number(entry.value), term: .typed(Number(entry.value)))),
+        repeating: repeating, line: line)
     case .leftOpRight(let left, let op, .entry(let entry)):
       .leftOpRight(
-        left: left, op: op, right: .value(Value(number: entry.value, term: .typed(entry.value))))
+        left: left, op: op,
+        right: .value(Value(number: Number(entry.value), term: .typed(Number(entry.value)))))
     case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled: self
     }
   }
@@ -616,7 +644,7 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// The state with `number` in the display as a computed value that reads as if typed: the
   /// right operand if an operator is pending (what `mr` does).
-  func recalling(_ number: Decimal34) -> CalculatorBrain {
+  func recalling(_ number: Number) -> CalculatorBrain {
     let value = Value(number: number, term: .typed(number))
     switch self {
     case .left(_, let repeating, _): return .left(.value(value), repeating: repeating, line: .empty)
@@ -637,27 +665,27 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// `unary(x)`, passed to `next` unless it is an error, which shows `line`.
   private static func unary(
-    _ unary: Key.Unary, _ x: Decimal34, line: @autoclosure () -> Line,
-    _ next: (Decimal34) -> CalculatorBrain
+    _ unary: Key.Unary, _ x: Number, line: @autoclosure () -> Line,
+    _ next: (Number) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch unary {
     case .squareRoot:
-      guard let root = Decimal34.squareRoot(x) else { return .error(.invalidInput, line: line()) }
+      guard let root = Number.squareRoot(x) else { return .error(.invalidInput, line: line()) }
       return bounded(root, line: line(), next)
     case .square:
       return bounded(x * x, line: line(), next)
     case .reciprocal:
-      return calculate(Decimal34(coefficient: 1, exponent: 0), .divide, x, line: line(), next)
+      return calculate(.one, .divide, x, line: line(), next)
     }
   }
 
   /// `Y%` as a right operand: X·Y/100 with `+` or `-` pending, Y/100 with `×` or `÷`.
-  private static func percent(of y: Decimal34, left: Value, op: Key.Op)
+  private static func percent(of y: Number, left: Value, op: Key.Op)
     -> CalculatorBrain
   {
-    let right: Decimal34
+    let right: Number
     switch op {
-    case .plus, .minus: right = (left.number * y).percent
+    case .plus, .minus: right = y.percent(of: left.number)
     case .multiply, .divide: right = y.percent
     }
     return bounded(right, line: .operation(left: left.term, op: op, right: nil, closing: .none)) {
@@ -667,35 +695,35 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// What a calculation gives: a value within the calculator's bounds, or an error.
   private enum Outcome {
-    case value(Decimal34)
+    case value(Number)
     case failure(CalculationError)
   }
 
   /// `x op y` within the calculator's bounds (``bounded(_:line:_:)``), or the error it meets.
   private static func outcome(
-    _ x: Decimal34, _ op: Key.Op, _ y: Decimal34
+    _ x: Number, _ op: Key.Op, _ y: Number
   ) -> Outcome {
-    let result: Decimal34
+    let result: Number
     switch op {
     case .plus: result = x + y
     case .minus: result = x - y
     case .multiply: result = x * y
     case .divide:
-      guard let quotient = Decimal34.dividing(x, by: y) else {
+      guard let quotient = Number.dividing(x, by: y) else {
         return .failure(x.isZero ? .undefined : .divideByZero)
       }
       result = quotient
     }
     guard let magnitude = result.magnitudeExponent else { return .value(result) }
     if magnitude >= 100 { return .failure(.overflow) }
-    return .value(magnitude < -100 ? .zero : result)
+    return .value(magnitude < -100 ? result.zeroOfItsKind : result)
   }
 
   /// `x op y`, passed to `next` unless it is an error, which shows `line` (made only then: a
   /// chain's operator and a percent would box it at every key).
   private static func calculate(
-    _ x: Decimal34, _ op: Key.Op, _ y: Decimal34, line: @autoclosure () -> Line,
-    _ next: (Decimal34) -> CalculatorBrain
+    _ x: Number, _ op: Key.Op, _ y: Number, line: @autoclosure () -> Line,
+    _ next: (Number) -> CalculatorBrain
   ) -> CalculatorBrain {
     switch outcome(x, op, y) {
     case .value(let result): next(result)
@@ -705,16 +733,48 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// Applies the calculator's magnitude bounds: overflow at 10^100, zero below 10^-100.
   static func bounded(
-    _ value: Decimal34, line: @autoclosure () -> Line, _ next: (Decimal34) -> CalculatorBrain
+    _ value: Number, line: @autoclosure () -> Line, _ next: (Number) -> CalculatorBrain
   ) -> CalculatorBrain {
     guard let magnitude = value.magnitudeExponent else { return next(value) }
     if magnitude >= 100 { return .error(.overflow, line: line()) }
-    if magnitude < -100 { return next(.zero) }
+    if magnitude < -100 { return next(value.zeroOfItsKind) }
     return next(value)
   }
 }
 
+extension CalculatorBrain.Operand {
+  /// Whether the operand's value or term holds a boxed fraction.
+  @inline(__always)
+  var holdsBox: Bool {
+    switch self {
+    case .entry: false
+    case .value(let value): value.holdsBox
+    }
+  }
+}
+
+extension CalculatorBrain.Line {
+  /// Whether the line holds a boxed fraction, for a line that is not a boxed operation (which
+  /// is a reference anyway).
+  @inline(__always)
+  var holdsBox: Bool {
+    switch self {
+    case .empty, .operation: false
+    case .term(let term): term.base.holdsBox
+    }
+  }
+}
+
+extension Number {
+  /// Zero, exact or rounded as the value is: what a result below Standard mode's range becomes.
+  var zeroOfItsKind: Number { isRounded ? Number(rounded: .zero) : .zero }
+}
+
 extension CalculatorBrain.Value {
+  /// Whether the number or the term's base holds a boxed fraction.
+  @inline(__always)
+  var holdsBox: Bool { number.holdsBox || term.base.holdsBox }
+
   /// The value with its sign changed, written `negate(…)`.
   var negated: CalculatorBrain.Value {
     CalculatorBrain.Value(number: -number, term: term.wrapped(.negate))

@@ -8,7 +8,7 @@
 /// order `:help` lists them in.
 package enum CommandName: String, CaseIterable, Sendable {
   case history, tape, lines, edit, insert, delete, note, find, vary, goto, undo, redo, branches
-  case branch, keys, copy, save
+  case branch, keys, exact, copy, save
   /// `:save!`, which replaces a file that this session neither saved nor loaded.
   case saveReplacing = "save!"
   case load, resume, reset, pad, help, quit
@@ -18,7 +18,8 @@ package enum CommandName: String, CaseIterable, Sendable {
   package var changesSession: Bool {
     switch self {
     case .goto, .undo, .redo, .branch, .reset, .edit, .insert, .delete, .note, .vary: true
-    case .history, .tape, .lines, .find, .branches, .keys, .copy, .save, .saveReplacing, .load,
+    case .history, .tape, .lines, .find, .branches, .keys, .exact, .copy, .save, .saveReplacing,
+      .load,
       .resume, .pad, .help, .quit:
       false
     }

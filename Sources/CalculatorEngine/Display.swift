@@ -6,13 +6,13 @@ public enum Display: Hashable, Sendable {
   /// A number being typed, shown as typed: `1,234.50`, `0.`, `-0.`.
   case entry(Entry)
   /// A computed number, shown rounded to the format's precision: `0.66666667`.
-  case value(Decimal34)
+  case value(Number)
   /// A failed calculation, shown as its message.
   case error(CalculationError)
   /// A number being typed in Scientific mode, shown as typed: `1.5e+3`, `0.`.
   case scientificEntry(ScientificEntry)
   /// A computed number with F-E on: always in scientific notation, `1.2345E2`, `0E0`.
-  case exponential(Decimal34)
+  case exponential(Number)
   /// Programmer mode's value (typed or computed): the word's bits in the radix shown.
   case programmer(ProgrammerValue)
 }

@@ -163,6 +163,13 @@ public struct DisplayFormat: Hashable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The display of a computed number, rounded once from its exact value (SPEC §2 rule 15).
+  public func text(for value: Number) -> String {
+    var bytes: [UInt8] = []
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The display of an entry, as typed.
   package func text(for entry: Entry) -> String {
     var bytes: [UInt8] = []
@@ -292,6 +299,15 @@ public struct DisplayFormat: Hashable, Sendable {
 
   /// Appends a computed value in scientific notation whatever its size, as F-E shows it:
   /// `1.2345E2`, `5E0`, `0E0`.
+  package func appendExponential(_ value: Number, to bytes: inout [UInt8]) {
+    if let decimal = value.shortDecimal { return appendExponential(decimal, to: &bytes) }
+    // A fraction: its mantissa rounded once, to the digits the notation shows.
+    let digits =
+      precision == .display ? DisplayFormat.maximumFractionDigits + 1 : Decimal34.precision
+    appendExponential(value.rounded(toSignificantDigits: digits), to: &bytes)
+  }
+
+  /// Appends a decimal in scientific notation whatever its size (``appendExponential(_:to:)-(Number,_)``).
   package func appendExponential(_ value: Decimal34, to bytes: inout [UInt8]) {
     guard let magnitude = value.magnitudeExponent else {
       appendDigits(CollectionOfOne(UInt8(ascii: "0")), to: &bytes)
@@ -309,10 +325,13 @@ public struct DisplayFormat: Hashable, Sendable {
   /// Standard mode (`1 +`).
   package func append(_ tokens: ExpressionTokens, to bytes: inout [UInt8]) {
     appendTokens(tokens, to: &bytes) { operand, bytes in
+      // Rounded once from the exact number: `--plain` writes the 34 digits the operand keeps;
+      // the display rounds a number that lies beside them as it lies.
+      let value = precision == .display ? operand.valueForRounding : operand.value
       if operand.isExponential {
-        appendExponential(operand.value, to: &bytes)
+        appendExponential(value, to: &bytes)
       } else {
-        append(operand.value, to: &bytes)
+        append(value, to: &bytes)
       }
     } function: {
       $0.text
@@ -393,8 +412,8 @@ public struct DisplayFormat: Hashable, Sendable {
   /// without the general path's steps.
   package func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
     let display = calculator.display
-    if case .value(let value) = display, groupingSize == 0, symbols.digits == nil,
-      symbols.decimal.count + symbols.minus.count <= 32
+    if case .value(let number) = display, let value = number.shortDecimal, groupingSize == 0,
+      symbols.digits == nil, symbols.decimal.count + symbols.minus.count <= 32
     {
       var shown = value
       // In the display's precision, a longer value in range (a 34-digit quotient) is rounded to
@@ -573,6 +592,26 @@ public struct DisplayFormat: Hashable, Sendable {
     withDigits(UInt128(entry.digits % scale), width: Int(entry.fractionDigitCount)) {
       appendDigits($0, to: &bytes)
     }
+  }
+
+  /// Appends the display of a computed number to `bytes`: a decimal (exact or rounded) as
+  /// ``append(_:to:)-(Decimal34,_)`` writes it; a fraction rounded once from its exact value to
+  /// the digits shown (`2/3` → `0.66666667`; `--plain`, 34 digits), in the notation its 34-digit
+  /// value would be written in (SPEC §2 rule 15, §3).
+  package func append(_ value: Number, to bytes: inout [UInt8]) {
+    if let decimal = value.shortDecimal { return append(decimal, to: &bytes) }
+    let display = precision == .display
+    let (rounded, isScientific) = value.rounded(
+      fractionDigits: display ? DisplayFormat.maximumFractionDigits : nil,
+      mantissaDigits: display ? DisplayFormat.maximumFractionDigits + 1 : Decimal34.precision,
+      scientificBelow: DisplayFormat.scientificBelowExponent,
+      scientificFrom: DisplayFormat.scientificFromExponent)
+    if isScientific, let magnitude = rounded.magnitudeExponent {
+      if rounded.isNegative { bytes.append(contentsOf: symbols.minus) }
+      appendScientific(rounded, magnitude: magnitude, to: &bytes)
+      return
+    }
+    append(rounded, to: &bytes)
   }
 
   /// Appends the display of a computed value to `bytes`.

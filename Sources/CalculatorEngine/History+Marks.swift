@@ -31,7 +31,8 @@ extension History {
   }
 
   /// The fewest keys between two marks: a stream that restarts at every line keeps a mark per
-  /// 48 keys at most, 10 bytes (27 with a changed memory), under 0.6 bytes a key.
+  /// 48 keys at most, 10 bytes (28 with a changed
+  /// memory that is a decimal; a fraction's limbs take up to 5 bytes each), under 0.6 bytes a key.
   static let markSpacing = 48
 
   /// The fewest keys between a settling mark that keeps no memory of its own and the mark
@@ -42,24 +43,16 @@ extension History {
   /// back at most this far.
   static let markMemoryChain = 16
 
-  /// Appends `value` to `bytes`, compactly: a varint of the zigzagged exponent, twice, plus the
-  /// sign, then the coefficient as a varint (1 byte for 0–127, 17 for 34 digits).
-  static func encode(_ value: Decimal34, into bytes: inout [UInt8]) {
-    let exponent = Int64(value.exponent)
-    let zigzag = UInt64(bitPattern: (exponent << 1) ^ (exponent >> 63))
-    appendVarint(UInt128(zigzag) << 1 | (value.isNegative ? 1 : 0), to: &bytes)
-    appendVarint(value.coefficient, to: &bytes)
+  /// Appends `value` to `bytes`, compactly (``Number/encode(into:)``: a kind byte, then for a
+  /// decimal a varint of the zigzagged exponent, twice, plus the sign, and the coefficient as a
+  /// varint, 1 byte for 0–127 and 17 for 34 digits; a fraction's limbs).
+  static func encode(_ value: Number, into bytes: inout [UInt8]) {
+    value.encode(into: &bytes)
   }
 
   /// The value encoded at `index` of `bytes` (``encode(_:into:)``), and the index after it.
-  static func decodeDecimal(_ bytes: [UInt8], at index: Int) -> (Decimal34, Int) {
-    let (head, next) = readVarint(bytes, at: index)
-    let (coefficient, end) = readVarint(bytes, at: next)
-    let zigzag = UInt64(truncatingIfNeeded: head >> 1)
-    let exponent = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-    return (
-      Decimal34(coefficient: coefficient, exponent: Int(exponent), isNegative: head & 1 == 1), end
-    )
+  static func decodeNumber(_ bytes: [UInt8], at index: Int) -> (Number, Int) {
+    Number.decode(bytes, at: index)
   }
 
   /// Appends `value` as a little-endian base-128 varint.
@@ -88,10 +81,11 @@ extension History {
 
   /// Whether `a` and `b` are the same value digit for digit (`1.5` is not `1.50`), as a state
   /// keeps it.
-  static func identical(_ a: Decimal34?, _ b: Decimal34?) -> Bool {
+  static func identical(_ a: Number?, _ b: Number?) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
-    return a.coefficient == b.coefficient && a.exponent == b.exponent
-      && a.isNegative == b.isNegative
+    guard let x = a.shortDecimal, let y = b.shortDecimal else { return a == b }
+    return a.isRounded == b.isRounded && x.coefficient == y.coefficient
+      && x.exponent == y.exponent && x.isNegative == y.isNegative
   }
 }
 
@@ -128,7 +122,7 @@ extension History.Branch {
     }
     Self.grow(&marks)
     marks.append(History.Mark(offset: UInt32(offset), byte: UInt32(markBytes.count)))
-    Self.growBytes(&markBytes, by: 19)
+    Self.growBytes(&markBytes, by: 20)
     markBytes.append(light.prelude | light.angleUnit.rawValue << 4 | kept.rawValue << 6)
     markBytes.append(light.wordSize.rawValue | UInt8(settling) << 2)
     if kept == .inline, let value = light.memory { History.encode(value, into: &markBytes) }
@@ -145,14 +139,14 @@ extension History.Branch {
   /// The memory register of mark `index`.
   ///
   /// - Complexity: O(``History/markMemoryChain``).
-  func memory(ofMark index: Int) -> Decimal34? {
+  func memory(ofMark index: Int) -> Number? {
     var index = index
     while true {
       let at = Int(marks[index].byte)
       switch markBytes[at] >> 6 {
       case History.MarkMemory.empty.rawValue: return nil
       case History.MarkMemory.previous.rawValue: index -= 1
-      default: return History.decodeDecimal(markBytes, at: at + 2).0
+      default: return History.decodeNumber(markBytes, at: at + 2).0
       }
     }
   }

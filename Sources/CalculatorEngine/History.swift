@@ -177,7 +177,7 @@ public struct History: Sendable {
   /// far back the restart lies.
   struct Light: Hashable, Sendable {
     /// The memory register, angle unit and word size after the restart.
-    var memory: Decimal34?
+    var memory: Number?
     var angleUnit: AngleUnit
     var wordSize: Key.WordSize
     /// 1 `sci`, 2 `prog`, 3 `sci` then AC, 4 + a radix's raw value `prog`, the radix and AC: the

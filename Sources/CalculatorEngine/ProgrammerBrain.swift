@@ -100,8 +100,8 @@ package struct ProgrammerBrain: Hashable, Sendable {
   }
 
   /// The value in the display as a decimal, or `nil` while an error is shown.
-  package var displayedValue: Decimal34? {
-    value.map { Decimal34(coefficient: UInt128($0.magnitude), exponent: 0, isNegative: $0 < 0) }
+  package var displayedValue: Number? {
+    value.map { Number(Int($0)) }
   }
 
   /// Whether an operation waits for its right operand or a bracket is open; never while an
@@ -262,10 +262,12 @@ package struct ProgrammerBrain: Hashable, Sendable {
 
   /// Recalls `value` into the display, as `mr` does: truncated toward zero and wrapped to the
   /// word (SPEC §10: memory holds exact values, shown truncated to the current word).
-  mutating func recall(_ value: Decimal34) {
+  mutating func recall(_ value: Number) {
     guard error == nil else { return }
     isTyping = false
-    stack.recall(Self.wrap(Self.truncatedBits(value), wordSize))
+    // Truncated exactly first: a fraction just below an integer stays below it.
+    let truncated = value.isNegative ? value.ceiling : value.floor
+    stack.recall(Self.wrap(Self.truncatedBits(truncated.decimalValue), wordSize))
   }
 
   /// The integer part of `value` modulo 2^64, as bits.

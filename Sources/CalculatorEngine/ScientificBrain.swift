@@ -114,9 +114,9 @@ package struct ScientificBrain: Hashable, Sendable {
   }
 
   /// The value in the display, or `nil` while an error is shown.
-  package var displayedValue: Decimal34? {
+  package var displayedValue: Number? {
     if error != nil { return nil }
-    return isTyping ? input.value : stack.current
+    return isTyping ? Number(input.value) : stack.current
   }
 
   /// Whether an operation waits for its right operand or a bracket is open; never while an
@@ -170,7 +170,7 @@ package struct ScientificBrain: Hashable, Sendable {
       }
       if ends {
         isTyping = false
-        guard let value = bounded(input.value) else {
+        guard let value = bounded(Number(input.value)) else {
           showFailedEntry(key, unit: unit)
           return
         }
@@ -194,11 +194,10 @@ package struct ScientificBrain: Hashable, Sendable {
       apply(FunctionName(key: key, unit: unit)) { x in
         switch unary {
         case .squareRoot:
-          Decimal34.squareRoot(x).map { .success($0) } ?? .failure(.invalidInput)
+          Number.squareRoot(x).map { .success($0) } ?? .failure(.invalidInput)
         case .square: .success(x * x)
         case .reciprocal:
-          Decimal34.dividing(Decimal34(coefficient: 1, exponent: 0), by: x).map { .success($0) }
-            ?? .failure(.divideByZero)
+          Number.dividing(.one, by: x).map { .success($0) } ?? .failure(.divideByZero)
         }
       }
     case .command(.percent): percent()
@@ -228,7 +227,7 @@ package struct ScientificBrain: Hashable, Sendable {
     case .bracket(.open): stack.openBracket()
     case .bracket(.close): stack.closeBracket()
     case .constant(let constant):
-      stack.replaceOperand(with: constant == .pi ? Decimal34.pi : Decimal34.e)
+      stack.replaceOperand(with: Number(rounded: constant == .pi ? Decimal34.pi : Decimal34.e))
     case .exponent:
       if isTyping { _ = input.beginExponent() }
     case .fixedToExponential: stack.rules.isExponential.toggle()
@@ -239,7 +238,7 @@ package struct ScientificBrain: Hashable, Sendable {
   mutating func endEntry() {
     guard error == nil, isTyping, !input.isEmpty else { return }
     isTyping = false
-    guard let value = bounded(input.value) else {
+    guard let value = bounded(Number(input.value)) else {
       // A memory key or a new line ended it: the entry alone.
       showFailedEntry(.memory(.store), unit: .degrees)
       return
@@ -252,7 +251,7 @@ package struct ScientificBrain: Hashable, Sendable {
   /// or `=` after it, or inside the function; alone for any other key (`1E10031 +`,
   /// `2 + 1E10031 =`, `sin₀(1E10031)`).
   private mutating func showFailedEntry(_ key: Key, unit: AngleUnit) {
-    stack.addOperandToLine(input.value, shown: true)
+    stack.addOperandToLine(Number(input.value), shown: true)
     switch key {
     case .op(let op): stack.addOperatorToLine(BinaryOperator(op))
     case .scientific(.binary(let kind)): stack.addOperatorToLine(BinaryOperator(kind))
@@ -266,7 +265,7 @@ package struct ScientificBrain: Hashable, Sendable {
   /// Recalls `value` into the display, as `mr` does: like typing it; a value beyond the limits
   /// shows Overflow with the line as it was, as Standard's `mr` (no memory key stores one in
   /// this mode: `m+` and `m-` fail at the limits, `MemoryLimitTests`).
-  mutating func recall(_ value: Decimal34) {
+  mutating func recall(_ value: Number) {
     guard error == nil, bounded(value) != nil else { return }
     isTyping = false
     stack.recall(value)
@@ -296,7 +295,7 @@ package struct ScientificBrain: Hashable, Sendable {
 
   /// A function of the value in the display; on success the answer is the current value.
   private mutating func apply(
-    _ name: FunctionName, _ function: (Decimal34) -> Result<Decimal34, FunctionError>
+    _ name: FunctionName, _ function: (Number) -> Result<Number, FunctionError>
   ) {
     stack.beginFunction(name)
     if case .scientific(.function(let key)) = name.key, key.trig != nil,
@@ -317,15 +316,14 @@ package struct ScientificBrain: Hashable, Sendable {
   /// `%`: Y/100 with nothing pending or × ÷ pending, else X·Y/100 (SPEC §9).
   private mutating func percent() {
     stack.takeLeftOperandAfterOperator()
-    let hundred = Decimal34(coefficient: 100, exponent: 0)
     let y = stack.current
-    let result: Decimal34?
+    let result: Number
     if let (op, x) = stack.waitingOperation, op != .multiply, op != .divide {
-      result = Decimal34.dividing(y * x, by: hundred)
+      result = y.percent(of: x)
     } else {
-      result = Decimal34.dividing(y, by: hundred)
+      result = y.percent
     }
-    guard let value = bounded(result ?? .zero) else { return }
+    guard let value = bounded(result) else { return }
     stack.current = value
     stack.addLastOperatorToLine()
     stack.addOperandToLine(value, shown: true)
@@ -342,24 +340,24 @@ package struct ScientificBrain: Hashable, Sendable {
   }
 
   /// The value of a function key.
-  static func evaluate(_ function: Key.Function, _ x: Decimal34, unit: AngleUnit)
-    -> Result<Decimal34, FunctionError>
+  static func evaluate(_ function: Key.Function, _ x: Number, unit: AngleUnit)
+    -> Result<Number, FunctionError>
   {
-    if let trig = function.trig { return Decimal34.trig(trig, x, unit: unit) }
+    if let trig = function.trig { return x.applying { Decimal34.trig(trig, $0, unit: unit) } }
     switch function {
-    case .cube: return Decimal34.cube(x)
-    case .cubeRoot: return Decimal34.cubeRoot(x)
-    case .log: return Decimal34.log10(x)
-    case .ln: return Decimal34.ln(x)
-    case .pow10: return Decimal34.pow10(x)
-    case .pow2: return Decimal34.pow2(x)
-    case .powE: return Decimal34.exp(x)
-    case .abs: return .success(x.isNegative ? -x : x)
+    case .cube: return Number.cube(x)
+    case .cubeRoot: return Number.cubeRoot(x)
+    case .log: return x.applying(Decimal34.log10)
+    case .ln: return x.applying(Decimal34.ln)
+    case .pow10: return x.applying(Decimal34.pow10)
+    case .pow2: return x.applying(Decimal34.pow2)
+    case .powE: return x.applying(Decimal34.exp)
+    case .abs: return .success(x.magnitude)
     case .floor: return .success(x.floor)
     case .ceiling: return .success(x.ceiling)
-    case .dms: return Decimal34.dms(x)
-    case .degrees: return Decimal34.degrees(x)
-    case .factorial: return Decimal34.factorial(x)
+    case .dms: return x.applying(Decimal34.dms)
+    case .degrees: return x.applying(Decimal34.degrees)
+    case .factorial: return x.applying(Decimal34.factorial)
     case .sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec, .acsc, .acot, .sinh,
       .cosh, .tanh, .sech, .csch, .coth, .asinh, .acosh, .atanh, .asech, .acsch, .acoth:
       return .failure(.invalidInput)
@@ -370,7 +368,7 @@ package struct ScientificBrain: Hashable, Sendable {
 
   /// `value` within Scientific mode's limits, or `nil` after failing with Overflow
   /// (``ScientificRules/bounded(_:)``).
-  private mutating func bounded(_ value: Decimal34) -> Decimal34? {
+  private mutating func bounded(_ value: Number) -> Number? {
     guard ScientificRules.bounded(value) else {
       stack.fail(.overflow)
       return nil
@@ -382,42 +380,53 @@ package struct ScientificBrain: Hashable, Sendable {
   mutating func showError(_ error: CalculationError) { stack.fail(error) }
 }
 
+extension OperatorStack where Rules == ScientificRules {
+  /// Whether the current value or an operand on the precedence or bracket stack is rounded.
+  var holdsRoundedOperand: Bool {
+    current.isRounded || (op != nil && last.isRounded) || pending.contains { $0.value.isRounded }
+      || brackets.contains { $0.value.isRounded }
+  }
+}
+
 /// Scientific mode's rules for the operator engine: 34-digit decimals (SPEC §2 rule 15 will make
 /// them exact fractions while every step is rational), results within 10^±10000, and operands
 /// on the line in scientific notation while F-E is on.
 struct ScientificRules: OperatorRules {
-  typealias Value = Decimal34
+  typealias Value = Number
   typealias Operand = ScientificOperand
   typealias Function = ScientificBrain.FunctionName
 
   /// Whether F-E is on (`m_nFE`): the line writes operands in scientific notation.
   var isExponential = false
 
-  static var zero: Decimal34 { .zero }
+  static var zero: Number { .zero }
 
   /// Whether `value` is within Scientific mode's limits: below 10^10000, and zero or from
   /// 10^-9999 (SPEC §9).
-  static func bounded(_ value: Decimal34) -> Bool {
+  static func bounded(_ value: Number) -> Bool {
     guard let magnitude = value.magnitudeExponent else { return true }
     return magnitude < 10000 && magnitude >= -9999
   }
 
-  func operate(_ op: BinaryOperator, _ left: Decimal34, _ right: Decimal34)
-    -> Outcome<Decimal34>
+  func operate(_ op: BinaryOperator, _ left: Number, _ right: Number)
+    -> Outcome<Number>
   {
-    let result: Result<Decimal34, FunctionError>
+    let result: Result<Number, FunctionError>
     switch op {
     case .plus: result = .success(left + right)
     case .minus: result = .success(left - right)
     case .multiply: result = .success(left * right)
     case .divide:
       result =
-        Decimal34.dividing(left, by: right).map { .success($0) }
+        Number.dividing(left, by: right).map { .success($0) }
         ?? .failure(left.isZero ? .undefined : .divideByZero)
-    case .mod: result = Decimal34.floorMod(left, right)
-    case .power: result = Decimal34.power(left, right)
-    case .root: result = Decimal34.root(left, index: right)
-    case .logBase: result = Decimal34.log(left, base: right)
+    case .mod: result = Number.floorMod(left, right)
+    case .power: result = Number.power(left, right)
+    case .root: result = Number.root(left, index: right)
+    case .logBase:
+      result = Decimal34.log(left.decimalValue, base: right.decimalValue).map {
+        Number(rounded: $0)
+      }
     case .leftShift, .rightShift, .logicalRightShift, .and, .or, .xor, .nand, .nor:
       // Programmer mode's operators: no key of Scientific mode gives one.
       result = .failure(.invalidInput)
@@ -430,23 +439,59 @@ struct ScientificRules: OperatorRules {
     }
   }
 
-  func operand(_ value: Decimal34) -> ScientificOperand {
+  func operand(_ value: Number) -> ScientificOperand {
     ScientificOperand(value: value, isExponential: isExponential)
   }
 }
 
 /// A number on Scientific mode's expression line, and whether F-E wrote it in scientific
 /// notation.
+///
+/// The line's tokens are plain data (``TokenLine`` keeps them as bytes), so an operand keeps no
+/// ``Number`` — whose large fractions live in a box — but what its text needs: the number
+/// rounded to 34 digits (what `--plain` writes) and on which side of it the exact number lies.
+/// That side is enough to round the number once to fewer digits (``shownValue(digits:)``): the
+/// display writes operands as it writes the display, from the exact value (SPEC §2 rule 15).
 package struct ScientificOperand: Hashable, Sendable {
-  /// The number.
+  /// The number rounded to 34 significant digits (itself for a decimal, exact or rounded).
   package let value: Decimal34
+  /// -1, 0 or 1 as the exact number is below, equal to or above ``value``.
+  package let excess: Int8
   /// Whether F-E was on when the line took it.
   package let isExponential: Bool
 
   /// `value`, written in scientific notation when `isExponential`.
-  package init(value: Decimal34, isExponential: Bool) {
-    self.value = value
+  package init(value: Number, isExponential: Bool) {
+    if let decimal = value.shortDecimal {
+      self.value = decimal
+      excess = 0
+    } else {
+      let rounded = value.decimalValue
+      self.value = rounded
+      excess = Int8(Number.compare(value, Number(rounded)))
+    }
     self.isExponential = isExponential
+  }
+
+  /// The value to round to fewer than 34 digits in place of the exact number: ``value``, or,
+  /// when ``value`` ends in a 5 that a rounding could meet as a tie while the exact number lies
+  /// beside it, ``value`` moved one unit of its 34th digit toward the exact number — which
+  /// rounds, at every coarser place, as the exact number does.
+  package var valueForRounding: Decimal34 {
+    guard excess != 0 else { return value }
+    var coefficient = value.coefficient
+    var exponent = Int(value.exponent)
+    while coefficient % 10 == 0, coefficient != 0 {
+      coefficient /= 10
+      exponent += 1
+    }
+    guard coefficient % 10 == 5 else { return value }
+    while coefficient < Decimal34.powersOfTen[Decimal34.precision - 1] {
+      coefficient *= 10
+      exponent -= 1
+    }
+    coefficient = excess > 0 ? coefficient + 1 : coefficient - 1
+    return Decimal34(coefficient: coefficient, exponent: exponent, isNegative: value.isNegative)
   }
 }
 

@@ -372,6 +372,7 @@ import Testing
     "  :branches          list every branch; ▶ marks this one",
     "  :branch N          switch to branch N, at its end",
     "  :keys              print the applied keys as key text",
+    "  :exact [L]         the whole value of the display or of line L's result",
     "  :copy [N]          put the display's number (at step N) on the clipboard",
     "  :save FILE         save every branch as a calc script",
     "  :save! FILE        save, replacing a file this session did not save or load",

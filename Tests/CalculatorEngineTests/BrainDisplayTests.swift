@@ -9,8 +9,8 @@ import Testing
     Calculator.initial.applying(try KeyText.keys(in: keys)).standard!
   }
 
-  static func number(_ coefficient: UInt128, _ exponent: Int = 0) -> Decimal34 {
-    Decimal34(coefficient: coefficient, exponent: exponent)
+  static func number(_ coefficient: UInt128, _ exponent: Int = 0) -> Number {
+    Number(Decimal34(coefficient: coefficient, exponent: exponent))
   }
 
   /// A number being typed is shown as an entry, as typed; a computed one as a value; a failed
@@ -69,16 +69,39 @@ import Testing
   @Test func theStatesWrittenOverWithoutAReleaseHoldNoReferences() {
     #expect(_isPOD(Entry.self))
     #expect(_isPOD(Decimal34.self))
-    #expect(_isPOD(CalculatorBrain.Term.self))
-    #expect(_isPOD(CalculatorBrain.Value.self))
-    #expect(_isPOD(CalculatorBrain.Operand.self))
-    #expect(_isPOD(CalculatorBrain.Operation?.self))
     #expect(_isPOD(Key.Op.self))
     #expect(_isPOD(CalculatorBrain.CalculationError.self))
-    // The boxed line is the one reference a Standard state can hold; the state after an `=`
-    // holds its terms instead.
+    // The boxed line is one reference a Standard state can hold; a number holding a large
+    // fraction (its box) is the other, which `holdsNumberBox` finds: a state is written over
+    // without a release only when it holds neither.
     #expect(!_isPOD(CalculatorBrain.Line.self))
-    #expect(_isPOD((Decimal34, CalculatorBrain.Operation, CalculatorBrain.Term).self))
+    #expect(!_isPOD(Number.self))
+  }
+
+  /// `holdsNumberBox` finds a boxed fraction wherever a state keeps a number: the result, the
+  /// operand `=` repeats, the terms, a pending left operand, a right operand.
+  @Test(arguments: [
+    "1/7/11/13/17/19/23/29/31=", "1/7/11/13/17/19/23/29/31=+", "1/7/11/13/17/19/23/29/31=+2q",
+    "1/7/11/13/17/19/23/29/31=ms c 5+mr", "1/7/11/13/17/19/23/29/31=@",
+    "2/7/11/13/17/19/23/29/31=c",
+  ])
+  func aBoxedFractionIsFound(_ text: String) throws {
+    let state = try BrainDisplayTests.brain(text)
+    let expected = !text.hasSuffix("c")
+    #expect(state.holdsNumberBox == expected)
+    // Typing on such a state, key by key or in a run (a line's keys), gives the same state.
+    let keys = try KeyText.keys(in: text + "12.5")
+    let byKey = Calculator.initial.applying(keys)
+    let asLine = Calculator.initial.applying(line: keys)
+    #expect(byKey == asLine)
+    #expect(
+      byKey.display == .entry(Entry(.one).appending(.two).appendingPoint().appending(.five)))
+  }
+
+  /// A fraction that fits the value (numerator below 2^128, denominator below 2^32) holds no box.
+  @Test func aSmallFractionHoldsNoBox() throws {
+    #expect(try !BrainDisplayTests.brain("1/3=").holdsNumberBox)
+    #expect(try !BrainDisplayTests.brain("1/3=+2/7").holdsNumberBox)
   }
 
   /// The state after `=` (``CalculatorBrain/equalled(result:operation:left:right:)``) fits in

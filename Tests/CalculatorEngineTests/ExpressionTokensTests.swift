@@ -10,9 +10,10 @@ import Testing
   static let alphabet: [ScientificBrain.Token] = [
     .space, .open, .close, .equals, .op(.plus), .op(.power),
     .operand(
-      ScientificOperand(value: Decimal34(coefficient: 7, exponent: 0), isExponential: false)),
+      ScientificOperand(value: Number(7), isExponential: false)),
     .operand(
-      ScientificOperand(value: Decimal34(coefficient: 12, exponent: -1), isExponential: true)),
+      ScientificOperand(
+        value: Number(Decimal34(coefficient: 12, exponent: -1)), isExponential: true)),
   ]
 
   @Test func behavesAsAnArray() {

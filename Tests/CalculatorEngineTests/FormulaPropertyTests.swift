@@ -56,9 +56,9 @@ import Testing
     case .radians: unitKey = "rad"
     case .grads: unitKey = "grad"
     }
-    let start = Calculator(brain: .initial, memory: memory).applying(
+    let start = Calculator(brain: .initial, memory: Number(memory)).applying(
       line: (try? KeyText.keys(in: unitKey)) ?? [])
-    let state = start.applyingFormula(keys: read) { .value(references[$0]!) }
+    let state = start.applyingFormula(keys: read) { .value(Number(references[$0]!)) }
     let context = FormulaReference.Context(
       unit: unit, memory: memory, references: references, answer: references[3])
     guard let outcome = FormulaReference.evaluate(text, in: context) else {
@@ -73,7 +73,7 @@ import Testing
       return .disagreed("keys \(keys): \(shown), the oracle \(error.message)")
     case .value(let value):
       if !engineIsExact && !value.fitsDecimal34 { return .skipped }
-      guard let result = state.displayedValue else {
+      guard let result = state.displayedValue?.decimalValue else {
         return .disagreed("keys \(keys): \(shown), the oracle \(value)")
       }
       if value.isExact {

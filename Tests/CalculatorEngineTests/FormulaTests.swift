@@ -95,7 +95,7 @@ import Testing
     #expect(formula.references == [1])
     #expect(formula.usesAnswer)
     let state = try Calculator.initial.applyingFormula(formula, answer: 2) { line in
-      .value(Decimal34(coefficient: UInt128(line * 10), exponent: 0))
+      .value(Number(line * 10))
     }
     #expect(Self.format.text(for: state) == "50")
     #expect(try formula.canonicalText(answer: 2) == "3$1 + $2")
@@ -140,12 +140,7 @@ import Testing
 
   /// `1/3*3-1` → `0` needs the exact fractions of SPEC §2 rule 15 (branch `fraction`).
   @Test func exactFractions() throws {
-    // After the merge this passes, and withKnownIssue then fails ("known issue was not
-    // recorded"): remove the wrapper then.
-    let display = try Self.result("1/3*3-1")
-    withKnownIssue("exact fractions (SPEC §2 rule 15) arrive with branch fraction") {
-      #expect(display == "0")
-    }
+    #expect(try Self.result("1/3*3-1") == "0")
   }
 
   // MARK: - Compiled keys

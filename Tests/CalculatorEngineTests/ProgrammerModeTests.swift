@@ -181,7 +181,7 @@ import Testing
     #expect(state.programmer?.wordSize == .byte)
     #expect(state.programmer?.carry == false)
     #expect(Self.english.text(for: state) == "30")
-    #expect(state.memory == Decimal34(coefficient: 15, exponent: 0))
+    #expect(state.memory == Number(15))
     // Memory holds exact values, shown truncated to the word.
     #expect(Self.english.text(for: try Self.session("std 2.5 ms prog mr").state) == "2")
     #expect(Self.english.text(for: try Self.session("std 2.5~ ms prog mr").state) == "-2")

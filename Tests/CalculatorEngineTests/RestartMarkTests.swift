@@ -30,11 +30,12 @@ import Testing
   /// where the next value starts.
   @Test func valuesRoundTrip() {
     var bytes: [UInt8] = []
-    for value in Self.values { History.encode(value, into: &bytes) }
+    for value in Self.values { History.encode(Number(value), into: &bytes) }
     var index = 0
     for value in Self.values {
-      let (read, next) = History.decodeDecimal(bytes, at: index)
-      #expect(History.identical(read, value), "\(value)")
+      let (number, next) = History.decodeNumber(bytes, at: index)
+      #expect(History.identical(number, Number(value)), "\(value)")
+      let read = number.shortDecimal!
       #expect(read.coefficient == value.coefficient && read.exponent == value.exponent)
       #expect(read.isNegative == value.isNegative)
       index = next
@@ -42,23 +43,45 @@ import Testing
     #expect(index == bytes.count)
   }
 
-  /// A small value takes two bytes, 34 digits 19 (17 for the digits).
+  /// A fraction (small or boxed) and a rounded value read back as they were: exact fraction,
+  /// mark and all (SPEC §2 rule 15: the mark travels through memory).
+  @Test func fractionsAndRoundedValuesRoundTrip() {
+    let third = Number.dividing(Number(1), by: Number(3))!
+    let big = Number.dividing(Number(Decimal34(coefficient: 1, exponent: 60)), by: Number(7))!
+    let values = [
+      third, -third, big, -big, Number(rounded: Decimal34(coefficient: 15, exponent: -1)),
+      Number(rounded: .zero),
+    ]
+    var bytes: [UInt8] = []
+    for value in values { History.encode(value, into: &bytes) }
+    var index = 0
+    for value in values {
+      let (read, next) = History.decodeNumber(bytes, at: index)
+      #expect(read == value, "\(value)")
+      #expect(History.identical(read, value))
+      index = next
+    }
+    #expect(index == bytes.count)
+    #expect(!History.identical(Number(Decimal34(coefficient: 15, exponent: -1)), values[4]))
+  }
+
+  /// A small value takes three bytes (a kind byte, then two), 34 digits 20 (17 for the digits).
   @Test(arguments: [
-    (Decimal34(coefficient: 5, exponent: 0), 2),
-    (Decimal34(coefficient: 5, exponent: -1, isNegative: true), 2),
-    (Decimal34(coefficient: 9_999_999_999_999_999_999_999_999_999_999_999, exponent: -33), 19),
-    (Decimal34(coefficient: 1, exponent: 9999), 4),
+    (Decimal34(coefficient: 5, exponent: 0), 3),
+    (Decimal34(coefficient: 5, exponent: -1, isNegative: true), 3),
+    (Decimal34(coefficient: 9_999_999_999_999_999_999_999_999_999_999_999, exponent: -33), 20),
+    (Decimal34(coefficient: 1, exponent: 9999), 5),
   ])
   func valuesAreCompact(_ value: Decimal34, _ size: Int) {
     var bytes: [UInt8] = []
-    History.encode(value, into: &bytes)
+    History.encode(Number(value), into: &bytes)
     #expect(bytes.count == size)
   }
 
   /// `1.5` and `1.50` are the same number but not the same digits: a mark keeps the digits.
   @Test func identicalComparesDigits() {
-    let a = Decimal34(coefficient: 15, exponent: -1)
-    let b = Decimal34(coefficient: 150, exponent: -2)
+    let a = Number(Decimal34(coefficient: 15, exponent: -1))
+    let b = Number(Decimal34(coefficient: 150, exponent: -2))
     #expect(a == b)
     #expect(!History.identical(a, b))
     #expect(History.identical(a, a))
@@ -176,12 +199,12 @@ import Testing
       }
       #expect(
         History.identical(
-          branch.memory(ofMark: index), Decimal34(coefficient: 7, exponent: 0)))
+          branch.memory(ofMark: index), Number(7)))
     }
-    // A memory kept inline once per chain: about 2 bytes a mark with the memory, 8 the mark.
+    // A memory kept inline once per chain: 2 bytes a mark, 3 the memory (its kind and 7).
     #expect(
       branch.markBytes.count
-        < branch.marks.count * 2 + (branch.marks.count / History.markMemoryChain + 1) * 3)
+        < branch.marks.count * 2 + (branch.marks.count / History.markMemoryChain + 1) * 4)
   }
 
   /// Branches that leave a marked branch, and marks of their own, land on the replay.

@@ -82,7 +82,7 @@ import Testing
     let state = try Self.state("sci rad fe 5ms std sci")
     #expect(state.mode == .scientific)
     #expect(state.angleUnit == .radians)
-    #expect(state.memory == Decimal34(coefficient: 5, exponent: 0))
+    #expect(state.memory == Number(5))
     #expect(!state.isExponential)
     #expect(Self.format.text(for: state) == "0")
   }

@@ -132,9 +132,11 @@ import Testing
   func settlingKeysRoundTrip(_ settling: Int) {
     var branch = History.Branch(parent: -1, fork: 0)
     var lights: [History.Light] = []
-    let memories: [Decimal34?] = [
-      nil, Decimal34(coefficient: 1_234_567_890_123_456_789_012_345_678_901_234, exponent: -40),
-      Decimal34(coefficient: 7, exponent: 0, isNegative: true),
+    let memories: [Number?] = [
+      nil,
+      Number(Decimal34(coefficient: 1_234_567_890_123_456_789_012_345_678_901_234, exponent: -40)),
+      Number(-7), Number.dividing(Number(1), by: Number(3)),
+      Number(rounded: Decimal34(coefficient: 5, exponent: -1)),
     ]
     for wordSize in Key.WordSize.allCases {
       for unit in AngleUnit.allCases {
