@@ -216,3 +216,15 @@ extension Calculator {
     return next
   }
 }
+
+/// A formula line as a history records it (SPEC §12): its canonical text, the Scientific keys
+/// it compiled to, and what each `$N` among those keys recalled when the line was applied, so
+/// that a jump replays it as one step without compiling it again.
+public struct FormulaStep: Hashable, Sendable {
+  /// The canonical text (``Formula/canonicalText(answer:)``): `ans` written as its `$N`.
+  public let text: String
+  /// The compiled keys (``Formula/keyText(answer:)``), `$N` keys with their N.
+  public let keys: TypedKeys
+  /// What each `$N` key of ``keys`` recalled, in order.
+  let recalls: [Calculator.Recalled]
+}

@@ -59,6 +59,15 @@ extension History {
     return branch.key(at: step - branch.fork - 1)
   }
 
+  /// The formula line that led to `step` on the current branch (within `1...count`), as it
+  /// was recorded (SPEC §12); `nil` when that key is no formula.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func formulaStep(at step: Int) -> FormulaStep? {
+    let branch = branches[owner(of: step)]
+    return branch.formulas.isEmpty ? nil : branch.formulas[step - branch.fork - 1]
+  }
+
   /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`
   /// when that key is no `$N`.
   ///

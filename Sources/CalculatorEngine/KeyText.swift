@@ -68,11 +68,11 @@ public enum KeyText {
   /// - Complexity: O(n) in the number of keys.
   /// `references` holds N of each `$N` key, in order.
   package static func text(
-    of keys: some Sequence<Key>, references: [Int] = []
+    of keys: some Sequence<Key>, references: [Int] = [], formulas: [String] = []
   ) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.underestimatedCount)
-    append(keys, references: references, to: &bytes)
+    append(keys, references: references, formulas: formulas, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -82,7 +82,7 @@ public enum KeyText {
   public static func text(of keys: TypedKeys) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.count)
-    append(keys.keys, references: keys.references, to: &bytes)
+    append(keys.keys, references: keys.references, formulas: keys.formulas, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -91,7 +91,8 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of keys.
   package static func append(
-    _ keys: some Sequence<Key>, references: [Int] = [], to bytes: inout [UInt8]
+    _ keys: some Sequence<Key>, references: [Int] = [], formulas: [String] = [],
+    to bytes: inout [UInt8]
   ) {
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
@@ -100,7 +101,16 @@ public enum KeyText {
     // Whether the last key was `bitN`, whose digits a digit after it would continue.
     var endsWithBit = false
     var references = references.makeIterator()
+    var formulas = formulas.makeIterator()
     for key in keys {
+      if case .formula = key {
+        // A formula line's text (SPEC §12), after a blank when keys come before it (`fx 5*-2`);
+        // a word key after it gets a blank too (`3*4.5 m+`).
+        if !bytes.isEmpty, bytes.last != UInt8(ascii: " ") { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: (formulas.next() ?? "").utf8)
+        (endsWithLetter, endsWithReference, endsWithBit) = (true, false, false)
+        continue
+      }
       if case .reference = key {
         bytes.append(UInt8(ascii: "$"))
         if let line = references.next() { bytes.append(contentsOf: String(line).utf8) }
@@ -183,7 +193,7 @@ public enum KeyText {
       // `%` is to the check what `=` is.
       case .equal, .command(.percent): kind = 6
       case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
-        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference:
+        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference, .formula:
         kind = 7
       }
       table[byte] = kind
@@ -560,6 +570,21 @@ public enum KeyText {
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard,
     reusing storage: inout [Key]
   ) throws(KeyTextError) -> TypedKeys {
+    if let formulaLine = try formulaLine(in: buffer, startingIn: mode, reusing: &storage) {
+      return formulaLine
+    }
+    return try plainKeys(in: buffer, startingIn: mode, reusing: &storage)
+  }
+
+  /// The keys of `buffer` read as key text alone, with no formula-mode line
+  /// (``formulaLine(in:startingIn:reusing:)``): the rest of
+  /// ``keys(in:startingIn:reusing:)``.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  static func plainKeys(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
+    reusing storage: inout [Key]
+  ) throws(KeyTextError) -> TypedKeys {
     if storage.capacity > 4_096 {
       storage = []
     } else {
@@ -848,10 +873,14 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   package let isInvalidUTF8: Bool
   /// What was probably meant, for characters that come close to a key (`e`, `m`, `a`).
   public let hint: String?
+  /// The whole message of a formula-mode line's error (SPEC §12), which is no unknown key;
+  /// `nil` for key text's errors.
+  package var message: String? = nil
 
   /// `unknown key '!' at column 4`, `unknown key 'x' at column 2 (× is '*')`, or
   /// `invalid UTF-8 byte \x{FF} at column 2` (`… at column 9 (in the note)`: a note's).
   public var description: String {
+    if let message { return message }
     if isInvalidUTF8 {
       let base = "invalid UTF-8 byte \(character) at column \(column)"
       return hint.map { base + " (\($0))" } ?? base
@@ -867,6 +896,12 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
     self.column = column
     self.isInvalidUTF8 = isInvalidUTF8
     self.hint = hint
+  }
+
+  /// A formula-mode line's error (SPEC §12): `message` at the 1-based `column`.
+  package init(message: String, column: Int) {
+    self.init(character: "", column: column)
+    self.message = message
   }
 
   /// The error for the first byte of `buffer[range]` that is not UTF-8, at its column in

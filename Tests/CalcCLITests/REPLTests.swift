@@ -348,6 +348,7 @@ import Testing
     "        deg rad grad (the angle unit of Scientific mode's trigonometry)",
     "        sci: Scientific mode (precedence, brackets, functions)",
     "        prog: Programmer mode (hex, octal, binary, bitwise keys)",
+    "        fx: formula mode (5*-2, sin(30), 2pi as written; calc -e '5*-2')",
     "        also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored",
     "        :pad shows the keypad",
     "Notes:  # text after a line is its note: 1200+350+89=  # rent (:note, :find)",
