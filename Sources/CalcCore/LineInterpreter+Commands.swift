@@ -144,8 +144,9 @@ extension LineInterpreter {
   /// display; an empty line when there are none.
   private func writeKeys(to output: OutputBuffer) {
     var wrote = false
+    var modes = KeyText.ModeTracker()
     session.history.forEachLine(upToPosition: { line in
-      output.write(KeyText.text(of: line) + "\n")
+      output.write(modes.text(of: line) + "\n")
       output.flushIfFull()
       wrote = true
     })

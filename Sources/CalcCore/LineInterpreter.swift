@@ -217,12 +217,12 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
-      if line.contains(UInt8(ascii: "#")), let note = try note(ofKeyLine: line) {
-        try applyNotedKeys(keys, note: note, line: line, output: output, mode: mode)
-        return .proceed
-      }
       if keys.hasFormulas {
         try applyFormulaLine(keys, line: line, output: output)
+        return .proceed
+      }
+      if line.contains(UInt8(ascii: "#")), let note = try note(ofKeyLine: line) {
+        try applyNotedKeys(keys, note: note, line: line, output: output, mode: mode)
         return .proceed
       }
       try applyKeys(
@@ -425,6 +425,11 @@ public struct LineInterpreter {
       let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
       output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
     }
+    // The journal records the formulas as the history does: canonical (SPEC §12).
+    if keepsEffects {
+      effect = Session.Effect(
+        command: .keysWithNote(recordedLine(keys), note: note ?? ""), change: change)
+    }
     let facts = stateFacts
     showedAnError = facts.showsError
     factsAfterKeys = facts
@@ -460,6 +465,29 @@ public struct LineInterpreter {
       }
       state = history.state(at: step)
     }
+  }
+
+  /// `keys`, the line just applied, as the history recorded it: each formula's text canonical
+  /// (``FormulaStep/text``), `ans` written as its `$N`.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  private func recordedLine(_ keys: TypedKeys) -> TypedKeys {
+    let history = session.history
+    let start = history.position - keys.count
+    var recorded = TypedKeys()
+    for index in keys.indices {
+      switch keys[index] {
+      case .formula:
+        recorded.appendFormula(
+          history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
+      case .reference:
+        recorded.appendReference(keys.referencedLine(at: index))
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
+        .programmer:
+        recorded.append(keys[index])
+      }
+    }
+    return recorded
   }
 
   /// The line's error for the session's refusal of its keys: a key the keypad lacks (SPEC §9,

@@ -95,7 +95,12 @@ extension Listing {
     let widths = (
       line: max(4, String(lines.count).count), step: max(4, String(history.count).count)
     )
-    var texts = shown.map { line in Self.cutRight(KeyText.text(of: line.keys), Self.keysWidth) }
+    // A formula line is written with `fx` only where another mode is in force (SPEC §12).
+    var modes = KeyText.ModeTracker()
+    for line in lines[..<shown.startIndex] { modes.pass(line.keys) }
+    var texts = shown.map { line in
+      Self.cutRight(modes.text(of: line.keys), Self.keysWidth)
+    }
     var keysWidth = max(4, texts.map(\.count).max() ?? 0)
     // On a narrow terminal the columns give way so that the display fits (SPEC §6): the keys
     // are cut shorter, then left out, then the step; a display still too wide is shown in

@@ -388,6 +388,11 @@ extension History {
   /// - Complexity: O(number of branches).
   package var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
 
+  /// Whether any line of any branch is a formula line (SPEC §12): its script is format 4.
+  ///
+  /// - Complexity: O(number of branches).
+  package var hasFormulas: Bool { branches.contains { !$0.formulas.isEmpty } }
+
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line
   /// has a note of its own.

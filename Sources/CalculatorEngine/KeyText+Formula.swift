@@ -1,5 +1,40 @@
 // Formula-mode lines (SPEC §12): what a line is in formula mode, read where key text is read.
 extension KeyText {
+  /// The mode in force from line to line, for writing lines one after another: a formula line
+  /// is written after `fx` only where another mode is in force (SPEC §12: "a writer puts `fx`
+  /// before it where the mode in force is another"), and always where the mode is not known.
+  package struct ModeTracker {
+    /// The mode in force before the next line; `nil` when not known.
+    package var mode: Key.Mode?
+
+    /// A tracker from the start of a session (Standard mode), or from `mode`.
+    package init(mode: Key.Mode? = .standard) { self.mode = mode }
+
+    /// The key text of `keys`, the next line, and the mode after it.
+    ///
+    /// - Complexity: O(n) in the number of keys.
+    package mutating func text(of keys: TypedKeys) -> String {
+      let text = KeyText.text(of: keys, modeBefore: mode)
+      pass(keys)
+      return text
+    }
+
+    /// Passes over `keys`, the next line, without writing it.
+    ///
+    /// - Complexity: O(n) in the number of keys.
+    package mutating func pass(_ keys: TypedKeys) {
+      for key in keys {
+        switch key {
+        case .mode(let next): mode = next
+        case .formula: mode = .formula
+        case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference,
+          .scientific, .programmer:
+          break
+        }
+      }
+    }
+  }
+
   /// The keys of a line read in formula mode (SPEC §12), or `nil` when the line is not one:
   /// its leading mode keys (`fx`, `sci`, …), then, when the mode in force is formula mode,
   /// either keys that formula mode's keypad takes (`c`/`ac`, the memory keys, `deg`, `rad`,
@@ -69,6 +104,9 @@ extension KeyText {
       } catch {
         throw KeyTextError(message: error.message, column: error.column)
       }
+      // An `fx` right before the formula is the formula line's own, not a step: a formula
+      // line switches to formula mode itself, and `fx 5*-2` is one step as `5*-2` is.
+      if keys.last == .mode(.formula) { keys = keys.extracting(0..<(keys.count - 1)) }
       keys.appendFormula(text)
       if let memory { keys.append(.memory(memory)) }
     }

@@ -80,9 +80,20 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of keys.
   public static func text(of keys: TypedKeys) -> String {
+    text(of: keys, modeBefore: nil)
+  }
+
+  /// The canonical key text of keys as typed, applied where `modeBefore` is in force (`nil`:
+  /// not known): a formula is written after `fx` unless formula mode is in force before it
+  /// (SPEC §12: `fx 1+2*3`), so that the text reads back as the same keys in that mode.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  package static func text(of keys: TypedKeys, modeBefore: Key.Mode?) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.count)
-    append(keys.keys, references: keys.references, formulas: keys.formulas, to: &bytes)
+    append(
+      keys.keys, references: keys.references, formulas: keys.formulas, modeBefore: modeBefore,
+      to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -92,8 +103,10 @@ public enum KeyText {
   /// - Complexity: O(n) in the number of keys.
   package static func append(
     _ keys: some Sequence<Key>, references: [Int] = [], formulas: [String] = [],
-    to bytes: inout [UInt8]
+    modeBefore: Key.Mode? = nil, to bytes: inout [UInt8]
   ) {
+    var mode = modeBefore
+    var afterFormulaModeKey = false
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
     // Whether the last key was `$N`, whose digits a digit after it would continue (`$3 5`).
@@ -104,13 +117,25 @@ public enum KeyText {
     var formulas = formulas.makeIterator()
     for key in keys {
       if case .formula = key {
-        // A formula line's text (SPEC §12), after a blank when keys come before it (`fx 5*-2`);
-        // a word key after it gets a blank too (`3*4.5 m+`).
+        // A formula line's text (SPEC §12), after a blank when keys come before it; after `fx`
+        // unless formula mode is in force (an `fx` right before a formula is read as part of
+        // the formula's line, not as a key of its own: `fx fx 5*-2` for both); a word key after
+        // it gets a blank too (`3*4.5 m+`).
         if !bytes.isEmpty, bytes.last != UInt8(ascii: " ") { bytes.append(UInt8(ascii: " ")) }
-        bytes.append(contentsOf: (formulas.next() ?? "").utf8)
+        if mode != .formula || afterFormulaModeKey { bytes.append(contentsOf: "fx ".utf8) }
+        // Without the blanks that keep a typed formula's columns (``formulaLine(in:startingIn:reusing:)``).
+        let text = (formulas.next() ?? "").utf8
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = text.firstIndex { !blank($0) } ?? text.endIndex
+        let end = text.lastIndex { !blank($0) }.map { text.index(after: $0) } ?? start
+        bytes.append(contentsOf: text[start..<end])
         (endsWithLetter, endsWithReference, endsWithBit) = (true, false, false)
+        mode = .formula
+        afterFormulaModeKey = false
         continue
       }
+      if case .mode(let next) = key { mode = next }
+      afterFormulaModeKey = key == .mode(.formula)
       if case .reference = key {
         bytes.append(UInt8(ascii: "$"))
         if let line = references.next() { bytes.append(contentsOf: String(line).utf8) }

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// A calculator session: its ``History`` and the one door through which it changes.
 ///
 /// Every change is a ``Command`` passed to ``perform(_:)``, which reduces it in one `switch` and
@@ -471,12 +473,28 @@ public struct Session: Sendable {
     if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
     let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
     let recalls = try Session.recalls(of: keys.references, after: preceding, in: history)
+    let steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+    return .applied(
+      keys: keys.count,
+      newBranch: applyKeepingLineEnds(
+        keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
+  }
+
+  /// The formulas of `keys`, a line entered after the lines of the current branch that end at
+  /// `lineEnds`, with `memory` in the register: each read, its `ans` resolved, written
+  /// canonically and compiled, its `$N` resolved (SPEC §12); throws as
+  /// ``applyFormulaLine(_:)`` does.
+  ///
+  /// - Complexity: O(n) in the size of the formulas.
+  func formulaSteps(
+    for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Decimal34?
+  ) throws(SessionError) -> [FormulaStep] {
     var steps: [FormulaStep] = []
     for text in keys.formulas {
       do throws(FormulaError) {
         let formula = try Formula(text)
         let answer = formula.usesAnswer ? answerLine(after: preceding) : nil
-        if let column = formula.memoryColumn, history.state.memory == nil {
+        if let column = formula.memoryColumn, memory == nil {
           throw FormulaError("mr: the memory is empty", column: column)
         }
         let keyText = try formula.keyText(answer: answer)
@@ -506,10 +524,7 @@ public struct Session: Sendable {
         throw .formula(error)
       }
     }
-    return .applied(
-      keys: keys.count,
-      newBranch: applyKeepingLineEnds(
-        keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
+    return steps
   }
 
   /// The number of the nearest line before the position, among `lineEnds`, whose result is a

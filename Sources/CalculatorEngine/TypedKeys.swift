@@ -124,7 +124,48 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package func renumbered(_ renumber: (Int) -> Int) -> TypedKeys {
     var copy = self
     copy.references = references.map(renumber)
+    copy.formulas = formulas.map { TypedKeys.renumbering($0, renumber) }
     return copy
+  }
+
+  /// N of each `$N`, in order: those of the `$N` keys, then those written in the formulas'
+  /// texts (SPEC §12).
+  ///
+  /// - Complexity: O(n) in the length of the formulas.
+  package var allReferences: [Int] {
+    var all = references
+    for text in formulas {
+      _ = TypedKeys.renumbering(text) { line in
+        all.append(line)
+        return line
+      }
+    }
+    return all
+  }
+
+  /// `text`, a formula's, with the N of each `$N` passed through `renumber` (a formula uses `$`
+  /// for nothing else).
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  static func renumbering(_ text: String, _ renumber: (Int) -> Int) -> String {
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      bytes.append(byte)
+      index += 1
+      guard byte == UInt8(ascii: "$") else { continue }
+      var end = index
+      while end < utf8.count, utf8[end] >= UInt8(ascii: "0"), utf8[end] <= UInt8(ascii: "9") {
+        end += 1
+      }
+      guard end > index else { continue }
+      let line = Int(String(decoding: utf8[index..<end], as: UTF8.self)) ?? Int.max
+      bytes.append(contentsOf: String(renumber(line)).utf8)
+      index = end
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The line number of the `$N` key at `index`, which must be one.
