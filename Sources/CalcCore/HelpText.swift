@@ -149,6 +149,18 @@ enum HelpText {
     return mode == .programmer ? text + bitKeypad(programmer) : text
   }
 
+  /// `:help formulas` (SPEC §12): what a formula line is, then the card of the grammar.
+  static let formulasTopic: String =
+    """
+    Formula mode (fx, --mode formula, calc -e '5*-2'): a line is a formula, as written.
+            5*-2 → -10   sin(30) → 0.5   2^-1 → 0.5   2pi → 6.28318531   log(8, 2) → 3
+            It runs as Scientific keys from AC (memory and angle unit kept), as one
+            line and one step; :why L shows those keys. ans is the last result ($N).
+            A formula may end with ms, m+ or m-; alone: c, mc, mr, deg, rad, grad.
+            sci, std and prog switch to the keypads; fx switches back.
+
+    """ + formulaCard
+
   /// Formula mode's card for `:pad` (SPEC §12): the operators by precedence, the names and the
   /// constants.
   static let formulaCard: String = {
@@ -259,7 +271,7 @@ enum HelpText {
       text += "        deg rad grad (the angle unit of Scientific mode's trigonometry)\n"
       text += "        sci: Scientific mode (precedence, brackets, functions)\n"
       text += "        prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
-      text += "        fx: formula mode (5*-2, sin(30), 2pi as written; calc -e '5*-2')\n"
+      text += "        fx: formula mode (5*-2, sin(30), 2pi as written; :help formulas)\n"
     case .formula:
       text += "        sci std prog: the keypads; fx: formula mode\n"
     case .scientific:
@@ -314,7 +326,8 @@ enum HelpText {
   ]
 
   /// `:help TOPIC`: a command (`edit`, `:edit`; `:keys` for the command, since `keys` is a
-  /// topic), `keys`, `slider` or `ledger`, wrapped to
+  /// topic), `keys`, `slider`, `ledger` or `formulas` (named where the help names formula
+  /// mode, `fx`, rather than in the list of topics, which stays within 80 columns), wrapped to
   /// `columns` as ``help(style:mode:columns:)`` is; throws for any other topic, naming them.
   static func topic(
     _ topic: String, style: Style, mode: Key.Mode, columns: Int?
@@ -327,6 +340,7 @@ enum HelpText {
     case "keys": text = keysTopic(mode: mode)
     case "slider": text = sliderTopic
     case "ledger": text = ledgerTopic
+    case "formulas": text = formulasTopic
     default:
       guard let command = CommandSpec.named(name) else {
         throw LineError(

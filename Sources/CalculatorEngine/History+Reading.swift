@@ -81,7 +81,8 @@ extension History {
   ///
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func keyTitle(at step: Int) -> String {
-    referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
+    if let formula = formulaStep(at: step) { return formula.text }
+    return referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
   }
 
   /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the

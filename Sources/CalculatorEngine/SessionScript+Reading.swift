@@ -56,7 +56,8 @@ extension SessionScript {
     case .vary:
       let (line, alternatives) = try directive.lineAndAlternativesArgument()
       return .vary(line: line, alternatives: alternatives)
-    case .history, .tape, .lines, .find, .branches, .keys, .copy, .save, .saveReplacing, .load,
+    case .history, .tape, .lines, .why, .find, .branches, .keys, .copy, .save, .saveReplacing,
+      .load,
       .resume, .pad, .help, .quit:
       return nil
     }

@@ -1,4 +1,5 @@
 import CalcCLI
+import CalcCore
 import Foundation
 import Testing
 
@@ -130,5 +131,59 @@ import Testing
     let division = try CalcProcess.run(["-e", "1/0"], environment: posixLocale)
     #expect(division.stdout == "Cannot divide by zero\n")
     #expect(division.status == 1)
+  }
+}
+
+/// Formula lines on the tape (SPEC v5 §12): `:history` one step per formula, `:why L` its
+/// compiled keys, `:help formulas`, `:pad`'s card and Tab's names.
+@Suite struct FormulaTapeTests {
+  @Test func whyShowsTheCompiledKeys() throws {
+    try expectScript(
+      ["--mode", "formula", "-"], stdin: "2+3\n5*-2\n:why 2\n",
+      stdout: "5\n-10\nline 2: 5*-2\n  5       5\n  ×       5  5 ×\n  2       2  5 ×\n"
+        + "  +/-     -2  5 ×\n  =       -10  5 × -2 =\n")
+    // Any line of any mode: its keys.
+    try expectScript(
+      ["-"], stdin: "12+3=\n:why 1\n",
+      stdout: "15\nline 1: 12+3=\n  1       1\n  2       12\n  +       12  12 +\n"
+        + "  3       3  12 +\n  =       15  12 + 3 =\n")
+    // A formula's first error ends its keys.
+    try expectScript(
+      ["--mode", "formula", "-"], stdin: "1/0+5\n:why 1\n",
+      stdout: "Cannot divide by zero\nline 1: 1/0+5\n  1       1\n  ÷       1  1 ÷\n"
+        + "  0       0  1 ÷\n  +       Cannot divide by zero  1 ÷ 0 +\n", status: 1)
+    let missing = try InProcess.run(
+      ["--mode", "formula", "-"], stdin: Data("2+3\n:why 7\n".utf8), environment: posixLocale)
+    #expect(missing.stderr.contains("no line 7"))
+    #expect(missing.status == 65)
+  }
+
+  /// `:history` shows a formula as one step, with the formula and its result.
+  @Test func historyShowsOneStepPerFormula() throws {
+    let run = try InProcess.run(
+      ["--mode", "formula", "-"], stdin: Data("2+3\nsin(30)*2\n:history\n".utf8),
+      environment: posixLocale)
+    let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+    #expect(rows.contains { $0 == ["2", "2+3", "2", "+", "3", "=", "5"] })
+    #expect(rows.contains { $0.first == "▶" && $0.contains("sin(30)*2") && $0.last == "1" })
+    #expect(rows.count == 2 + 1 + 4 + 1)
+  }
+
+  @Test func helpFormulasAndThePad() throws {
+    let help = try InProcess.run(["-"], stdin: Data(":help formulas\n".utf8))
+    #expect(help.stdout.hasPrefix("Formula mode (fx, --mode formula, calc -e '5*-2')"))
+    #expect(help.stdout.contains("sin cos tan"))
+    let pad = try InProcess.run(["--mode", "formula", "-"], stdin: Data(":pad\n".utf8))
+    #expect(pad.stdout.contains("^ **"))
+    #expect(pad.stdout.contains("log(x, b)"))
+  }
+
+  @Test func tabCompletesNames() {
+    #expect(LineInterpreter.keyWordCompletions(of: "2*sq", mode: .formula) == ["2*sqrt("])
+    #expect(LineInterpreter.keyWordCompletions(of: "a", mode: .formula).contains("asin("))
+    #expect(LineInterpreter.keyWordCompletions(of: "a", mode: .formula).contains("ans"))
+    #expect(
+      LineInterpreter.keyWordCompletions(of: "3+p", mode: .formula)
+        == ["3+pi", "3+prog", "3+pow2(", "3+powe(", "3+pow10("])
   }
 }
