@@ -178,6 +178,15 @@ import Testing
     #expect(pad.stdout.contains("log(x, b)"))
   }
 
+  /// The prompt shows `fx` and the angle unit (SPEC §12: `calc fx rad> `).
+  @Test func thePromptShowsFormulaMode() {
+    let run = REPLInProcessTests.screen(["fx", "5*-2", "rad", "sin(pi/2)"])
+    #expect(run.lines.contains("calc fx> 5*-2"))
+    #expect(run.lines.contains("calc fx rad> sin(pi/2)"))
+    #expect(run.lines.contains("-10"))
+    #expect(run.status == 0)
+  }
+
   @Test func tabCompletesNames() {
     #expect(LineInterpreter.keyWordCompletions(of: "2*sq", mode: .formula) == ["2*sqrt("])
     #expect(LineInterpreter.keyWordCompletions(of: "a", mode: .formula).contains("asin("))
