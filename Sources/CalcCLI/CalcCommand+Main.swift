@@ -46,7 +46,9 @@ extension CalcCommand {
         result += arguments[(index - 1)...]
         break
       }
-      if argument == "-k" || argument == "--keys" || argument == "--locale" {
+      if argument == "-k" || argument == "--keys" || argument == "--locale" || argument == "-e"
+        || argument == "--formula"
+      {
         // The next argument is this option's value, whatever it looks like.
         result.append(argument)
         if index < arguments.count {
@@ -57,6 +59,10 @@ extension CalcCommand {
       }
       if argument.hasPrefix("-k"), argument.count > 2, !argument.hasPrefix("-k=") {
         result += ["-k", String(argument.dropFirst(2))]
+        continue
+      }
+      if argument.hasPrefix("-e"), argument.count > 2, !argument.hasPrefix("-e=") {
+        result += ["-e", String(argument.dropFirst(2))]
         continue
       }
       result.append(argument)
@@ -192,6 +198,9 @@ extension CalcCommand {
       case "--keys" where invocation.keys == nil, "-k" where invocation.keys == nil:
         guard let keys = value(dashed: true) else { return nil }
         invocation.keys = keys
+      case "--formula" where invocation.formula == nil, "-e" where invocation.formula == nil:
+        guard let formula = value(dashed: true) else { return nil }
+        invocation.formula = formula
       case "--locale" where invocation.locale == nil:
         guard let locale = value(dashed: false) else { return nil }
         invocation.locale = locale
@@ -208,7 +217,12 @@ extension CalcCommand {
       }
     }
     invocation.mode = mode ?? .standard
-    // `--keys` with FILEs is a usage error, which ArgumentParser reports.
-    return invocation.keys != nil && !invocation.files.isEmpty ? nil : invocation
+    // `--keys` or `-e` with FILEs, and `-e` with `--keys`, are usage errors, which
+    // ArgumentParser reports.
+    let takesLine = invocation.keys != nil || invocation.formula != nil
+    guard !(takesLine && !invocation.files.isEmpty),
+      invocation.keys == nil || invocation.formula == nil
+    else { return nil }
+    return invocation
   }
 }

@@ -28,7 +28,7 @@ public struct CalcCommand: ParsableCommand {
       Otherwise it runs standard input, or the FILEs, as scripts: each line of keys prints the \
       display, and lines starting with ':' are commands (:history, :goto N, :undo, ...).
 
-      Example: calc -k '12+3=' prints 15; printf '12+\\n3=\\n' | calc prints 12, then 15.
+      Example: calc -k '12+3=' prints 15; calc -e '5*-2' prints -10; printf '12+\\n3=\\n' | calc prints 12, then 15.
 
       Keys: 0-9 . + - * / = % ~ (+/-) c (AC) ce (CE) < (backspace) @ (square root) q (square) \
       r (1/x) ms mr m+ m- mc (memory); also − × ÷ ± √ ² ac m−, in any case.
@@ -47,6 +47,14 @@ public struct CalcCommand: ParsableCommand {
     name: [.customShort("k"), .long], parsing: .unconditional,
     help: ArgumentHelp("Apply KEYS and print the display.", valueName: "KEYS"))
   var keys: String?
+
+  // Unconditional, as for --keys: a formula may start with '-' (`-e -2^2`).
+  @Option(
+    name: [.customShort("e"), .customLong("formula")], parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "Apply FORMULA in formula mode and print the result: -e '5*-2' prints -10.",
+      valueName: "FORMULA"))
+  var formula: [String] = []
 
   @Flag(
     name: .long,
@@ -97,7 +105,8 @@ public struct CalcCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Start in MODE: standard, scientific or programmer (the key sci or prog on a line of its own).",
+      "Start in MODE: standard, scientific, programmer or formula (the key sci, prog or fx on a "
+        + "line of its own).",
       valueName: "MODE"))
   var mode: String?
 
@@ -110,21 +119,33 @@ public struct CalcCommand: ParsableCommand {
     if keys != nil && !files.isEmpty {
       throw ValidationError("--keys cannot be combined with script files.")
     }
+    if formula.count > 1 {
+      throw ValidationError("-e takes one formula.")
+    }
+    if !formula.isEmpty && keys != nil {
+      throw ValidationError("-e cannot be combined with --keys.")
+    }
+    if !formula.isEmpty && !files.isEmpty {
+      throw ValidationError("-e cannot be combined with script files.")
+    }
     if display && plain {
       throw ValidationError("--display and --plain cannot be combined.")
     }
     if let mode, Invocation.mode(named: mode) == nil {
       throw ValidationError(
-        "--mode is standard, scientific or programmer, not '\(ArgumentText.shown(mode))'.")
+        "--mode is standard, scientific, programmer or formula, not "
+          + "'\(ArgumentText.shown(mode))'.")
     }
   }
 
   /// What the parsed arguments ask for.
   public var invocation: Invocation {
-    Invocation(
+    var invocation = Invocation(
       keys: keys, trace: trace, plain: plain, display: display, locale: locale, files: files,
       resume: resume, journal: !noJournal, live: !noLive, keepGoing: keepGoing, quiet: quiet,
       mode: mode.flatMap(Invocation.mode(named:)) ?? .standard)
+    invocation.formula = formula.first
+    return invocation
   }
 
   public func run() throws {

@@ -12,6 +12,8 @@ import CalculatorEngine
 /// `calc $'caf\xe9.calc'` reads that file and no other.
 public struct Invocation: Hashable, Sendable {
   public var keys: String?
+  /// A formula to apply in formula mode (`-e`, `--formula`: SPEC §12), as `--keys` applies keys.
+  public var formula: String?
   public var trace = false
   /// Plain numbers for scripts (``DisplayFormat/plain``) instead of the locale's display.
   public var plain = false
@@ -33,13 +35,14 @@ public struct Invocation: Hashable, Sendable {
   /// The mode to start in (`--mode`).
   public var mode = Key.Mode.standard
 
-  /// The mode `name` names, in any case: `standard` (`std`), `scientific` (`sci`) or
-  /// `programmer` (`prog`).
+  /// The mode `name` names, in any case: `standard` (`std`), `scientific` (`sci`),
+  /// `programmer` (`prog`) or `formula` (`fx`).
   public static func mode(named name: String) -> Key.Mode? {
     switch name.lowercased() {
     case "standard", "std": .standard
     case "scientific", "sci": .scientific
     case "programmer", "prog": .programmer
+    case "formula", "fx": .formula
     default: nil
     }
   }
@@ -83,6 +86,10 @@ public struct Invocation: Hashable, Sendable {
   public func run(
     environment: Environment, streams: StandardStreams, directory: String? = nil
   ) -> Int32 {
+    // `-e FORMULA` is `--mode formula --keys FORMULA`; after a resumed session, whatever its
+    // mode, the formula's line starts with `fx` (SPEC §12).
+    let keys = keys ?? formula.map { resume ? "fx " + $0 : $0 }
+    let mode = formula == nil ? mode : .formula
     let identifier = LocaleSetting.identifier(option: locale, environment: environment)
     let errors = streams.errors
     if locale != nil, !LocaleSetting.isKnown(identifier) {
@@ -148,8 +155,8 @@ public struct Invocation: Hashable, Sendable {
     if let keys {
       // `--keys`: a one-line script of keys alone, its messages without a file's location.
       var runner = LineRunner(
-        interpreter: interpreter, output: output, errors: errors, source: .keys(option: "--keys"),
-        isQuiet: quiet)
+        interpreter: interpreter, output: output, errors: errors,
+        source: .keys(option: formula == nil ? "--keys" : "-e"), isQuiet: quiet)
       if case .failed(let status)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
         return runner.fail(status)
       }

@@ -130,6 +130,10 @@ public struct CommandSpec: Sendable {
       CommandSpec(name, .range, "list this branch's input lines: all, the last K, or N to M") {
         directive throws(LineError) in .lines(try HistorySteps(directive))
       }
+    case .why:
+      CommandSpec(name, .line, "line L's keys, a formula's compiled keys, with the display") {
+        directive throws(LineError) in .why(try directive.lineArgument())
+      }
     case .edit:
       CommandSpec(name, .lineKeys, "replace line L; later lines are replayed on a new branch") {
         directive throws(LineError) in
@@ -238,6 +242,9 @@ public struct CommandSpec: Sendable {
         + ":tape csv FILE writes step,expression,result,note"
     case .lines:
       "each line's number, first step, keys and display; $N and :edit use these numbers"
+    case .why:
+      "each key with the expression line and the display after it: a formula's work on the "
+        + "Scientific keypad (e.g. :why 3)"
     case .edit:
       "e.g. :edit 2 1300+350+89=; the report lists the results that changed and the lines "
         + "that now show an error; :edit L alone (at the prompt) puts line L on the input line"
@@ -305,6 +312,9 @@ enum ParsedCommand {
   case history(HistorySteps)
   /// `:lines [K|N..M]`: the same argument as `:history`, counting lines.
   case lines(HistorySteps)
+  /// `:why L` (SPEC §12): line L's keys, a formula's compiled keys, each with the expression
+  /// line and the display after it.
+  case why(Int)
   /// `:find TEXT` (SPEC §11).
   case find(String)
   case tape(TapeRequest)

@@ -1,9 +1,9 @@
-/// What notes say about formulas (SPEC v5 §5, §12), in one place: formula mode (`calc -e`) is
-/// not built yet, so until it is the notes name `sci` or the key to type, and the day it is,
-/// ``isAvailable`` turns on the formula words of every note (Documentation/Decisions.md).
+/// What notes say about formulas (SPEC v5 §5, §12), in one place: ``isAvailable`` turns on the
+/// formula words of every note (Documentation/Decisions.md); it is on since formula mode
+/// (`calc -e`) exists.
 enum FormulaWords {
   /// Whether formula mode exists; the notes below name it only then.
-  static let isAvailable = false
+  static let isAvailable = true
 
   /// What an operator-replaced note adds for `line` (`5*-2=`): `, or as a formula: calc -e
   /// '5*-2'` once formulas exist; nothing until then (or without the line's text).

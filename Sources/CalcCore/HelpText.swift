@@ -17,6 +17,8 @@ enum HelpText {
     ]
     let rows: [[(key: Key, width: Int)]]
     switch mode {
+    case .formula:
+      return formulaCard
     case .standard:
       rows =
         [memory.map { ($0, narrow) }]
@@ -147,6 +149,33 @@ enum HelpText {
     return mode == .programmer ? text + bitKeypad(programmer) : text
   }
 
+  /// `:help formulas` (SPEC §12): what a formula line is, then the card of the grammar.
+  static let formulasTopic: String =
+    """
+    Formula mode (fx, --mode formula, calc -e '5*-2'): a line is a formula, as written.
+            5*-2 → -10   sin(30) → 0.5   2^-1 → 0.5   2pi → 6.28318531   log(8, 2) → 3
+            It runs as Scientific keys from AC (memory and angle unit kept), as one
+            line and one step; :why L shows those keys. ans is the last result ($N).
+            A formula may end with ms, m+ or m-; alone: c, mc, mr, deg, rad, grad.
+            sci, std and prog switch to the keypads; fx switches back.
+
+    """ + formulaCard
+
+  /// Formula mode's card for `:pad` (SPEC §12): the operators by precedence, the names and the
+  /// constants.
+  static let formulaCard: String = {
+    var text = "Formulas, loosest first (calc -e '5*-2'):\n"
+    text += "  + -                 left to right\n"
+    text += "  * / mod × ÷, 2pi    left to right; implied × at the same level\n"
+    text += "  -x +x √x            prefix: -2^2 is -4\n"
+    text += "  ^ **                right to left: 2^3^2 is 512; 2^-1 is 0.5\n"
+    text += "  ! %                 postfix: 5!, 50+20% is 60\n"
+    text += "  12 1.5e-3 pi π e mr $N ans (…)\n"
+    text += "Functions: " + Formula.functionNames.joined(separator: " ") + "\n"
+    text += "  log(x, b) root(x, n) exp(x) sqrt(x); angles in the session's unit\n"
+    return wrapped(text, width: 80)
+  }()
+
   /// Windows' bit keypad as text: the word's bits in rows of 16 from the top bit, in groups of
   /// four, each row between the numbers of its first and last bit, the bits those of the
   /// display (0s while an error is shown) — 27 columns, so that it fits any terminal calc
@@ -227,6 +256,9 @@ enum HelpText {
   private static func keysParagraph(mode: Key.Mode) -> String {
     var text = ""
     switch mode {
+    case .formula:
+      text += "Formulas: 5*-2, sin(30), 2^-1, 2pi, log(8, 2): :help formulas has the grammar\n"
+      text += "        alone: c (AC), mc, mr, deg rad grad; a formula may end with ms m+ m-\n"
     case .standard, .scientific:
       text += "Keys:   0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
       text += "        @ (√)  q (x²)  r (1/x) act on the number before them: 16@\n"
@@ -239,6 +271,9 @@ enum HelpText {
       text += "        deg rad grad (the angle unit of Scientific mode's trigonometry)\n"
       text += "        sci: Scientific mode (precedence, brackets, functions)\n"
       text += "        prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
+      text += "        fx: formula mode (5*-2, sin(30), 2pi as written; :help formulas)\n"
+    case .formula:
+      text += "        sci std prog: the keypads; fx: formula mode\n"
     case .scientific:
       text += """
         Scientific mode's keys:
@@ -250,7 +285,8 @@ enum HelpText {
                 a function follows its number: 30sin, (1+2)sin (sin(30) takes sin of 0)
                 the unit is a subscript on the expression line: sin₀(30) is in
                 degrees, sinᵣ radians, sin₉ grads
-                std returns to Standard mode, prog goes to Programmer mode
+                std returns to Standard mode, prog goes to Programmer mode,
+                fx to formula mode (sin(30), 5*-2 as written)
 
         """
     case .programmer:
@@ -261,11 +297,13 @@ enum HelpText {
                 and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
                 (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
                 a bit); integers in two's complement, wrapping to the word
-                std and sci leave Programmer mode
+                std, sci and fx leave Programmer mode
 
         """
     }
     switch mode {
+    case .formula:
+      text += "        also − × ÷ √ π ∛; names in any case; spaces are ignored\n"
     case .standard:
       text += "        also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored\n"
     case .scientific:
@@ -288,7 +326,8 @@ enum HelpText {
   ]
 
   /// `:help TOPIC`: a command (`edit`, `:edit`; `:keys` for the command, since `keys` is a
-  /// topic), `keys`, `slider` or `ledger`, wrapped to
+  /// topic), `keys`, `slider`, `ledger` or `formulas` (named where the help names formula
+  /// mode, `fx`, rather than in the list of topics, which stays within 80 columns), wrapped to
   /// `columns` as ``help(style:mode:columns:)`` is; throws for any other topic, naming them.
   static func topic(
     _ topic: String, style: Style, mode: Key.Mode, columns: Int?
@@ -301,6 +340,7 @@ enum HelpText {
     case "keys": text = keysTopic(mode: mode)
     case "slider": text = sliderTopic
     case "ledger": text = ledgerTopic
+    case "formulas": text = formulasTopic
     default:
       guard let command = CommandSpec.named(name) else {
         throw LineError(
@@ -355,6 +395,7 @@ enum HelpText {
     case .scientific:
       text += "        a unary key or function acts on the number before it: 16@, 30sin\n"
     case .programmer: text += "        not, a rotate or bitN acts on the number before it: 5 not\n"
+    case .formula: text += "        a formula is read as written: sin(30), 5*-2, 2pi\n"
     }
     text += "        a number ends with its line: the next line's first digit starts a new one\n"
     return text
@@ -366,6 +407,7 @@ enum HelpText {
     case .standard: "Standard"
     case .scientific: "Scientific"
     case .programmer: "Programmer"
+    case .formula: "formula"
     }
   }
 

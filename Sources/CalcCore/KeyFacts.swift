@@ -8,7 +8,8 @@ extension Key {
   var clearsOnPurpose: Bool {
     switch self {
     case .command(.clear), .command(.clearEntry), .mode: true
-    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .scientific,
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .formula,
+      .scientific,
       .programmer:
       false
     }
@@ -21,7 +22,7 @@ extension Key {
     case .digit, .dot, .programmer(.hexDigit), .scientific(.exponent), .command(.flip),
       .command(.backspace):
       true
-    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
       .programmer:
       false
     }
@@ -32,7 +33,7 @@ extension Key {
   var mayRound: Bool {
     switch self {
     case .op, .equal, .unary, .scientific(.binary), .scientific(.function),
-      .scientific(.constant), .memory(.recall), .reference, .command(.percent),
+      .scientific(.constant), .memory(.recall), .reference, .formula, .command(.percent),
       .scientific(.bracket(.close)):
       true
     case .digit, .dot, .command, .memory, .angle, .mode, .scientific, .programmer:
@@ -44,7 +45,7 @@ extension Key {
   var computesPending: Bool {
     switch self {
     case .op, .equal, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
-    case .digit, .dot, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+    case .digit, .dot, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
       .programmer:
       false
     }

@@ -21,6 +21,8 @@ extension LineInterpreter {
       throw LineError(":edit needs the line's keys", column: command.argumentColumn)
     case .find(let text):
       writeFound(text, to: output)
+    case .why(let number):
+      try writeWhy(number, at: command, output: output)
     case .lines(let which):
       let lines = session.history.lines()
       // Line 0 is the mode line when there is one (SPEC §11).
@@ -142,12 +144,59 @@ extension LineInterpreter {
     }
   }
 
+  /// `:why L` (SPEC §12): a row for each key of line L — for a formula, each of its compiled
+  /// Scientific keys — with the display and the expression line after it, replayed from the
+  /// state before the line (the states in between are not kept).
+  ///
+  /// - Complexity: O(``History/snapshotInterval`` + n) in the keys of the line.
+  private func writeWhy(
+    _ number: Int, at command: ScriptLine.Directive, output: OutputBuffer
+  ) throws(LineError) {
+    let history = session.history
+    let lines = history.lines()
+    let first = History.firstLineNumber(of: lines)
+    guard number >= first, number - first < lines.count else {
+      throw LineError(
+        SessionError.unknownLine(number, count: lines.count - 1 + first).description,
+        column: command.argumentColumn)
+    }
+    let line = lines[number - first]
+    var modes = KeyText.ModeTracker()
+    for earlier in lines[..<(number - first)] { modes.pass(earlier.keys) }
+    output.writeRow(style.dim("line \(number): \(modes.text(of: line.keys))"))
+    var state = history.state(at: line.start)
+    state.startLine()
+    let keyWidth = 8
+    func row(_ title: String, _ state: Calculator) {
+      let padded = title + String(repeating: " ", count: max(1, keyWidth - title.count))
+      let expression = format.expression(for: state)
+      output.writeRow(
+        "  " + padded + format.text(for: state)
+          + (expression.isEmpty ? "" : "  " + style.dim(expression)))
+    }
+    for index in line.keys.indices {
+      let step = line.start + index + 1
+      if let formula = history.formulaStep(at: step) {
+        state.forEachState(applying: formula, row)
+      } else if line.keys[index].isReference {
+        // What `$N` recalled is the history's: its state, not a replay of the key.
+        state = history.state(at: step)
+        row(line.keys.title(at: index), state)
+      } else {
+        state.press(line.keys[index])
+        row(line.keys.title(at: index), state)
+      }
+      if line.keys[index].isFormula { state = history.state(at: step) }
+    }
+  }
+
   /// `:keys`: one line per input line (SPEC rule 18), so that the output rebuilds the same
   /// display; an empty line when there are none.
   private func writeKeys(to output: OutputBuffer) {
     var wrote = false
+    var modes = KeyText.ModeTracker()
     session.history.forEachLine(upToPosition: { line in
-      output.write(KeyText.text(of: line) + "\n")
+      output.write(modes.text(of: line) + "\n")
       output.flushIfFull()
       wrote = true
     })

@@ -166,7 +166,8 @@ public struct LineInterpreter {
     // A key line of a script's length, the common line: its keys are read over the keys of the
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
-    if line.count <= LineInterpreter.shortLine,
+    // A formula-mode line is read by the parser below (``KeyText/formulaLine(in:startingIn:)``).
+    if line.count <= LineInterpreter.shortLine, mode != .formula,
       !LineInterpreter.mayBeCommand(line) || !ScriptLine.isCommand(line)
     {
       let scanned:
@@ -181,7 +182,9 @@ public struct LineInterpreter {
       } catch {
         scanned = nil
       }
-      if let scanned {
+      if let scanned,
+        !scanned.hasWords || !memory.lineKeys[..<scanned.count].contains(.mode(.formula))
+      {
         guard scanned.count > 0 else { return .proceed }
         if scanned.hasComment, let note = try note(ofKeyLine: line) {
           try applyNotedKeys(
@@ -214,6 +217,10 @@ public struct LineInterpreter {
     case .blank:
       return .proceed
     case .keys(let keys):
+      if keys.hasFormulas {
+        try applyFormulaLine(keys, line: line, output: output)
+        return .proceed
+      }
       if line.contains(UInt8(ascii: "#")), let note = try note(ofKeyLine: line) {
         try applyNotedKeys(keys, note: note, line: line, output: output, mode: mode)
         return .proceed
@@ -386,6 +393,101 @@ public struct LineInterpreter {
       let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
       output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
     }
+  }
+
+  /// Applies a line that holds a formula (SPEC §12) through the session's door, with its note,
+  /// and prints the display; the formula's own notes (the `1/2pi` reading) are the line's.
+  /// A formula the session refuses is the line's error at the formula's column.
+  @inline(never)
+  private mutating func applyFormulaLine(
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
+  ) throws(LineError) {
+    let note =
+      line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
+    for text in keys.formulas {
+      if let formula = try? Formula(text) {
+        notes += formula.notes.map { LineNote(message: $0, column: 1) }
+      }
+    }
+    let (fork, from) =
+      context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
+    let change: Session.Change
+    do {
+      change = try perform(.keysWithNote(keys, note: note ?? ""))
+    } catch {
+      if case .formula(let formulaError) = error {
+        throw LineError(formulaError.message, column: formulaError.column)
+      }
+      throw keyLineError(
+        for: error, keys: keys.keys[...], references: keys.references, line: line)
+    }
+    if context.isInteractive, case .applied(_, let newBranch?) = change {
+      let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
+      output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
+    }
+    // The journal records the formulas as the history does: canonical (SPEC §12).
+    if keepsEffects {
+      effect = Session.Effect(
+        command: .keysWithNote(recordedLine(keys), note: note ?? ""), change: change)
+    }
+    let facts = stateFacts
+    showedAnError = facts.showsError
+    factsAfterKeys = facts
+    guard context.trace else {
+      appendDisplay(to: output)
+      if let note, context.isInteractive, context.showsExpression,
+        output.bytes.last == UInt8(ascii: "\n")
+      {
+        output.bytes.removeLast()
+        output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
+      }
+      return
+    }
+    // `--trace`: a row for each key, and for each compiled key of a formula, with the display
+    // and the expression line after it (SPEC §12).
+    let history = session.history
+    var state = history.state(at: history.position - keys.count)
+    for index in keys.indices {
+      func row(_ title: String, _ state: Calculator) {
+        output.bytes.append(contentsOf: title.utf8)
+        output.bytes.append(UInt8(ascii: "\t"))
+        format.append(state, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "\t"))
+        format.appendExpression(state, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "\n"))
+      }
+      let step = history.position - keys.count + index + 1
+      if let formula = history.formulaStep(at: step) {
+        state.forEachState(applying: formula, row)
+      } else {
+        state.press(keys[index])
+        row(keys.title(at: index), state)
+      }
+      state = history.state(at: step)
+    }
+  }
+
+  /// `keys`, the line just applied, as the history recorded it: each formula's text canonical
+  /// (``FormulaStep/text``), `ans` written as its `$N`.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  private func recordedLine(_ keys: TypedKeys) -> TypedKeys {
+    let history = session.history
+    let start = history.position - keys.count
+    var recorded = TypedKeys()
+    for index in keys.indices {
+      switch keys[index] {
+      case .formula:
+        recorded.appendFormula(
+          history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
+      case .reference:
+        recorded.appendReference(keys.referencedLine(at: index))
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
+        .programmer:
+        recorded.append(keys[index])
+      }
+    }
+    return recorded
   }
 
   /// The line's error for the session's refusal of its keys: a key the keypad lacks (SPEC §9,

@@ -20,10 +20,14 @@ extension Listing {
       return
     }
     let forks = history.forksOnCurrentBranch()
-    var widths = (step: max(4, String(history.count).count), expression: 10, display: 7)
+    var widths = (
+      step: max(4, String(history.count).count), key: 3, expression: 10, display: 7
+    )
     let measured =
       steps.lowerBound...min(steps.upperBound, steps.lowerBound + Self.measuredRows - 1)
-    forEachHistoryRow(measured, output: output) { _, _, expression, state in
+    forEachHistoryRow(measured, output: output) { _, key, expression, state in
+      // A formula's step shows the formula (SPEC §12), wider than a key's title.
+      widths.key = max(widths.key, min(key.count, 16))
       widths.expression = max(widths.expression, expression.count)
       widths.display = max(widths.display, format.text(for: state.display).count)
     }
@@ -33,12 +37,13 @@ extension Listing {
     var (showsExpression, showsStep) = (true, true)
     var displayRoom: Int?
     if let columns = output.columns {
-      let room = columns - (2 + widths.step + 2 + 3 + 2 + 2 + widths.display)
+      let room = columns - (2 + widths.step + 2 + widths.key + 2 + 2 + widths.display)
       widths.expression = min(widths.expression, max(room, Self.narrowestTextColumn))
       showsExpression = room >= Self.narrowestTextColumn
-      showsStep = columns >= 2 + widths.step + 2 + 3 + 2 + widths.display || showsExpression
+      showsStep =
+        columns >= 2 + widths.step + 2 + widths.key + 2 + widths.display || showsExpression
       displayRoom =
-        columns - 2 - 3 - 2 - (showsStep ? widths.step + 2 : 0)
+        columns - 2 - widths.key - 2 - (showsStep ? widths.step + 2 : 0)
         - (showsExpression ? widths.expression + 2 : 0)
       widths.display = min(widths.display, displayRoom ?? widths.display)
     }
@@ -49,11 +54,15 @@ extension Listing {
       showsExpression
       ? pad(Listing.cutRight("expression", widths.expression), widths.expression, false) + "  "
       : ""
-    output.writeRow(style.dim("  " + stepHeader + "key  " + expressionHeader + "display"))
+    let keyWidth = widths.key
+    output.writeRow(
+      style.dim(
+        "  " + stepHeader + pad("key", keyWidth, false) + "  " + expressionHeader + "display"))
     forEachHistoryRow(steps, output: output) { step, key, expression, state in
       let display = Listing.fitted(state.display, format: format, width: displayRoom)
       var line =
-        (showsStep ? pad(String(step), widths.step, true) + "  " : "") + pad(key, 3, false) + "  "
+        (showsStep ? pad(String(step), widths.step, true) + "  " : "")
+        + pad(Listing.cutRight(key, keyWidth), keyWidth, false) + "  "
         + (showsExpression
           ? pad(Listing.cutLeft(expression, expressionWidth), widths.expression, false) + "  "
           : "")
@@ -95,7 +104,12 @@ extension Listing {
     let widths = (
       line: max(4, String(lines.count).count), step: max(4, String(history.count).count)
     )
-    var texts = shown.map { line in Self.cutRight(KeyText.text(of: line.keys), Self.keysWidth) }
+    // A formula line is written with `fx` only where another mode is in force (SPEC §12).
+    var modes = KeyText.ModeTracker()
+    for line in lines[..<shown.startIndex] { modes.pass(line.keys) }
+    var texts = shown.map { line in
+      Self.cutRight(modes.text(of: line.keys), Self.keysWidth)
+    }
     var keysWidth = max(4, texts.map(\.count).max() ?? 0)
     // On a narrow terminal the columns give way so that the display fits (SPEC §6): the keys
     // are cut shorter, then left out, then the step; a display still too wide is shown in

@@ -47,7 +47,7 @@ extension Listing {
           return
         }
         body(step, .memory(key.title, amount: amount))
-      case .reference:
+      case .reference, .formula:
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
         guard state != before else { return }
         body(step, .memory(history.keyTitle(at: step), amount: state.displayedValue))

@@ -191,7 +191,8 @@ extension LineInterpreter {
         return .error(error.message)
       }
       return summary
-    case .history, .lines, .find, .tape, .branches, .keys, .exact, .copy, .save, .load, .resume,
+    case .history, .lines, .why, .find, .tape, .branches, .keys, .exact, .copy, .save, .load,
+      .resume,
       .pad,
       .help,
       .quit:

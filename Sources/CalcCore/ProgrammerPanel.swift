@@ -50,7 +50,9 @@ extension LineInterpreter {
   /// trailing letters completed to each word key of `mode` they start (`5ro` → `5rol`, `5ror`,
   /// `5rolc`, `5rorc`), in lower case, shortest first; the mode keys of the other modes count
   /// (`pr` → `prog`). In Programmer mode an upper-case `A`–`F` is a hex digit and ends no word
-  /// (SPEC §10). Empty when no letters end `text`.
+  /// (SPEC §10). In formula mode, the names of formulas (SPEC §12): functions with their `(`
+  /// (`2*si` → `2*sin(`, `2*sinh(`), `pi`, `e`, `ans`, `mr`, `mod`, and the mode keys. Empty
+  /// when no letters end `text`.
   ///
   /// - Complexity: O(k), k the number of keys.
   package static func keyWordCompletions(of text: String, mode: Key.Mode)
@@ -69,6 +71,13 @@ extension LineInterpreter {
     let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
     let keypad = Keypad(mode: mode)
     var matches: [String] = []
+    if mode == .formula {
+      let names =
+        Formula.functionNames.map { $0 + "(" } + Formula.otherNames
+        + Key.Mode.allCases.map { Key.mode($0).canonical }
+      for name in names where name.hasPrefix(word) { matches.append(head + name) }
+      return matches.sorted { ($0.count, $0) < ($1.count, $1) }
+    }
     for key in Key.allKeys {
       let spelling = key.canonical
       guard spelling.count > 1 || spelling == word, spelling.hasPrefix(word),

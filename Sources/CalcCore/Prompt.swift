@@ -27,6 +27,7 @@ package enum Prompt {
       if let size = wordSizePart(of: state) { parts.append(size) }
     } else {
       if state.mode == .scientific { parts.append("sci") }
+      if state.mode == .formula { parts.append("fx") }
       switch state.angleUnit {
       case .degrees: break
       case .radians: parts.append("rad")

@@ -28,6 +28,9 @@ public struct Calculator: Hashable, Sendable {
     case scientific(Box<ScientificBrain>)
     /// Programmer mode's calculation.
     case programmer(Box<ProgrammerBrain>)
+    /// Formula mode's calculation (SPEC §12): the Scientific keypad that a formula's compiled
+    /// keys ran on, and that `c`, the memory and angle keys act on between formulas.
+    case formula(Box<ScientificBrain>)
 
     /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
     static func initial(_ mode: Key.Mode, wordSize: Key.WordSize) -> Machine {
@@ -35,6 +38,7 @@ public struct Calculator: Hashable, Sendable {
       case .standard: .standard(.initial)
       case .scientific: .scientific(Box(.initial))
       case .programmer: .programmer(Box(ProgrammerBrain(wordSize: wordSize)))
+      case .formula: .formula(Box(.initial))
       }
     }
 
@@ -68,6 +72,9 @@ public struct Calculator: Hashable, Sendable {
       case .programmer(let box):
         self = .programmer(box)
         return false
+      case .formula(let box):
+        self = .formula(box)
+        return false
       }
     }
 
@@ -92,6 +99,10 @@ public struct Calculator: Hashable, Sendable {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
         programmer(&box.brain)
         self = .programmer(box)
+      case .formula(var box):
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
+        scientific(&box.brain)
+        self = .formula(box)
       }
     }
   }
@@ -158,9 +169,13 @@ public struct Calculator: Hashable, Sendable {
     if case .standard(let brain) = machine { brain } else { nil }
   }
 
-  /// Scientific mode's calculation; `nil` in the other modes.
+  /// Scientific mode's calculation, and formula mode's (a Scientific keypad); `nil` in the
+  /// other modes.
   package var scientific: ScientificBrain? {
-    if case .scientific(let box) = machine { box.brain } else { nil }
+    switch machine {
+    case .scientific(let box), .formula(let box): box.brain
+    case .standard, .programmer: nil
+    }
   }
 
   /// Programmer mode's calculation; `nil` in the other modes.
@@ -174,6 +189,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard: .standard
     case .scientific: .scientific
     case .programmer: .programmer
+    case .formula: .formula
     }
   }
 
@@ -181,7 +197,7 @@ public struct Calculator: Hashable, Sendable {
   public var display: Display {
     switch machine {
     case .standard(let brain): brain.display
-    case .scientific(let box): box.brain.display
+    case .scientific(let box), .formula(let box): box.brain.display
     case .programmer(let box): box.brain.display
     }
   }
@@ -190,7 +206,7 @@ public struct Calculator: Hashable, Sendable {
   public var displayedValue: Number? {
     switch machine {
     case .standard(let brain): brain.displayedValue
-    case .scientific(let box): box.brain.displayedValue
+    case .scientific(let box), .formula(let box): box.brain.displayedValue
     case .programmer(let box): box.brain.displayedValue
     }
   }
@@ -208,7 +224,7 @@ public struct Calculator: Hashable, Sendable {
       case .equalled(_, let operation, _, _): return operation.operand.isRounded
       case .error: return false
       }
-    case .scientific(let box): return box.brain.stack.holdsRoundedOperand
+    case .scientific(let box), .formula(let box): return box.brain.stack.holdsRoundedOperand
     case .programmer: return false
     }
   }
@@ -220,7 +236,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(.error): true
     case .standard: false
-    case .scientific(let box): box.brain.error != nil
+    case .scientific(let box), .formula(let box): box.brain.error != nil
     case .programmer(let box): box.brain.error != nil
     }
   }
@@ -230,7 +246,7 @@ public struct Calculator: Hashable, Sendable {
   public var isPending: Bool {
     switch machine {
     case .standard(let brain): brain.isPending
-    case .scientific(let box): box.brain.isPending
+    case .scientific(let box), .formula(let box): box.brain.isPending
     case .programmer(let box): box.brain.isPending
     }
   }
@@ -239,7 +255,7 @@ public struct Calculator: Hashable, Sendable {
   package var expressionLine: ExpressionLine {
     switch machine {
     case .standard(let brain): .standard(brain.expressionLine)
-    case .scientific(let box): .scientific(box.brain.shownLine)
+    case .scientific(let box), .formula(let box): .scientific(box.brain.shownLine)
     case .programmer(let box):
       .programmer(box.brain.shownLine, radix: box.brain.radix, wordSize: box.brain.wordSize)
     }
@@ -253,7 +269,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(let brain):
       return brain.completedCalculation(by: key).map { .standard($0) }
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       guard case .equal = key, box.brain.error == nil else { return nil }
       return apply(key).expressionLine
     case .programmer(let box):
@@ -266,7 +282,7 @@ public struct Calculator: Hashable, Sendable {
   public var isExponential: Bool {
     switch machine {
     case .standard, .programmer: false
-    case .scientific(let box): box.brain.isExponential
+    case .scientific(let box), .formula(let box): box.brain.isExponential
     }
   }
 
@@ -275,6 +291,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
     case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
+    case .formula: Keypad(mode: .formula, radix: .dec, wordSize: wordSize)
     case .programmer(let box):
       Keypad(mode: .programmer, radix: box.brain.radix, wordSize: wordSize)
     }
@@ -287,7 +304,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard(let brain):
       return brain.isTypingAFullEntry ? Entry.maximumDigits : nil
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       let input = box.brain.input
       return box.brain.isTyping && !input.hasExponent
         && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
@@ -307,7 +324,7 @@ public struct Calculator: Hashable, Sendable {
       case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
         return false
       }
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       let scientific = box.brain
       return scientific.isTyping ? scientific.input.isEmpty : scientific == .initial
     case .programmer(let box):
@@ -330,7 +347,7 @@ public struct Calculator: Hashable, Sendable {
       case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
         return false
       }
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       let input = box.brain.input
       return box.brain.isTyping && input.hasPoint && !input.hasExponent
     case .programmer:
@@ -348,7 +365,7 @@ public struct Calculator: Hashable, Sendable {
       case .left(.value, _, _), .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
         return false
       }
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       return box.brain.isTyping && !box.brain.input.isEmpty
     case .programmer(let box):
       return box.brain.isTyping && box.brain.error == nil
@@ -361,7 +378,7 @@ public struct Calculator: Hashable, Sendable {
     switch machine {
     case .standard, .programmer:
       return false
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       let input = box.brain.input
       return box.brain.isTyping && input.hasExponent
         && Int(input.exponentDigitCount) >= ScientificEntry.maximumExponentDigits
@@ -374,7 +391,7 @@ public struct Calculator: Hashable, Sendable {
   package var isTypingPendingOperand: Bool {
     switch machine {
     case .standard(let brain): brain.isTypingRightOperand
-    case .scientific(let box): box.brain.isTyping
+    case .scientific(let box), .formula(let box): box.brain.isTyping
     case .programmer(let box): box.brain.isTyping
     }
   }
@@ -431,10 +448,15 @@ public struct Calculator: Hashable, Sendable {
     for key in keys {
       switch key {
       case .digit, .op, .equal, .command, .unary, .memory, .dot:
-        if keypad.mode == .programmer, let reason = keypad.press(key) { return (index, reason) }
+        if keypad.mode == .programmer || keypad.mode == .formula, let reason = keypad.press(key) {
+          return (index, reason)
+        }
       case .reference:
         // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
+      case .formula:
+        // A formula line switches to formula mode itself (SPEC §12).
+        if let reason = keypad.press(key) { return (index, reason) }
       case .angle, .mode, .scientific, .programmer:
         if let reason = keypad.press(key) { return (index, reason) }
       }
@@ -500,7 +522,7 @@ public struct Calculator: Hashable, Sendable {
           case .digit, .dot:
             if index < keys.count { index = brain.type(run: keys, from: index) }
           case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
-            .programmer:
+            .formula, .programmer:
             break
           }
         }
@@ -543,6 +565,12 @@ public struct Calculator: Hashable, Sendable {
           case .key(.mode(let mode)): return Machine.initial(mode, wordSize: wordSize)
           case .key(let key): brain.press(key, memory: &memory, angleUnit: &angleUnit)
           case .recall(let recalled): Calculator.recall(recalled, on: &brain)
+          case .formula(let step):
+            // Leaves Standard mode: the rest of the range goes on outside this closure.
+            var next = Calculator(memory: memory, angleUnit: angleUnit, wordSize: wordSize)
+            next.apply(formula: step)
+            memory = next.memory
+            return next.machine
           }
         }
         return nil
@@ -552,6 +580,7 @@ public struct Calculator: Hashable, Sendable {
         switch step(index) {
         case .key(let key): pressBoxed(key)
         case .recall(let recalled): recall(recalled)
+        case .formula(let step): apply(formula: step)
         }
         index += 1
       }
@@ -564,6 +593,8 @@ public struct Calculator: Hashable, Sendable {
     case key(Key)
     /// A `$N` key: recalls what it recalled when its line was applied.
     case recall(Recalled)
+    /// A formula line: its compiled keys, run as one step (SPEC §12).
+    case formula(FormulaStep)
   }
 
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
@@ -582,8 +613,9 @@ public struct Calculator: Hashable, Sendable {
     case .mode(let mode):
       machine = Machine.initial(mode, wordSize: wordSize)
       return
-    case .reference:
-      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
+    case .reference, .formula:
+      // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead
+      // (SPEC §11, §12).
       return
     case .angle(let unit):
       pressAngle(unit)
@@ -609,7 +641,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard:
       // Standard mode's angle keys are pressed on its brain (``CalculatorBrain/press(_:memory:angleUnit:)``).
       return
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       guard box.brain.error == nil else { return }
       angleUnit = unit
       machine.changeBoxed({ $0.press(.angle(unit), unit: unit) }) { _ in }
@@ -729,7 +761,7 @@ public struct Calculator: Hashable, Sendable {
         brain.startLine()
         return nil
       }
-    case .scientific(let box):
+    case .scientific(let box), .formula(let box):
       guard box.brain.isTyping, !box.brain.input.isEmpty else { return }
       machine.changeBoxed({ $0.endEntry() }) { _ in }
     case .programmer(let box):
@@ -754,6 +786,44 @@ public struct Calculator: Hashable, Sendable {
   /// - Complexity: O(n) in the number of keys.
   public func applying(_ keys: some Sequence<Key>) -> Calculator {
     keys.reduce(self) { $0.apply($1) }
+  }
+}
+
+extension Calculator {
+  /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the
+  /// memory and the angle unit kept, stopping at the first error; the calculator is then in
+  /// formula mode (SPEC §12).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  mutating func apply(formula step: FormulaStep) {
+    var recalls = step.recalls.makeIterator()
+    var next = applyingFormula(keys: step.keys) { _ in recalls.next() ?? .value(.zero) }
+    if case .scientific(let box) = next.machine { next.machine = .formula(box) }
+    self = next
+  }
+
+  /// Calls `body` with the title of each compiled key of `step` and the state after it, as
+  /// ``apply(formula:)`` presses them from this state (the `sci` that clears the keypad first
+  /// gets no call): the keypad's work inside a formula, for `--trace` and `:why`. The states are
+  /// Scientific mode's.
+  ///
+  /// - Complexity: O(n) in the number of keys, and the cost of `body`.
+  package func forEachState(
+    applying step: FormulaStep, _ body: (_ title: String, _ state: Calculator) -> Void
+  ) {
+    var state = self
+    state.press(.mode(.scientific))
+    var recalls = step.recalls.makeIterator()
+    for index in step.keys.indices {
+      let key = step.keys[index]
+      if key.isReference {
+        state.recall(recalls.next() ?? .value(.zero))
+      } else {
+        state.press(key)
+      }
+      body(step.keys.title(at: index), state)
+      if state.isError { break }
+    }
   }
 }
 
@@ -789,8 +859,8 @@ extension CalculatorBrain {
     case .mode:
       // Handled by ``Calculator``, which replaces the whole machine.
       return
-    case .reference:
-      // Resolved by the session, which calls `recall(_:)` instead (SPEC §11).
+    case .reference, .formula:
+      // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead.
       return
     case .scientific, .programmer:
       // Not a Standard key: a session never presses one here (its line is rejected, and an

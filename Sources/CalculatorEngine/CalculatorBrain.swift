@@ -318,7 +318,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     case .op:
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
-    case .digit, .dot, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+    case .digit, .dot, .command, .unary, .memory, .scientific, .angle, .mode, .reference, .formula,
       .programmer:
       return nil
     }
@@ -424,6 +424,7 @@ package enum CalculatorBrain: Hashable, Sendable {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
         case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          .formula,
           .programmer:
           return entry
         }

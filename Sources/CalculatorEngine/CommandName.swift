@@ -7,7 +7,7 @@
 /// commands (what each takes, its help) has one row per case, in this order, which is the
 /// order `:help` lists them in.
 package enum CommandName: String, CaseIterable, Sendable {
-  case history, tape, lines, edit, insert, delete, note, find, vary, goto, undo, redo, branches
+  case history, tape, lines, why, edit, insert, delete, note, find, vary, goto, undo, redo, branches
   case branch, keys, exact, copy, save
   /// `:save!`, which replaces a file that this session neither saved nor loaded.
   case saveReplacing = "save!"
@@ -18,7 +18,8 @@ package enum CommandName: String, CaseIterable, Sendable {
   package var changesSession: Bool {
     switch self {
     case .goto, .undo, .redo, .branch, .reset, .edit, .insert, .delete, .note, .vary: true
-    case .history, .tape, .lines, .find, .branches, .keys, .exact, .copy, .save, .saveReplacing,
+    case .history, .tape, .lines, .why, .find, .branches, .keys, .exact, .copy, .save,
+      .saveReplacing,
       .load,
       .resume, .pad, .help, .quit:
       false

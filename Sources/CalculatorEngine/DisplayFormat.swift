@@ -509,7 +509,7 @@ public struct DisplayFormat: Hashable, Sendable {
   package func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
     switch calculator.machine {
     case .standard(let brain): appendExpression(brain, to: &bytes)
-    case .scientific(let box): append(box.brain.shownLine, to: &bytes)
+    case .scientific(let box), .formula(let box): append(box.brain.shownLine, to: &bytes)
     case .programmer: append(calculator.expressionLine, to: &bytes)
     }
   }

@@ -135,11 +135,11 @@ package struct Formula: Sendable {
 ///
 /// `unbalanced ( at column 5`, `unknown name 'sinx' at column 1 (sin(x)?)`, `sin needs brackets:
 /// sin(30)`, `nothing after + at column 3`, `two numbers in a row at column 3; write 2*3`.
-package struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong: the whole message, without a trailing period.
-  package let message: String
+  public let message: String
   /// The 1-based column, counted in characters, where the problem starts.
-  package let column: Int
+  public let column: Int
 
   /// An error saying `message` at `column`.
   package init(_ message: String, column: Int) {
@@ -148,7 +148,7 @@ package struct FormulaError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// The message.
-  package var description: String { message }
+  public var description: String { message }
 
   /// The 1-based column of the byte at `offset` of `text`'s UTF-8, counted in characters.
   ///
@@ -215,4 +215,16 @@ extension Calculator {
     }
     return next
   }
+}
+
+/// A formula line as a history records it (SPEC §12): its canonical text, the Scientific keys
+/// it compiled to, and what each `$N` among those keys recalled when the line was applied, so
+/// that a jump replays it as one step without compiling it again.
+public struct FormulaStep: Hashable, Sendable {
+  /// The canonical text (``Formula/canonicalText(answer:)``): `ans` written as its `$N`.
+  public let text: String
+  /// The compiled keys (``Formula/keyText(answer:)``), `$N` keys with their N.
+  public let keys: TypedKeys
+  /// What each `$N` key of ``keys`` recalled, in order.
+  let recalls: [Calculator.Recalled]
 }

@@ -25,7 +25,7 @@ extension History {
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(
     line keys: ArraySlice<Key>, references: [Int] = [],
-    recalls: [Calculator.Recalled] = []
+    recalls: [Calculator.Recalled] = [], formulas: [FormulaStep] = []
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     let made = startBranchUnlessAtEnd()
@@ -40,7 +40,7 @@ extension History {
       let ownStart = branches[current].codes.count
       // The common line holds no `$N`: it is pressed a run at a time, as a script's line is
       // (``apply(checkedLine:)``).
-      guard !references.isEmpty else {
+      guard !references.isEmpty || !formulas.isEmpty else {
         keys.withUnsafeBufferPointer { keys in
           _ = Key.codes(of: keys, into: codes)
           while index < keys.count {
@@ -64,12 +64,17 @@ extension History {
       // Rule 18: the line starts by ending the number still being typed.
       state.startLine()
       var recall = 0
+      var formula = 0
       for key in keys {
         if case .reference = key {
           state.recall(recalls[recall])
           branches[current].references[ownStart + index] = Reference(
             line: references[recall], recalled: recalls[recall])
           recall += 1
+        } else if case .formula = key {
+          state.apply(formula: formulas[formula])
+          branches[current].formulas[ownStart + index] = formulas[formula]
+          formula += 1
         } else {
           state.press(key)
         }
@@ -197,7 +202,9 @@ extension History {
   @inline(never)
   mutating func noteRestart(in codes: UnsafeBufferPointer<UInt8>, at start: Int) {
     let afterSettled = settledEnd.map { $0.branch == current && $0.offset == start } ?? false
-    settledEnd = state.scientific?.isSettled == true ? (current, start + codes.count) : nil
+    settledEnd =
+      state.mode == .scientific && state.scientific?.isSettled == true
+      ? (current, start + codes.count) : nil
     var index = codes.count - 1
     while index >= 0 {
       let code = codes[index]
@@ -213,7 +220,7 @@ extension History {
     // No restart, and no key that changes the memory, the angle unit or the mode: a line of
     // Scientific mode after a settled one that starts with a number and an operator settles as
     // after `sci` (``ScientificBrain/isSettled``).
-    if afterSettled, state.scientific != nil, let settling = History.settlingKeys(codes) {
+    if afterSettled, state.mode == .scientific, let settling = History.settlingKeys(codes) {
       branches[current].appendMark(at: start, Light(state, prelude: 1), settling: settling)
     }
   }

@@ -59,6 +59,15 @@ extension History {
     return branch.key(at: step - branch.fork - 1)
   }
 
+  /// The formula line that led to `step` on the current branch (within `1...count`), as it
+  /// was recorded (SPEC §12); `nil` when that key is no formula.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func formulaStep(at step: Int) -> FormulaStep? {
+    let branch = branches[owner(of: step)]
+    return branch.formulas.isEmpty ? nil : branch.formulas[step - branch.fork - 1]
+  }
+
   /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`
   /// when that key is no `$N`.
   ///
@@ -72,7 +81,8 @@ extension History {
   ///
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func keyTitle(at step: Int) -> String {
-    referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
+    if let formula = formulaStep(at: step) { return formula.text }
+    return referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
   }
 
   /// Whether the key that leads to `step` (1 through ``count``) on the current branch is the
@@ -378,6 +388,11 @@ extension History {
   ///
   /// - Complexity: O(number of branches).
   package var hasNotes: Bool { branches.contains { !$0.notes.isEmpty } }
+
+  /// Whether any line of any branch is a formula line (SPEC §12): its script is format 4.
+  ///
+  /// - Complexity: O(number of branches).
+  package var hasFormulas: Bool { branches.contains { !$0.formulas.isEmpty } }
 
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line

@@ -91,6 +91,8 @@ public struct History: Sendable {
     /// The `$N` keys among ``codes`` (SPEC §11), by their index there: N as typed, and what the
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
+    /// The formula lines among ``codes`` (SPEC §12), by their index there: each one step.
+    var formulas: [Int: FormulaStep] = [:]
     /// The notes of the branch's own lines (SPEC §11), by the index of each line's last key.
     var notes: [Int: String] = [:]
 
@@ -132,6 +134,7 @@ public struct History: Sendable {
     func key(at index: Int) -> Key {
       let code = codes[index]
       guard code != Key.referenceCode else { return .reference }
+      guard code != Key.formulaCode else { return .formula }
       return Key(code: code)!
     }
 
@@ -141,6 +144,8 @@ public struct History: Sendable {
       let code = codes[index]
       if code == Key.referenceCode {
         keys.appendReference(references[index]!.line)
+      } else if code == Key.formulaCode {
+        keys.appendFormula(formulas[index]!.text)
       } else {
         keys.append(Key(code: code)!)
       }
@@ -152,6 +157,7 @@ public struct History: Sendable {
       switch step(at: index) {
       case .key(let key): state.press(key)
       case .recall(let recalled): state.recall(recalled)
+      case .formula(let step): state.apply(formula: step)
       }
     }
 
@@ -161,6 +167,7 @@ public struct History: Sendable {
     func step(at index: Int) -> Calculator.Step {
       let code = codes[index]
       if code == Key.referenceCode { return .recall(references[index]!.recalled) }
+      if code == Key.formulaCode { return .formula(formulas[index]!) }
       return .key(Key(code: code)!)
     }
 
@@ -245,11 +252,11 @@ public struct History: Sendable {
   /// Scientific or Programmer mode, `sci`, `prog`; `nil` for any other key or mode.
   static func prelude(after code: UInt8, _ state: State) -> UInt8? {
     if code == clearCode {
-      if state.scientific != nil { return 3 }
+      if state.mode == .scientific { return 3 }
       if let programmer = state.programmer { return 4 + programmer.radix.rawValue }
       return nil
     }
-    if code == scientificCode, state.scientific != nil { return 1 }
+    if code == scientificCode, state.mode == .scientific { return 1 }
     if code == scientificCode &+ 1, state.programmer != nil { return 2 }
     return nil
   }
@@ -267,18 +274,20 @@ public struct History: Sendable {
     // Unsigned differences: one comparison a range.
     return code == Key.memory(.store).code
       || code &- Key.memory(.add).code <= Key.memory(.clear).code &- Key.memory(.add).code
-      || code &- Key.angle(.degrees).code <= Key.mode(.programmer).code &- Key.angle(.degrees).code
+      || code &- Key.angle(.degrees).code <= Key.mode(.formula).code &- Key.angle(.degrees).code
+      || code == Key.formulaCode
       || code &- Key.programmer(.radix(.hex)).code <= Key.programmer(.wordSize(.byte)).code
         &- Key.programmer(.radix(.hex)).code
   }
 
   /// ``changesLightState(_:)`` by the key the code decodes to.
   static func changesLightState(decoding code: UInt8) -> Bool {
+    if code == Key.formulaCode { return true }
     guard code != Key.referenceCode, let key = Key(code: code)
     else { return false }
     switch key {
     case .memory(let memory): return memory != .recall
-    case .angle, .mode, .programmer(.radix), .programmer(.wordSize): return true
+    case .angle, .mode, .programmer(.radix), .programmer(.wordSize), .formula: return true
     case .digit, .dot, .op, .equal, .command, .unary, .reference, .scientific, .programmer:
       return false
     }

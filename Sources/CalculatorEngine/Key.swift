@@ -6,7 +6,7 @@ import CalcDecimal
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
 /// Standard keypad, which the book did not have. Every key has one canonical spelling
 /// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
-/// key fits in one byte (``code``: 0 through 172, and ``referenceCode`` for `$N`), which is how
+/// key fits in one byte (``code``: 0 through 173, ``referenceCode`` for `$N` and ``formulaCode`` for a formula), which is how
 /// histories store it.
 public enum Key: Hashable, Sendable {
   // Standard mode's keypad, and the keys of every mode.
@@ -41,6 +41,12 @@ public enum Key: Hashable, Sendable {
   /// The shape of a key that is a whole line with a payload beside it (a formula's or a date's
   /// text, SPEC §12, §13): one code, its payload kept beside the keys as N is.
   case reference
+  /// A formula line of formula mode (SPEC §12): one step, its text kept beside the keys
+  /// (``TypedKeys/formulas``) and in a history beside the key's code, as `$N`'s N is. The
+  /// session compiles it into Scientific keys when the line is applied (a bare calculator does
+  /// nothing for it). Not in ``allKeys``: its ``code`` is ``formulaCode``; its ``canonical``
+  /// spelling and ``title`` are `ƒ`, without the text.
+  case formula
 
   // The keypads of the other modes, one case each: a switch that ignores a mode's keys says so
   // in one line.
@@ -92,8 +98,16 @@ public enum Key: Hashable, Sendable {
     if case .reference = self { true } else { false }
   }
 
+  /// Whether the key is a formula line (``formula``).
+  public var isFormula: Bool {
+    if case .formula = self { true } else { false }
+  }
+
+  /// The one ``code`` of every ``formula`` key: 0xFE, below ``referenceCode``.
+  package static let formulaCode: UInt8 = 0xFE
+
   /// The one ``code`` of every ``reference`` key: 0xFF, above every other key's code (the
-  /// Programmer keys end at 172).
+  /// Programmer keys end at 173).
   public static let referenceCode: UInt8 = 0xFF
 
   /// A decimal digit key.
@@ -208,6 +222,9 @@ public enum Key: Hashable, Sendable {
     case scientific
     /// Windows' Programmer keypad: integers in a word, radixes, bitwise keys (SPEC §10).
     case programmer
+    /// Formula mode (SPEC §12): a line is a formula, compiled to Scientific keys and run on
+    /// Scientific mode's keypad as one step.
+    case formula
   }
 
   /// A hex digit key of Programmer mode.
@@ -338,8 +355,8 @@ public enum Key: Hashable, Sendable {
   package var startsANumber: Bool {
     switch self {
     case .digit, .dot, .programmer(.hexDigit): true
-    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
-      .programmer:
+    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+      .scientific, .programmer:
       false
     }
   }
@@ -350,8 +367,8 @@ public enum Key: Hashable, Sendable {
   package var isBinaryOperator: Bool {
     switch self {
     case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
-    case .digit, .dot, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
-      .programmer:
+    case .digit, .dot, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+      .scientific, .programmer:
       false
     }
   }
@@ -370,6 +387,7 @@ public enum Key: Hashable, Sendable {
     case .angle(let unit): 76 + unit.rawValue
     case .mode(let mode): 79 + mode.rawValue
     case .reference: Key.referenceCode
+    case .formula: Key.formulaCode
     case .programmer(let key): key.code
     }
   }
@@ -433,7 +451,9 @@ public enum Key: Hashable, Sendable {
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
     case .mode(.programmer): "prog"
+    case .mode(.formula): "fx"
     case .reference: "$"
+    case .formula: "ƒ"
     case .scientific(let key): key.canonical
     case .programmer(let key): key.canonical
     }
@@ -467,7 +487,9 @@ public enum Key: Hashable, Sendable {
     case .mode(.standard): "std"
     case .mode(.scientific): "sci"
     case .mode(.programmer): "prog"
+    case .mode(.formula): "fx"
     case .reference: "$"
+    case .formula: "ƒ"
     case .scientific(let key): key.title
     case .programmer(let key): key.title
     }
@@ -538,17 +560,17 @@ extension Key.Programmer {
     + [.not] + Key.Shift.allCases.map { .shift($0) } + Key.Rotate.allCases.map { .rotate($0) }
     + Key.Bit.all.map { .bit($0) }
 
-  /// The key's one-byte code (``Key/code``): 82 through 172.
+  /// The key's one-byte code (``Key/code``): 83 through 173.
   public var code: UInt8 {
     switch self {
-    case .hexDigit(let digit): 82 + digit.rawValue
-    case .radix(let radix): 88 + radix.rawValue
-    case .wordSize(let size): 92 + size.rawValue
-    case .bitwise(let bitwise): 96 + bitwise.rawValue
-    case .not: 101
-    case .shift(let shift): 102 + shift.rawValue
-    case .rotate(let rotate): 105 + rotate.rawValue
-    case .bit(let bit): 109 + bit.number
+    case .hexDigit(let digit): 83 + digit.rawValue
+    case .radix(let radix): 89 + radix.rawValue
+    case .wordSize(let size): 93 + size.rawValue
+    case .bitwise(let bitwise): 97 + bitwise.rawValue
+    case .not: 102
+    case .shift(let shift): 103 + shift.rawValue
+    case .rotate(let rotate): 106 + rotate.rawValue
+    case .bit(let bit): 110 + bit.number
     }
   }
 

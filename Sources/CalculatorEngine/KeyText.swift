@@ -68,11 +68,11 @@ public enum KeyText {
   /// - Complexity: O(n) in the number of keys.
   /// `references` holds N of each `$N` key, in order.
   package static func text(
-    of keys: some Sequence<Key>, references: [Int] = []
+    of keys: some Sequence<Key>, references: [Int] = [], formulas: [String] = []
   ) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.underestimatedCount)
-    append(keys, references: references, to: &bytes)
+    append(keys, references: references, formulas: formulas, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -80,9 +80,20 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of keys.
   public static func text(of keys: TypedKeys) -> String {
+    text(of: keys, modeBefore: nil)
+  }
+
+  /// The canonical key text of keys as typed, applied where `modeBefore` is in force (`nil`:
+  /// not known): a formula is written after `fx` unless formula mode is in force before it
+  /// (SPEC §12: `fx 1+2*3`), so that the text reads back as the same keys in that mode.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  package static func text(of keys: TypedKeys, modeBefore: Key.Mode?) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(keys.count)
-    append(keys.keys, references: keys.references, to: &bytes)
+    append(
+      keys.keys, references: keys.references, formulas: keys.formulas, modeBefore: modeBefore,
+      to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -91,8 +102,11 @@ public enum KeyText {
   ///
   /// - Complexity: O(n) in the number of keys.
   package static func append(
-    _ keys: some Sequence<Key>, references: [Int] = [], to bytes: inout [UInt8]
+    _ keys: some Sequence<Key>, references: [Int] = [], formulas: [String] = [],
+    modeBefore: Key.Mode? = nil, to bytes: inout [UInt8]
   ) {
+    var mode = modeBefore
+    var afterFormulaModeKey = false
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
     // Whether the last key was `$N`, whose digits a digit after it would continue (`$3 5`).
@@ -100,7 +114,28 @@ public enum KeyText {
     // Whether the last key was `bitN`, whose digits a digit after it would continue.
     var endsWithBit = false
     var references = references.makeIterator()
+    var formulas = formulas.makeIterator()
     for key in keys {
+      if case .formula = key {
+        // A formula line's text (SPEC §12), after a blank when keys come before it; after `fx`
+        // unless formula mode is in force (an `fx` right before a formula is read as part of
+        // the formula's line, not as a key of its own: `fx fx 5*-2` for both); a word key after
+        // it gets a blank too (`3*4.5 m+`).
+        if !bytes.isEmpty, bytes.last != UInt8(ascii: " ") { bytes.append(UInt8(ascii: " ")) }
+        if mode != .formula || afterFormulaModeKey { bytes.append(contentsOf: "fx ".utf8) }
+        // Without the blanks that keep a typed formula's columns (``formulaLine(in:startingIn:reusing:)``).
+        let text = (formulas.next() ?? "").utf8
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = text.firstIndex { !blank($0) } ?? text.endIndex
+        let end = text.lastIndex { !blank($0) }.map { text.index(after: $0) } ?? start
+        bytes.append(contentsOf: text[start..<end])
+        (endsWithLetter, endsWithReference, endsWithBit) = (true, false, false)
+        mode = .formula
+        afterFormulaModeKey = false
+        continue
+      }
+      if case .mode(let next) = key { mode = next }
+      afterFormulaModeKey = key == .mode(.formula)
       if case .reference = key {
         bytes.append(UInt8(ascii: "$"))
         if let line = references.next() { bytes.append(contentsOf: String(line).utf8) }
@@ -183,7 +218,7 @@ public enum KeyText {
       // `%` is to the check what `=` is.
       case .equal, .command(.percent): kind = 6
       case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
-        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference:
+        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference, .formula:
         kind = 7
       }
       table[byte] = kind
@@ -560,6 +595,21 @@ public enum KeyText {
     in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode = .standard,
     reusing storage: inout [Key]
   ) throws(KeyTextError) -> TypedKeys {
+    if let formulaLine = try formulaLine(in: buffer, startingIn: mode, reusing: &storage) {
+      return formulaLine
+    }
+    return try plainKeys(in: buffer, startingIn: mode, reusing: &storage)
+  }
+
+  /// The keys of `buffer` read as key text alone, with no formula-mode line
+  /// (``formulaLine(in:startingIn:reusing:)``): the rest of
+  /// ``keys(in:startingIn:reusing:)``.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  static func plainKeys(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
+    reusing storage: inout [Key]
+  ) throws(KeyTextError) -> TypedKeys {
     if storage.capacity > 4_096 {
       storage = []
     } else {
@@ -848,10 +898,14 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
   package let isInvalidUTF8: Bool
   /// What was probably meant, for characters that come close to a key (`e`, `m`, `a`).
   public let hint: String?
+  /// The whole message of a formula-mode line's error (SPEC §12), which is no unknown key;
+  /// `nil` for key text's errors.
+  package var message: String? = nil
 
   /// `unknown key '!' at column 4`, `unknown key 'x' at column 2 (× is '*')`, or
   /// `invalid UTF-8 byte \x{FF} at column 2` (`… at column 9 (in the note)`: a note's).
   public var description: String {
+    if let message { return message }
     if isInvalidUTF8 {
       let base = "invalid UTF-8 byte \(character) at column \(column)"
       return hint.map { base + " (\($0))" } ?? base
@@ -867,6 +921,12 @@ public struct KeyTextError: Error, Hashable, Sendable, CustomStringConvertible {
     self.column = column
     self.isInvalidUTF8 = isInvalidUTF8
     self.hint = hint
+  }
+
+  /// A formula-mode line's error (SPEC §12): `message` at the 1-based `column`.
+  package init(message: String, column: Int) {
+    self.init(character: "", column: column)
+    self.message = message
   }
 
   /// The error for the first byte of `buffer[range]` that is not UTF-8, at its column in

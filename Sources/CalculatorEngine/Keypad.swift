@@ -23,11 +23,24 @@ package struct Keypad: Hashable, Sendable {
   /// word-size key. The one switch over keys of the check.
   package mutating func press(_ key: Key) -> KeyRejection? {
     let programmer = mode == .programmer
+    // Formula mode's keypad (SPEC §12): formulas, and alone `c`, the memory keys, the angle
+    // units and the mode keys.
+    if mode == .formula {
+      switch key {
+      case .command(.clear), .memory, .angle, .mode, .formula:
+        break
+      case .digit, .dot, .op, .equal, .command, .unary, .reference, .scientific, .programmer:
+        return .notInFormula
+      }
+    }
     switch key {
     case .digit(let digit):
       if programmer, UInt64(digit.value) >= radix.base { return .notADigit(radix) }
     case .op, .equal, .memory, .reference:
       break
+    case .formula:
+      // A formula line is read in formula mode, whatever the mode before it (SPEC §12).
+      self.mode = .formula
     case .command(.percent):
       if programmer { return .integersOnly }
     case .command:
@@ -83,6 +96,8 @@ public enum KeyRejection: Hashable, Sendable {
   case hexDigitOutsideHex
   /// A bit key beyond the word.
   case bitBeyondWord(Key.WordSize)
+  /// A key pressed alone in formula mode, where a line is a formula (SPEC §12).
+  case notInFormula
 
   /// The sentence saying why `key` may not be pressed: `'sin' is a key of Scientific mode
   /// (type sci first)`, `'8' is not an octal digit`, `bit40: a BYTE has bits 0–7`.
@@ -107,6 +122,8 @@ public enum KeyRejection: Hashable, Sendable {
       return "\(name) is a hex digit (type hex first)"
     case .bitBeyondWord(let size):
       return "\(key.canonical): a \(size.title) has bits 0–\(size.bits - 1)"
+    case .notInFormula:
+      return "\(name) is not a key of formula mode (type a formula, or sci for keys)"
     }
   }
 }

@@ -153,7 +153,8 @@ package struct ProgrammerBrain: Hashable, Sendable {
         let carry = carry
         clear()
         self.carry = carry
-      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .scientific,
         .programmer:
         return
       }
@@ -167,7 +168,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .memory(.store), .memory(.add), .memory(.subtract),
-      .memory(.clear), .angle, .reference, .scientific(.exponent),
+      .memory(.clear), .angle, .reference, .formula, .scientific(.exponent),
       .scientific(.fixedToExponential), .programmer(.radix), .programmer(.wordSize):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
@@ -184,7 +185,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
         ends = true
       case .command(.flip):
         ends = radix != .dec
-      case .digit, .dot, .command, .mode, .reference:
+      case .digit, .dot, .command, .mode, .reference, .formula:
         ends = false
       }
       if ends {
@@ -194,7 +195,8 @@ package struct ProgrammerBrain: Hashable, Sendable {
     } else {
       switch key {
       case .digit, .programmer(.hexDigit): startTyping()
-      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .scientific,
         .programmer:
         break
       }
@@ -222,7 +224,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     case .dot, .command(.percent), .unary, .scientific:
       // Not keys of Programmer mode: a session never presses one here.
       stack.forget()
-    case .memory, .angle, .mode, .reference:
+    case .memory, .angle, .mode, .reference, .formula:
       // `$N` is resolved by the session and recalled as `mr` (``recall(_:)``).
       break
     }
@@ -468,7 +470,7 @@ extension KeyKind {
     case .scientific(.bracket(.open)): self = .open
     case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .dot, .command, .memory, .angle, .mode, .reference, .scientific, .programmer:
+    case .dot, .command, .memory, .angle, .mode, .reference, .formula, .scientific, .programmer:
       self = .other
     }
   }

@@ -137,7 +137,7 @@ package struct ScientificBrain: Hashable, Sendable {
       case .command(.clear), .command(.clearEntry):
         clear()
         return
-      case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .scientific,
+      case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
         .programmer:
         return
       }
@@ -151,7 +151,8 @@ package struct ScientificBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .angle, .memory(.store), .memory(.add), .memory(.subtract),
-      .memory(.clear), .reference, .scientific(.exponent), .scientific(.fixedToExponential):
+      .memory(.clear), .reference, .formula, .scientific(.exponent),
+      .scientific(.fixedToExponential):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
       isSetting = false
@@ -165,7 +166,7 @@ package struct ScientificBrain: Hashable, Sendable {
         ends = false
       case .op, .unary, .command(.percent), .equal, .memory, .angle, .scientific:
         ends = true
-      case .digit, .dot, .command, .mode, .reference, .programmer:
+      case .digit, .dot, .command, .mode, .reference, .formula, .programmer:
         ends = false
       }
       if ends {
@@ -207,7 +208,7 @@ package struct ScientificBrain: Hashable, Sendable {
     case .command(.backspace):
       if isTyping { input.removeLast() }
     case .equal: stack.equals()
-    case .memory, .angle, .mode, .reference: break
+    case .memory, .angle, .mode, .reference, .formula: break
     case .scientific(let scientific): press(scientific, key, unit: unit)
     case .programmer:
       // Not keys of Scientific mode: a session never presses one here.
@@ -257,7 +258,8 @@ package struct ScientificBrain: Hashable, Sendable {
     case .scientific(.binary(let kind)): stack.addOperatorToLine(BinaryOperator(kind))
     case .equal: stack.addEqualsToLine()
     case .unary, .scientific(.function): stack.addFunctionToLine(FunctionName(key: key, unit: unit))
-    case .digit, .dot, .command, .memory, .angle, .mode, .reference, .scientific, .programmer:
+    case .digit, .dot, .command, .memory, .angle, .mode, .reference, .formula, .scientific,
+      .programmer:
       break
     }
   }
@@ -507,7 +509,8 @@ extension KeyKind {
     case .scientific(.bracket(.open)): self = .open
     case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .command, .memory, .angle, .mode, .reference, .scientific, .programmer: self = .other
+    case .command, .memory, .angle, .mode, .reference, .formula, .scientific, .programmer:
+      self = .other
     }
   }
 }

@@ -29,7 +29,7 @@ extension Session {
       throw SessionError(rejecting: keys[out], at: out, reason)
     }
     // The new line may refer to the lines before it only (SPEC §11).
-    for target in keys.references where target < 1 || target >= number {
+    for target in keys.allReferences where target < 1 || target >= number {
       throw Session.referenceError(target, line: number, first: first)
     }
     // A lone mode key that becomes the branch's first line is its mode line, line 0.
@@ -83,7 +83,7 @@ extension Session {
       }
       // A later line that refers to a deleted line would have nothing to recall, and one that
       // refers to a line that becomes the mode line, no result.
-      for target in line.keys.references {
+      for target in line.keys.allReferences {
         if kind == .deleted, target == number {
           throw .referencedLineDeleted(line: number, by: at + first)
         }
@@ -124,30 +124,46 @@ extension Session {
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
-    // Every reference was checked above: resolving one cannot fail.
-    func apply(_ keys: TypedKeys) -> Int? {
+    // Every reference was checked above: resolving one cannot fail. A formula is compiled
+    // again (SPEC §12); one that no longer compiles (`ans` with no earlier result, `mr` with an
+    // empty memory) refuses the change, and the session is left as it was.
+    let before = self
+    func apply(_ keys: TypedKeys, line later: Int) throws(SessionError) -> Int? {
       let recalls =
         keys.hasReferences
         ? (try? Session.recalls(
           of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? []
         : []
+      var steps: [FormulaStep] = []
+      if keys.hasFormulas {
+        do throws(SessionError) {
+          steps = try formulaSteps(
+            for: keys, after: LineEndIndex.Preceding(lineEnds[...]), memory: history.state.memory)
+        } catch {
+          self = before
+          throw .formula(
+            FormulaError(
+              "cannot \(SessionError.verb(kind)) line \(number): line \(later) would then be "
+                + "rejected (\(error.description))", column: 1))
+        }
+      }
       let branch = history.apply(
-        line: keys.keys[...], references: keys.references, recalls: recalls)
+        line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps)
       lineEnds.append(history.position)
       // The display after the line, where the position now is: no replay to find it again.
       new.append(history.state.display)
       return branch
     }
     if !keys.isEmpty {
-      made = apply(keys)
+      made = try apply(keys, line: number)
       ends.append(history.position)
       // An edited line keeps its note (SPEC §11); `note` changes it.
       if kind == .edited, let note = lines[index].note {
         history.setNote(note, ofLineEndingAt: history.position)
       }
     }
-    for (line, keys) in zip(later, replayed) {
-      let branch = apply(keys)
+    for (offset, (line, keys)) in zip(later, replayed).enumerated() {
+      let branch = try apply(keys, line: number + offset + (kind == .deleted ? 0 : 1))
       made = made ?? branch
       ends.append(history.position)
       if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }

@@ -1,3 +1,5 @@
+import CalcDecimal
+
 /// A calculator session: its ``History`` and the one door through which it changes.
 ///
 /// Every change is a ``Command`` passed to ``perform(_:)``, which reduces it in one `switch` and
@@ -98,8 +100,11 @@ public struct Session: Sendable {
     public static func keys(_ keys: [Key]) -> Command { .keys(keys[...]) }
 
     /// Applies a line of keys as typed, `$N` keys with their N; see ``keys(_:references:)``.
+    /// A line that holds a formula (SPEC §12) is ``keysWithNote(_:note:)`` with no note, the
+    /// case that carries the formula's text.
     public static func keys(_ keys: TypedKeys) -> Command {
-      .keys(keys.keys[...], references: keys.references)
+      keys.hasFormulas
+        ? .keysWithNote(keys, note: "") : .keys(keys.keys[...], references: keys.references)
     }
     /// Applies a line of keys, as ``keys(_:references:)``, and gives the line it makes the
     /// note (SPEC §11: `1200+350+89=  # rent`; an empty note is none): one change, journaled
@@ -326,7 +331,10 @@ public struct Session: Sendable {
         keys: keys.count,
         newBranch: applyKeepingLineEnds(keys, references: references, recalls: recalls))
     case .keysWithNote(let keys, let note):
-      let change = try reduce(.keys(keys.keys[...], references: keys.references))
+      let change =
+        keys.hasFormulas
+        ? try applyFormulaLine(keys)
+        : try reduce(.keys(keys.keys[...], references: keys.references))
       // No keys make no line: no note either.
       if !keys.isEmpty { noteLineAtPosition(note) }
       return change
@@ -450,6 +458,96 @@ public struct Session: Sendable {
     return recalls
   }
 
+  /// Applies a line that holds a formula (SPEC §12): each formula is read, its `ans` resolved
+  /// to the nearest earlier line that computed a value, written canonically and compiled into
+  /// Scientific keys, whose `$N` are resolved as a line's; the line is then one change, each
+  /// formula one step. Throws, changing nothing, for a key the keypad lacks, a bad `$N`, a
+  /// formula that cannot be read or compiled, `ans` without an earlier result and `mr` while
+  /// the memory is empty.
+  ///
+  /// - Complexity: O(n) in the size of the formulas, and the cost of their keys.
+  private mutating func applyFormulaLine(_ keys: TypedKeys) throws(SessionError) -> Change {
+    if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
+      throw error
+    }
+    if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
+    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+    let recalls = try Session.recalls(of: keys.references, after: preceding, in: history)
+    let steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+    return .applied(
+      keys: keys.count,
+      newBranch: applyKeepingLineEnds(
+        keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
+  }
+
+  /// The formulas of `keys`, a line entered after the lines of the current branch that end at
+  /// `lineEnds`, with `memory` in the register: each read, its `ans` resolved, written
+  /// canonically and compiled, its `$N` resolved (SPEC §12); throws as
+  /// ``applyFormulaLine(_:)`` does.
+  ///
+  /// - Complexity: O(n) in the size of the formulas.
+  func formulaSteps(
+    for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Number?
+  ) throws(SessionError) -> [FormulaStep] {
+    var steps: [FormulaStep] = []
+    for text in keys.formulas {
+      do throws(FormulaError) {
+        let formula = try Formula(text)
+        let answer = formula.usesAnswer ? answerLine(after: preceding) : nil
+        if let column = formula.memoryColumn, memory == nil {
+          throw FormulaError("mr: the memory is empty", column: column)
+        }
+        let keyText = try formula.keyText(answer: answer)
+        let compiled: TypedKeys
+        do {
+          compiled = try KeyText.keys(in: keyText, startingIn: .scientific)
+        } catch {
+          // The compiler writes only key text (FormulaTests reads back every text it compiles).
+          preconditionFailure("a formula compiled to text that is no key text: \(error)")
+        }
+        let formulaRecalls: [Calculator.Recalled]
+        do throws(SessionError) {
+          formulaRecalls = try Session.recalls(
+            of: compiled.references, after: preceding, in: history)
+        } catch {
+          let dollar = text.utf8.firstIndex(of: UInt8(ascii: "$")).map {
+            text.utf8.distance(from: text.utf8.startIndex, to: $0)
+          }
+          throw FormulaError(
+            error.description, column: FormulaError.column(of: dollar ?? 0, in: text))
+        }
+        steps.append(
+          FormulaStep(
+            text: try formula.canonicalText(answer: answer), keys: compiled,
+            recalls: formulaRecalls))
+      } catch {
+        throw .formula(error)
+      }
+    }
+    return steps
+  }
+
+  /// The number of the nearest line before the position, among `lineEnds`, whose result is a
+  /// value rather than an error: what `ans` stands for in a formula (SPEC §12); `nil` when there
+  /// is none (a mode line, line 0, computes none).
+  ///
+  /// - Complexity: O(k × ``History/snapshotInterval``), k the lines looked at.
+  private func answerLine(after lineEnds: LineEndIndex.Preceding) -> Int? {
+    let base =
+      lineEnds.count > 0 && lineEnds[0] == 1
+        && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
+    var index = lineEnds.count - 1
+    while index >= 0, index + base >= 1 {
+      let end = lineEnds[index]
+      let recalled =
+        end == history.position
+        ? Calculator.Recalled(history.state) : history.recalled(atLineEnd: end)
+      if case .value = recalled { return index + base }
+      index -= 1
+    }
+    return nil
+  }
+
   /// The refusal of `$target` in line `line` of a branch whose first line is `first` (0 with a
   /// mode line).
   static func referenceError(_ target: Int, line: Int, first: Int) -> SessionError {
@@ -473,10 +571,12 @@ public struct Session: Sendable {
   /// when the line grows the current branch at its end, dropped when it starts a branch.
   @inline(__always)
   mutating func applyKeepingLineEnds(
-    _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled]
+    _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled],
+    formulas: [FormulaStep] = []
   ) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
-    let made = history.apply(line: keys, references: references, recalls: recalls)
+    let made = history.apply(
+      line: keys, references: references, recalls: recalls, formulas: formulas)
     if extends, made == nil {
       lineEndIndex?.append(history.position, in: history)
     } else {
@@ -606,6 +706,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An `edit`, `insert` or `delete` of line `line` (line 1) that makes a lone mode key the
   /// first line, line 0, to which the later line `later` would then refer.
   case laterLineReferencesModeLine(Session.Rewrite.Kind, line: Int, later: Int)
+  /// A formula that cannot be read, compiled or applied (SPEC §12), with its column.
+  case formula(FormulaError)
 
   /// The refusal of `key` at `index` of a line, for `reason`.
   init(rejecting key: Key, at index: Int, _ reason: KeyRejection) {
@@ -620,7 +722,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .needsScientificMode(_, let index), .keyRejected(_, let index, _): index
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
       .laterLineRejected, .laterLineKeyRejected, .badReference, .referencedLineDeleted,
-      .noteOnForkedPart, .modeLineFixed, .modeLineReference, .laterLineReferencesModeLine:
+      .noteOnForkedPart, .modeLineFixed, .modeLineReference, .laterLineReferencesModeLine,
+      .formula:
       nil
     }
   }
@@ -632,7 +735,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .modeLineReference: 0
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
       .needsScientificMode, .keyRejected, .laterLineRejected, .laterLineKeyRejected,
-      .referencedLineDeleted, .noteOnForkedPart, .modeLineFixed, .laterLineReferencesModeLine:
+      .referencedLineDeleted, .noteOnForkedPart, .modeLineFixed, .laterLineReferencesModeLine,
+      .formula:
       nil
     }
   }
@@ -720,6 +824,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .laterLineReferencesModeLine(let kind, let line, let later):
       "cannot \(SessionError.verb(kind)) line \(line): the first line would then be a lone mode "
         + "key, the mode line (line 0), and line \(later) refers to it"
+    case .formula(let error):
+      error.message
     case .noteOnForkedPart(let line, let branch, let parent):
       "line \(line) is the start of a line of branch \(parent), where branch \(branch) leaves it; "
         + "that line holds the note (:branch \(parent), then :note)"

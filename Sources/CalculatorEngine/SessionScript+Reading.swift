@@ -56,7 +56,8 @@ extension SessionScript {
     case .vary:
       let (line, alternatives) = try directive.lineAndAlternativesArgument()
       return .vary(line: line, alternatives: alternatives)
-    case .history, .tape, .lines, .find, .branches, .keys, .exact, .copy, .save, .saveReplacing,
+    case .history, .tape, .lines, .why, .find, .branches, .keys, .exact, .copy, .save,
+      .saveReplacing,
       .load,
       .resume, .pad, .help, .quit:
       return nil
@@ -220,14 +221,14 @@ extension SessionScript {
     /// calc's session header without a format (``olderHeader``): written before SPEC rule 18.
     case olderFormat
     /// calc's header of a session (`# calc session, format 3: …`) or of a journal
-    /// (`# calc journal, format 3`), naming a format this calc reads: 2 or 3 (a number below
-    /// 2, which calc never wrote, is read as 2).
+    /// (`# calc journal, format 3`), naming a format this calc reads: 2, 3 or 4 (a number
+    /// below 2, which calc never wrote, is read as 2).
     case format(Int)
   }
 
   /// What `line`, the first line of a script (UTF-8, without its newline), says about its
   /// origin; throws, at column 1, when it names a format later than ``format``: `written by a
-  /// newer calc (format 4; this calc reads formats up to 3)`.
+  /// newer calc (format 5; this calc reads formats up to 4)`.
   ///
   /// A header is `# calc session, format N` or `# calc journal, format N`, N being ASCII digits
   /// that end at the line's end or at any other character (`:` in a session's header, a blank

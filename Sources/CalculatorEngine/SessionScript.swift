@@ -27,7 +27,10 @@
 /// because the session never records a line that its replay would reject (an edit after which a
 /// later line would be rejected is refused, SPEC §4).
 ///
-/// The header names the format (``format``, 3 since SPEC v4; format 2 in v3, read the same way:
+/// The header names the format: 3 (SPEC v4's, ``keysFormat``) for a session of keys alone, 4
+/// (``format``, SPEC v5 §12) for one that holds formula lines, which a calc that reads only
+/// format 3 refuses as newer rather than misreading a formula as keys; format 2 in v3, read the
+/// same way as 3:
 /// the lines are the same, but a trailing comment in a format-2 file is not a note, and its line
 /// numbers count a lone mode key first line as line 1: ``LineNumbering``). Both are
 /// replayed with SPEC rule 18 (each line starts by ending the number being typed). A file whose
@@ -35,10 +38,16 @@
 /// and ``Replay/isOlderFormat`` says so, for a note that numbers no longer continue across
 /// lines. A file that names a later format than ``format`` is refused (``origin(ofFirstLine:)``).
 public enum SessionScript {
-  /// The format this calc writes, in session scripts and journals: 3 since SPEC v4.
-  public static let format = 3
-  /// The start of the first line of a session script in today's format.
-  package static let header = "# calc session, format \(format): "
+  /// The newest format this calc reads and writes: 4 since SPEC v5 (formula lines, §12), what a
+  /// journal names (a journal may come to hold formula lines after its first line) and a
+  /// session script that holds a formula line.
+  public static let format = 4
+  /// The format of a session script of keys alone: 3 (SPEC v4), which older calcs read.
+  package static let keysFormat = 3
+  /// The start of the first line of a session script of keys alone.
+  package static let header = "# calc session, format \(keysFormat): "
+  /// The start of the first line of a session script that holds a formula line.
+  package static let formulaHeader = "# calc session, format \(format): "
   /// The start of the first line of a session script written before SPEC rule 18.
   package static let olderHeader = "# calc session: "
 
@@ -52,7 +61,8 @@ public enum SessionScript {
     }
     let branches = history.branchCount
     try body(
-      header + "\(branches == 1 ? "1 branch" : "\(branches) branches"), at step "
+      (history.hasFormulas ? formulaHeader : header)
+        + "\(branches == 1 ? "1 branch" : "\(branches) branches"), at step "
         + "\(history.position) of \(history.count) on branch \(history.currentBranch)")
     for number in 1...branches {
       let branch = history.branch(number)
@@ -61,8 +71,12 @@ public enum SessionScript {
         try body(":branch \(parent)")
         try body(":goto \(branch.fork)")
       }
+      // The mode in force, for a formula line's `fx` (SPEC §12): unknown at a fork, where the
+      // writer puts `fx` before a formula line whatever the mode.
+      var modes = KeyText.ModeTracker(mode: number == 1 ? .standard : nil)
       try history.forEachOwnLine(ofBranch: number) { keys, note in
-        try body(note.map { KeyText.text(of: keys) + "  # " + $0 } ?? KeyText.text(of: keys))
+        let text = modes.text(of: keys)
+        try body(note.map { text + "  # " + $0 } ?? text)
       }
     }
     // Replaying leaves the last branch made current; name another one only when it is.

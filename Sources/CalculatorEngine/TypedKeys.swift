@@ -9,12 +9,18 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public private(set) var keys: [Key]
   /// N of each ``Key/reference`` key of ``keys``, in order.
   public private(set) var references: [Int]
+  /// The text of each ``Key/formula`` key of ``keys``, in order (SPEC §12): as typed in a line
+  /// read from text, canonical in a history's lines.
+  public private(set) var formulas: [String] = []
 
-  /// Keys with the given line numbers of their `$N` keys, one for each, in order.
-  public init(_ keys: [Key], references: [Int] = []) {
+  /// Keys with the given line numbers of their `$N` keys, one for each, in order, and the text
+  /// of their formula keys.
+  public init(_ keys: [Key], references: [Int] = [], formulas: [String] = []) {
     assert(references.count == keys.lazy.filter(\.isReference).count, "one N for each $N key")
+    assert(formulas.count == keys.lazy.filter(\.isFormula).count, "one text for each formula")
     self.keys = keys
     self.references = references
+    self.formulas = formulas
   }
 
   /// Keys without `$N` keys.
@@ -43,6 +49,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Appends a key other than `$N`.
   public mutating func append(_ key: Key) {
     precondition(!key.isReference, "a $N key needs its N")
+    precondition(!key.isFormula, "a formula key needs its text")
     keys.append(key)
   }
 
@@ -52,10 +59,20 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     references.append(line)
   }
 
+  /// Appends a formula line's key with its text.
+  public mutating func appendFormula(_ text: String) {
+    keys.append(.formula)
+    formulas.append(text)
+  }
+
+  /// Whether the keys hold a formula line's key.
+  public var hasFormulas: Bool { !formulas.isEmpty }
+
   /// Appends the keys of `other`, with their references.
   public mutating func append(contentsOf other: TypedKeys) {
     keys.append(contentsOf: other.keys)
     references.append(contentsOf: other.references)
+    formulas.append(contentsOf: other.formulas)
   }
 
   /// Inserts `$line` before the key at `index` (within `0...count`).
@@ -72,8 +89,11 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package func extracting(_ range: Range<Int>) -> TypedKeys {
     let first = keys[..<range.lowerBound].lazy.filter(\.isReference).count
     let count = keys[range].lazy.filter(\.isReference).count
+    let firstFormula = keys[..<range.lowerBound].lazy.filter(\.isFormula).count
+    let formulaCount = keys[range].lazy.filter(\.isFormula).count
     return TypedKeys(
-      Array(keys[range]), references: Array(references[first..<(first + count)]))
+      Array(keys[range]), references: Array(references[first..<(first + count)]),
+      formulas: Array(formulas[firstFormula..<(firstFormula + formulaCount)]))
   }
 
   /// The keys of `left`, then those of `right`.
@@ -92,6 +112,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package mutating func removeAll(keepingCapacity: Bool) {
     keys.removeAll(keepingCapacity: keepingCapacity)
     references.removeAll(keepingCapacity: keepingCapacity)
+    formulas.removeAll(keepingCapacity: keepingCapacity)
   }
 
   /// Whether some key is `$N`.
@@ -103,7 +124,48 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package func renumbered(_ renumber: (Int) -> Int) -> TypedKeys {
     var copy = self
     copy.references = references.map(renumber)
+    copy.formulas = formulas.map { TypedKeys.renumbering($0, renumber) }
     return copy
+  }
+
+  /// N of each `$N`, in order: those of the `$N` keys, then those written in the formulas'
+  /// texts (SPEC §12).
+  ///
+  /// - Complexity: O(n) in the length of the formulas.
+  package var allReferences: [Int] {
+    var all = references
+    for text in formulas {
+      _ = TypedKeys.renumbering(text) { line in
+        all.append(line)
+        return line
+      }
+    }
+    return all
+  }
+
+  /// `text`, a formula's, with the N of each `$N` passed through `renumber` (a formula uses `$`
+  /// for nothing else).
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  static func renumbering(_ text: String, _ renumber: (Int) -> Int) -> String {
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      bytes.append(byte)
+      index += 1
+      guard byte == UInt8(ascii: "$") else { continue }
+      var end = index
+      while end < utf8.count, utf8[end] >= UInt8(ascii: "0"), utf8[end] <= UInt8(ascii: "9") {
+        end += 1
+      }
+      guard end > index else { continue }
+      let line = Int(String(decoding: utf8[index..<end], as: UTF8.self)) ?? Int.max
+      bytes.append(contentsOf: String(renumber(line)).utf8)
+      index = end
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The line number of the `$N` key at `index`, which must be one.
@@ -118,6 +180,15 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(i) for a reference, i the index.
   public func title(at index: Int) -> String {
-    keys[index].isReference ? "$\(referencedLine(at: index))" : keys[index].title
+    if keys[index].isFormula { return formulaText(at: index) }
+    return keys[index].isReference ? "$\(referencedLine(at: index))" : keys[index].title
+  }
+
+  /// The text of the formula key at `index`, which must be one.
+  ///
+  /// - Complexity: O(i), i the index.
+  public func formulaText(at index: Int) -> String {
+    precondition(keys[index].isFormula, "not a formula key")
+    return formulas[keys[..<index].lazy.filter(\.isFormula).count]
   }
 }

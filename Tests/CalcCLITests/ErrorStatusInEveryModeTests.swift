@@ -26,6 +26,7 @@ import Testing
       case .standard: "std"
       case .scientific: "sci"
       case .programmer: "prog"
+      case .formula: "fx"
       }
     }
 
@@ -34,6 +35,7 @@ import Testing
       case .standard: "standard"
       case .scientific: "scientific"
       case .programmer: "programmer"
+      case .formula: "formula"
       }
     }
 
@@ -66,6 +68,12 @@ import Testing
     Row(mode: .programmer, keys: "100/0= bit3", display: "8", passed: true),
     Row(mode: .programmer, keys: "100/0= hex F", display: "F", passed: true),
     Row(mode: .programmer, keys: "100/0= byte 5", display: "5", passed: true),
+    // Formulas (SPEC §12): a formula's result is its first error.
+    Row(mode: .formula, keys: "100/0", display: "Cannot divide by zero"),
+    Row(mode: .formula, keys: "0/0", display: "Result is undefined"),
+    Row(mode: .formula, keys: "sqrt(-9)", display: "Invalid input"),
+    Row(mode: .formula, keys: "10^10000", display: "Overflow"),
+    Row(mode: .formula, keys: "1/0+5", display: "Cannot divide by zero"),
   ]
 
   /// The note for an error passed on the way says which key showed it, in every mode.

@@ -34,6 +34,7 @@ import Testing
     case .standard: "standard"
     case .scientific: "scientific"
     case .programmer: "programmer"
+    case .formula: "formula"
     }
   }
 

@@ -73,7 +73,7 @@ struct FakeHostTests {
     (
       "newer.calc", "# calc session, format 9: 1 branch\n1=\n",
       "error: cannot load 'newer.calc': written by a newer calc (format 9; this calc reads "
-        + "formats up to 3)\n"
+        + "formats up to 4)\n"
     ),
     (
       "cmd.calc", "1+\r\n:help\r\n",

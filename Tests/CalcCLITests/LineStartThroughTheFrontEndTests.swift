@@ -28,7 +28,7 @@ import Testing
     let notes =
       "<stdin>:3:1: note: the 3 of line 2 was replaced by .5 before it was used\n"
       + "<stdin>:3:3: note: Standard mode computes left to right (12 + 0.5 = 12.5, then × 2); "
-      + "sci applies precedence\n"
+      + "sci and formulas (calc -e) apply precedence\n"
     #expect(keys.stderr == notes)
     try expectScript(["-"], stdin: rebuilt, stdout: "12\n3\n25\n", stderr: notes)
   }

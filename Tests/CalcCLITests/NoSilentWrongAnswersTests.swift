@@ -433,7 +433,10 @@ extension String {
 @Suite struct NotesScanTests {
   /// Keys weighted toward what makes notes and errors: zeros, points, operators, `=`, unary keys.
   static let alphabet: [Key] =
-    Key.allKeys.filter { !$0.isProgrammerOnly && $0 != .mode(.programmer) }
+    // Formula mode's lines are formulas, which no keypad note applies to (SPEC §12).
+    Key.allKeys.filter {
+      !$0.isProgrammerOnly && $0 != .mode(.programmer) && $0 != .mode(.formula)
+    }
     + Array(repeating: .digit(.zero), count: 6) + Array(repeating: .dot, count: 4)
     + Key.Op.allCases.flatMap { [Key.op($0), .op($0)] }
     + Array(repeating: .equal, count: 6)

@@ -32,8 +32,12 @@ import Testing
   }
 
   /// What the notes say in each mode for `5*-2=` and its kin.
-  static func negative(_ left: String, _ op: String, _ right: String) -> String {
-    "− replaced \(op) (\(left) − \(right)); a negative number is typed \(right)~"
+  /// `formula` is the line as a formula, which the note offers (SPEC v5 §5, §12).
+  static func negative(
+    _ left: String, _ op: String, _ right: String, formula: String
+  ) -> String {
+    "− replaced \(op) (\(left) − \(right)); a negative number is typed \(right)~, or as a "
+      + "formula: calc -e '\(formula)'"
   }
 
   static let tilde =
@@ -44,23 +48,24 @@ import Testing
     + "(√ rounds to 34 digits)"
 
   static let standard: [Row] = [
-    Row("5*-2=", "3", negative("5", "×", "2"), column: 3),
+    Row("5*-2=", "3", negative("5", "×", "2", formula: "5*-2"), column: 3),
     Row("5+*3=", "15", "× replaced + (5 × 3)", column: 3),
     Row("5*/2=", "2.5", "÷ replaced × (5 ÷ 2)", column: 3),
     Row(
       "1+2*-3=", "0",
       [
-        (negative("3", "×", "3"), 5),
+        (negative("3", "×", "3", formula: "1+2*-3"), 5),
         (
-          "Standard mode computes left to right (1 + 2 = 3, then ×); sci applies precedence", 4
+          "Standard mode computes left to right (1 + 2 = 3, then ×); sci and formulas (calc -e) apply precedence",
+          4
         ),
       ]),
     Row("5ms c 2mr", "5", memory, column: 8),
     Row("~5+3=", "8", tilde, column: 1),
     Row(
       "12.99+4.50*3+7.25=", "59.72",
-      "Standard mode computes left to right (12.99 + 4.5 = 17.49, then × 3); sci applies "
-        + "precedence", column: 11),
+      "Standard mode computes left to right (12.99 + 4.5 = 17.49, then × 3); sci and formulas "
+        + "(calc -e) apply precedence", column: 11),
     Row("3@q-3=", "-1E-33", roundedOperands, column: 6),
     // No note: what the keys say is what a person means.
     Row("5*2~=", "-10", []),
@@ -69,9 +74,9 @@ import Testing
   ]
 
   static let scientific: [Row] = [
-    Row("5*-2=", "3", negative("5", "×", "2"), column: 3),
-    Row("2^-1=", "1", negative("2", "xʸ", "1"), column: 3),
-    Row("1+2*-3=", "0", negative("3", "×", "3"), column: 5),
+    Row("5*-2=", "3", negative("5", "×", "2", formula: "5*-2"), column: 3),
+    Row("2^-1=", "1", negative("2", "xʸ", "1", formula: "2^-1"), column: 3),
+    Row("1+2*-3=", "0", negative("3", "×", "3", formula: "1+2*-3"), column: 5),
     Row("5+*3=", "15", "× replaced + (5 × 3)", column: 3),
     Row("2pi=", "3.14159265", "π replaced the 2 being typed (2π is 2*pi)", column: 2),
     Row("2euler=", "2.71828183", "e replaced the 2 being typed (2e is 2*euler)", column: 2),
@@ -92,7 +97,7 @@ import Testing
   ]
 
   static let programmer: [Row] = [
-    Row("5*-2=", "3", negative("5", "×", "2"), column: 3),
+    Row("5*-2=", "3", negative("5", "×", "2", formula: "5*-2"), column: 3),
     Row("5+*3=", "15", "× replaced + (5 × 3)", column: 3),
     Row("5 and or 3=", "7", "OR replaced AND (5 OR 3)", column: 7),
     Row("5 lsh rsh 1=", "2", "Rsh replaced Lsh (5 Rsh 1)", column: 7),
@@ -211,18 +216,20 @@ import Testing
   /// Standard mode's left-to-right note is given once a run, at the first such line.
   @Test func leftToRightOnceARun() throws {
     let note =
-      "note: Standard mode computes left to right (1 + 2 = 3, then × 3); sci applies precedence"
+      "note: Standard mode computes left to right (1 + 2 = 3, then × 3); sci and formulas (calc -e) apply precedence"
     try expectScript(
       ["-"], stdin: "1+2*3=\n1+2*3=\n", stdout: "9\n9\n", stderr: "<stdin>:1:4: \(note)\n")
     let repl = REPLInProcessTests.run(["1+2*3=", "1+2*3=", "sci", "1+2*3="])
     #expect(repl.errors == "\(note)\n")
   }
 
-  /// The formula words wait for formula mode, in one place (Documentation/Decisions.md).
-  @Test func formulaWordsWaitForFormulaMode() {
-    #expect(!FormulaWords.isAvailable)
-    #expect(FormulaWords.asFormula("5*-2=") == "")
-    #expect(FormulaWords.precedence == "sci applies precedence")
+  /// The formula words are on since formula mode exists, in one place
+  /// (Documentation/Decisions.md).
+  @Test func formulaWordsNameFormulaMode() {
+    #expect(FormulaWords.isAvailable)
+    #expect(FormulaWords.asFormula("5*-2=") == ", or as a formula: calc -e '5*-2'")
+    #expect(FormulaWords.asFormula("  5*-2 =  # note") == ", or as a formula: calc -e '5*-2'")
+    #expect(FormulaWords.precedence == "sci and formulas (calc -e) apply precedence")
   }
 
   @Test func aTermIsWrittenAsAFormula() {

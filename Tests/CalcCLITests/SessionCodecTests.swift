@@ -130,7 +130,7 @@ import Testing
       let file = directory.appendingPathComponent("f.calc")
       try "# calc session, format 99: 1 branch, at step 4 of 4 on branch 1\n1+1=\n:goto 4\n"
         .write(to: file, atomically: true, encoding: .utf8)
-      let refusal = "written by a newer calc (format 99; this calc reads formats up to 3)"
+      let refusal = "written by a newer calc (format 99; this calc reads formats up to 4)"
       try expectScript(
         ["f.calc"], directory: directory, stdout: "", stderr: "f.calc:1:1: \(refusal)\n",
         status: 65)
@@ -143,12 +143,12 @@ import Testing
       let folder = directory.appendingPathComponent(".local/state/calc")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let journal = folder.appendingPathComponent("20261125T000000.000000Z-1.calc")
-      try "# calc journal, format 4\n1+1=\n".write(to: journal, atomically: true, encoding: .utf8)
+      try "# calc journal, format 5\n1+1=\n".write(to: journal, atomically: true, encoding: .utf8)
       try expectScript(
         ["--resume", "-k", "="], environment: ["HOME": directory.path, "XDG_STATE_HOME": nil],
         stdout: "",
         stderr: "calc: --resume: cannot resume '\(journal.path)': written by a newer calc "
-          + "(format 4; this calc reads formats up to 3)\n",
+          + "(format 5; this calc reads formats up to 4)\n",
         status: 66)
     }
   }

@@ -11,7 +11,7 @@ import Testing
   /// The note that `1+2*3=` on line `line` gets, the first such line of a run (SPEC v5 §5).
   static func leftToRight(line: Int, column: Int = 4) -> String {
     "<stdin>:\(line):\(column): note: Standard mode computes left to right (1 + 2 = 3, then × 3); "
-      + "sci applies precedence\n"
+      + "sci and formulas (calc -e) apply precedence\n"
   }
 
   @Test func memoryKeysAreRowsLikeOnAPrintingCalculator() throws {

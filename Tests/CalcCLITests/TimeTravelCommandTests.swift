@@ -40,7 +40,7 @@ import Testing
 
   /// The note that `98-3+2*4=`, the first such line of a run, gets (SPEC v5 §5).
   static let leftToRight98 =
-    "note: Standard mode computes left to right (95 + 2 = 97, then × 4); sci applies precedence\n"
+    "note: Standard mode computes left to right (95 + 2 = 97, then × 4); sci and formulas (calc -e) apply precedence\n"
 
   // MARK: - :history
 
@@ -709,7 +709,7 @@ import Testing
     #expect(
       run.stderr
         == "<stdin>:1:4: note: Standard mode computes left to right (1 + 2 = 3, then × 3); "
-        + "sci applies precedence\n")
+        + "sci and formulas (calc -e) apply precedence\n")
     // The `c1/0=` line showed an error (SPEC §5: status 1).
     #expect(run.status == 1)
   }

@@ -24,15 +24,23 @@ import Testing
       ]
     case .programmer:
       [("100/0=", .divideByZero), ("0/0=", .undefined), ("1 lsh 64=", .notDefined)]
+    case .formula:
+      // Formulas, run on the Scientific keypad (SPEC §12).
+      [
+        ("100/0", .divideByZero), ("0/0", .undefined), ("sqrt(-9)", .invalidInput),
+        ("10^10000", .overflow),
+      ]
     }
   }
 
   @Test(arguments: Key.Mode.allCases)
   func theModesErrorStateIsTheCalculatorsError(mode: Key.Mode) throws {
     for (text, error) in Self.errorKeys(mode) {
-      var state = Calculator.initial
-      state.press(.mode(mode))
-      state = state.applying(line: try KeyText.keys(in: text, startingIn: mode))
+      // A formula is applied by a session, which compiles it.
+      var session = Session()
+      try session.perform(.keys([.mode(mode)]))
+      try session.perform(.keys(try KeyText.keys(in: text, startingIn: mode)))
+      var state = session.state
       #expect(state.mode == mode)
       #expect(state.isError, "\(mode) \(text)")
       #expect(state.display == .error(error), "\(mode) \(text)")
@@ -51,7 +59,8 @@ import Testing
   func aSessionsLineEndsInTheModesError(mode: Key.Mode) throws {
     var session = Session()
     try session.perform(.keys([.mode(mode)]))
-    try session.perform(.keys(try KeyText.keys(in: "100/0=", startingIn: mode)))
+    let line = mode == .formula ? "100/0" : "100/0="
+    try session.perform(.keys(try KeyText.keys(in: line, startingIn: mode)))
     #expect(session.state.isError)
     #expect(session.state.display == .error(.divideByZero))
   }

@@ -63,7 +63,7 @@ import Testing
       ("deg", .angle(.degrees), "DEG"), ("rad", .angle(.radians), "RAD"),
       ("grad", .angle(.grads), "GRAD"),
       ("std", .mode(.standard), "std"), ("sci", .mode(.scientific), "sci"),
-      ("prog", .mode(.programmer), "prog"),
+      ("prog", .mode(.programmer), "prog"), ("fx", .mode(.formula), "fx"),
       ("A", .programmer(.hexDigit(.a)), "A"), ("B", .programmer(.hexDigit(.b)), "B"),
       ("C", .programmer(.hexDigit(.c)), "C"),
       ("D", .programmer(.hexDigit(.d)), "D"), ("E", .programmer(.hexDigit(.e)), "E"),
@@ -462,13 +462,16 @@ import Testing
       KeyText.text(of: Key.scientificKeys)
         == "()^yroot mod logy sin cos tan sec csc cot asin acos atan asec acsc acot sinh cosh "
         + "tanh sech csch coth asinh acosh atanh asech acsch acoth cube cbrt log ln pow10 pow2 "
-        + "powe abs floor ceil dms degrees!pi euler exp fe deg rad grad std sci prog")
+        + "powe abs floor ceil dms degrees!pi euler exp fe deg rad grad std sci prog fx")
     #expect(
       KeyText.text(of: Key.programmerKeys)
         == "ABCDEFhex dec oct bin qword dword word byte and or xor nand nor not lsh rsh rshl rol "
         + "ror rolc rorc "
         + (0...63).map { "bit\($0)" }.joined(separator: " "))
-    #expect(try KeyText.keys(in: KeyText.text(of: Key.allKeys)) == TypedKeys(Key.allKeys))
+    // Without `fx`, after which a line is a formula (SPEC §12) and `A`-`F` no hex digits.
+    let readable = Key.allKeys.filter { $0 != .mode(.formula) }
+    #expect(try KeyText.keys(in: KeyText.text(of: readable)) == TypedKeys(readable))
+    #expect(try KeyText.keys(in: "fx") == [.mode(.formula)])
   }
 
   /// A space separates two letters of different keys, for a person's sake; nothing else does.
@@ -528,7 +531,7 @@ import Testing
   @Test func keyCount() {
     #expect(Key.standardKeys.count == 29)
     #expect(Key.programmerKeys.count == 91)
-    #expect(Key.allKeys.count == 173)
+    #expect(Key.allKeys.count == 174)
   }
 
   @Test func operatorTitles() {
@@ -544,8 +547,9 @@ import Testing
     #expect(codes == (0..<UInt8(Key.allKeys.count)).map { $0 })
   }
 
-  /// 173 keys: codes 0 through 172 (a history marks line ends apart from the code bytes).
-  @Test(arguments: [UInt8(173), 174, 200, 255]) func noKeyForCode(_ code: UInt8) {
+  /// 174 keys: codes 0 through 173 (a history marks line ends apart from the code bytes); the
+  /// codes of `$N` and of a formula line (255, 254) are no key's alone.
+  @Test(arguments: [UInt8(174), 200, 254, 255]) func noKeyForCode(_ code: UInt8) {
     #expect(Key(code: code) == nil)
   }
 

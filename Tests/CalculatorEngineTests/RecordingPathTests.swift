@@ -94,6 +94,8 @@ import Testing
     expected += Key.Mode.allCases.map { Key.mode($0) }
     expected += Key.Radix.allCases.map { Key.programmer(.radix($0)) }
     expected += Key.WordSize.allCases.map { Key.programmer(.wordSize($0)) }
+    // A formula line: a restart of formula mode's keypad whatever it holds (SPEC §12).
+    expected.append(.formula)
     #expect(changing == expected.map(\.code).sorted())
   }
 }

@@ -151,26 +151,26 @@ import Testing
       #expect(try origin(line) == expected, "\(line)")
     }
     #expect(
-      throws: LineError("written by a newer calc (format 4; this calc reads formats up to 3)")
-    ) { _ = try origin("# calc session, format 4: 1 branch") }
+      throws: LineError("written by a newer calc (format 5; this calc reads formats up to 4)")
+    ) { _ = try origin("# calc session, format 5: 1 branch") }
     #expect(
-      throws: LineError("written by a newer calc (format 99; this calc reads formats up to 3)")
+      throws: LineError("written by a newer calc (format 99; this calc reads formats up to 4)")
     ) { _ = try origin("# calc journal, format 99 # crc 00000000") }
     #expect(
       throws: LineError(
-        "written by a newer calc (format 25-digit; this calc reads formats up to 3)")
+        "written by a newer calc (format 25-digit; this calc reads formats up to 4)")
     ) { _ = try origin("# calc journal, format 1234567890123456789012345") }
 
     // A replay stops at the first line of a newer file, and says which format a file named.
-    let newer = SessionScript.replay(Array("# calc session, format 4: x\n1+1=\n".utf8))
+    let newer = SessionScript.replay(Array("# calc session, format 5: x\n1+1=\n".utf8))
     #expect(
       newer.stop
         == SessionScript.Stop(
           line: 1,
-          error: LineError("written by a newer calc (format 4; this calc reads formats up to 3)")))
+          error: LineError("written by a newer calc (format 5; this calc reads formats up to 4)")))
     #expect(newer.session.history.isEmpty)
     var replay = SessionScript.Replay()
-    #expect(throws: LineError.self) { try replay.perform("# calc session, format 4: x") }
+    #expect(throws: LineError.self) { try replay.perform("# calc session, format 5: x") }
     #expect(replay.origin == .handWritten && replay.lineCount == 0)
     try replay.perform("# calc session, format 2: 1 branch")
     #expect(replay.origin == .format(2) && !replay.isOlderFormat)

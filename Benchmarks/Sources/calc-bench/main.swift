@@ -240,7 +240,7 @@ func lines(of keys: [Key]) -> [ArraySlice<Key>] {
       .scientific(.constant), .scientific(.exponent),
       .scientific(.fixedToExponential), .angle, .mode, .programmer(.hexDigit), .programmer(.radix),
       .programmer(.wordSize), .programmer(.not), .programmer(.rotate), .programmer(.bit),
-      .reference:
+      .reference, .formula:
       break
     }
   }
@@ -491,6 +491,7 @@ func longLine(bytes: Int, mode: Key.Mode) -> String {
     case .standard: "1+2*3%+"
     case .scientific: "1+2*((3+4)*5)%+"
     case .programmer: "1+2*((3+4)*5)+"
+    case .formula: "1+2*((3+4)*5)%+"
     }
   return String(repeating: piece, count: max(1, bytes / piece.utf8.count)) + "1="
 }
@@ -514,6 +515,7 @@ let longLineRuns: [(seconds: Double, bytes: Int)?] = longLineModes.map { mode in
     case .standard: "standard"
     case .scientific: "scientific"
     case .programmer: "programmer"
+    case .formula: "formula"
     }
   let path = longLineDirectory.appendingPathComponent("\(name).calc").path
   guard

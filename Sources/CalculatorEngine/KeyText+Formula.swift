@@ -1,0 +1,151 @@
+// Formula-mode lines (SPEC §12): what a line is in formula mode, read where key text is read.
+extension KeyText {
+  /// The mode in force from line to line, for writing lines one after another: a formula line
+  /// is written after `fx` only where another mode is in force (SPEC §12: "a writer puts `fx`
+  /// before it where the mode in force is another"), and always where the mode is not known.
+  package struct ModeTracker {
+    /// The mode in force before the next line; `nil` when not known.
+    package var mode: Key.Mode?
+
+    /// A tracker from the start of a session (Standard mode), or from `mode`.
+    package init(mode: Key.Mode? = .standard) { self.mode = mode }
+
+    /// The key text of `keys`, the next line, and the mode after it.
+    ///
+    /// - Complexity: O(n) in the number of keys.
+    package mutating func text(of keys: TypedKeys) -> String {
+      let text = KeyText.text(of: keys, modeBefore: mode)
+      pass(keys)
+      return text
+    }
+
+    /// Passes over `keys`, the next line, without writing it.
+    ///
+    /// - Complexity: O(n) in the number of keys.
+    package mutating func pass(_ keys: TypedKeys) {
+      for key in keys {
+        switch key {
+        case .mode(let next): mode = next
+        case .formula: mode = .formula
+        case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference,
+          .scientific, .programmer:
+          break
+        }
+      }
+    }
+  }
+
+  /// The keys of a line read in formula mode (SPEC §12), or `nil` when the line is not one:
+  /// its leading mode keys (`fx`, `sci`, …), then, when the mode in force is formula mode,
+  /// either keys that formula mode's keypad takes (`c`/`ac`, the memory keys, `deg`, `rad`,
+  /// `grad`, a mode key and what follows it in its mode) or a formula (a ``Key/formula`` key
+  /// with its text) optionally followed by `ms`, `m+` or `m-`. A `#` starts the line's note.
+  ///
+  /// The formula's text keeps the line's columns: what comes before it is written as blanks,
+  /// so that its errors point at the line's column. Throws the formula's error (with its column
+  /// and hint), and for `ce` and `fe`, which formula mode lacks.
+  /// - Complexity: O(n) in the length of the line.
+  package static func formulaLine(
+    in buffer: UnsafeBufferPointer<UInt8>, startingIn mode: Key.Mode,
+    reusing storage: inout [Key]
+  ) throws(KeyTextError) -> TypedKeys? {
+    var mode = mode
+    var keys = TypedKeys()
+    var index = 0
+    while true {
+      while index < buffer.count, isBlank(buffer[index]) { index += 1 }
+      guard let (word, width) = modeWord(in: buffer, at: index) else { break }
+      keys.append(.mode(word))
+      mode = word
+      index += width
+    }
+    guard mode == .formula else { return nil }
+    var end = index
+    while end < buffer.count, buffer[end] != UInt8(ascii: "#") { end += 1 }
+    while end > index, isBlank(buffer[end - 1]) { end -= 1 }
+    // Nothing after the mode keys: key text reads them.
+    guard end > index else { return nil }
+    let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let column =
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
+      .count + 1
+    // Keys that formula mode's keypad takes (`c`, `mr`, `deg`, `ms sci 5+`) are keys.
+    if let plain = try? plainKeys(
+      in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .formula,
+      reusing: &storage),
+      Calculator.keyRejection(in: plain, keypad: Keypad(mode: .formula)) == nil
+    {
+      keys.append(contentsOf: plain)
+      return keys
+    }
+    switch rest.lowercased() {
+    case "ce", "fe":
+      throw KeyTextError(
+        message: "'\(rest)' is not a key of formula mode (type sci for Scientific mode's keys)",
+        column: column)
+    default:
+      var formulaEnd = end
+      var memory: Key.Memory?
+      for (spelling, key) in trailingMemoryWords where rest.lowercased().hasSuffix(spelling) {
+        let start = end - spelling.utf8.count
+        guard start > index, isBlank(buffer[start - 1]) else { continue }
+        memory = key
+        formulaEnd = start
+        while formulaEnd > index, isBlank(buffer[formulaEnd - 1]) { formulaEnd -= 1 }
+        break
+      }
+      // The bytes before the formula as blanks, one a character: its columns are the line's.
+      let text =
+        String(repeating: " ", count: column - 1)
+        + String(
+          decoding: UnsafeBufferPointer(rebasing: buffer[index..<formulaEnd]), as: UTF8.self)
+      do throws(FormulaError) {
+        _ = try Formula(text)
+      } catch {
+        throw KeyTextError(message: error.message, column: error.column)
+      }
+      // An `fx` right before the formula is the formula line's own, not a step: a formula
+      // line switches to formula mode itself, and `fx 5*-2` is one step as `5*-2` is.
+      if keys.last == .mode(.formula) { keys = keys.extracting(0..<(keys.count - 1)) }
+      keys.appendFormula(text)
+      if let memory { keys.append(.memory(memory)) }
+    }
+    return keys
+  }
+
+  /// The memory keys a formula may be followed by, as spelled at the end of a line.
+  private static let trailingMemoryWords: [(String, Key.Memory)] = [
+    ("ms", .store), ("m+", .add), ("m-", .subtract), ("m−", .subtract),
+  ]
+
+  /// Whether `byte` is a blank of key text: a space or a tab.
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  }
+
+  /// The mode key spelled at `index` of `buffer` (`std`, `sci`, `prog`, `fx`, in any case),
+  /// ending where no letter or digit follows, and its width; `nil` for anything else.
+  private static func modeWord(
+    in buffer: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (Key.Mode, Int)? {
+    var end = index
+    while end < buffer.count, end - index < 5 {
+      let byte = buffer[end] | 0x20
+      guard
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (buffer[end] >= UInt8(ascii: "0") && buffer[end] <= UInt8(ascii: "9"))
+      else { break }
+      end += 1
+    }
+    guard end > index, end - index <= 4 else { return nil }
+    let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+      .lowercased()
+    switch word {
+    case "std": return (.standard, end - index)
+    case "sci": return (.scientific, end - index)
+    case "prog": return (.programmer, end - index)
+    case "fx": return (.formula, end - index)
+    default: return nil
+    }
+  }
+}
