@@ -770,7 +770,7 @@ extension CalculatorBrain {
       type(fresh: Entry(digit)) { $0.appending(digit) }
     case .dot:
       type(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): replace(with: applyOperator(op))
+    case .op(let op): pressOperator(op)
     case .equal: replace(with: applyEqual())
     case .command(.clear): self = .initial
     case .command(.clearEntry): replace(with: applyClearEntry())

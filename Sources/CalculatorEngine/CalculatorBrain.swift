@@ -374,29 +374,26 @@ package enum CalculatorBrain: Hashable, Sendable {
     withUnsafeMutablePointer(to: &self) { $0.initialize(to: moved.take().unsafelyUnwrapped) }
   }
 
-  /// Types a digit or the point, in place: the same as `replace(with: typing(fresh:_:))`.
+  /// Types a digit or the point, in place: the same as `self = typing(fresh:_:)`.
   ///
-  /// The states a typed key meets most (a number being typed, an operator waiting for its
-  /// right operand) hold no boxed line, and are written over as they are matched here, without
-  /// ``replace(with:)`` working out their case a second time.
+  /// The state is moved out and the next one built from its parts: a `switch` over `self` that
+  /// binds part of a payload copies the payload (the `.left` case's through the runtime's generic
+  /// tuple copy, about 230 instructions, since a ``Number`` may hold a reference), where a move
+  /// copies nothing and the parts left out are released as `self = next` would.
   @inline(__always)
   mutating func type(fresh: Entry, _ extend: (Entry) -> Entry) {
-    if holdsNumberBox {
-      self = typing(fresh: fresh, extend)
-      return
-    }
-    switch self {
+    switch consume self {
     case .leftOpRight(let left, let op, .entry(let entry)):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extend(entry))))
+      self = .leftOpRight(left: left, op: op, right: .entry(extend(entry)))
     case .leftOp(let left, let op):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(fresh)))
+      self = .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .left(.entry(let entry), let repeating, .empty):
-      overwrite(with: .left(.entry(extend(entry)), repeating: repeating, line: .empty))
+      self = .left(.entry(extend(entry)), repeating: repeating, line: .empty)
     case .equalled(_, let operation, _, _):
       // A script's next line starts so.
-      overwrite(with: .left(.entry(fresh), repeating: operation, line: .empty))
-    case .left, .leftOpRight(_, _, .value), .error:
-      replace(with: typing(fresh: fresh, extend))
+      self = .left(.entry(fresh), repeating: operation, line: .empty)
+    case let other:
+      self = other.typing(fresh: fresh, extend)
     }
   }
 
@@ -413,8 +410,6 @@ package enum CalculatorBrain: Hashable, Sendable {
     run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
-    // A state with a boxed fraction is not written over: its keys are typed one by one.
-    if holdsNumberBox { return start }
     /// `entry` with the run typed after it.
     @inline(__always)
     func extended(_ entry: Entry) -> Entry {
@@ -431,13 +426,14 @@ package enum CalculatorBrain: Hashable, Sendable {
       }
       return entry
     }
-    switch self {
+    // Moved out and back, as in ``type(fresh:_:)``.
+    switch consume self {
     case .leftOpRight(let left, let op, .entry(let entry)):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extended(entry))))
+      self = .leftOpRight(left: left, op: op, right: .entry(extended(entry)))
     case .left(.entry(let entry), let repeating, .empty):
-      overwrite(with: .left(.entry(extended(entry)), repeating: repeating, line: .empty))
-    case .left, .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
-      break
+      self = .left(.entry(extended(entry)), repeating: repeating, line: .empty)
+    case let other:
+      self = other
     }
     return end
   }
@@ -456,6 +452,22 @@ package enum CalculatorBrain: Hashable, Sendable {
     case .leftOpRight(let left, let op, .value):
       .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .error: .left(.entry(fresh), repeating: nil, line: .empty)
+    }
+  }
+
+  /// An operator key, in place: the same as `self = applyOperator(op)`, with the state moved
+  /// out and the next one built from its parts (as in ``type(fresh:_:)``).
+  @inline(__always)
+  mutating func pressOperator(_ op: Key.Op) {
+    switch consume self {
+    case .left(let operand, _, _):
+      self = .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
+    case .equalled(let result, _, _, _):
+      self = .leftOp(left: .plain(result), op: op)
+    case .leftOp(let left, _):
+      self = .leftOp(left: left, op: op)
+    case let other:
+      self = other.applyOperator(op)
     }
   }
 
