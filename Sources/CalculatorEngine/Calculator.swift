@@ -494,14 +494,18 @@ public struct Calculator: Hashable, Sendable {
         while index < keys.count {
           let key = keys[index]
           index += 1
-          if case .mode(let mode) = key { return Machine.initial(mode, wordSize: wordSize) }
-          brain.press(key, memory: &memory, angleUnit: &angleUnit)
           switch key {
-          case .digit, .dot:
-            if index < keys.count { index = brain.type(run: keys, from: index) }
-          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          case .mode(let mode):
+            return Machine.initial(mode, wordSize: wordSize)
+          case .digit(let digit):
+            index = brain.type(
+              fresh: Entry(digit), { $0.appending(digit) }, thenRun: keys, from: index)
+          case .dot:
+            index = brain.type(
+              fresh: .zeroPoint, { $0.appendingPoint() }, thenRun: keys, from: index)
+          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .reference,
             .programmer:
-            break
+            brain.press(key, memory: &memory, angleUnit: &angleUnit)
           }
         }
         return nil
