@@ -469,6 +469,22 @@ package enum CalculatorBrain: Hashable, Sendable {
       }
       return entry
     }
+    // Until the process makes a box, a result or an operator waiting for its right operand is
+    // plain data: it is written over without a release (a move released its parts, about 125
+    // instructions), and its payload, a small tuple, is read without the generic copy.
+    if !Number.mayHoldBoxes {
+      switch self {
+      case .equalled(_, let operation, _, _):
+        // A script's next line starts so.
+        overwrite(with: .left(.entry(extended(fresh)), repeating: operation, line: .empty))
+        return end
+      case .leftOp(let left, let op):
+        overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extended(fresh))))
+        return end
+      case .left, .leftOpRight, .error:
+        break
+      }
+    }
     switch consume self {
     case .leftOpRight(let left, let op, .entry(let entry)):
       self = .leftOpRight(left: left, op: op, right: .entry(extended(extend(entry))))
