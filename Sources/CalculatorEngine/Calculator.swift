@@ -478,9 +478,9 @@ public struct Calculator: Hashable, Sendable {
   /// rather than at every key (History's lines, ``History/apply(checkedLine:)``).
   ///
   /// In Standard mode the brain is moved out of the machine once for the keys up to a mode key,
-  /// and the digits and points after a digit or a point are typed into its entry at once
-  /// (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one change
-  /// of the state for a run (`TypedRunTests`).
+  /// and a digit or a point is typed with the digits and points after it at once
+  /// (``CalculatorBrain/type(fresh:_:thenRun:from:)``): the same state as a key at a time, with
+  /// one change of the state for a run (`TypedRunTests`).
   /// - Complexity: O(n) in the number of keys.
   mutating func press(each keys: UnsafeBufferPointer<Key>, startingLine: Bool = false) {
     var index = 0
