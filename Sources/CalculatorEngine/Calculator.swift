@@ -500,9 +500,9 @@ public struct Calculator: Hashable, Sendable {
   /// rather than at every key (History's lines, ``History/apply(checkedLine:)``).
   ///
   /// In Standard mode the brain is moved out of the machine once for the keys up to a mode key,
-  /// and the digits and points after a digit or a point are typed into its entry at once
-  /// (``CalculatorBrain/type(run:from:)``): the same state as a key at a time, with one change
-  /// of the state for a run (`TypedRunTests`).
+  /// and a digit or a point is typed with the digits and points after it at once
+  /// (``CalculatorBrain/type(fresh:_:thenRun:from:)``): the same state as a key at a time, with
+  /// one change of the state for a run (`TypedRunTests`).
   /// - Complexity: O(n) in the number of keys.
   mutating func press(each keys: UnsafeBufferPointer<Key>, startingLine: Bool = false) {
     var index = 0
@@ -516,14 +516,18 @@ public struct Calculator: Hashable, Sendable {
         while index < keys.count {
           let key = keys[index]
           index += 1
-          if case .mode(let mode) = key { return Machine.initial(mode, wordSize: wordSize) }
-          brain.press(key, memory: &memory, angleUnit: &angleUnit)
           switch key {
-          case .digit, .dot:
-            if index < keys.count { index = brain.type(run: keys, from: index) }
-          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          case .mode(let mode):
+            return Machine.initial(mode, wordSize: wordSize)
+          case .digit(let digit):
+            index = brain.type(
+              fresh: Entry(digit), { $0.appending(digit) }, thenRun: keys, from: index)
+          case .dot:
+            index = brain.type(
+              fresh: .zeroPoint, { $0.appendingPoint() }, thenRun: keys, from: index)
+          case .op, .equal, .command, .unary, .memory, .scientific, .angle, .reference,
             .formula, .programmer:
-            break
+            brain.press(key, memory: &memory, angleUnit: &angleUnit)
           }
         }
         return nil
@@ -840,7 +844,7 @@ extension CalculatorBrain {
       type(fresh: Entry(digit)) { $0.appending(digit) }
     case .dot:
       type(fresh: .zeroPoint) { $0.appendingPoint() }
-    case .op(let op): replace(with: applyOperator(op))
+    case .op(let op): pressOperator(op)
     case .equal: replace(with: applyEqual())
     case .command(.clear): self = .initial
     case .command(.clearEntry): replace(with: applyClearEntry())

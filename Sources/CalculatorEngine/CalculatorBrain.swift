@@ -374,29 +374,26 @@ package enum CalculatorBrain: Hashable, Sendable {
     withUnsafeMutablePointer(to: &self) { $0.initialize(to: moved.take().unsafelyUnwrapped) }
   }
 
-  /// Types a digit or the point, in place: the same as `replace(with: typing(fresh:_:))`.
+  /// Types a digit or the point, in place: the same as `self = typing(fresh:_:)`.
   ///
-  /// The states a typed key meets most (a number being typed, an operator waiting for its
-  /// right operand) hold no boxed line, and are written over as they are matched here, without
-  /// ``replace(with:)`` working out their case a second time.
+  /// The state is moved out and the next one built from its parts: a `switch` over `self` that
+  /// binds part of a payload copies the payload (the `.left` case's through the runtime's generic
+  /// tuple copy, about 230 instructions, since a ``Number`` may hold a reference), where a move
+  /// copies nothing and the parts left out are released as `self = next` would.
   @inline(__always)
   mutating func type(fresh: Entry, _ extend: (Entry) -> Entry) {
-    if holdsNumberBox {
-      self = typing(fresh: fresh, extend)
-      return
-    }
-    switch self {
+    switch consume self {
     case .leftOpRight(let left, let op, .entry(let entry)):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extend(entry))))
+      self = .leftOpRight(left: left, op: op, right: .entry(extend(entry)))
     case .leftOp(let left, let op):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(fresh)))
+      self = .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .left(.entry(let entry), let repeating, .empty):
-      overwrite(with: .left(.entry(extend(entry)), repeating: repeating, line: .empty))
+      self = .left(.entry(extend(entry)), repeating: repeating, line: .empty)
     case .equalled(_, let operation, _, _):
       // A script's next line starts so.
-      overwrite(with: .left(.entry(fresh), repeating: operation, line: .empty))
-    case .left, .leftOpRight(_, _, .value), .error:
-      replace(with: typing(fresh: fresh, extend))
+      self = .left(.entry(fresh), repeating: operation, line: .empty)
+    case let other:
+      self = other.typing(fresh: fresh, extend)
     }
   }
 
@@ -413,8 +410,6 @@ package enum CalculatorBrain: Hashable, Sendable {
     run keys: UnsafeBufferPointer<Key>, from start: Int
   ) -> Int {
     var end = start
-    // A state with a boxed fraction is not written over: its keys are typed one by one.
-    if holdsNumberBox { return start }
     /// `entry` with the run typed after it.
     @inline(__always)
     func extended(_ entry: Entry) -> Entry {
@@ -432,13 +427,78 @@ package enum CalculatorBrain: Hashable, Sendable {
       }
       return entry
     }
-    switch self {
+    // Moved out and back, as in ``type(fresh:_:)``.
+    switch consume self {
     case .leftOpRight(let left, let op, .entry(let entry)):
-      overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extended(entry))))
+      self = .leftOpRight(left: left, op: op, right: .entry(extended(entry)))
     case .left(.entry(let entry), let repeating, .empty):
-      overwrite(with: .left(.entry(extended(entry)), repeating: repeating, line: .empty))
-    case .left, .leftOp, .leftOpRight(_, _, .value), .error, .equalled:
-      break
+      self = .left(.entry(extended(entry)), repeating: repeating, line: .empty)
+    case let other:
+      self = other
+    }
+    return end
+  }
+
+  /// Types a digit or the point and then the digits and points at the start of
+  /// `keys[start...]`, in one move of the state, and returns the index of the first key after
+  /// them: the same as ``type(fresh:_:)`` followed by ``type(run:from:)``, which each moved the
+  /// state out and back (a `.left` state's release of its parts, about 125 instructions, each
+  /// time).
+  ///
+  /// After a digit or a point the state always holds an entry being typed with no expression
+  /// line of its own, so the run extends that entry.
+  /// - Complexity: O(n) in the length of the run.
+  @inline(__always)
+  mutating func type(
+    fresh: Entry, _ extend: (Entry) -> Entry, thenRun keys: UnsafeBufferPointer<Key>,
+    from start: Int
+  ) -> Int {
+    var end = start
+    /// `entry` with the run typed after it.
+    @inline(__always)
+    func extended(_ entry: Entry) -> Entry {
+      var entry = entry
+      while end < keys.count {
+        switch keys[end] {
+        case .digit(let digit): entry = entry.appending(digit)
+        case .dot: entry = entry.appendingPoint()
+        case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
+          .programmer:
+          return entry
+        }
+        end += 1
+      }
+      return entry
+    }
+    // Until the process makes a box, a result or an operator waiting for its right operand is
+    // plain data: it is written over without a release (a move released its parts, about 125
+    // instructions), and its payload, a small tuple, is read without the generic copy.
+    if !Number.mayHoldBoxes {
+      switch self {
+      case .equalled(_, let operation, _, _):
+        // A script's next line starts so.
+        overwrite(with: .left(.entry(extended(fresh)), repeating: operation, line: .empty))
+        return end
+      case .leftOp(let left, let op):
+        overwrite(with: .leftOpRight(left: left, op: op, right: .entry(extended(fresh))))
+        return end
+      case .left, .leftOpRight, .error:
+        break
+      }
+    }
+    switch consume self {
+    case .leftOpRight(let left, let op, .entry(let entry)):
+      self = .leftOpRight(left: left, op: op, right: .entry(extended(extend(entry))))
+    case .leftOp(let left, let op):
+      self = .leftOpRight(left: left, op: op, right: .entry(extended(fresh)))
+    case .left(.entry(let entry), let repeating, .empty):
+      self = .left(.entry(extended(extend(entry))), repeating: repeating, line: .empty)
+    case .equalled(_, let operation, _, _):
+      // A script's next line starts so.
+      self = .left(.entry(extended(fresh)), repeating: operation, line: .empty)
+    case let other:
+      self = other.typing(fresh: fresh, extend)
+      return type(run: keys, from: start)
     }
     return end
   }
@@ -457,6 +517,22 @@ package enum CalculatorBrain: Hashable, Sendable {
     case .leftOpRight(let left, let op, .value):
       .leftOpRight(left: left, op: op, right: .entry(fresh))
     case .error: .left(.entry(fresh), repeating: nil, line: .empty)
+    }
+  }
+
+  /// An operator key, in place: the same as `self = applyOperator(op)`, with the state moved
+  /// out and the next one built from its parts (as in ``type(fresh:_:)``).
+  @inline(__always)
+  mutating func pressOperator(_ op: Key.Op) {
+    switch consume self {
+    case .left(let operand, _, _):
+      self = .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
+    case .equalled(let result, _, _, _):
+      self = .leftOp(left: .plain(result), op: op)
+    case .leftOp(let left, _):
+      self = .leftOp(left: left, op: op)
+    case let other:
+      self = other.applyOperator(op)
     }
   }
 

@@ -4,8 +4,9 @@ import Testing
 @testable import CalculatorEngine
 
 /// A run of digits and points is typed into the entry in one change of the state
-/// (``CalculatorBrain/type(run:from:)``, through ``Calculator/press(each:)``): the same state as
-/// pressing its keys one at a time, whatever state the run starts from and however it ends.
+/// (``CalculatorBrain/type(fresh:_:thenRun:from:)``, through ``Calculator/press(each:)``): the
+/// same state as pressing its keys one at a time, whatever state the run starts from and however
+/// it ends.
 @Suite struct TypedRunTests {
   /// `keys` pressed as a line's run and one at a time, from `start`.
   static func bothWays(_ keys: [Key], from start: Calculator) -> (
