@@ -463,7 +463,7 @@ package enum CalculatorBrain: Hashable, Sendable {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
         case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
-          .programmer:
+          .formula, .programmer:
           return entry
         }
         end += 1
