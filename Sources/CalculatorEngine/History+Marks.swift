@@ -55,30 +55,6 @@ extension History {
     Number.decode(bytes, at: index)
   }
 
-  /// Appends `value` as a little-endian base-128 varint.
-  static func appendVarint(_ value: UInt128, to bytes: inout [UInt8]) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
-
-  /// The varint at `index` of `bytes` (``appendVarint(_:to:)``) and the index after it.
-  static func readVarint(_ bytes: [UInt8], at index: Int) -> (UInt128, Int) {
-    var value: UInt128 = 0
-    var shift: UInt128 = 0
-    var index = index
-    while true {
-      let byte = bytes[index]
-      index += 1
-      value |= UInt128(byte & 0x7F) << shift
-      if byte < 0x80 { return (value, index) }
-      shift += 7
-    }
-  }
-
   /// Whether `a` and `b` are the same value digit for digit (`1.5` is not `1.50`), as a state
   /// keeps it.
   static func identical(_ a: Number?, _ b: Number?) -> Bool {
