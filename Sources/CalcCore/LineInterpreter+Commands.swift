@@ -167,12 +167,11 @@ extension LineInterpreter {
     var state = history.state(at: line.start)
     state.startLine()
     let keyWidth = 8
+    // The rows are written once the widest display is known, so that the expression lines
+    // start in one column.
+    var rows: [(title: String, display: String, expression: String)] = []
     func row(_ title: String, _ state: Calculator) {
-      let padded = title + String(repeating: " ", count: max(1, keyWidth - title.count))
-      let expression = format.expression(for: state)
-      output.writeRow(
-        "  " + padded + format.text(for: state)
-          + (expression.isEmpty ? "" : "  " + style.dim(expression)))
+      rows.append((title, format.text(for: state), format.expression(for: state)))
     }
     for index in line.keys.indices {
       let step = line.start + index + 1
@@ -187,6 +186,16 @@ extension LineInterpreter {
         row(line.keys.title(at: index), state)
       }
       if line.keys[index].isFormula { state = history.state(at: step) }
+    }
+    let displayWidth = rows.lazy.map(\.display.count).max() ?? 0
+    for row in rows {
+      let title = row.title + String(repeating: " ", count: max(1, keyWidth - row.title.count))
+      let display =
+        row.expression.isEmpty
+        ? row.display
+        : row.display + String(repeating: " ", count: displayWidth - row.display.count)
+      output.writeRow(
+        "  " + title + display + (row.expression.isEmpty ? "" : "  " + style.dim(row.expression)))
     }
   }
 

@@ -133,21 +133,24 @@ import Testing
 /// Formula lines on the tape (SPEC v5 §12): `:history` one step per formula, `:why L` its
 /// compiled keys, `:help formulas`, `:pad`'s card and Tab's names.
 @Suite struct FormulaTapeTests {
+  /// The expression lines start in one column, after the widest display.
   @Test func whyShowsTheCompiledKeys() throws {
     try expectScript(
       ["--mode", "formula", "-"], stdin: "2+3\n5*-2\n:why 2\n",
-      stdout: "5\n-10\nline 2: 5*-2\n  5       5\n  ×       5  5 ×\n  2       2  5 ×\n"
-        + "  +/-     -2  5 ×\n  =       -10  5 × -2 =\n")
+      stdout: "5\n-10\nline 2: 5*-2\n  5       5\n  ×       5    5 ×\n  2       2    5 ×\n"
+        + "  +/-     -2   5 ×\n  =       -10  5 × -2 =\n")
     // Any line of any mode: its keys.
     try expectScript(
       ["-"], stdin: "12+3=\n:why 1\n",
       stdout: "15\nline 1: 12+3=\n  1       1\n  2       12\n  +       12  12 +\n"
-        + "  3       3  12 +\n  =       15  12 + 3 =\n")
+        + "  3       3   12 +\n  =       15  12 + 3 =\n")
     // A formula's first error ends its keys.
     try expectScript(
       ["--mode", "formula", "-"], stdin: "1/0+5\n:why 1\n",
-      stdout: "Cannot divide by zero\nline 1: 1/0+5\n  1       1\n  ÷       1  1 ÷\n"
-        + "  0       0  1 ÷\n  +       Cannot divide by zero  1 ÷ 0 +\n", status: 1)
+      stdout:
+        "Cannot divide by zero\nline 1: 1/0+5\n  1       1\n  ÷       1                      1 ÷\n"
+        + "  0       0                      1 ÷\n  +       Cannot divide by zero  1 ÷ 0 +\n",
+      status: 1)
     let missing = try InProcess.run(
       ["--mode", "formula", "-"], stdin: Data("2+3\n:why 7\n".utf8), environment: posixLocale)
     #expect(missing.stderr.contains("no line 7"))
