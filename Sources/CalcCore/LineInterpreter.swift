@@ -18,7 +18,7 @@ public struct LineInterpreter {
   /// The session: keys, branches, position. It changes only through ``run(_:output:)``.
   public private(set) var session: Session
   /// The effect of the line that is running.
-  private var effect: Session.Effect?
+  var effect: Session.Effect?
   /// What the command of the line that is running changed; `nil` for a script's key line while
   /// ``keepsEffects`` is off, which ``appliedKeys`` tells.
   package private(set) var change: Session.Change?
@@ -40,7 +40,7 @@ public struct LineInterpreter {
   /// (a copy of the command, destroyed after the line) is made for nobody
   /// (Documentation/Performance.md#a-scripts-line). While it is off, a key line outside the REPL
   /// keeps no ``change`` either (``appliedKeys`` tells it).
-  private var keepsEffects = true
+  var keepsEffects = true
   /// The notes of the line that is running.
   package var notes: [LineNote] = []
 
@@ -252,7 +252,7 @@ public struct LineInterpreter {
   /// The note of a key line (SPEC §11), its trailing comment: `nil` when it has none, or while
   /// trailing comments are no notes (a script of format 2). Throws for a byte of the note that
   /// is not UTF-8, at its column (SPEC §8).
-  private func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(LineError) -> String? {
+  func note(ofKeyLine line: UnsafeBufferPointer<UInt8>) throws(LineError) -> String? {
     guard trailingCommentsAreNotes else { return nil }
     do throws(KeyTextError) {
       return try ScriptLine.note(ofKeyLine: line)
@@ -395,105 +395,10 @@ public struct LineInterpreter {
     }
   }
 
-  /// Applies a line that holds a formula (SPEC §12) through the session's door, with its note,
-  /// and prints the display; the formula's own notes (the `1/2pi` reading) are the line's.
-  /// A formula the session refuses is the line's error at the formula's column.
-  @inline(never)
-  private mutating func applyFormulaLine(
-    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
-  ) throws(LineError) {
-    let note =
-      line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
-    for text in keys.formulas {
-      if let formula = try? Formula(text) {
-        notes += formula.notes.map { LineNote(message: $0, column: 1) }
-      }
-    }
-    let (fork, from) =
-      context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
-    let change: Session.Change
-    do {
-      change = try perform(.keysWithNote(keys, note: note ?? ""))
-    } catch {
-      if case .formula(let formulaError) = error {
-        throw LineError(formulaError.message, column: formulaError.column)
-      }
-      throw keyLineError(
-        for: error, keys: keys.keys[...], references: keys.references, line: line)
-    }
-    if context.isInteractive, case .applied(_, let newBranch?) = change {
-      let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
-      output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
-    }
-    // The journal records the formulas as the history does: canonical (SPEC §12).
-    if keepsEffects {
-      effect = Session.Effect(
-        command: .keysWithNote(recordedLine(keys), note: note ?? ""), change: change)
-    }
-    let facts = stateFacts
-    showedAnError = facts.showsError
-    factsAfterKeys = facts
-    guard context.trace else {
-      appendDisplay(to: output)
-      if let note, context.isInteractive, context.showsExpression,
-        output.bytes.last == UInt8(ascii: "\n")
-      {
-        output.bytes.removeLast()
-        output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
-      }
-      return
-    }
-    // `--trace`: a row for each key, and for each compiled key of a formula, with the display
-    // and the expression line after it (SPEC §12).
-    let history = session.history
-    var state = history.state(at: history.position - keys.count)
-    for index in keys.indices {
-      func row(_ title: String, _ state: Calculator) {
-        output.bytes.append(contentsOf: title.utf8)
-        output.bytes.append(UInt8(ascii: "\t"))
-        format.append(state, to: &output.bytes)
-        output.bytes.append(UInt8(ascii: "\t"))
-        format.appendExpression(state, to: &output.bytes)
-        output.bytes.append(UInt8(ascii: "\n"))
-      }
-      let step = history.position - keys.count + index + 1
-      if let formula = history.formulaStep(at: step) {
-        state.forEachState(applying: formula, row)
-      } else {
-        state.press(keys[index])
-        row(keys.title(at: index), state)
-      }
-      state = history.state(at: step)
-    }
-  }
-
-  /// `keys`, the line just applied, as the history recorded it: each formula's text canonical
-  /// (``FormulaStep/text``), `ans` written as its `$N`.
-  ///
-  /// - Complexity: O(n) in the number of keys.
-  private func recordedLine(_ keys: TypedKeys) -> TypedKeys {
-    let history = session.history
-    let start = history.position - keys.count
-    var recorded = TypedKeys()
-    for index in keys.indices {
-      switch keys[index] {
-      case .formula:
-        recorded.appendFormula(
-          history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
-      case .reference:
-        recorded.appendReference(keys.referencedLine(at: index))
-      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
-        .programmer:
-        recorded.append(keys[index])
-      }
-    }
-    return recorded
-  }
-
   /// The line's error for the session's refusal of its keys: a key the keypad lacks (SPEC §9,
   /// §10), a bad `$N`; at the key's column of `line`, with a hint in Programmer mode.
   @inline(never)
-  private func keyLineError(
+  func keyLineError(
     for error: SessionError, keys: ArraySlice<Key>, references: [Int],
     line: UnsafeBufferPointer<UInt8>?
   ) -> LineError {

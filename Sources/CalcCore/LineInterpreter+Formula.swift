@@ -1,0 +1,98 @@
+import CalculatorEngine
+
+extension LineInterpreter {
+  /// Applies a line that holds a formula (SPEC §12) through the session's door, with its note,
+  /// and prints the display; the formula's own notes (the `1/2pi` reading) are the line's.
+  /// A formula the session refuses is the line's error at the formula's column.
+  @inline(never)
+  mutating func applyFormulaLine(
+    _ keys: TypedKeys, line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
+  ) throws(LineError) {
+    let note =
+      line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
+    for text in keys.formulas {
+      if let formula = try? Formula(text) {
+        notes += formula.notes.map { LineNote(message: $0, column: 1) }
+      }
+    }
+    let (fork, from) =
+      context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
+    let change: Session.Change
+    do {
+      change = try perform(.keysWithNote(keys, note: note ?? ""))
+    } catch {
+      if case .formula(let formulaError) = error {
+        throw LineError(formulaError.message, column: formulaError.column)
+      }
+      throw keyLineError(
+        for: error, keys: keys.keys[...], references: keys.references, line: line)
+    }
+    if context.isInteractive, case .applied(_, let newBranch?) = change {
+      let message = "(branch \(newBranch) from step \(fork) of branch \(from))"
+      output.write(style.dim(Terminal.message(message, width: output.columns)) + "\n")
+    }
+    // The journal records the formulas as the history does: canonical (SPEC §12).
+    if keepsEffects {
+      effect = Session.Effect(
+        command: .keysWithNote(recordedLine(keys), note: note ?? ""), change: change)
+    }
+    let facts = stateFacts
+    showedAnError = facts.showsError
+    factsAfterKeys = facts
+    guard context.trace else {
+      appendDisplay(to: output)
+      if let note, context.isInteractive, context.showsExpression,
+        output.bytes.last == UInt8(ascii: "\n")
+      {
+        output.bytes.removeLast()
+        output.write("  " + style.dim(TextEscaping.escaped(note)) + "\n")
+      }
+      return
+    }
+    // `--trace`: a row for each key, and for each compiled key of a formula, with the display
+    // and the expression line after it (SPEC §12).
+    let history = session.history
+    var state = history.state(at: history.position - keys.count)
+    for index in keys.indices {
+      func row(_ title: String, _ state: Calculator) {
+        output.bytes.append(contentsOf: title.utf8)
+        output.bytes.append(UInt8(ascii: "\t"))
+        format.append(state, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "\t"))
+        format.appendExpression(state, to: &output.bytes)
+        output.bytes.append(UInt8(ascii: "\n"))
+      }
+      let step = history.position - keys.count + index + 1
+      if let formula = history.formulaStep(at: step) {
+        state.forEachState(applying: formula, row)
+      } else {
+        state.press(keys[index])
+        row(keys.title(at: index), state)
+      }
+      state = history.state(at: step)
+    }
+  }
+
+  /// `keys`, the line just applied, as the history recorded it: each formula's text canonical
+  /// (``FormulaStep/text``), `ans` written as its `$N`.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  private func recordedLine(_ keys: TypedKeys) -> TypedKeys {
+    let history = session.history
+    let start = history.position - keys.count
+    var recorded = TypedKeys()
+    for index in keys.indices {
+      switch keys[index] {
+      case .formula:
+        recorded.appendFormula(
+          history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
+      case .reference:
+        recorded.appendReference(keys.referencedLine(at: index))
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
+        .programmer:
+        recorded.append(keys[index])
+      }
+    }
+    return recorded
+  }
+}
