@@ -123,6 +123,10 @@ func expectRun(
 struct TmuxServer {
   let tmux: URL
   let socket: String
+  /// The server's process and its pane's (calc's), ended by ``stop()`` whatever they do with
+  /// `kill-server`'s SIGHUP: they inherit the signal mask of the test's thread that started
+  /// them, where SIGHUP may be blocked, and would outlive the test.
+  private var processes: [pid_t] = []
 
   /// Whether tmux is on `PATH`; tests that need it are enabled where it is, and under CI.
   static var isAvailable: Bool { toolOnPath("tmux") != nil || runningUnderCI }
@@ -153,6 +157,8 @@ struct TmuxServer {
           NSLocalizedDescriptionKey: "tmux new-session exited with \(start.status)"
         ])
     }
+    let pids = try run(["display-message", "-p", "#{pid} #{pane_pid}"]).stdout
+    processes = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
   }
 
   /// Runs the tmux command `arguments` against this server.
@@ -161,6 +167,9 @@ struct TmuxServer {
     try CalcProcess.run(["-S", socket] + arguments, executable: tmux)
   }
 
-  /// Ends the server and its session.
-  func stop() { _ = try? run(["kill-server"]) }
+  /// Ends the server and its session, and then their processes.
+  func stop() {
+    _ = try? run(["kill-server"])
+    for pid in processes.reversed() { kill(pid, SIGKILL) }
+  }
 }
