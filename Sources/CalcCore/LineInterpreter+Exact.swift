@@ -47,24 +47,93 @@ extension LineInterpreter {
         column: command.argumentColumn)
     }
     var text = value.exactText()
-    if value.isRounded, let (roundedAt, key) = Self.roundingStep(upTo: step, in: history) {
-      text += " (\(key.title) at step \(roundedAt))"
+    if value.isRounded, let (roundedAt, title) = Self.roundingStep(upTo: step, in: history) {
+      text += " (\(title) at step \(roundedAt))"
     }
     output.write(text + "\n")
   }
 
-  /// The last step up to `target` that rounded a value (see ``writeExact(line:at:output:)``),
-  /// and its key.
-  /// - Complexity: O(target) replayed steps.
-  static func roundingStep(upTo target: Int, in history: History) -> (Int, Key)? {
-    var found: (Int, Key)?
-    var heldRounded = false
+  /// The step up to `target` that rounded the displayed value (see
+  /// ``writeExact(line:at:output:)``), and the title of its key — for a formula's step, of the
+  /// formula's key that rounded; `mr` and `$N` (`ans` in a formula) recalling a rounded value
+  /// name the step that rounded what they recall.
+  /// - Complexity: O(target) replayed steps, and the formulas' keys once more.
+  static func roundingStep(upTo target: Int, in history: History) -> (Int, String)? {
+    let lines = history.lines()
+    let first = History.firstLineNumber(of: lines)
+    var trace = RoundingTrace()
+    var nextLine = 0
+    var prior = Calculator.initial
     history.forEachStep(in: 0...target) { step, key, state in
-      if let key, key.mayRound, !heldRounded, state.displayedValue?.isRounded == true {
-        found = (step, key)
+      if let key {
+        if let formula = history.formulaStep(at: step) {
+          trace.heldRounded = false  // A formula starts on a keypad cleared as by AC.
+          var inner = prior
+          inner.press(.mode(.scientific))
+          var index = 0
+          prior.forEachState(applying: formula) { _, after in
+            let key = formula.keys[index]
+            let line = key.isReference ? formula.keys.referencedLine(at: index) : nil
+            trace.pass(key, title: key.title, line: line, at: step, from: inner, to: after)
+            inner = after
+            index += 1
+          }
+          trace.heldRounded = state.holdsRoundedOperand
+        } else {
+          trace.pass(
+            key, title: key.title, line: history.referencedLine(at: step), at: step, from: prior,
+            to: state)
+        }
       }
-      heldRounded = state.holdsRoundedOperand
+      while nextLine < lines.count, lines[nextLine].end <= step {
+        if lines[nextLine].end == step { trace.endLine(nextLine + first, state) }
+        nextLine += 1
+      }
+      prior = state
     }
-    return found
+    return trace.found
+  }
+}
+
+/// What ``LineInterpreter/roundingStep(upTo:in:)`` follows, step by step: the step that rounded
+/// the calculation's value, the memory's and each line's result's.
+private struct RoundingTrace {
+  /// The step that rounded a value the calculation holds, and its key's title.
+  var found: (Int, String)?
+  /// Whether the calculation held a rounded value before the step.
+  var heldRounded = false
+  /// The step that rounded the memory's value, while it holds a rounded one.
+  var memory: (Int, String)?
+  /// The step that rounded each line's result, by line number, for a rounded result.
+  var lines: [Int: (Int, String)] = [:]
+
+  /// Follows `key` (a `$N` of `line`), pressed at `step`, from `prior` to `state`.
+  mutating func pass(
+    _ key: Key, title: String, line: Int?, at step: Int, from prior: Calculator,
+    to state: Calculator
+  ) {
+    let rounded = state.displayedValue?.isRounded == true
+    if key.mayRound, !heldRounded, rounded {
+      // A recall carries the rounding of what it recalls.
+      switch key {
+      case .memory(.recall): found = memory ?? (step, title)
+      case .reference: found = line.flatMap { lines[$0] } ?? (step, title)
+      default: found = (step, title)
+      }
+    }
+    if state.memory?.isRounded != true {
+      memory = nil
+    } else if case .memory(let memoryKey) = key, memoryKey != .recall,
+      memoryKey == .store || prior.memory?.isRounded != true
+    {
+      // Stored from the display, or a sum of an exact memory and the display.
+      memory = rounded ? found : (step, title)
+    }
+    heldRounded = state.holdsRoundedOperand
+  }
+
+  /// Records the result of line `number`, which ends in `state`.
+  mutating func endLine(_ number: Int, _ state: Calculator) {
+    lines[number] = state.displayedValue?.isRounded == true ? found : nil
   }
 }

@@ -19,6 +19,38 @@ extension Number {
     result.map { Number(rounded: $0) }
   }
 
+  // MARK: - Functions that are rational for integers
+
+  /// n!: exact for an exact integer n ≥ 0 while n! has at most ``digitCap`` digits (80! has
+  /// 119), else `Decimal34.factorial`'s value marked as rounded (Γ(n+1) for a non-integer n,
+  /// 34 digits past the cap); its errors are `Decimal34.factorial`'s.
+  package static func factorial(_ x: Number) -> Result<Number, FunctionError> {
+    if x.isExact, x.isInteger, !x.isNegative, let n = Real(x.decimalValue).nearestInteger, n <= 100
+    {
+      var product = BigUInt.one
+      if n > 1 { for k in 2...n { product = product * UInt32(k) } }
+      if product.digitCount <= digitCap {
+        return .success(
+          Scaled(isNegative: false, numerator: product, denominator: .one).exactResult())
+      }
+    }
+    return rounded(Decimal34.factorial(x.decimalValue))
+  }
+
+  /// 10ˣ: exact for an exact integer x (`Decimal34.pow10` gives 10^n exactly, within its
+  /// overflow bounds), else rounded.
+  package static func powerOfTen(_ x: Number) -> Result<Number, FunctionError> {
+    let result = Decimal34.pow10(x.decimalValue)
+    return x.isExact && x.isInteger ? result.map { Number($0) } : rounded(result)
+  }
+
+  /// 2ˣ: for an exact integer x the exact 2^n (`power`: within the cap, 2^-200 = 1/2^200), else
+  /// rounded.
+  package static func powerOfTwo(_ x: Number) -> Result<Number, FunctionError> {
+    if x.isExact, x.isInteger { return power(Number(2), x) }
+    return rounded(Decimal34.pow2(x.decimalValue))
+  }
+
   // MARK: - Roots
 
   /// √x: exact when x is the square of an exact value (√(1/9) = 1/3, √2.25 = 1.5), else

@@ -351,15 +351,15 @@ package struct ScientificBrain: Hashable, Sendable {
     case .cubeRoot: return Number.cubeRoot(x)
     case .log: return x.applying(Decimal34.log10)
     case .ln: return x.applying(Decimal34.ln)
-    case .pow10: return x.applying(Decimal34.pow10)
-    case .pow2: return x.applying(Decimal34.pow2)
+    case .pow10: return Number.powerOfTen(x)
+    case .pow2: return Number.powerOfTwo(x)
     case .powE: return x.applying(Decimal34.exp)
     case .abs: return .success(x.magnitude)
     case .floor: return .success(x.floor)
     case .ceiling: return .success(x.ceiling)
     case .dms: return x.applying(Decimal34.dms)
     case .degrees: return x.applying(Decimal34.degrees)
-    case .factorial: return x.applying(Decimal34.factorial)
+    case .factorial: return Number.factorial(x)
     case .sin, .cos, .tan, .sec, .csc, .cot, .asin, .acos, .atan, .asec, .acsc, .acot, .sinh,
       .cosh, .tanh, .sech, .csch, .coth, .asinh, .acosh, .atanh, .asech, .acsch, .acoth:
       return .failure(.invalidInput)

@@ -27,6 +27,27 @@ import Testing
       stderr: "<stdin>:9:8: no line 5 (lines: 1…4)\n", status: 65)
   }
 
+  /// A rounded value recalled by `mr`, `$N` or a formula's `ans` or `mr` names the step that
+  /// rounded it, not the recall (issue 48); a sum into the memory keeps the first rounding.
+  @Test(arguments: [
+    (["sci", "2@=", "ms", "c", "mr*3="], "≈ 4.242640687119285146405066172629094 (√ at step 3)"),
+    (["2@=", "ms", "c", "mr*3="], "≈ 4.242640687119285146405066172629094 (√ at step 2)"),
+    (["sci", "2@=", "c", "$1*3="], "≈ 4.242640687119285146405066172629094 (√ at step 3)"),
+    (["2@=", "c", "5+$1="], "≈ 6.414213562373095048801688724209698 (√ at step 2)"),
+    (
+      ["2@=", "m+", "1/3=", "m+", "c", "mr="], "≈ 1.747546895706428382135022057543031 (√ at step 2)"
+    ),
+    (["fx", "sqrt(2)", "ans*3"], "≈ 4.242640687119285146405066172629094 (√ at step 2)"),
+    (["sci 2@= ms", "fx", "3*mr"], "≈ 4.242640687119285146405066172629094 (√ at step 3)"),
+    (["sci 2@= ms", "c 3@="], "≈ 1.732050807568877293527446341505872 (√ at step 8)"),
+    (["sci 5!="], "120"), (["sci 2.5!="], "≈ 3.323350970447842551184064031264647 (n! at step 5)"),
+  ])
+  func aRecallNamesTheStepThatRounded(_ lines: [String], _ expected: String) throws {
+    let script = (lines + [":exact"]).joined(separator: "\n") + "\n"
+    let run = try InProcess.run(["--plain", "-"], stdin: Data(script.utf8))
+    #expect(run.stdout.split(separator: "\n").last.map(String.init) == expected, "\(lines)")
+  }
+
   /// A period longer than 1,000 digits: its first 1,000, the bracket left open.
   @Test func aLongPeriodIsCut() throws {
     let run = try InProcess.run(["-"], stdin: Data("1/1019=\n:exact\n".utf8))

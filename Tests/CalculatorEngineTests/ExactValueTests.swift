@@ -81,6 +81,33 @@ import Testing
     }
   }
 
+  /// Scientific functions whose result is rational for an exact integer keep it exact: n!
+  /// while it has at most 120 digits (80! has 119), 10ˣ and 2ˣ; a non-integer n!, 81! and
+  /// 10^0.5 round; errors are as before.
+  @Test(arguments: [
+    ("5!", "120", true), ("0!", "1", true),
+    ("80!", "7.156945704626380229481153372318653E118", true),
+    ("81!", "5.797126020747367985879734231578109E120", false),
+    ("2.5!", "3.323350970447842551184064031264647", false), ("3~!", "Invalid input", false),
+    ("3249!", "Overflow", false), ("3 pow10", "1000", true), ("3~ pow10", "0.001", true),
+    ("0.5 pow10", "3.162277660168379331998893544432719", false), ("10000 pow10", "Overflow", false),
+    ("10 pow2", "1024", true), ("3~ pow2", "0.125", true), ("8 yroot 3=", "2", true),
+    ("7.5 mod 2=", "1.5", true), ("7.5~ abs", "7.5", true), ("7.5 floor", "7", true),
+    ("7.5 ceil", "8", true),
+  ])
+  func integerValuedFunctions(_ keys: String, _ expected: String, _ exact: Bool) throws {
+    let state = try Self.state(keys, scientific: true)
+    #expect(DisplayFormat.plain.text(for: state) == expected, "\(keys)")
+    #expect(state.displayedValue.map(\.isExact) ?? false == exact, "\(keys)")
+  }
+
+  /// 2^-200 is the exact fraction 1/2^200 (61 digits), which no 34-digit decimal holds.
+  @Test func aNegativePowerOfTwoIsAFraction() throws {
+    let value = try #require(Self.state("200~ pow2", scientific: true).displayedValue)
+    #expect(value.isExact)
+    #expect(value.fractionText == "1/1606938044258990275541962092341162602522202993782792835301376")
+  }
+
   /// Programmer mode divides integers, as before.
   @Test func programmerModeIsUnchanged() throws {
     let keys = try KeyText.keys(in: "prog 1/3*3-1=")
