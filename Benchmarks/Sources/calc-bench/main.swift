@@ -77,6 +77,8 @@ struct Options {
   var streamRuns = 3
   /// `--numbers`: only `Number` against `Decimal34` (Numbers.swift), then exit.
   var numbersOnly = false
+  /// `--baseline PATH`: a second calc binary measured with the first, then exit (Baseline.swift).
+  var baseline: String?
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -94,6 +96,9 @@ struct Options {
       case "--calc":
         guard let path = rest.popFirst() else { Options.fail("--calc needs a path") }
         calc = path
+      case "--baseline":
+        guard let path = rest.popFirst() else { Options.fail("--baseline needs a path") }
+        baseline = path
       case "--write-journal":
         guard let path = rest.popFirst() else { Options.fail("--write-journal needs a file") }
         journalPath = path
@@ -123,7 +128,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--baseline PATH]"
         )
         exit(0)
       default:
@@ -355,6 +360,14 @@ if options.numbersOnly {
   let rows = measureNumbers()
   printNumbers(rows)
   print("calc-bench:" + numbersSummary(rows))
+  exit(0)
+}
+if let baseline = options.baseline {
+  let runs = options.scriptRuns == 31 ? 11 : options.scriptRuns
+  let rows = measureBaseline(
+    calc: options.calc, baseline: baseline, lines: options.scriptLines, runs: runs)
+  printBaseline(
+    rows, calc: options.calc, baseline: baseline, lines: options.scriptLines, runs: runs)
   exit(0)
 }
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
