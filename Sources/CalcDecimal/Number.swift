@@ -114,6 +114,21 @@ public struct Number: Hashable, Sendable {
     }
   }
 
+  /// Whether ⌊log10 |value|⌋ is surely within `lower...upper` (or the value is zero), as a
+  /// decimal's exponent alone tells when all 34 of its places lie within: a test of two integers,
+  /// where ``magnitudeExponent`` counts the coefficient's digits (a call of about 60
+  /// instructions, each everyday line's `=` paid it). `false` means "not known": a fraction, or a
+  /// decimal with a place outside, is left to ``magnitudeExponent``.
+  @inlinable @inline(__always)
+  public func magnitudeIsSurelyWithin(_ lower: Int, _ upper: Int) -> Bool {
+    switch storage {
+    case .decimal(let value), .rounded(let value):
+      let exponent = Int(value.exponent)
+      return exponent >= lower && exponent + 33 <= upper  // 34 places: e ... e + 33
+    case .small, .big: return false
+    }
+  }
+
   /// ⌊log10 |value|⌋ of the exact value; `nil` for zero.
   ///
   /// For a rounded value it is the 34-digit decimal's.

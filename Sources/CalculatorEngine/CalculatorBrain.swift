@@ -791,6 +791,8 @@ package enum CalculatorBrain: Hashable, Sendable {
       }
       result = quotient
     }
+    // Within 10^-100 ... 10^100 by the exponent alone, the everyday result skips the count.
+    if result.magnitudeIsSurelyWithin(-100, 99) { return .value(result) }
     guard let magnitude = result.magnitudeExponent else { return .value(result) }
     if magnitude >= 100 { return .failure(.overflow) }
     return .value(magnitude < -100 ? result.zeroOfItsKind : result)
@@ -812,6 +814,7 @@ package enum CalculatorBrain: Hashable, Sendable {
   static func bounded(
     _ value: Number, line: @autoclosure () -> Line, _ next: (Number) -> CalculatorBrain
   ) -> CalculatorBrain {
+    if value.magnitudeIsSurelyWithin(-100, 99) { return next(value) }
     guard let magnitude = value.magnitudeExponent else { return next(value) }
     if magnitude >= 100 { return .error(.overflow, line: line()) }
     if magnitude < -100 { return next(value.zeroOfItsKind) }
