@@ -57,10 +57,12 @@ extension LineInterpreter {
   /// ``writeExact(line:at:output:)``), and the title of its key — for a formula's step, of the
   /// formula's key that rounded; `mr` and `$N` (`ans` in a formula) recalling a rounded value
   /// name the step that rounded what they recall.
-  /// - Complexity: O(target) replayed steps, and the formulas' keys once more.
+  /// - Complexity: O(target) replayed steps, and the formulas' keys once more; memory O(l) in
+  ///   the lines up to `target`.
   static func roundingStep(upTo target: Int, in history: History) -> (Int, String)? {
-    let lines = history.lines()
-    let first = History.firstLineNumber(of: lines)
+    // The line ends alone (8 bytes a line, not every line's keys); line 0 is the mode line.
+    let ends = history.lineEnds(upTo: target)
+    let first = ends.first == 1 && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
     var trace = RoundingTrace()
     var nextLine = 0
     var prior = Calculator.initial
@@ -85,8 +87,8 @@ extension LineInterpreter {
             to: state)
         }
       }
-      while nextLine < lines.count, lines[nextLine].end <= step {
-        if lines[nextLine].end == step { trace.endLine(nextLine + first, state) }
+      while nextLine < ends.count, ends[nextLine] <= step {
+        if ends[nextLine] == step { trace.endLine(nextLine + first, state) }
         nextLine += 1
       }
       prior = state
