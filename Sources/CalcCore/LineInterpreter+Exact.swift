@@ -83,8 +83,8 @@ extension LineInterpreter {
           trace.heldRounded = state.holdsRoundedOperand
         } else {
           trace.pass(
-            key, title: key.title, line: history.referencedLine(at: step), at: step, from: prior,
-            to: state)
+            key, title: key.title, line: key.isReference ? history.referencedLine(at: step) : nil,
+            at: step, from: prior, to: state)
         }
       }
       while nextLine < ends.count, ends[nextLine] <= step {
