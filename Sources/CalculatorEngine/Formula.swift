@@ -121,6 +121,15 @@ package struct Formula: Sendable {
     return FormulaText.normalised(root, in: text, answer: line ?? 0) + " ="
   }
 
+  /// The expression line of a formula line recorded as `text`, its canonical text
+  /// (``canonicalText(answer:)``): the formula normalised (``expressionLine(answer:)``); `nil`
+  /// when `text` is no formula or uses `ans`.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func expressionLine(ofCanonical text: String) -> String? {
+    try? Formula(text).expressionLine(answer: nil)
+  }
+
   /// `answer`, or throws `ans: no earlier result` when the formula uses `ans` without one.
   private func answerLine(_ answer: Int?) throws(FormulaError) -> Int? {
     if let answerColumn, answer == nil {

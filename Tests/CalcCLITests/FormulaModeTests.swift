@@ -168,6 +168,53 @@ import Testing
     #expect(rows.count == 2 + 1 + 4 + 1)
   }
 
+  /// The expression line of a formula line is the formula normalised (SPEC §12: `5 × −2 =`):
+  /// on `:history`, kept by `m+` and an angle key, gone after `c` and a recall.
+  @Test func historyShowsTheFormulaNormalised() throws {
+    try expectScript(
+      ["-"], stdin: "fx\n5*-2\n50+20% m+\n1/0+5\nrad\nc\nmr\n2^3^2\n:history\n",
+      stdout: "0\n-10\n60\nCannot divide by zero\nCannot divide by zero\n0\n60\n512\n"
+        + "  step  key     expression   display\n"
+        + "     0                       0\n"
+        + "     1  fx                   0\n"
+        + "     2  5*-2    5 × −2 =     -10\n"
+        + "     3  50+20%  50 + 20% =   60\n"
+        + "     4  M+      50 + 20% =   60\n"
+        + "     5  1/0+5   1 ÷ 0 + 5 =  Cannot divide by zero\n"
+        + "     6  RAD     1 ÷ 0 + 5 =  Cannot divide by zero\n"
+        + "     7  AC                   0\n"
+        + "     8  MR                   60\n"
+        + "▶    9  2^3^2   2 ^ 3 ^ 2 =  512\n"
+        + "[━━━━━━━━━●] 9/9\n",
+      status: 1)
+  }
+
+  /// `:tape` shows one row per formula, a calculation: the formula normalised and its result,
+  /// an error too, a repeated formula again; a trailing `ms` is a row of its own (SPEC §12).
+  @Test func tapeShowsOneRowPerFormula() throws {
+    try expectScript(
+      ["-"], stdin: "fx\n5*-2\n5*-2\n2pi ms\n1/0+5\nc\nsci 1+2*3=\n:tape\n:tape csv\n",
+      stdout: "0\n-10\n-10\n6.28318531\nCannot divide by zero\n0\n7\n"
+        + " 2  5 × −2 = -10\n 3  5 × −2 = -10\n 4  2π = 6.28318531\n 5  MS 6.28318531\n"
+        + " 6  1 ÷ 0 + 5 = Cannot divide by zero\n14  1 + 2 × 3 = 7\n"
+        + "step,expression,result,note\n2,5 × −2 =,-10,\n3,5 × −2 =,-10,\n"
+        + "4,2π =,6.283185307179586476925286766559006,\n"
+        + "5,MS,6.283185307179586476925286766559006,\n"
+        + "6,1 ÷ 0 + 5 =,Cannot divide by zero,\n14,1 + 2 × 3 =,7,\n",
+      status: 1)
+  }
+
+  /// The REPL shows the formula normalised above its result, and `:goto` back to it does too.
+  @Test func theScreenShowsTheFormulaNormalised() {
+    let run = REPLInProcessTests.screen(["fx", "5*-2", "sqrt(16)+5! ms", ":goto 2"])
+    #expect(
+      Array(run.lines.dropFirst()) == [
+        "calc> fx", "0", "calc fx> 5*-2", "5 × −2 =", "-10", "calc fx> sqrt(16)+5! ms",
+        "sqrt(16) + 5! =", "124", "calc fx M> :goto 2", "5 × −2 =", "-10",
+        "calc fx[2/4]> ", "",
+      ])
+  }
+
   @Test func helpFormulasAndThePad() throws {
     let help = try InProcess.run(["-"], stdin: Data(":help formulas\n".utf8))
     #expect(help.stdout.hasPrefix("Formula mode (fx, --mode formula, calc -e '5*-2')"))
