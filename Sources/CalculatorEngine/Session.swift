@@ -480,6 +480,37 @@ public struct Session: Sendable {
         keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
   }
 
+  /// The calculator that `keys`, a line holding formulas, would leave were it applied at the
+  /// position — without applying it: what the REPL's live row shows (SPEC §12). Throws what
+  /// applying it would throw.
+  ///
+  /// - Complexity: as applying the line; O(p × log b) more, the position p, when the session
+  ///   has not kept the line ends of this branch.
+  package func state(afterFormulaLine keys: TypedKeys) throws(SessionError) -> Calculator {
+    if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
+      throw error
+    }
+    let index =
+      lineEndIndex.flatMap { $0.isValid(for: history) ? $0 : nil } ?? LineEndIndex(history)
+    let preceding = index.before(history.position)
+    var recalls = try Session.recalls(of: keys.references, after: preceding, in: history)
+      .makeIterator()
+    var steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+      .makeIterator()
+    var state = history.state
+    state.startLine()
+    for key in keys {
+      switch key {
+      case .reference: state.recall(recalls.next() ?? .value(.zero))
+      case .formula: if let step = steps.next() { state.apply(formula: step) }
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
+        .programmer:
+        state.press(key)
+      }
+    }
+    return state
+  }
+
   /// The formulas of `keys`, a line entered after the lines of the current branch that end at
   /// `lineEnds`, with `memory` in the register: each read, its `ans` resolved, written
   /// canonically and compiled, its `$N` resolved (SPEC §12); throws as
