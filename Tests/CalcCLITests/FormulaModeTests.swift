@@ -242,3 +242,57 @@ import Testing
         == ["3+pi", "3+prog", "3+pow2(", "3+powe(", "3+pow10("])
   }
 }
+
+/// The hints between key text and formulas (SPEC §12): `exp` is exponent entry in key text and
+/// eˣ in formulas; a missing FILE that reads as a formula names `calc -e`.
+@Suite struct FormulaHintTests {
+  @Test func oneExpThreeInFormulaMode() throws {
+    try expectScript(
+      ["-e", "1exp3"], stdout: "",
+      stderr: "calc: -e: exp needs brackets: 1e3 (exp(x) is eˣ)\n", status: 65)
+    try expectScript(
+      ["--mode", "formula", "-"], stdin: "2+1exp-3\n", stdout: "",
+      stderr: "<stdin>:1:4: exp needs brackets: 1e-3 (exp(x) is eˣ)\n", status: 65)
+  }
+
+  @Test func expOfAnArgumentInScientificMode() throws {
+    let tail = "; in key text exp enters an exponent (1exp3) and eˣ is powe\n"
+    try expectScript(
+      ["-k", "sci exp(2)"], stdout: "2\n",
+      stderr: "calc: note: exp(2) is eˣ in a formula (fx, or calc -e 'exp(2)')" + tail)
+    try expectScript(
+      ["-k", "sci 2exp(1+1)="], stdout: "4\n",
+      stderr: "calc: note: exp(x) is eˣ in a formula (fx, or calc -e)" + tail)
+    // In a formula it is eˣ, and `exp` followed by digits in key text is no formula.
+    try expectScript(["-e", "exp(0)"], stdout: "1\n")
+    try expectScript(
+      ["-k", "sci 1exp3="], stdout: "1000\n")
+  }
+
+  @Test func aMissingFileThatReadsAsAFormula() throws {
+    try withTemporaryDirectory { directory in
+      try expectScript(
+        ["5*-2"], directory: directory, stdout: "",
+        stderr:
+          "calc: cannot read '5*-2': No such file or directory (as a formula: calc -e '5*-2')\n",
+        status: 66)
+      try expectScript(
+        ["sin(30)"], directory: directory, stdout: "",
+        stderr:
+          "calc: cannot read 'sin(30)': No such file or directory (as a formula: calc -e 'sin(30)')\n",
+        status: 66)
+      // The same result either way: §6's hint to press keys (`12+3`, `12+3=`); not, a formula.
+      try expectScript(
+        ["12+3"], directory: directory, stdout: "",
+        stderr: "calc: cannot read '12+3': No such file or directory "
+          + "(to press keys: calc -k '12+3=')\n", status: 66)
+      try expectScript(
+        ["5*-2="], directory: directory, stdout: "",
+        stderr: "calc: cannot read '5*-2=': No such file or directory "
+          + "(as a formula: calc -e '5*-2')\n", status: 66)
+      try expectScript(
+        ["notes.calc"], directory: directory, stdout: "",
+        stderr: "calc: cannot read 'notes.calc': No such file or directory\n", status: 66)
+    }
+  }
+}
