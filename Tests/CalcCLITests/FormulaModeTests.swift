@@ -35,6 +35,20 @@ import Testing
       stdout: "5\t5\t\n×\t5\t5 ×\n2\t2\t5 ×\n+/-\t-2\t5 ×\n=\t-10\t5 × -2 =\n")
   }
 
+  /// A formula line longer than the reader's chunk (64 KiB) that is no key text is read whole:
+  /// the early refusal of a line that is still arriving knows formulas (SPEC §8, §12).
+  @Test func aLongFormulaLineIsReadWhole() throws {
+    let formula = String(repeating: "sqrt(4)+", count: 20_000) + "0"
+    try expectScript(["--mode", "formula", "-"], stdin: formula + "\n", stdout: "40000\n")
+    try expectScript(["-"], stdin: "fx\n" + formula + "\n", stdout: "0\n40000\n")
+    // A byte that no formula holds is refused early still, at its column in key text.
+    let run = try InProcess.run(
+      ["--mode", "formula", "-"], stdin: Data((formula + "\u{1}" + formula + "\n").utf8),
+      environment: posixLocale)
+    #expect(run.status == 65)
+    #expect(run.stdout == "")
+  }
+
   @Test func theLongNameAndAnAttachedFormula() throws {
     try expectScript(["--formula", "5*-2"], stdout: "-10\n")
     try expectScript(["-e5*-2"], stdout: "-10\n")
