@@ -84,6 +84,8 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the length of the text.
   package func canonicalText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
+    // The common formula: the whole text, no `ans`.
+    if answerSpans.isEmpty, span == 0..<text.utf8.count { return text }
     let utf8 = Array(text.utf8)
     var bytes: [UInt8] = []
     var at = span.lowerBound
