@@ -12,9 +12,11 @@
 //   swift run -c release --package-path Benchmarks calc-bench --ledger       (Ledger.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --streams      (Streams.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --numbers      (Numbers.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --formulas     (Formulas.swift)
 //
 // (--scientific: only the Scientific row; --ledger: only the :vary and 5M :edit rows; --streams:
-// only the four streams' rows; --numbers: only Number against Decimal34.)
+// only the four streams' rows; --numbers: only Number against Decimal34; --formulas: only the
+// formula rows, which a full run leaves out.)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -77,6 +79,10 @@ struct Options {
   var streamRuns = 3
   /// `--numbers`: only `Number` against `Decimal34` (Numbers.swift), then exit.
   var numbersOnly = false
+  /// `--formulas`: only the formula rows (Formulas.swift), then exit; `--formula-runs N`
+  /// alternating runs of each (7).
+  var formulasOnly = false
+  var formulaRuns = 7
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -115,6 +121,13 @@ struct Options {
         verbose = true
       case "--numbers":
         numbersOnly = true
+      case "--formulas":
+        formulasOnly = true
+      case "--formula-runs":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          Options.fail("--formula-runs needs a positive number")
+        }
+        formulaRuns = value
       case "--stream-runs":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           Options.fail("--stream-runs needs a positive number")
@@ -123,7 +136,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N]"
         )
         exit(0)
       default:
@@ -355,6 +368,18 @@ if options.numbersOnly {
   let rows = measureNumbers()
   printNumbers(rows)
   print("calc-bench:" + numbersSummary(rows))
+  exit(0)
+}
+/// The formula rows (Formulas.swift), through the binary.
+if options.formulasOnly {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("calc-bench-fx-\(getpid())")
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let figures = measureFormulas(
+    calc: options.calc, runs: options.formulaRuns, directory: directory.path)
+  try? FileManager.default.removeItem(at: directory)
+  printFormulas(figures)
+  print("calc-bench:" + formulasSummary(figures))
   exit(0)
 }
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
