@@ -164,10 +164,12 @@ struct BatchRunner {
     name.bytes.contains(UInt8(ascii: "/")) ? name.folder : nil
   }
 
-  /// For a file that does not exist, a hint to press its name as keys if it reads as key text
-  /// (`12+3=`); empty for any other name, and for one that is not UTF-8.
+  /// For a file that does not exist, a hint to run its name as a formula (``formulaHint(_:)``:
+  /// `5*-2`), else to press it as keys if it reads as key text (`12+3=`); empty for any other
+  /// name, and for one that is not UTF-8.
   static func keysHint(_ name: FileName) -> String {
     if name.bytes.elementsEqual("help".utf8) { return " (for help: calc --help)" }
+    if let formula = formulaHint(name) { return " (as a formula: calc -e '\(formula)')" }
     var last: Key?
     guard (try? KeyText.scan(name.bytes) { last = $0 }) != nil, let last else { return "" }
     // A command that prints a result (SPEC §5): keys that do not end in `=` get one (not
@@ -175,6 +177,23 @@ struct BatchRunner {
     let ends = last == .equal || name.bytes.contains(UInt8(ascii: "#"))
     let keys = name.shown + (ends ? "" : "=")
     return " (to press keys: calc -k '\(keys)')"
+  }
+
+  /// The formula that a missing FILE's name reads as (SPEC §12: `calc '5*-2'` gets the hint
+  /// `calc -e '5*-2'`), canonical, when its result differs from what the name's keys with `=`
+  /// show or the name is no key text; `nil` otherwise (`12+3` is the same either way, and §6's
+  /// hint presses it as keys).
+  static func formulaHint(_ name: FileName) -> String? {
+    let text = name.shown
+    guard !text.contains("#"), let formula = try? Formula(text),
+      let computed = try? Calculator.initial.applyingFormula(formula),
+      let canonical = try? formula.canonicalText(answer: nil)
+    else { return nil }
+    let typed = text.hasSuffix("=") ? text : text + "="
+    guard let keys = try? KeyText.keys(in: typed, startingIn: .standard) else { return canonical }
+    let pressed = Calculator.initial.applying(line: keys.keys)
+    let plain = DisplayFormat.plain
+    return plain.text(for: pressed) == plain.text(for: computed) ? nil : canonical
   }
 
 }

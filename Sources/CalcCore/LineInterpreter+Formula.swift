@@ -10,7 +10,10 @@ extension LineInterpreter {
   ) throws(LineError) {
     let note =
       line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
-    for text in keys.formulas {
+    // The one note a formula has is about a division (`1/2pi`): a formula without `/` or `÷`
+    // (whose last byte is 0xB7) is not read again for it.
+    for text in keys.formulas
+    where text.utf8.contains(UInt8(ascii: "/")) || text.utf8.contains(0xB7) {
       if let formula = try? Formula(text) {
         notes += formula.notes.map { LineNote(message: $0, column: 1) }
       }

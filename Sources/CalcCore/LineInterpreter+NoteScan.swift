@@ -184,7 +184,8 @@ extension LineInterpreter {
         switch bracket {
         case .close: mayShowError = true
         case .open:
-          if armed { return true }
+          // Right after `exp` too: `exp(2)` is a formula's eˣ (SPEC §12).
+          if armed || exponentDigits == 0 { return true }
           // After a number, `(` implies a × (Scientific mode), which computes what is pending.
           if isPending { mayShowError = true } else { isPending = true }
         }

@@ -347,7 +347,23 @@ extension LineInterpreter {
             message: "~ did nothing to 0 and \(next) started a new number (~ goes after the "
               + "number: \(next)~)",
             column: column(index)))
-      case .digit, .command, .memory, .scientific(.bracket), .scientific(.exponent),
+      case .scientific(.exponent):
+        // `exp(2)`: eˣ as a formula writes it, which key text reads as an exponent (SPEC §12).
+        guard index + 1 < keys.count, keys[index + 1] == .scientific(.bracket(.open)) else {
+          break
+        }
+        let inside = keys[(index + 2)...].prefix(while: \.startsANumber)
+        let closes =
+          !inside.isEmpty && index + 2 + inside.count < keys.count
+          && keys[index + 2 + inside.count] == .scientific(.bracket(.close))
+        let formula = closes ? "exp(\(KeyText.text(of: inside)))" : nil
+        notes.append(
+          LineNote(
+            message: "\(formula ?? "exp(x)") is eˣ in a formula (fx, or calc -e"
+              + "\(formula.map { " '\($0)'" } ?? "")); in key text exp enters an exponent (1exp3) "
+              + "and eˣ is powe",
+            column: column(index)))
+      case .digit, .command, .memory, .scientific(.bracket),
         .scientific(.fixedToExponential), .angle, .mode,
         .programmer(.hexDigit), .programmer(.radix), .programmer(.wordSize):
         break

@@ -47,10 +47,13 @@ extension Listing {
           return
         }
         body(step, .memory(key.title, amount: amount))
-      case .reference, .formula:
+      case .reference:
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
         guard state != before else { return }
         body(step, .memory(history.keyTitle(at: step), amount: state.displayedValue))
+      case .formula:
+        // One row a formula, a calculation: the formula normalised and its result (SPEC §12).
+        body(step, .calculation(state.expressionLine, result: state.display))
       case .digit, .dot, .op, .equal, .command, .unary, .scientific, .angle, .mode, .programmer:
         guard let line = before.completedCalculation(by: key) else { return }
         body(step, .calculation(line, result: state.display))

@@ -54,19 +54,24 @@ extension LineInterpreter {
   ///   the move; an edit as the edit, tried only in sessions of ``LivePreview/editLimit`` keys.
   public func preview(of line: [UInt8], format: DisplayFormat? = nil) -> LivePreview? {
     let shown = format ?? self.format
+    var isFormula = false
     let preview: LivePreview? = line.withUnsafeBufferPointer { buffer in
       do throws(KeyTextError) {
-        return self.preview(
-          of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
+        let parsed = try ScriptLine(buffer, mode: session.state.mode)
+        if case .keys(let keys) = parsed { isFormula = !keys.formulas.isEmpty }
+        return self.preview(of: parsed, line: buffer, format: shown)
       } catch {
-        // The error as Enter gives it, with the same hints (`0xFF`: `hex FF`).
-        return unfinishedPreview(of: buffer, error: error, format: shown)
+        // A formula typed so far: the line as typing could finish it (SPEC §12). Else the
+        // error as Enter gives it, with the same hints (`0xFF`: `hex FF`).
+        return formulaPreview(of: buffer, format: shown)
+          ?? unfinishedPreview(of: buffer, error: error, format: shown)
           ?? .error(caseRuleHint(for: error, in: buffer).description)
       }
     }
     // A line that ends in a word still being typed in the mode in force there (`prog 5 qwo`,
     // whose `q` another mode's keypad has): the line before it, which must be valid.
-    guard case .error? = preview,
+    // A formula's error stands (``formulaPreview(of:format:)`` finished what it could).
+    guard case .error? = preview, !isFormula,
       let start = line.withUnsafeBufferPointer({
         Self.unfinishedWord(at: $0, mode: session.state.mode)
       })
@@ -104,7 +109,7 @@ extension LineInterpreter {
     return nil
   }
 
-  private func preview(
+  func preview(
     of parsed: ScriptLine, line: UnsafeBufferPointer<UInt8>, format: DisplayFormat
   ) -> LivePreview? {
     switch parsed {
@@ -116,6 +121,14 @@ extension LineInterpreter {
         let columns = KeyText.columns(in: line, startingIn: state.mode)
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")
+      }
+      // A formula line: the state it would leave, as the session would apply it (SPEC §12).
+      if !keys.formulas.isEmpty {
+        do throws(SessionError) {
+          return result(try session.state(afterFormulaLine: keys), format)
+        } catch {
+          return .error(error.description)
+        }
       }
       // `$N` keys recall what the session resolves for them (SPEC §11): on a copy.
       if keys.contains(where: \.isReference) {
@@ -136,7 +149,7 @@ extension LineInterpreter {
   }
 
   /// The expression line and the display of `state`, as a key line shows them.
-  private func result(_ state: Calculator, _ format: DisplayFormat) -> LivePreview {
+  func result(_ state: Calculator, _ format: DisplayFormat) -> LivePreview {
     .result(expression: format.expression(for: state), display: format.text(for: state))
   }
 

@@ -60,8 +60,9 @@ public struct PreviewCache {
         else { return interpreter.preview(of: line, format: format) }
         parsed = before
       }
-      // Anything but a line of keys that Enter would apply: the preview of the whole line.
-      guard case .keys(let keys) = parsed,
+      // Anything but a line of keys that Enter would apply, or a formula line (SPEC §12): the
+      // preview of the whole line.
+      guard case .keys(let keys) = parsed, keys.formulas.isEmpty,
         let state = advance(to: keys.keys, from: interpreter.session.state)
       else {
         lastState = nil

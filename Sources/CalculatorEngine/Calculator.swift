@@ -100,8 +100,12 @@ public struct Calculator: Hashable, Sendable {
         programmer(&box.brain)
         self = .programmer(box)
       case .formula(var box):
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.brain, formula: box.formula) }
+        let line = box.brain.shownLine
         scientific(&box.brain)
+        // The formula's own expression line stays while the keypad's is the one it left
+        // (`ms`, `m+`, an angle key); `c`, `mr` and the like show the keypad's again.
+        if box.formula != nil, !box.brain.shownLine.isIdentical(to: line) { box.formula = nil }
         self = .formula(box)
       }
     }
@@ -122,10 +126,19 @@ public struct Calculator: Hashable, Sendable {
     /// shares (with the check, the seed's model paid about 170 instructions more a key of
     /// calc-bench's Scientific stream, `--streams` under callgrind).
     @exclusivity(unchecked) var brain: Brain
+    /// In formula mode, the canonical text of the formula whose keys left ``brain`` as it is
+    /// (SPEC §12): the expression line shows the formula normalised instead of the keypad's
+    /// line; `nil` in the other modes and once a key changes the keypad's line.
+    @exclusivity(unchecked) var formula: String?
 
-    init(_ brain: Brain) { self.brain = brain }
+    init(_ brain: Brain, formula: String? = nil) {
+      self.brain = brain
+      self.formula = formula
+    }
 
-    static func == (left: Box, right: Box) -> Bool { left === right || left.brain == right.brain }
+    static func == (left: Box, right: Box) -> Bool {
+      left === right || (left.brain == right.brain && left.formula == right.formula)
+    }
 
     func hash(into hasher: inout Hasher) { hasher.combine(brain) }
   }
@@ -255,7 +268,13 @@ public struct Calculator: Hashable, Sendable {
   package var expressionLine: ExpressionLine {
     switch machine {
     case .standard(let brain): .standard(brain.expressionLine)
-    case .scientific(let box), .formula(let box): .scientific(box.brain.shownLine)
+    case .scientific(let box): .scientific(box.brain.shownLine)
+    case .formula(let box):
+      if let text = box.formula, let line = Formula.expressionLine(ofCanonical: text) {
+        .formula(line)
+      } else {
+        .scientific(box.brain.shownLine)
+      }
     case .programmer(let box):
       .programmer(box.brain.shownLine, radix: box.brain.radix, wordSize: box.brain.wordSize)
     }
@@ -802,7 +821,9 @@ extension Calculator {
   mutating func apply(formula step: FormulaStep) {
     var recalls = step.recalls.makeIterator()
     var next = applyingFormula(keys: step.keys) { _ in recalls.next() ?? .value(.zero) }
-    if case .scientific(let box) = next.machine { next.machine = .formula(box) }
+    if case .scientific(let box) = next.machine {
+      next.machine = .formula(Box(box.brain, formula: step.text))
+    }
     self = next
   }
 
@@ -962,4 +983,6 @@ package enum ExpressionLine: Hashable, Sendable {
   case programmer(
     ProgrammerTokens, radix: Key.Radix,
     wordSize: Key.WordSize)
+  /// A formula line's: the formula normalised (SPEC §12), `5 × −2 =`.
+  case formula(String)
 }

@@ -375,6 +375,7 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientific(let tokens): append(tokens, to: &bytes)
     case .programmer(let tokens, let radix, let wordSize):
       append(tokens, radix: radix, wordSize: wordSize, to: &bytes)
+    case .formula(let text): bytes.append(contentsOf: text.utf8)
     }
   }
 
@@ -509,8 +510,8 @@ public struct DisplayFormat: Hashable, Sendable {
   package func appendExpression(_ calculator: Calculator, to bytes: inout [UInt8]) {
     switch calculator.machine {
     case .standard(let brain): appendExpression(brain, to: &bytes)
-    case .scientific(let box), .formula(let box): append(box.brain.shownLine, to: &bytes)
-    case .programmer: append(calculator.expressionLine, to: &bytes)
+    case .scientific(let box): append(box.brain.shownLine, to: &bytes)
+    case .formula, .programmer: append(calculator.expressionLine, to: &bytes)
     }
   }
 

@@ -57,6 +57,13 @@ package struct TokenLine<Token: LineToken>: @unchecked Sendable {
   /// Whether the line has no tokens.
   package var isEmpty: Bool { count == 0 }
 
+  /// Whether this is `other` unchanged: the same chunks and count (a change that keeps the
+  /// count in place, such as an operator replacing the last, is not seen; a line equal to
+  /// `other` but built apart is not identical).
+  func isIdentical(to other: Self) -> Bool {
+    tip === other.tip && opens == other.opens && count == other.count
+  }
+
   /// The last token.
   package var last: Token? { tip?.last(Token.self) ?? (opens > 0 ? .open : nil) }
 

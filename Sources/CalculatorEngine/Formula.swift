@@ -84,6 +84,8 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the length of the text.
   package func canonicalText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
+    // The common formula: the whole text, no `ans`.
+    if answerSpans.isEmpty, span == 0..<text.utf8.count { return text }
     let utf8 = Array(text.utf8)
     var bytes: [UInt8] = []
     var at = span.lowerBound
@@ -119,6 +121,15 @@ package struct Formula: Sendable {
   package func expressionLine(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
     return FormulaText.normalised(root, in: text, answer: line ?? 0) + " ="
+  }
+
+  /// The expression line of a formula line recorded as `text`, its canonical text
+  /// (``canonicalText(answer:)``): the formula normalised (``expressionLine(answer:)``); `nil`
+  /// when `text` is no formula or uses `ans`.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func expressionLine(ofCanonical text: String) -> String? {
+    try? Formula(text).expressionLine(answer: nil)
   }
 
   /// `answer`, or throws `ans: no earlier result` when the formula uses `ans` without one.

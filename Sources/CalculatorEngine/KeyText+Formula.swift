@@ -69,16 +69,29 @@ extension KeyText {
     let column =
       String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
       .count + 1
-    // Keys that formula mode's keypad takes (`c`, `mr`, `deg`, `ms sci 5+`) are keys.
-    if let plain = try? plainKeys(
-      in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .formula,
-      reusing: &storage),
+    // Keys that formula mode's keypad takes (`c`, `mr`, `deg`, `ms sci 5+`) are keys: words
+    // only, so a line that starts with a digit, `.` or `(`, or whose first word is called
+    // (`sin(`), is not tried as keys.
+    var wordEnd = index
+    while wordEnd < end, (buffer[wordEnd] | 0x20) >= UInt8(ascii: "a"),
+      (buffer[wordEnd] | 0x20) <= UInt8(ascii: "z")
+    {
+      wordEnd += 1
+    }
+    let mayBeKeys =
+      wordEnd > index
+      ? wordEnd == end || buffer[wordEnd] != UInt8(ascii: "(") : !isFormulaStart(buffer[index])
+    if mayBeKeys,
+      let plain = try? plainKeys(
+        in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .formula,
+        reusing: &storage),
       Calculator.keyRejection(in: plain, keypad: Keypad(mode: .formula)) == nil
     {
       keys.append(contentsOf: plain)
       return keys
     }
-    switch rest.lowercased() {
+    let lowered = rest.lowercased()
+    switch lowered {
     case "ce", "fe":
       throw KeyTextError(
         message: "'\(rest)' is not a key of formula mode (type sci for Scientific mode's keys)",
@@ -86,7 +99,7 @@ extension KeyText {
     default:
       var formulaEnd = end
       var memory: Key.Memory?
-      for (spelling, key) in trailingMemoryWords where rest.lowercased().hasSuffix(spelling) {
+      for (spelling, key) in trailingMemoryWords where lowered.hasSuffix(spelling) {
         let start = end - spelling.utf8.count
         guard start > index, isBlank(buffer[start - 1]) else { continue }
         memory = key
@@ -99,15 +112,16 @@ extension KeyText {
         String(repeating: " ", count: column - 1)
         + String(
           decoding: UnsafeBufferPointer(rebasing: buffer[index..<formulaEnd]), as: UTF8.self)
+      let formula: Formula
       do throws(FormulaError) {
-        _ = try Formula(text)
+        formula = try Formula(text)
       } catch {
         throw KeyTextError(message: error.message, column: error.column)
       }
       // An `fx` right before the formula is the formula line's own, not a step: a formula
       // line switches to formula mode itself, and `fx 5*-2` is one step as `5*-2` is.
       if keys.last == .mode(.formula) { keys = keys.extracting(0..<(keys.count - 1)) }
-      keys.appendFormula(text)
+      keys.appendFormula(text, read: formula)
       if let memory { keys.append(.memory(memory)) }
     }
     return keys
@@ -117,6 +131,12 @@ extension KeyText {
   private static let trailingMemoryWords: [(String, Key.Memory)] = [
     ("ms", .store), ("m+", .add), ("m-", .subtract), ("m−", .subtract),
   ]
+
+  /// Whether `byte` starts a formula and no key of formula mode's keypad: a digit, `.` or `(`.
+  private static func isFormulaStart(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "(")
+  }
 
   /// Whether `byte` is a blank of key text: a space or a tab.
   private static func isBlank(_ byte: UInt8) -> Bool {

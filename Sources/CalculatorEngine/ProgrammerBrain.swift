@@ -80,9 +80,11 @@ package struct ProgrammerBrain: Hashable, Sendable {
   /// The number of brackets open.
   package var openBrackets: Int { stack.openBrackets }
 
-  /// The heap bytes of a boxed brain: the box (a header of two words and the value) and the
-  /// stack's arrays and lines (``OperatorStack/heapBytes``).
-  var heapBytes: Int { 16 + MemoryLayout<ProgrammerBrain>.stride + stack.heapBytes }
+  /// The heap bytes of a boxed brain: the box (a header of two words, the value and a formula's
+  /// text, SPEC §12) and the stack's arrays and lines (``OperatorStack/heapBytes``).
+  var heapBytes: Int {
+    16 + MemoryLayout<ProgrammerBrain>.stride + MemoryLayout<String?>.stride + stack.heapBytes
+  }
 
   /// The value in the display, the word's bits read as signed; `nil` while an error is shown.
   package var value: Int64? {

@@ -94,9 +94,11 @@ package struct ScientificBrain: Hashable, Sendable {
   /// The number of brackets open.
   package var openBrackets: Int { stack.openBrackets }
 
-  /// The heap bytes of a boxed brain: the box (a header of two words and the value) and the
-  /// stack's arrays and lines (``OperatorStack/heapBytes``).
-  var heapBytes: Int { 16 + MemoryLayout<ScientificBrain>.stride + stack.heapBytes }
+  /// The heap bytes of a boxed brain: the box (a header of two words, the value and a formula's
+  /// text, SPEC §12) and the stack's arrays and lines (``OperatorStack/heapBytes``).
+  var heapBytes: Int {
+    16 + MemoryLayout<ScientificBrain>.stride + MemoryLayout<String?>.stride + stack.heapBytes
+  }
 
   /// Whether a new number (digits and points) and the binary operator after it leave this brain
   /// exactly as they leave ``initial``: a finished calculation (after `=`, no error), with

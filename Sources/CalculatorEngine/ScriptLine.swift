@@ -126,6 +126,17 @@ package enum ScriptLine: Hashable, Sendable {
     /// early only when it is bad in both readings (SPEC §10: `FF` is keys in Programmer mode).
     private var programmerChecked = 0
     private var programmerFailed = false
+    /// Where the next byte to decide starts in a formula's reading (SPEC §12: formula mode, or
+    /// after `fx`), and whether that reading has failed.
+    private var formulaChecked = 0
+    private var formulaFailed = false
+    /// The formula reading's word being read (letters, and digits after a letter), lower case.
+    private var formulaWord: [UInt8] = []
+    /// The formula reading's number: whether the byte before was a digit or a point of one,
+    /// and the digits of an exponent (`1.5e-3`) read so far, `-1` outside one, `-2` right after
+    /// its `e`, `-3` after its sign.
+    private var formulaAfterNumber = false
+    private var formulaExponent = -1
 
     /// A check of a line that has not started yet.
     package init() {}
@@ -179,9 +190,82 @@ package enum ScriptLine: Hashable, Sendable {
             programmerFailed = true
           }
         }
+        if !formulaFailed {
+          if formulaChecked < first { formulaChecked = first }
+          switch formulaPrefix(prefix) {
+          case nil: return nil
+          case true?:
+            isDone = true
+            return nil
+          case false?: formulaFailed = true
+          }
+        }
         guard let end = ScriptLine.bareWordEnd(prefix, from: first) else { return offset }
         return bareWordRejection(in: prefix, (offset, end))
       }
+    }
+
+    /// The words a formula line may hold (SPEC §12): the names, the mode keys, and the keys that
+    /// formula mode's keypad takes alone (`m` for `m+` and `m-`).
+    private static let formulaWords: [[UInt8]] =
+      (Formula.functionNames + Formula.otherNames
+      + [
+        "std", "sci", "prog", "fx", "date", "c", "ac", "ce", "fe", "mc", "ms", "m", "deg", "rad",
+        "grad",
+      ]).map { Array($0.utf8) }
+
+    /// Reads the prefix on from ``formulaChecked`` as a formula line may be written (SPEC
+    /// §12): `true` at a `#` (its note: nothing more to check), `false` at a byte no formula
+    /// holds there (a control character, `@`, a letter that makes a word no name starts with,
+    /// a fifth exponent digit), `nil` while the line may still be a formula line.
+    ///
+    /// - Complexity: O(k) in the bytes after ``formulaChecked``.
+    private mutating func formulaPrefix(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool? {
+      func isName(_ word: [UInt8], whole: Bool) -> Bool {
+        PrefixCheck.formulaWords.contains { whole ? $0 == word : $0.starts(with: word) }
+      }
+      while formulaChecked < prefix.count {
+        let byte = prefix[formulaChecked]
+        let lower = byte | 0x20
+        let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        if isDigit, formulaExponent != -1 {
+          // An exponent's digit: at most 4 (its `e` was no word, then).
+          formulaExponent = max(formulaExponent, 0) + 1
+          formulaWord = []
+          if formulaExponent > 4 { return false }
+        } else if isLetter || (isDigit && !formulaWord.isEmpty) {
+          if lower == UInt8(ascii: "e"), formulaAfterNumber, formulaWord.isEmpty {
+            formulaExponent = -2
+          } else {
+            formulaExponent = -1
+          }
+          formulaWord.append(isLetter ? lower : byte)
+          if formulaWord.count > 8 || !isName(formulaWord, whole: false) { return false }
+          formulaAfterNumber = false
+        } else {
+          // A word that ends must be a whole name (an exponent's `e` is one: Euler's number).
+          if !formulaWord.isEmpty, !isName(formulaWord, whole: true) { return false }
+          let sign = byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+          formulaExponent = formulaExponent == -2 && sign ? -3 : -1
+          formulaWord = []
+          formulaAfterNumber = isDigit || byte == UInt8(ascii: ".")
+          switch byte {
+          case UInt8(ascii: "#"): return true
+          case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+            UInt8(ascii: "\r"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+            UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "!"),
+            UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: "$"), UInt8(ascii: "="),
+            // The bytes of π, ×, ÷, √, ∛ and −: their lead bytes and continuation bytes.
+            0xC3, 0xCF, 0xE2, 0x80...0xBF:
+            break
+          default: return false
+          }
+        }
+        formulaChecked += 1
+      }
+      return nil
     }
 
     /// Reads on after a word that may be a bare command: blanks keep it possible, a comment

@@ -471,13 +471,60 @@ public struct Session: Sendable {
       throw error
     }
     if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
-    let recalls = try Session.recalls(of: keys.references, after: preceding, in: history)
-    let steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+    let (recalls, steps) = try resolve(formulaLine: keys)
     return .applied(
       keys: keys.count,
       newBranch: applyKeepingLineEnds(
         keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
+  }
+
+  /// What the `$N` keys of `keys`, a formula line at the position, recall, and its formulas'
+  /// steps (``formulaSteps(for:after:memory:)``), with ``lineEndIndex`` valid.
+  ///
+  /// A function of its own, so that the line ends it reads (a slice of ``lineEndIndex``'s) are
+  /// let go of before the line is applied: held across ``applyKeepingLineEnds(_:references:recalls:formulas:)``,
+  /// they made its append copy every line end of the branch, once a line (O(n²) in a script).
+  /// - Complexity: O(n) in the size of the formulas.
+  @inline(never)
+  private func resolve(formulaLine keys: TypedKeys) throws(SessionError) -> (
+    [Calculator.Recalled], [FormulaStep]
+  ) {
+    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+    return (
+      try Session.recalls(of: keys.references, after: preceding, in: history),
+      try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+    )
+  }
+
+  /// The calculator that `keys`, a line holding formulas, would leave were it applied at the
+  /// position — without applying it: what the REPL's live row shows (SPEC §12). Throws what
+  /// applying it would throw.
+  ///
+  /// - Complexity: as applying the line; O(p × log b) more, the position p, when the session
+  ///   has not kept the line ends of this branch.
+  package func state(afterFormulaLine keys: TypedKeys) throws(SessionError) -> Calculator {
+    if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
+      throw error
+    }
+    let index =
+      lineEndIndex.flatMap { $0.isValid(for: history) ? $0 : nil } ?? LineEndIndex(history)
+    let preceding = index.before(history.position)
+    var recalls = try Session.recalls(of: keys.references, after: preceding, in: history)
+      .makeIterator()
+    var steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+      .makeIterator()
+    var state = history.state
+    state.startLine()
+    for key in keys {
+      switch key {
+      case .reference: state.recall(recalls.next() ?? .value(.zero))
+      case .formula: if let step = steps.next() { state.apply(formula: step) }
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
+        .programmer:
+        state.press(key)
+      }
+    }
+    return state
   }
 
   /// The formulas of `keys`, a line entered after the lines of the current branch that end at
@@ -490,9 +537,14 @@ public struct Session: Sendable {
     for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Number?
   ) throws(SessionError) -> [FormulaStep] {
     var steps: [FormulaStep] = []
-    for text in keys.formulas {
+    for (index, text) in keys.formulas.enumerated() {
       do throws(FormulaError) {
-        let formula = try Formula(text)
+        let formula: Formula
+        if let read = keys.readFormula(at: index) {
+          formula = read
+        } else {
+          formula = try Formula(text)
+        }
         let answer = formula.usesAnswer ? answerLine(after: preceding) : nil
         if let column = formula.memoryColumn, memory == nil {
           throw FormulaError("mr: the memory is empty", column: column)

@@ -12,6 +12,10 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The text of each ``Key/formula`` key of ``keys``, in order (SPEC §12): as typed in a line
   /// read from text, canonical in a history's lines.
   public private(set) var formulas: [String] = []
+  /// The formulas of ``formulas`` as the line's reader read them (``KeyText/formulaLine(in:startingIn:reusing:)``),
+  /// so that the session compiling them does not read them again; empty when they were not kept.
+  /// No part of the value: equality and hashing ignore it.
+  private var parsed: [Formula] = []
 
   /// Keys with the given line numbers of their `$N` keys, one for each, in order, and the text
   /// of their formula keys.
@@ -63,6 +67,32 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public mutating func appendFormula(_ text: String) {
     keys.append(.formula)
     formulas.append(text)
+    parsed.removeAll()
+  }
+
+  /// Appends a formula line's key with its text and the formula read from it.
+  package mutating func appendFormula(_ text: String, read formula: Formula) {
+    keys.append(.formula)
+    if parsed.count == formulas.count { parsed.append(formula) }
+    formulas.append(text)
+  }
+
+  /// The formula of ``formulas``[`index`] as the line's reader read it, if it was kept.
+  package func readFormula(at index: Int) -> Formula? {
+    parsed.count == formulas.count ? parsed[index] : nil
+  }
+
+  /// Whether `left` and `right` hold the same keys, references and formulas' texts.
+  public static func == (left: TypedKeys, right: TypedKeys) -> Bool {
+    left.keys == right.keys && left.references == right.references
+      && left.formulas == right.formulas
+  }
+
+  /// Hashes the keys, references and formulas' texts.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(keys)
+    hasher.combine(references)
+    hasher.combine(formulas)
   }
 
   /// Whether the keys hold a formula line's key.
@@ -72,6 +102,11 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public mutating func append(contentsOf other: TypedKeys) {
     keys.append(contentsOf: other.keys)
     references.append(contentsOf: other.references)
+    if parsed.count == formulas.count, other.parsed.count == other.formulas.count {
+      parsed.append(contentsOf: other.parsed)
+    } else {
+      parsed.removeAll()
+    }
     formulas.append(contentsOf: other.formulas)
   }
 
@@ -113,6 +148,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     keys.removeAll(keepingCapacity: keepingCapacity)
     references.removeAll(keepingCapacity: keepingCapacity)
     formulas.removeAll(keepingCapacity: keepingCapacity)
+    parsed.removeAll()
   }
 
   /// Whether some key is `$N`.
@@ -125,6 +161,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     var copy = self
     copy.references = references.map(renumber)
     copy.formulas = formulas.map { TypedKeys.renumbering($0, renumber) }
+    copy.parsed = []
     return copy
   }
 

@@ -35,6 +35,21 @@ import Testing
       stdout: "5\t5\t\n×\t5\t5 ×\n2\t2\t5 ×\n+/-\t-2\t5 ×\n=\t-10\t5 × -2 =\n")
   }
 
+  /// A formula line longer than the reader's chunk (64 KiB) that is no key text is read whole:
+  /// the early refusal of a line that is still arriving knows formulas (SPEC §8, §12).
+  @Test func aLongFormulaLineIsReadWhole() throws {
+    // 68 KB: past one chunk.
+    let formula = String(repeating: "sqrt(4)+", count: 8_500) + "0"
+    try expectScript(["--mode", "formula", "-"], stdin: formula + "\n", stdout: "17000\n")
+    try expectScript(["-"], stdin: "fx\n" + formula + "\n", stdout: "0\n17000\n")
+    // A byte that no formula holds is refused early still, at its column in key text.
+    let run = try InProcess.run(
+      ["--mode", "formula", "-"], stdin: Data((formula + "\u{1}" + formula + "\n").utf8),
+      environment: posixLocale)
+    #expect(run.status == 65)
+    #expect(run.stdout == "")
+  }
+
   @Test func theLongNameAndAnAttachedFormula() throws {
     try expectScript(["--formula", "5*-2"], stdout: "-10\n")
     try expectScript(["-e5*-2"], stdout: "-10\n")
@@ -168,6 +183,53 @@ import Testing
     #expect(rows.count == 2 + 1 + 4 + 1)
   }
 
+  /// The expression line of a formula line is the formula normalised (SPEC §12: `5 × −2 =`):
+  /// on `:history`, kept by `m+` and an angle key, gone after `c` and a recall.
+  @Test func historyShowsTheFormulaNormalised() throws {
+    try expectScript(
+      ["-"], stdin: "fx\n5*-2\n50+20% m+\n1/0+5\nrad\nc\nmr\n2^3^2\n:history\n",
+      stdout: "0\n-10\n60\nCannot divide by zero\nCannot divide by zero\n0\n60\n512\n"
+        + "  step  key     expression   display\n"
+        + "     0                       0\n"
+        + "     1  fx                   0\n"
+        + "     2  5*-2    5 × −2 =     -10\n"
+        + "     3  50+20%  50 + 20% =   60\n"
+        + "     4  M+      50 + 20% =   60\n"
+        + "     5  1/0+5   1 ÷ 0 + 5 =  Cannot divide by zero\n"
+        + "     6  RAD     1 ÷ 0 + 5 =  Cannot divide by zero\n"
+        + "     7  AC                   0\n"
+        + "     8  MR                   60\n"
+        + "▶    9  2^3^2   2 ^ 3 ^ 2 =  512\n"
+        + "[━━━━━━━━━●] 9/9\n",
+      status: 1)
+  }
+
+  /// `:tape` shows one row per formula, a calculation: the formula normalised and its result,
+  /// an error too, a repeated formula again; a trailing `ms` is a row of its own (SPEC §12).
+  @Test func tapeShowsOneRowPerFormula() throws {
+    try expectScript(
+      ["-"], stdin: "fx\n5*-2\n5*-2\n2pi ms\n1/0+5\nc\nsci 1+2*3=\n:tape\n:tape csv\n",
+      stdout: "0\n-10\n-10\n6.28318531\nCannot divide by zero\n0\n7\n"
+        + " 2  5 × −2 = -10\n 3  5 × −2 = -10\n 4  2π = 6.28318531\n 5  MS 6.28318531\n"
+        + " 6  1 ÷ 0 + 5 = Cannot divide by zero\n14  1 + 2 × 3 = 7\n"
+        + "step,expression,result,note\n2,5 × −2 =,-10,\n3,5 × −2 =,-10,\n"
+        + "4,2π =,6.283185307179586476925286766559006,\n"
+        + "5,MS,6.283185307179586476925286766559006,\n"
+        + "6,1 ÷ 0 + 5 =,Cannot divide by zero,\n14,1 + 2 × 3 =,7,\n",
+      status: 1)
+  }
+
+  /// The REPL shows the formula normalised above its result, and `:goto` back to it does too.
+  @Test func theScreenShowsTheFormulaNormalised() {
+    let run = REPLInProcessTests.screen(["fx", "5*-2", "sqrt(16)+5! ms", ":goto 2"])
+    #expect(
+      Array(run.lines.dropFirst()) == [
+        "calc> fx", "0", "calc fx> 5*-2", "5 × −2 =", "-10", "calc fx> sqrt(16)+5! ms",
+        "sqrt(16) + 5! =", "124", "calc fx M> :goto 2", "5 × −2 =", "-10",
+        "calc fx[2/4]> ", "",
+      ])
+  }
+
   @Test func helpFormulasAndThePad() throws {
     let help = try InProcess.run(["-"], stdin: Data(":help formulas\n".utf8))
     #expect(help.stdout.hasPrefix("Formula mode (fx, --mode formula, calc -e '5*-2')"))
@@ -193,5 +255,59 @@ import Testing
     #expect(
       LineInterpreter.keyWordCompletions(of: "3+p", mode: .formula)
         == ["3+pi", "3+prog", "3+pow2(", "3+powe(", "3+pow10("])
+  }
+}
+
+/// The hints between key text and formulas (SPEC §12): `exp` is exponent entry in key text and
+/// eˣ in formulas; a missing FILE that reads as a formula names `calc -e`.
+@Suite struct FormulaHintTests {
+  @Test func oneExpThreeInFormulaMode() throws {
+    try expectScript(
+      ["-e", "1exp3"], stdout: "",
+      stderr: "calc: -e: exp needs brackets: 1e3 (exp(x) is eˣ)\n", status: 65)
+    try expectScript(
+      ["--mode", "formula", "-"], stdin: "2+1exp-3\n", stdout: "",
+      stderr: "<stdin>:1:4: exp needs brackets: 1e-3 (exp(x) is eˣ)\n", status: 65)
+  }
+
+  @Test func expOfAnArgumentInScientificMode() throws {
+    let tail = "; in key text exp enters an exponent (1exp3) and eˣ is powe\n"
+    try expectScript(
+      ["-k", "sci exp(2)"], stdout: "2\n",
+      stderr: "calc: note: exp(2) is eˣ in a formula (fx, or calc -e 'exp(2)')" + tail)
+    try expectScript(
+      ["-k", "sci 2exp(1+1)="], stdout: "4\n",
+      stderr: "calc: note: exp(x) is eˣ in a formula (fx, or calc -e)" + tail)
+    // In a formula it is eˣ, and `exp` followed by digits in key text is no formula.
+    try expectScript(["-e", "exp(0)"], stdout: "1\n")
+    try expectScript(
+      ["-k", "sci 1exp3="], stdout: "1000\n")
+  }
+
+  @Test func aMissingFileThatReadsAsAFormula() throws {
+    try withTemporaryDirectory { directory in
+      try expectScript(
+        ["5*-2"], directory: directory, stdout: "",
+        stderr:
+          "calc: cannot read '5*-2': No such file or directory (as a formula: calc -e '5*-2')\n",
+        status: 66)
+      try expectScript(
+        ["sin(30)"], directory: directory, stdout: "",
+        stderr:
+          "calc: cannot read 'sin(30)': No such file or directory (as a formula: calc -e 'sin(30)')\n",
+        status: 66)
+      // The same result either way: §6's hint to press keys (`12+3`, `12+3=`); not, a formula.
+      try expectScript(
+        ["12+3"], directory: directory, stdout: "",
+        stderr: "calc: cannot read '12+3': No such file or directory "
+          + "(to press keys: calc -k '12+3=')\n", status: 66)
+      try expectScript(
+        ["5*-2="], directory: directory, stdout: "",
+        stderr: "calc: cannot read '5*-2=': No such file or directory "
+          + "(as a formula: calc -e '5*-2')\n", status: 66)
+      try expectScript(
+        ["notes.calc"], directory: directory, stdout: "",
+        stderr: "calc: cannot read 'notes.calc': No such file or directory\n", status: 66)
+    }
   }
 }

@@ -31,6 +31,22 @@ import Testing
     try calc.wait(for: "the live row '\(row)'") { $0.screen.rowsBelowCursor.first == row }
   }
 
+  /// A formula line previews its result while it is typed, its brackets closed and a trailing
+  /// operator ignored (SPEC §12); Enter shows the formula normalised above the result.
+  @Test func aFormulaPreviewsItsResult() throws {
+    try withTemporaryDirectory { directory in
+      let calc = try startCalc(in: directory)
+      try calc.type("fx\r")
+      try calc.waitForLastLines(["calc> fx", "0", "calc fx> "])
+      try calc.type("2^(1+2")
+      try waitForPreview("2 ^ (1 + 2) =   8", in: calc)
+      try calc.type(")*-")
+      try waitForPreview("2 ^ (1 + 2) =   8", in: calc)
+      try calc.type("1\r")
+      try calc.waitForLastLines(["calc fx> 2^(1+2)*-1", "2 ^ (1 + 2) × −1 =", "-8", "calc fx> "])
+    }
+  }
+
   @Test func thePreviewAppearsBeforeEnterAndIsGoneAfterIt() throws {
     try withTemporaryDirectory { directory in
       let calc = try startCalc(in: directory)

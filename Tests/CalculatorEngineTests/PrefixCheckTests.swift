@@ -98,6 +98,12 @@ import Testing
     // The reader does not know the mode: hex digits that Programmer mode reads are not
     // refused early (SPEC §10), and a line bad in both readings still is.
     ("hex FFFFFFFF", "FFFF", nil), ("FFFFFFFFFFFF", "", nil), ("FFFFzz12345678", "", 0),
+    // Nor the session's formula mode (SPEC §12): a line that may be a formula is read whole,
+    // one that can be none (no name starts with its word, a fifth exponent digit, a byte no
+    // formula holds) is refused as before.
+    ("sqrt(4)+sin(", "30)*2", nil), ("fx 2pi+SQRT", "(2)", nil), ("1.5e-3+", "2e+3", nil),
+    ("2*√π×3÷", "4−1", nil), ("sqrt(4)+sinq", "(1)", 0), ("sqrt(4)+1", "\u{1}", 0),
+    ("sqrt(4)+1e-", "12345", 0), ("sqrt(4)", "@", 0),
   ])
   func examples(first: String, rest: String, expected: Int?) {
     let line = Array((first + rest).utf8)

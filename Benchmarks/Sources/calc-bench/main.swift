@@ -12,9 +12,11 @@
 //   swift run -c release --package-path Benchmarks calc-bench --ledger       (Ledger.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --streams      (Streams.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --numbers      (Numbers.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --formulas     (Formulas.swift)
 //
 // (--scientific: only the Scientific row; --ledger: only the :vary and 5M :edit rows; --streams:
-// only the four streams' rows; --numbers: only Number against Decimal34.)
+// only the four streams' rows; --numbers: only Number against Decimal34; --formulas: only the
+// formula rows, which a full run leaves out.)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -79,6 +81,10 @@ struct Options {
   var numbersOnly = false
   /// `--baseline PATH`: a second calc binary measured with the first, then exit (Baseline.swift).
   var baseline: String?
+  /// `--formulas`: only the formula rows (Formulas.swift), then exit; `--formula-runs N`
+  /// alternating runs of each (7).
+  var formulasOnly = false
+  var formulaRuns = 7
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -120,6 +126,13 @@ struct Options {
         verbose = true
       case "--numbers":
         numbersOnly = true
+      case "--formulas":
+        formulasOnly = true
+      case "--formula-runs":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          Options.fail("--formula-runs needs a positive number")
+        }
+        formulaRuns = value
       case "--stream-runs":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           Options.fail("--stream-runs needs a positive number")
@@ -128,7 +141,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--baseline PATH]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N] [--baseline PATH]"
         )
         exit(0)
       default:
@@ -368,6 +381,18 @@ if let baseline = options.baseline {
     calc: options.calc, baseline: baseline, lines: options.scriptLines, runs: runs)
   printBaseline(
     rows, calc: options.calc, baseline: baseline, lines: options.scriptLines, runs: runs)
+  exit(0)
+}
+/// The formula rows (Formulas.swift), through the binary.
+if options.formulasOnly {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("calc-bench-fx-\(getpid())")
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let figures = measureFormulas(
+    calc: options.calc, runs: options.formulaRuns, directory: directory.path)
+  try? FileManager.default.removeItem(at: directory)
+  printFormulas(figures)
+  print("calc-bench:" + formulasSummary(figures))
   exit(0)
 }
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
