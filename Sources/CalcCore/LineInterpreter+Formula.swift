@@ -86,6 +86,10 @@ extension LineInterpreter {
       case .formula:
         recorded.appendFormula(
           history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
+      case .dateLine:
+        // Recorded with `today` replaced by its date (SPEC §13).
+        recorded.appendDateLine(
+          history.dateStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
       case .reference:
         recorded.appendReference(keys.referencedLine(at: index))
       case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,

@@ -167,7 +167,7 @@ public struct LineInterpreter {
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
     // A formula-mode line is read by the parser below (``KeyText/formulaLine(in:startingIn:)``).
-    if line.count <= LineInterpreter.shortLine, mode != .formula,
+    if line.count <= LineInterpreter.shortLine, mode != .formula, mode != .date,
       !LineInterpreter.mayBeCommand(line) || !ScriptLine.isCommand(line)
     {
       let scanned:
@@ -183,7 +183,10 @@ public struct LineInterpreter {
         scanned = nil
       }
       if let scanned,
-        !scanned.hasWords || !memory.lineKeys[..<scanned.count].contains(.mode(.formula))
+        !scanned.hasWords
+          || !memory.lineKeys[..<scanned.count].contains(where: {
+            $0 == .mode(.formula) || $0 == .mode(.date)
+          })
       {
         guard scanned.count > 0 else { return .proceed }
         if scanned.hasComment, let note = try note(ofKeyLine: line) {
@@ -319,6 +322,11 @@ public struct LineInterpreter {
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
     factsAfterKeys = nil
+    if case .keys = command {
+    } else if let text = host.today(), let today = try? CivilDate(iso: text) {
+      // A line that may hold a date line reads the date `today` stands for (SPEC §13).
+      session.today = today
+    }
     let change = try session.perform(command)
     if case .keys = command { followsKeyLine = true } else { followsKeyLine = false }
     self.change = change

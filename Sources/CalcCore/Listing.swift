@@ -68,6 +68,7 @@ package struct Listing {
     switch display {
     case .value(let number), .exponential(let number): value = number
     case .entry, .scientificEntry, .programmer, .error: return text
+    case .date(let shown): return fittedDate(shown, text: text, width: width)
     }
     var shortest = text
     for digits in stride(from: Decimal34.precision, through: 1, by: -1) {
@@ -77,6 +78,28 @@ package struct Listing {
       if Terminal.width(of: shortest) <= width { break }
     }
     return shortest
+  }
+
+  /// A date-mode display fitted to `width` columns (SPEC §13): a difference drops its `(N
+  /// days)` part, then wraps after a comma; anything else is shown whole.
+  static func fittedDate(_ shown: DateDisplay, text: String, width: Int) -> String {
+    guard case .difference = shown.value, let open = text.lastIndex(of: "("), open > text.startIndex
+    else { return text }
+    let short = String(text[..<text.index(before: open)])
+    guard Terminal.width(of: short) > width else { return short }
+    var lines: [String] = []
+    var current = ""
+    for part in short.split(separator: ",", omittingEmptySubsequences: false) {
+      let piece = current.isEmpty ? String(part.drop { $0 == " " }) : String(part)
+      if !current.isEmpty, Terminal.width(of: current + "," + piece) > width {
+        lines.append(current + ",")
+        current = String(piece.drop { $0 == " " })
+      } else {
+        current = current.isEmpty ? piece : current + "," + piece
+      }
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
   }
 
   /// `text` cut to `width` columns from the left, after `…` (an expression line keeps its end).

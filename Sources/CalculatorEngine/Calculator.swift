@@ -31,6 +31,8 @@ public struct Calculator: Hashable, Sendable {
     /// Formula mode's calculation (SPEC §12): the Scientific keypad that a formula's compiled
     /// keys ran on, and that `c`, the memory and angle keys act on between formulas.
     case formula(Box<ScientificBrain>)
+    /// Date mode's calculation (SPEC §13): the last date line's value and text.
+    case date(Box<DateBrain>)
 
     /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
     static func initial(_ mode: Key.Mode, wordSize: Key.WordSize) -> Machine {
@@ -39,6 +41,7 @@ public struct Calculator: Hashable, Sendable {
       case .scientific: .scientific(Box(.initial))
       case .programmer: .programmer(Box(ProgrammerBrain(wordSize: wordSize)))
       case .formula: .formula(Box(.initial))
+      case .date: .date(Box(.initial))
       }
     }
 
@@ -75,6 +78,9 @@ public struct Calculator: Hashable, Sendable {
       case .formula(let box):
         self = .formula(box)
         return false
+      case .date(let box):
+        self = .date(box)
+        return false
       }
     }
 
@@ -103,6 +109,9 @@ public struct Calculator: Hashable, Sendable {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.brain) }
         scientific(&box.brain)
         self = .formula(box)
+      case .date(let box):
+        // Date mode has no keypad brain: its lines are steps of their own.
+        self = .date(box)
       }
     }
   }
@@ -174,7 +183,7 @@ public struct Calculator: Hashable, Sendable {
   package var scientific: ScientificBrain? {
     switch machine {
     case .scientific(let box), .formula(let box): box.brain
-    case .standard, .programmer: nil
+    case .standard, .programmer, .date: nil
     }
   }
 
@@ -190,6 +199,7 @@ public struct Calculator: Hashable, Sendable {
     case .scientific: .scientific
     case .programmer: .programmer
     case .formula: .formula
+    case .date: .date
     }
   }
 
@@ -199,6 +209,13 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.display
     case .scientific(let box), .formula(let box): box.brain.display
     case .programmer(let box): box.brain.display
+    case .date(let box):
+      switch box.brain.value {
+      // An error of calculation is shown as every mode shows one (rule 14).
+      case .fault(.dateOutOfBound): .error(.dateOutOfBound)
+      case .fault(.calculation(let error)): .error(error)
+      case .date, .difference, .duration, .number: .date(DateDisplay(value: box.brain.value))
+      }
     }
   }
 
@@ -208,6 +225,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.displayedValue
     case .scientific(let box), .formula(let box): box.brain.displayedValue
     case .programmer(let box): box.brain.displayedValue
+    case .date(let box): box.brain.value.number
     }
   }
 
@@ -226,6 +244,7 @@ public struct Calculator: Hashable, Sendable {
       }
     case .scientific(let box), .formula(let box): return box.brain.stack.holdsRoundedOperand
     case .programmer: return false
+    case .date(let box): return box.brain.value.number?.isRounded == true
     }
   }
 
@@ -238,6 +257,8 @@ public struct Calculator: Hashable, Sendable {
     case .standard: false
     case .scientific(let box), .formula(let box): box.brain.error != nil
     case .programmer(let box): box.brain.error != nil
+    case .date(let box):
+      if case .fault = box.brain.value { true } else { false }
     }
   }
 
@@ -248,6 +269,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.isPending
     case .scientific(let box), .formula(let box): box.brain.isPending
     case .programmer(let box): box.brain.isPending
+    case .date: false
     }
   }
 
@@ -258,6 +280,7 @@ public struct Calculator: Hashable, Sendable {
     case .scientific(let box), .formula(let box): .scientific(box.brain.shownLine)
     case .programmer(let box):
       .programmer(box.brain.shownLine, radix: box.brain.radix, wordSize: box.brain.wordSize)
+    case .date(let box): .date(box.brain.line)
     }
   }
 
@@ -275,13 +298,15 @@ public struct Calculator: Hashable, Sendable {
     case .programmer(let box):
       guard case .equal = key, box.brain.error == nil else { return nil }
       return apply(key).expressionLine
+    case .date:
+      return nil
     }
   }
 
   /// Whether F-E is on (Scientific mode only).
   public var isExponential: Bool {
     switch machine {
-    case .standard, .programmer: false
+    case .standard, .programmer, .date: false
     case .scientific(let box), .formula(let box): box.brain.isExponential
     }
   }
@@ -292,6 +317,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
     case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
     case .formula: Keypad(mode: .formula, radix: .dec, wordSize: wordSize)
+    case .date: Keypad(mode: .date, radix: .dec, wordSize: wordSize)
     case .programmer(let box):
       Keypad(mode: .programmer, radix: box.brain.radix, wordSize: wordSize)
     }
@@ -308,7 +334,7 @@ public struct Calculator: Hashable, Sendable {
       let input = box.brain.input
       return box.brain.isTyping && !input.hasExponent
         && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
-    case .programmer:
+    case .programmer, .date:
       return nil
     }
   }
@@ -333,6 +359,8 @@ public struct Calculator: Hashable, Sendable {
       return programmer.isTyping
         ? programmer.input.magnitude == 0
         : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
+    case .date(let box):
+      return box.brain == .initial
     }
   }
 
@@ -350,7 +378,7 @@ public struct Calculator: Hashable, Sendable {
     case .scientific(let box), .formula(let box):
       let input = box.brain.input
       return box.brain.isTyping && input.hasPoint && !input.hasExponent
-    case .programmer:
+    case .programmer, .date:
       return false
     }
   }
@@ -369,6 +397,8 @@ public struct Calculator: Hashable, Sendable {
       return box.brain.isTyping && !box.brain.input.isEmpty
     case .programmer(let box):
       return box.brain.isTyping && box.brain.error == nil
+    case .date:
+      return false
     }
   }
 
@@ -376,7 +406,7 @@ public struct Calculator: Hashable, Sendable {
   /// is ignored.
   package var typesAFullExponent: Bool {
     switch machine {
-    case .standard, .programmer:
+    case .standard, .programmer, .date:
       return false
     case .scientific(let box), .formula(let box):
       let input = box.brain.input
@@ -393,6 +423,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.isTypingRightOperand
     case .scientific(let box), .formula(let box): box.brain.isTyping
     case .programmer(let box): box.brain.isTyping
+    case .date: false
     }
   }
 
@@ -448,14 +479,16 @@ public struct Calculator: Hashable, Sendable {
     for key in keys {
       switch key {
       case .digit, .op, .equal, .command, .unary, .memory, .dot:
-        if keypad.mode == .programmer || keypad.mode == .formula, let reason = keypad.press(key) {
+        if keypad.mode == .programmer || keypad.mode == .formula || keypad.mode == .date,
+          let reason = keypad.press(key)
+        {
           return (index, reason)
         }
       case .reference:
         // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
-      case .formula:
-        // A formula line switches to formula mode itself (SPEC §12).
+      case .formula, .dateLine:
+        // A formula (date) line switches to formula (date) mode itself (SPEC §12, §13).
         if let reason = keypad.press(key) { return (index, reason) }
       case .angle, .mode, .scientific, .programmer:
         if let reason = keypad.press(key) { return (index, reason) }
@@ -526,7 +559,7 @@ public struct Calculator: Hashable, Sendable {
             index = brain.type(
               fresh: .zeroPoint, { $0.appendingPoint() }, thenRun: keys, from: index)
           case .op, .equal, .command, .unary, .memory, .scientific, .angle, .reference,
-            .formula, .programmer:
+            .formula, .dateLine, .programmer:
             brain.press(key, memory: &memory, angleUnit: &angleUnit)
           }
         }
@@ -575,6 +608,8 @@ public struct Calculator: Hashable, Sendable {
             next.apply(formula: step)
             memory = next.memory
             return next.machine
+          case .date(let step):
+            return .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
           }
         }
         return nil
@@ -585,6 +620,7 @@ public struct Calculator: Hashable, Sendable {
         case .key(let key): pressBoxed(key)
         case .recall(let recalled): recall(recalled)
         case .formula(let step): apply(formula: step)
+        case .date(let step): apply(date: step)
         }
         index += 1
       }
@@ -599,6 +635,8 @@ public struct Calculator: Hashable, Sendable {
     case recall(Recalled)
     /// A formula line: its compiled keys, run as one step (SPEC §12).
     case formula(FormulaStep)
+    /// A date line: its value, as when it was applied (SPEC §13).
+    case date(DateStep)
   }
 
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
@@ -612,12 +650,16 @@ public struct Calculator: Hashable, Sendable {
     // the new mode's calculation afresh (SPEC §9), even while an error is shown.
     switch key {
     case .memory(let memoryKey):
-      pressMemory(memoryKey)
+      if case .date(let box) = machine {
+        pressDateMemory(memoryKey, on: box.brain)
+      } else {
+        pressMemory(memoryKey)
+      }
       return
     case .mode(let mode):
       machine = Machine.initial(mode, wordSize: wordSize)
       return
-    case .reference, .formula:
+    case .reference, .formula, .dateLine:
       // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead
       // (SPEC §11, §12).
       return
@@ -649,8 +691,31 @@ public struct Calculator: Hashable, Sendable {
       guard box.brain.error == nil else { return }
       angleUnit = unit
       machine.changeBoxed({ $0.press(.angle(unit), unit: unit) }) { _ in }
-    case .programmer:
-      // Not a Programmer key: a session never presses one here.
+    case .programmer, .date:
+      // Not a Programmer or date mode key: a session never presses one here.
+      return
+    }
+  }
+
+  /// Presses a memory key in date mode (SPEC §13): `ms`, `m+` and `m-` take the number of a
+  /// number line or a difference's total days (a session refuses them after a date or a
+  /// duration: the memory holds numbers), `mr` shows the memory as a number line, `mc` clears
+  /// it; all are ignored while an error is shown, and `mr` while the memory is empty.
+  private mutating func pressDateMemory(_ memoryKey: Key.Memory, on brain: DateBrain) {
+    guard case .fault = brain.value else {
+      let number = brain.value.number
+      switch memoryKey {
+      case .store:
+        if let number { memory = number }
+      case .add, .subtract:
+        guard let number else { return }
+        memory = (memory ?? .zero) + (memoryKey == .add ? number : -number)
+      case .clear:
+        memory = nil
+      case .recall:
+        guard let memory else { return }
+        machine = .date(Box(DateBrain(value: .number(DateNumber(number: memory)), line: "mr")))
+      }
       return
     }
   }
@@ -771,6 +836,8 @@ public struct Calculator: Hashable, Sendable {
     case .programmer(let box):
       guard box.brain.isTyping else { return }
       machine.changeBoxed({ _ in }) { $0.endEntry() }
+    case .date:
+      return
     }
   }
 
@@ -794,6 +861,12 @@ public struct Calculator: Hashable, Sendable {
 }
 
 extension Calculator {
+  /// Applies a date line (SPEC §13): date mode, showing the line's value; the memory, the
+  /// angle unit and the word size are kept.
+  mutating func apply(date step: DateStep) {
+    machine = .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
+  }
+
   /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the
   /// memory and the angle unit kept, stopping at the first error; the calculator is then in
   /// formula mode (SPEC §12).
@@ -863,7 +936,7 @@ extension CalculatorBrain {
     case .mode:
       // Handled by ``Calculator``, which replaces the whole machine.
       return
-    case .reference, .formula:
+    case .reference, .formula, .dateLine:
       // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead.
       return
     case .scientific, .programmer:
@@ -962,4 +1035,6 @@ package enum ExpressionLine: Hashable, Sendable {
   case programmer(
     ProgrammerTokens, radix: Key.Radix,
     wordSize: Key.WordSize)
+  /// Date mode's: the last date line, normalised (`2019-07-31 to 2019-12-30`).
+  case date(String)
 }

@@ -200,6 +200,7 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientificEntry(let entry): append(entry, to: &bytes)
     case .exponential(let value): appendExponential(value, to: &bytes)
     case .programmer(let shown): append(shown, to: &bytes)
+    case .date(let shown): bytes.append(contentsOf: shown.value.text(in: self).utf8)
     }
   }
 
@@ -375,6 +376,7 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientific(let tokens): append(tokens, to: &bytes)
     case .programmer(let tokens, let radix, let wordSize):
       append(tokens, radix: radix, wordSize: wordSize, to: &bytes)
+    case .date(let text): bytes.append(contentsOf: text.utf8)
     }
   }
 
@@ -510,7 +512,7 @@ public struct DisplayFormat: Hashable, Sendable {
     switch calculator.machine {
     case .standard(let brain): appendExpression(brain, to: &bytes)
     case .scientific(let box), .formula(let box): append(box.brain.shownLine, to: &bytes)
-    case .programmer: append(calculator.expressionLine, to: &bytes)
+    case .programmer, .date: append(calculator.expressionLine, to: &bytes)
     }
   }
 

@@ -154,6 +154,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
         clear()
         self.carry = carry
       case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .dateLine,
         .scientific,
         .programmer:
         return
@@ -168,7 +169,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .memory(.store), .memory(.add), .memory(.subtract),
-      .memory(.clear), .angle, .reference, .formula, .scientific(.exponent),
+      .memory(.clear), .angle, .reference, .formula, .dateLine, .scientific(.exponent),
       .scientific(.fixedToExponential), .programmer(.radix), .programmer(.wordSize):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
@@ -185,7 +186,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
         ends = true
       case .command(.flip):
         ends = radix != .dec
-      case .digit, .dot, .command, .mode, .reference, .formula:
+      case .digit, .dot, .command, .mode, .reference, .formula, .dateLine:
         ends = false
       }
       if ends {
@@ -196,6 +197,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
       switch key {
       case .digit, .programmer(.hexDigit): startTyping()
       case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .dateLine,
         .scientific,
         .programmer:
         break
@@ -224,7 +226,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     case .dot, .command(.percent), .unary, .scientific:
       // Not keys of Programmer mode: a session never presses one here.
       stack.forget()
-    case .memory, .angle, .mode, .reference, .formula:
+    case .memory, .angle, .mode, .reference, .formula, .dateLine:
       // `$N` is resolved by the session and recalled as `mr` (``recall(_:)``).
       break
     }
@@ -470,7 +472,8 @@ extension KeyKind {
     case .scientific(.bracket(.open)): self = .open
     case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .dot, .command, .memory, .angle, .mode, .reference, .formula, .scientific, .programmer:
+    case .dot, .command, .memory, .angle, .mode, .reference, .formula, .dateLine, .scientific,
+      .programmer:
       self = .other
     }
   }

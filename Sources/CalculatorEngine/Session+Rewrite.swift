@@ -135,9 +135,12 @@ extension Session {
           of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? []
         : []
       var steps: [FormulaStep] = []
+      var dates: [DateStep] = []
       if keys.hasFormulas {
         do throws(SessionError) {
           steps = try formulaSteps(
+            for: keys, after: LineEndIndex.Preceding(lineEnds[...]), memory: history.state.memory)
+          dates = try dateSteps(
             for: keys, after: LineEndIndex.Preceding(lineEnds[...]), memory: history.state.memory)
         } catch {
           self = before
@@ -148,7 +151,8 @@ extension Session {
         }
       }
       let branch = history.apply(
-        line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps)
+        line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps,
+        dates: dates)
       lineEnds.append(history.position)
       // The display after the line, where the position now is: no replay to find it again.
       new.append(history.state.display)
