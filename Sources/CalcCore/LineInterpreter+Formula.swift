@@ -65,6 +65,9 @@ extension LineInterpreter {
       let step = history.position - keys.count + index + 1
       if let formula = history.formulaStep(at: step) {
         state.forEachState(applying: formula, row)
+      } else if let date = history.dateStep(at: step) {
+        // A date line is one row, its normalised text as the key (SPEC §13).
+        row(date.normalizedText, history.state(at: step))
       } else {
         state.press(keys[index])
         row(keys.title(at: index), state)

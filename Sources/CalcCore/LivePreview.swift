@@ -59,6 +59,8 @@ extension LineInterpreter {
         return self.preview(
           of: try ScriptLine(buffer, mode: session.state.mode), line: buffer, format: shown)
       } catch {
+        // A date line shows nothing until it parses (SPEC §13).
+        if session.state.mode == .date { return nil }
         // The error as Enter gives it, with the same hints (`0xFF`: `hex FF`).
         return unfinishedPreview(of: buffer, error: error, format: shown)
           ?? .error(caseRuleHint(for: error, in: buffer).description)
@@ -117,9 +119,11 @@ extension LineInterpreter {
         let column = index < columns.count ? columns[index] : 1
         return .error(error.description + " at column \(column)")
       }
-      // `$N` keys recall what the session resolves for them (SPEC §11): on a copy.
-      if keys.contains(where: \.isReference) {
+      // `$N` keys recall what the session resolves for them (SPEC §11), and a date line is
+      // read and calculated by it (SPEC §13): on a copy.
+      if keys.contains(where: { $0.isReference || $0.isDateLine }) {
         var copy = session
+        if let text = host.today(), let today = try? CivilDate(iso: text) { copy.today = today }
         do throws(SessionError) {
           try copy.perform(.keys(keys))
         } catch {

@@ -1,0 +1,154 @@
+import CalcTestSupport
+import CalculatorEngine
+import Foundation
+import Testing
+
+@testable import CalcCLI
+@testable import CalcCore
+
+/// Date lines on the tape (SPEC v5 §13): `:edit` and its change report, `:vary`, `:find`,
+/// `:exact`, `:save` and `:load`, the journal's records, `--trace`, the live row, Tab, and a
+/// difference at narrow widths; in process.
+@Suite struct DateTapeTests {
+  static let today: [String: String?] = ["CALC_TODAY": "2026-12-01"]
+
+  /// A plan: a start date, milestones from it, the span between two.
+  static let plan = "2027-01-04\n$1 + 2w\n$1 + 1m\n$2 to $3\n"
+
+  @Test func anEditReplaysTheLaterLinesAndListsEveryDateThatMoved() throws {
+    try expectScript(
+      ["--mode", "date", "-"], stdin: Self.plan + ":edit 1 2027-02-01\n:keys\n",
+      stdout: "Monday, January 4, 2027\nMonday, January 18, 2027\nThursday, February 4, 2027\n"
+        + "2 weeks, 3 days (17 days)\n"
+        + "branch 2 (from branch 1): line 1 changed; 3 dates moved: 2027-01-04 → 2027-02-01 "
+        + "(step 2), 2027-01-18 → 2027-02-15 (step 3), 2027-02-04 → 2027-03-01 (step 4); "
+        + "1 other result changed\n2 weeks (14 days)\n"
+        + "date\n2027-02-01\n$1 + 2w\n$1 + 1m\n$2 to $3\n")
+  }
+
+  @Test func varyTabulatesStartDates() throws {
+    let run = try InProcess.run(
+      ["--mode", "date", "-"], stdin: Data((Self.plan + ":vary 1 2027-01-04 | 2027-02-01\n").utf8),
+      environment: posixLocale)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("Monday, March 1, 2027"))
+    #expect(run.stdout.contains("2 weeks, 3 days (17 days)"))
+  }
+
+  @Test func findAndExact() throws {
+    let found = try InProcess.run(
+      ["--mode", "date", "-"], stdin: Data((Self.plan + ":find 2027-01-18\n").utf8),
+      environment: posixLocale)
+    #expect(found.stdout.hasSuffix("1     2     3  date $1 + 2w  Monday, January 18, 2027\n"))
+    try expectScript(
+      ["--mode", "date", "-"], stdin: "1:00/7\n:exact\n8:30 in h\n:exact\n:exact 1\n",
+      stdout: "0:08:34.286\n3600/7 s = 514.(285714) s\n8.5\n17/2 = 8.5\n3600/7 s = 514.(285714) s\n"
+    )
+  }
+
+  /// `:save` writes format 4 with `today` as its date; `:load` gives the same session.
+  @Test func saveAndLoadKeepTheDates() throws {
+    try withTemporaryDirectory { directory in
+      try expectScript(
+        ["-"],
+        stdin: "date\ntoday\n$1 + 2w  # milestone\n8:30 in h\nms\nstd\n$3+1=\n:save p.calc\n",
+        environment: Self.today, directory: directory,
+        stdout: "0\nTuesday, December 1, 2026\nTuesday, December 15, 2026\n8.5\n8.5\n0\n9.5\n"
+          + "saved 10 keys at step 10 to p.calc\n")
+      let saved = try String(
+        contentsOf: directory.appendingPathComponent("p.calc"), encoding: .utf8)
+      #expect(
+        saved == "# calc session, format 4: 1 branch, at step 10 of 10 on branch 1\n"
+          + "date\n2026-12-01\n$1 + 2w  # milestone\n8:30 in h\nms\nstd\n$3+1=\n:goto 10\n")
+      try expectScript(
+        ["-"], stdin: ":load p.calc\n$3\n:lines\n", environment: ["CALC_TODAY": "2030-01-01"],
+        directory: directory,
+        stdout: "9.5\n8.5\n"
+          + "  line  step  keys        display                     note\n"
+          + "     0     1  date        0\n"
+          + "     1     2  2026-12-01  Tuesday, December 1, 2026\n"
+          + "     2     3  $1 + 2w     Tuesday, December 15, 2026  milestone\n"
+          + "     3     4  8:30 in h   8.5\n"
+          + "     4     5  ms          8.5\n"
+          + "     5     6  std         0\n"
+          + "     6     7  $3+1=       9.5\n"
+          + "▶    7    11  $3          8.5\n")
+    }
+  }
+
+  /// The journal records a date line with `today` replaced by its date, and a replay of the
+  /// records gives the same session.
+  @Test func theJournalRecordsTheDate() throws {
+    var context = LineInterpreter.Context(format: .posix)
+    context.startMode = .date
+    var interpreter = LineInterpreter(
+      context: context, host: LineInterpreter.Host(files: .system, today: { "2026-12-01" }))
+    _ = interpreter.enterStartMode()
+    var records: [String] = []
+    for line in ["today + 90d", "  $1 to today  # span", "8:30 in h", "ms", "date 1:30*2"] {
+      let result = try interpreter.run(line, output: OutputBuffer())
+      let effect = try #require(result.effect)
+      SessionScript.forEachRecordLine(
+        of: effect.command, change: effect.change, leaving: interpreter.session
+      ) { records.append($0) }
+    }
+    #expect(
+      records == [
+        "date 2026-12-01 + 90d", "date $1 to 2026-12-01  # span", "date 8:30 in h", "ms",
+        "date 1:30*2",
+      ])
+    var replay = SessionScript.Replay()
+    for line in ["date"] + records { try replay.perform(line) }
+    #expect(replay.session.state == interpreter.session.state)
+    #expect(
+      SessionScript.text(of: replay.session.history)
+        == SessionScript.text(of: interpreter.session.history))
+  }
+
+  /// `--trace`: one row per date line, its normalised text as the key.
+  @Test func traceIsOneRowPerDateLine() throws {
+    try expectScript(
+      ["--trace", "--mode", "date", "-k", "today+1d"], environment: Self.today,
+      stdout: "2026-12-01 + 1d\tWednesday, December 2, 2026\t2026-12-01 + 1d\n")
+  }
+
+  /// The live row shows nothing until the line parses, then what Enter would give.
+  @Test func theLiveRow() throws {
+    var interpreter = LineInterpreter(
+      context: .init(format: DisplayFormat(localeIdentifier: "en_US")),
+      host: LineInterpreter.Host(files: .system, today: { "2026-12-01" }))
+    try interpreter.run("date", output: OutputBuffer())
+    #expect(interpreter.preview(of: Array("2026-12-".utf8)) == nil)
+    #expect(interpreter.preview(of: Array("2026-02-30".utf8)) == nil)
+    #expect(
+      interpreter.preview(of: Array("today + 90d".utf8))
+        == .result(expression: "2026-12-01 + 90d", display: "Monday, March 1, 2027"))
+    // The preview changes nothing.
+    #expect(interpreter.session.history.count == 1)
+  }
+
+  @Test func tabCompletesDateWords() {
+    #expect(
+      LineInterpreter.keyWordCompletions(of: "2026-12-01 t", mode: .date).contains("2026-12-01 to"))
+    #expect(
+      LineInterpreter.keyWordCompletions(of: "2026-12-01 to tod", mode: .date)
+        == ["2026-12-01 to today"])
+    #expect(LineInterpreter.keyWordCompletions(of: "8:30 i", mode: .date).contains("8:30 in h"))
+  }
+
+  /// At narrow widths a difference drops its `(N days)`, then wraps after a comma.
+  @Test func aDifferenceAtNarrowWidths() throws {
+    var interpreter = LineInterpreter(context: .init(format: .posix))
+    try interpreter.run("date 2026-01-01 to 2027-03-16", output: OutputBuffer())
+    for (columns, shown) in [
+      (80, "1 year, 2 months, 2 weeks, 1 day (439 days)\n"),
+      (40, "1 year, 2 months, 2 weeks, 1 day\n"),
+      (20, "1 year, 2 months,\n2 weeks, 1 day\n"),
+    ] {
+      let output = OutputBuffer()
+      output.columns = columns
+      _ = interpreter.appendDisplay(to: output)
+      #expect(String(decoding: output.bytes, as: UTF8.self) == shown, "\(columns)")
+    }
+  }
+}
