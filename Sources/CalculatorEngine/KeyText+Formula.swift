@@ -141,7 +141,10 @@ extension KeyText {
     let plain = try? plainKeys(
       in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
       reusing: &storage)
-    if let plain, Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date)) == nil {
+    // `$N` alone is a date line (a whole operand), not a key that recalls.
+    if let plain, !plain.hasReferences,
+      Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date)) == nil
+    {
       keys.append(contentsOf: plain)
       return keys
     }

@@ -117,6 +117,13 @@ import Testing
       status: 65)
   }
 
+  /// `$N` alone in date mode is a date line of its kind, not a key that recalls a number.
+  @Test func aReferenceAloneIsALineOfItsKind() throws {
+    try expectScript(
+      ["--mode", "date", "-"], stdin: "2026-12-01\n$1\n1:30\n$3\n",
+      stdout: "Tuesday, December 1, 2026\nTuesday, December 1, 2026\n1:30:00\n1:30:00\n")
+  }
+
   /// The memory holds numbers: `ms` after a number line, `mr` a number operand; a date or a
   /// duration cannot be stored.
   @Test func theMemoryHoldsNumbers() throws {
