@@ -151,4 +151,50 @@ import Testing
       #expect(String(decoding: output.bytes, as: UTF8.self) == shown, "\(columns)")
     }
   }
+
+  /// For random sessions that mix date lines with the other modes' lines, edits and jumps:
+  /// save then load is identity, and the state after each line equals a replay of the lines up
+  /// to it.
+  @Test func randomDateSessionsRoundTripAndReplay() throws {
+    var random = SplitMix64(state: 0xDA_7E)
+    let lines = [
+      "date", "2026-12-01", "today + 90d", "$1 + 2w", "$1 to $2", "$2 - 1m 1d", "1:30+0:45",
+      "$1 * 2", "8:30 in h", "ms", "m+", "mr", "1:00/7", "9999-12-31 + 1d", "$3 in min",
+      "date 2026-1-31 + 1m", "std", "12+3=", "$2+1=", "sci", "2^10=", "fx", "2pi", "mc",
+      "2024-02-29 to 2025-02-28",
+    ]
+    var withDates = 0
+    for _ in 0..<TestSize.count(short: 25, long: 600) {
+      var interpreter = LineInterpreter(
+        context: .init(format: .posix),
+        host: LineInterpreter.Host(files: .system, today: { "2026-12-01" }))
+      // Most sessions start in date mode.
+      if random.chance(80) { _ = try? interpreter.run("date", output: OutputBuffer()) }
+      for _ in 0..<random.int(1...14) {
+        var line = lines[random.below(lines.count)]
+        if random.chance(10), interpreter.session.history.position > 2 {
+          line = ":edit 1 2027-01-0\(random.int(1...9))"
+        } else if random.chance(8), interpreter.session.history.position > 0 {
+          line = ":goto \(random.int(0...interpreter.session.history.position))"
+        }
+        _ = try? interpreter.run(line, output: OutputBuffer())
+      }
+      let history = interpreter.session.history
+      if history.lines().contains(where: { $0.keys.contains(.dateLine) }) { withDates += 1 }
+      let text = SessionScript.text(of: history)
+      var replay = SessionScript.Replay()
+      for line in text.split(separator: "\n") { try replay.perform(String(line)) }
+      #expect(replay.session.state == interpreter.session.state, "\(text)")
+      #expect(SessionScript.text(of: replay.session.history) == text)
+      // The state after each line of the current branch is a replay of the lines up to it.
+      var tracker = KeyText.ModeTracker()
+      var prefix = SessionScript.Replay()
+      for line in history.lines() {
+        try prefix.perform(tracker.text(of: line.keys))
+        #expect(prefix.session.state == history.state(at: line.end), "\(text) at \(line.end)")
+      }
+    }
+    // The sweep reaches sessions with date lines.
+    #expect(withDates >= 10, "\(withDates)")
+  }
 }
