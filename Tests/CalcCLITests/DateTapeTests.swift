@@ -105,6 +105,24 @@ import Testing
         == SessionScript.text(of: interpreter.session.history))
   }
 
+  /// `--resume` reads a journal of format 4 with date lines, and keys run after it in the mode
+  /// the session left.
+  @Test func resumeReadsDateLines() throws {
+    try withTemporaryDirectory { directory in
+      let folder = directory.appendingPathComponent(".local/state/calc").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try (Journal.header + "\ndate\ndate 2026-12-01\ndate $1 + 90d  # due\n8:30 in h\nms\n")
+        .write(
+          toFile: folder + "/20260101T000000.000000Z-1.calc", atomically: false,
+          encoding: .utf8)
+      let environment: [String: String?] = ["HOME": directory.path, "XDG_STATE_HOME": nil]
+      try expectScript(
+        ["--resume", "-"], stdin: ":keys\n$1 to $2\n", environment: environment,
+        directory: directory,
+        stdout: "date\n2026-12-01\n$1 + 90d\n8:30 in h\nms\n3 months (90 days)\n")
+    }
+  }
+
   /// `--trace`: one row per date line, its normalised text as the key.
   @Test func traceIsOneRowPerDateLine() throws {
     try expectScript(
