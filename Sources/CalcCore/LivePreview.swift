@@ -21,11 +21,18 @@ public enum LivePreview: Equatable, Sendable {
   /// The row as drawn, at most `width` columns (``Terminal/width(of:)``): the expression line,
   /// three spaces and the display (`12 + 3 =   15`). When that does not fit, the display is
   /// kept whole and the expression line shortened from the left with `…`; a display that does
-  /// not fit alone is shortened from the left too. Errors and summaries are cut at the right.
+  /// not fit alone is shortened from the left too (a date difference drops its `(N days)` part
+  /// first). Errors and summaries are cut at the right.
   public func row(width: Int) -> String {
     let width = max(1, width)
     switch self {
-    case .result(let expression, let display):
+    case .result(let expression, var display):
+      // A date difference too wide drops its `(N days)` first (SPEC §13).
+      if Terminal.width(of: display) > width, display.hasSuffix(" days)"),
+        let open = display.lastIndex(of: "("), open > display.startIndex
+      {
+        display = String(display[..<display.index(before: open)])
+      }
       if expression.isEmpty { return Terminal.cutLeft(display, width) }
       let whole = expression + "   " + display
       if Terminal.width(of: whole) <= width { return whole }

@@ -141,6 +141,10 @@ import Testing
     #expect(
       interpreter.preview(of: Array("today + 90d".utf8))
         == .result(expression: "2026-12-01 + 90d", display: "Monday, March 1, 2027"))
+    // At narrow widths a difference drops its `(N days)`.
+    let span = try #require(interpreter.preview(of: Array("2019-01-01 to 2027-03-16".utf8)))
+    #expect(span.row(width: 40) == "…-16   8 years, 2 months, 2 weeks, 1 day")
+    #expect(span.row(width: 30) == "…ars, 2 months, 2 weeks, 1 day")
     // The preview changes nothing.
     #expect(interpreter.session.history.count == 1)
   }
