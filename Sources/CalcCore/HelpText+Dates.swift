@@ -10,7 +10,7 @@ extension HelpText {
             2019-07-31 to 2019-12-30 → 4 months, 4 weeks, 2 days (152 days)
             2008-01-31 + 1m → Friday, February 29, 2008   $1 + 90d   $1 to $2
             1:30+0:45:30 → 2:15:30   8:30*5 → 42:30:00   8:30 in h → 8.5
-            $N: a whole operand of its kind; in other modes a difference is its days.
+            $N: a whole operand; in other modes a difference is its days.
             ms m+ m- on their own line after a number line; mr is a number.
             sci, std, prog and fx switch modes; date switches back.
 
