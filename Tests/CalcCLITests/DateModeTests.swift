@@ -54,6 +54,14 @@ import Testing
     try expectScript(["--mode", "date", "-k", "1:00/7"], stdout: "0:08:34.286\n")
   }
 
+  /// Texts are English in every locale; only a conversion's number follows it (SPEC §13).
+  @Test func theNumberLocaleOnlyInConversions() throws {
+    try expectScript(["--locale", "de_DE", "--mode", "date", "-k", "8:30 in h"], stdout: "8,5\n")
+    try expectScript(
+      ["--locale", "de_DE", "--mode", "date", "-k", "2004-05-14 + 120d"],
+      stdout: "Saturday, September 11, 2004\n")
+  }
+
   /// Errors of calculation exit 1; rejected lines exit 65 with the reason, and change nothing.
   @Test func exitStatuses() throws {
     try expectScript(
