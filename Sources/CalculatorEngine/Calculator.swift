@@ -702,21 +702,19 @@ public struct Calculator: Hashable, Sendable {
   /// duration: the memory holds numbers), `mr` shows the memory as a number line, `mc` clears
   /// it; all are ignored while an error is shown, and `mr` while the memory is empty.
   private mutating func pressDateMemory(_ memoryKey: Key.Memory, on brain: DateBrain) {
-    guard case .fault = brain.value else {
-      let number = brain.value.number
-      switch memoryKey {
-      case .store:
-        if let number { memory = number }
-      case .add, .subtract:
-        guard let number else { return }
-        memory = (memory ?? .zero) + (memoryKey == .add ? number : -number)
-      case .clear:
-        memory = nil
-      case .recall:
-        guard let memory else { return }
-        machine = .date(Box(DateBrain(value: .number(DateNumber(number: memory)), line: "mr")))
-      }
-      return
+    if case .fault = brain.value { return }
+    let number = brain.value.number
+    switch memoryKey {
+    case .store:
+      if let number { memory = number }
+    case .add, .subtract:
+      guard let number else { return }
+      memory = (memory ?? .zero) + (memoryKey == .add ? number : -number)
+    case .clear:
+      memory = nil
+    case .recall:
+      guard let memory else { return }
+      machine = .date(Box(DateBrain(value: .number(DateNumber(number: memory)), line: "mr")))
     }
   }
 

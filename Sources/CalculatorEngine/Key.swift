@@ -6,7 +6,8 @@ import CalcDecimal
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
 /// Standard keypad, which the book did not have. Every key has one canonical spelling
 /// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
-/// key fits in one byte (``code``: 0 through 173, ``referenceCode`` for `$N` and ``formulaCode`` for a formula), which is how
+/// key fits in one byte (``code``: 0 through 174, ``referenceCode`` for `$N`, ``formulaCode`` for a
+/// formula and ``dateLineCode`` for a date line), which is how
 /// histories store it.
 public enum Key: Hashable, Sendable {
   // Standard mode's keypad, and the keys of every mode.
@@ -238,7 +239,7 @@ public enum Key: Hashable, Sendable {
     case euler
   }
 
-  /// The calculator's three modes.
+  /// The calculator's modes: its three keypads, formulas and dates.
   public enum Mode: UInt8, CaseIterable, Sendable {
     /// Windows' Standard keypad: keys act in the order typed.
     case standard
