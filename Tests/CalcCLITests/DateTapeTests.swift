@@ -130,6 +130,14 @@ import Testing
       stdout: "2026-12-01 + 1d\tWednesday, December 2, 2026\t2026-12-01 + 1d\n")
   }
 
+  /// `:why L` of a date line: one row, the line normalised, its display and expression line.
+  @Test func whyOfADateLine() throws {
+    try expectScript(
+      ["--mode", "date", "-"], stdin: "2027-01-04\n$1+2w\n:why 2\n",
+      stdout: "Monday, January 4, 2027\nMonday, January 18, 2027\nline 2: $1+2w\n"
+        + "  $1 + 2w Monday, January 18, 2027  $1 + 2w\n")
+  }
+
   /// The live row shows nothing until the line parses, then what Enter would give.
   @Test func theLiveRow() throws {
     var interpreter = LineInterpreter(
