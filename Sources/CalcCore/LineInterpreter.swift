@@ -322,9 +322,15 @@ public struct LineInterpreter {
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
     factsAfterKeys = nil
+    // A change that may hold a date line reads the date `today` stands for (SPEC §13); keys
+    // alone, and noted keys without a line's text, need none.
+    var mayHoldDateLine = true
     if case .keys = command {
-    } else if let text = host.today(), let today = try? CivilDate(iso: text) {
-      // A line that may hold a date line reads the date `today` stands for (SPEC §13).
+      mayHoldDateLine = false
+    } else if case .keysWithNote(let keys, _) = command {
+      mayHoldDateLine = keys.hasFormulas
+    }
+    if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
       session.today = today
     }
     let change = try session.perform(command)
