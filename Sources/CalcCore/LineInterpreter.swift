@@ -321,6 +321,7 @@ public struct LineInterpreter {
   /// the effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
+    var command = command
     factsAfterKeys = nil
     // A change that may hold a date line reads the date `today` stands for (SPEC §13); keys
     // alone, and noted keys without a line's text, need none.
@@ -332,6 +333,20 @@ public struct LineInterpreter {
     }
     if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
       session.today = today
+      // A rewrite is journaled with `today` as its date, as a date line is (SPEC §13).
+      func recorded(_ keys: TypedKeys) -> TypedKeys {
+        keys.mappingDateTexts { DateLine.replacingToday(in: $0, with: today) }
+      }
+      switch command {
+      case .edit(let line, let keys, let note):
+        command = .edit(line: line, keys: recorded(keys), note: note)
+      case .insert(let line, let keys, let note):
+        command = .insert(line: line, keys: recorded(keys), note: note)
+      case .vary(let line, let alternatives):
+        command = .vary(line: line, alternatives: alternatives.map(recorded))
+      case .keys, .keysWithNote, .goto, .undo, .redo, .branch, .reset, .load, .delete, .note:
+        break
+      }
     }
     let change = try session.perform(command)
     if case .keys = command { followsKeyLine = true } else { followsKeyLine = false }

@@ -75,6 +75,20 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Whether the keys hold a formula line's key or a date line's (a key with its text).
   public var hasFormulas: Bool { !formulas.isEmpty }
 
+  /// The same keys with each date line's text passed through `transform` (a formula's kept).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  package func mappingDateTexts(_ transform: (String) -> String) -> TypedKeys {
+    guard keys.contains(.dateLine) else { return self }
+    var copy = self
+    var index = 0
+    for key in keys where key.hasText {
+      if key.isDateLine { copy.formulas[index] = transform(formulas[index]) }
+      index += 1
+    }
+    return copy
+  }
+
   /// The texts of the formula keys alone, in order.
   public var formulaTexts: [String] { texts(of: \.isFormula) }
 

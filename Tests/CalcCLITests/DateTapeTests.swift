@@ -76,8 +76,8 @@ import Testing
     }
   }
 
-  /// The journal records a date line with `today` replaced by its date, and a replay of the
-  /// records gives the same session.
+  /// The journal records a date line, and an `:edit` or `:insert` of one, with `today` replaced
+  /// by its date, and a replay of the records (on any day) gives the same session.
   @Test func theJournalRecordsTheDate() throws {
     var context = LineInterpreter.Context(format: .posix)
     context.startMode = .date
@@ -85,7 +85,10 @@ import Testing
       context: context, host: LineInterpreter.Host(files: .system, today: { "2026-12-01" }))
     _ = interpreter.enterStartMode()
     var records: [String] = []
-    for line in ["today + 90d", "  $1 to today  # span", "8:30 in h", "ms", "date 1:30*2"] {
+    for line in [
+      "today + 90d", "  $1 to today  # span", "8:30 in h", "ms", "date 1:30*2",
+      ":edit 1 today + 1d", ":insert 1 today",
+    ] {
       let result = try interpreter.run(line, output: OutputBuffer())
       let effect = try #require(result.effect)
       SessionScript.forEachRecordLine(
@@ -96,6 +99,8 @@ import Testing
       records == [
         "date 2026-12-01 + 90d", "date $1 to 2026-12-01  # span", "date 8:30 in h", "ms",
         "date 1:30*2",
+        // A rewrite too is recorded with the date `today` stood for.
+        ":edit 1 date 2026-12-01 + 1d", ":insert 1 date 2026-12-01",
       ])
     var replay = SessionScript.Replay()
     for line in ["date"] + records { try replay.perform(line) }
