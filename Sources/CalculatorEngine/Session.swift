@@ -28,8 +28,9 @@ public struct Session: Sendable {
   var lineEndIndex: LineEndIndex?
 
   /// The date `today` stands for in a date line (SPEC §13): the front end sets it from the
-  /// clock (or `CALC_TODAY`) before a line is applied; the engine reads no clock.
-  package var today = CivilDate.first
+  /// clock (or `CALC_TODAY`) before a line is applied; the engine reads no clock. While it is
+  /// `nil` (a session read from a file by `:load`), a date line with `today` is rejected.
+  package var today: CivilDate?
 
   /// An empty session: no keys, position 0, a fresh calculator, nothing kept.
   public init() {}
@@ -535,8 +536,12 @@ public struct Session: Sendable {
     var steps: [DateStep] = []
     let history = history
     for text in keys.dateTexts {
+      if today == nil, DateLine.replacingToday(in: text, with: .first) != text {
+        throw .date(
+          LineError("today: no date is known here (write the date, such as 2026-12-01)"))
+      }
       let context = DateLine.Context(
-        today: today, memory: memory.map { DateNumber(number: $0) },
+        today: today ?? .first, memory: memory.map { DateNumber(number: $0) },
         reference: { (number: Int) throws(LineError) -> DateValue in
           try Session.dateReference(number, after: preceding, in: history)
         })

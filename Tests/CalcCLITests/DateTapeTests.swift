@@ -76,6 +76,22 @@ import Testing
     }
   }
 
+  /// A hand-written file whose date line says `today` is refused by `:load`, which has no date
+  /// for it (a file calc writes holds the date instead); run as a script, it has the clock's.
+  @Test func loadRefusesTodayInAHandWrittenFile() throws {
+    try withTemporaryDirectory { directory in
+      try "date\ntoday\n".write(
+        to: directory.appendingPathComponent("hw.calc"), atomically: false, encoding: .utf8)
+      try expectScript(
+        ["-"], stdin: ":load hw.calc\n", directory: directory, stdout: "",
+        stderr: "<stdin>:1:7: cannot load 'hw.calc': hw.calc:2:1: today: no date is known here "
+          + "(write the date, such as 2026-12-01)\n", status: 65)
+      try expectScript(
+        ["hw.calc"], environment: Self.today, directory: directory,
+        stdout: "0\nTuesday, December 1, 2026\n")
+    }
+  }
+
   /// The journal records a date line, and an `:edit` or `:insert` of one, with `today` replaced
   /// by its date, and a replay of the records (on any day) gives the same session.
   @Test func theJournalRecordsTheDate() throws {
