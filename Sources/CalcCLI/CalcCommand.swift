@@ -105,8 +105,8 @@ public struct CalcCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Start in MODE: standard, scientific, programmer or formula (the key sci, prog or fx on a "
-        + "line of its own).",
+      "Start in MODE: standard, scientific, programmer, formula or date (the key sci, prog, fx "
+        + "or date on a line of its own).",
       valueName: "MODE"))
   var mode: String?
 
@@ -133,7 +133,7 @@ public struct CalcCommand: ParsableCommand {
     }
     if let mode, Invocation.mode(named: mode) == nil {
       throw ValidationError(
-        "--mode is standard, scientific, programmer or formula, not "
+        "--mode is standard, scientific, programmer, formula or date, not "
           + "'\(ArgumentText.shown(mode))'.")
     }
   }

@@ -36,13 +36,14 @@ public struct Invocation: Hashable, Sendable {
   public var mode = Key.Mode.standard
 
   /// The mode `name` names, in any case: `standard` (`std`), `scientific` (`sci`),
-  /// `programmer` (`prog`) or `formula` (`fx`).
+  /// `programmer` (`prog`), `formula` (`fx`) or `date`.
   public static func mode(named name: String) -> Key.Mode? {
     switch name.lowercased() {
     case "standard", "std": .standard
     case "scientific", "sci": .scientific
     case "programmer", "prog": .programmer
     case "formula", "fx": .formula
+    case "date": .date
     default: nil
     }
   }

@@ -40,14 +40,16 @@ extension Readline {
     }
     let word = text.map { String(cString: $0) } ?? ""
     let mode = current.keyMode?()
-    // In formula mode a line being typed is no formula yet: the names of formulas (SPEC §12).
-    if mode == .formula, !before.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":"),
+    // In formula mode a line being typed is no formula yet: the names of formulas (SPEC §12);
+    // in date mode, its words (SPEC §13).
+    if mode == .formula || mode == .date,
+      !before.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":"),
       !before.contains("#"), !(before.isEmpty && word.hasPrefix(":"))
     {
       rl_attempted_completion_over = 1
       // A function's `(` goes on with its argument, not a blank.
       rl_completion_append_character = 0
-      current.keyMatches = LineInterpreter.keyWordCompletions(of: word, mode: .formula)
+      current.keyMatches = LineInterpreter.keyWordCompletions(of: word, mode: mode ?? .formula)
       return rl_completion_matches(text) { _, state in Readline.nextKeyWord(state: state) }
     }
     switch try? ScriptLine(before, mode: mode ?? .standard) {

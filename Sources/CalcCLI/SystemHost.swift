@@ -1,6 +1,14 @@
 @_exported import CalcCore
 import CalculatorEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension LineInterpreter.Host {
   /// The process's own: `HOME` and the journal folder from `environment`, the Ctrl-C
   /// flag that the REPL's signal handler sets, the clipboard's route from `TMUX` and `STY`, and
@@ -12,7 +20,23 @@ extension LineInterpreter.Host {
     Self(
       home: environment["HOME"], journalDirectory: Journal.directory(environment: environment),
       isInterrupted: { Interruption.isRequested },
-      clipboard: Clipboard(environment: environment), files: .system(in: directory))
+      clipboard: Clipboard(environment: environment), files: .system(in: directory),
+      today: { Self.today(environment: environment) })
+  }
+
+  /// The local date in ISO form (SPEC §13): `CALC_TODAY` when set (it stands in for the clock,
+  /// for tests), else the clock's through `localtime_r` (`TZ`, then `/etc/localtime`).
+  static func today(environment: Environment) -> String? {
+    if let text = environment["CALC_TODAY"], !text.isEmpty { return text }
+    var now = time(nil)
+    var parts = tm()
+    guard localtime_r(&now, &parts) != nil else { return nil }
+    func padded(_ value: Int32, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-"
+      + padded(parts.tm_mday, 2)
   }
 }
 

@@ -19,6 +19,8 @@ enum HelpText {
     switch mode {
     case .formula:
       return formulaCard
+    case .date:
+      return dateCard
     case .standard:
       rows =
         [memory.map { ($0, narrow) }]
@@ -232,6 +234,9 @@ enum HelpText {
     case .formula:
       text += "Formulas: 5*-2, sin(30), 2^-1, 2pi, log(8, 2): :help formulas has the grammar\n"
       text += "        alone: c (AC), mc, mr, deg rad grad; a formula may end with ms m+ m-\n"
+    case .date:
+      text += "Dates:  2026-12-01, today, D1 to D2, D + 1y 2m 3w 4d, 1:30+0:45, 8:30 in h\n"
+      text += "        :help dates has the forms; alone: ms m+ m- mr mc\n"
     case .standard, .scientific:
       text += "Keys:   0-9 .  + - * /  =  %  ~ (+/-)  c (AC)  ce (CE)  < (⌫)\n"
       text += "        @ (√)  q (x²)  r (1/x) act on the number before them: 16@\n"
@@ -245,8 +250,11 @@ enum HelpText {
       text += "        sci: Scientific mode (precedence, brackets, functions)\n"
       text += "        prog: Programmer mode (hex, octal, binary, bitwise keys)\n"
       text += "        fx: formula mode (5*-2, sin(30), 2pi as written; :help formulas)\n"
+      text += "        date: date mode (2026-12-01 + 90d, D1 to D2, 1:30*2; :help dates)\n"
     case .formula:
       text += "        sci std prog: the keypads; fx: formula mode\n"
+    case .date:
+      text += "        sci std prog: the keypads; fx: formula mode; date: date mode\n"
     case .scientific:
       text += """
         Scientific mode's keys:
@@ -259,7 +267,7 @@ enum HelpText {
                 the unit is a subscript on the expression line: sin₀(30) is in
                 degrees, sinᵣ radians, sin₉ grads
                 std returns to Standard mode, prog goes to Programmer mode,
-                fx to formula mode (sin(30), 5*-2 as written)
+                fx to formula mode (sin(30), 5*-2 as written), date to date mode
 
         """
     case .programmer:
@@ -270,13 +278,15 @@ enum HelpText {
                 and or xor nand nor  not  mod  ( )  lsh rsh (arithmetic)  rshl
                 (logical)  rol ror, through the carry rolc rorc  bit0…bit63 (flip
                 a bit); integers in two's complement, wrapping to the word
-                std, sci and fx leave Programmer mode
+                std, sci, fx and date leave Programmer mode
 
         """
     }
     switch mode {
     case .formula:
       text += "        also − × ÷ √ π ∛; names in any case; spaces are ignored\n"
+    case .date:
+      text += "        units in any case (M is months); blanks are optional: D+1y2m\n"
     case .standard:
       text += "        also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored\n"
     case .scientific:
@@ -314,6 +324,7 @@ enum HelpText {
     case "slider": text = sliderTopic
     case "ledger": text = ledgerTopic
     case "formulas": text = formulasTopic
+    case "dates": text = datesTopic
     default:
       guard let command = CommandSpec.named(name) else {
         throw LineError(
@@ -369,6 +380,7 @@ enum HelpText {
       text += "        a unary key or function acts on the number before it: 16@, 30sin\n"
     case .programmer: text += "        not, a rotate or bitN acts on the number before it: 5 not\n"
     case .formula: text += "        a formula is read as written: sin(30), 5*-2, 2pi\n"
+    case .date: text += "        a date line is read as written: 2026-12-01 + 90d\n"
     }
     text += "        a number ends with its line: the next line's first digit starts a new one\n"
     return text
@@ -381,6 +393,7 @@ enum HelpText {
     case .scientific: "Scientific"
     case .programmer: "Programmer"
     case .formula: "formula"
+    case .date: "date"
     }
   }
 

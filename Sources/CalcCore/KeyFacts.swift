@@ -9,6 +9,7 @@ extension Key {
     switch self {
     case .command(.clear), .command(.clearEntry), .mode: true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .formula,
+      .dateLine,
       .scientific,
       .programmer:
       false
@@ -22,7 +23,8 @@ extension Key {
     case .digit, .dot, .programmer(.hexDigit), .scientific(.exponent), .command(.flip),
       .command(.backspace):
       true
-    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
+    case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .dateLine,
+      .scientific,
       .programmer:
       false
     }
@@ -33,7 +35,7 @@ extension Key {
   var mayRound: Bool {
     switch self {
     case .op, .equal, .unary, .scientific(.binary), .scientific(.function),
-      .scientific(.constant), .memory(.recall), .reference, .formula, .command(.percent),
+      .scientific(.constant), .memory(.recall), .reference, .formula, .dateLine, .command(.percent),
       .scientific(.bracket(.close)):
       true
     case .digit, .dot, .command, .memory, .angle, .mode, .scientific, .programmer:
@@ -45,7 +47,8 @@ extension Key {
   var computesPending: Bool {
     switch self {
     case .op, .equal, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
-    case .digit, .dot, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
+    case .digit, .dot, .command, .unary, .memory, .angle, .mode, .reference, .formula, .dateLine,
+      .scientific,
       .programmer:
       false
     }

@@ -252,7 +252,9 @@ extension LineInterpreter {
 
   /// What an `:edit`, `:insert` or `:delete` changed (SPEC §4): `branch 4 (from branch 2):
   /// line 3 changed; 2 results changed: 1,645 → 1,654 (step 12), 19,740 → 19,848 (step 16)`,
-  /// listing at most three results, then `… and N more`.
+  /// listing at most three results, then `… and N more`; when dates moved (SPEC §13), every
+  /// one of them in ISO form (`3 dates moved: 2027-01-04 → 2027-02-01 (step 2), …`), then how
+  /// many other results changed.
   func rewriteMessage(_ rewrite: Session.Rewrite) -> String {
     if rewrite.isUnchanged { return "nothing changed" }
     let line = "line \(rewrite.line)"
@@ -279,6 +281,28 @@ extension LineInterpreter {
     }.filter { $0.old != $0.new }
     let count = changed.count
     guard count > 0 else { return prefix + what + "; no results changed" }
+    // Every date that moved, in ISO form (SPEC §13: a changed start date moves every
+    // deadline), then how many other results changed.
+    func isoDate(_ display: Display) -> String? {
+      if case .date(let shown) = display, case .date(let date) = shown.value {
+        date.isoText
+      } else {
+        nil
+      }
+    }
+    let moved = rewrite.results.compactMap { result -> String? in
+      guard let old = isoDate(result.old), let new = isoDate(result.new), old != new else {
+        return nil
+      }
+      return "\(old) → \(new) (step \(result.step))"
+    }
+    if !moved.isEmpty {
+      let others = count - moved.count
+      return prefix + what + "; \(moved.count) date\(moved.count == 1 ? "" : "s") moved: "
+        + moved.joined(separator: ", ")
+        + (others > 0 ? "; \(others) other result\(others == 1 ? "" : "s") changed" : "")
+        + errorsMessage(rewrite)
+    }
     let shown = changed.prefix(3).map { "\($0.old) → \($0.new) (step \($0.2))" }
     let more = count > 3 ? ", … and \(count - 3) more" : ""
     return prefix + what + "; \(count) result\(count == 1 ? "" : "s") changed: "

@@ -41,6 +41,23 @@ extension LineInterpreter {
         "HEX \(rows[0])\nDEC \(rows[1])\nOCT \(rows[2])\nBIN \(rows[3])\n")
       return
     }
+    if let dateValue = state.dateValue {
+      // Date mode (SPEC §13): a duration's exact seconds, a number's fraction and decimal.
+      switch dateValue {
+      case .duration(let span):
+        output.write(span.exactText + "\n")
+        return
+      case .number(let number):
+        let fraction = number.exactFraction
+        let decimal = number.exactDecimal
+        output.write((fraction == decimal ? fraction : fraction + " = " + decimal) + "\n")
+        return
+      case .date, .difference:
+        output.write(dateValue.plainText + "\n")
+        return
+      case .fault: break
+      }
+    }
     guard let value = state.displayedValue else {
       throw LineError(
         "\(name) shows \(format.text(for: state.display)): no value",

@@ -68,6 +68,9 @@ extension LineInterpreter {
       let step = history.position - keys.count + index + 1
       if let formula = history.formulaStep(at: step) {
         state.forEachState(applying: formula, row)
+      } else if let date = history.dateStep(at: step) {
+        // A date line is one row, its normalised text as the key (SPEC §13).
+        row(date.normalizedText, history.state(at: step))
       } else {
         state.press(keys[index])
         row(keys.title(at: index), state)
@@ -89,6 +92,10 @@ extension LineInterpreter {
       case .formula:
         recorded.appendFormula(
           history.formulaStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
+      case .dateLine:
+        // Recorded with `today` replaced by its date (SPEC §13).
+        recorded.appendDateLine(
+          history.dateStep(at: start + index + 1)?.text ?? keys.formulaText(at: index))
       case .reference:
         recorded.appendReference(keys.referencedLine(at: index))
       case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,

@@ -192,7 +192,7 @@ extension LineInterpreter {
       case .mode(let mode):
         (mayShowError, isPending, additivePending) = (false, false, false)
         standard = mode == .standard
-      case .reference, .formula:
+      case .reference, .formula, .dateLine:
         // Like MR: it may recall an error or replace a number being typed, and a digit after
         // it starts a new number.
         return true
@@ -236,7 +236,7 @@ extension LineInterpreter {
       case .op, .equal, .scientific(.binary), .scientific(.bracket), .scientific(.function),
         .scientific(.constant), .mode, .unary, .programmer(.radix), .programmer(.wordSize),
         .programmer(.bitwise), .programmer(.not), .programmer(.shift), .programmer(.rotate),
-        .programmer(.bit), .reference, .formula:
+        .programmer(.bit), .reference, .formula, .dateLine:
         digits = 0
       case .command, .memory, .scientific(.exponent), .scientific(.fixedToExponential), .angle,
         .programmer(.hexDigit):

@@ -308,7 +308,7 @@ extension LineInterpreter {
           break
         }
         if state.isError { shownError?.isExplained = true }
-      case .reference, .formula, .scientific(.constant), .memory(.recall):
+      case .reference, .formula, .dateLine, .scientific(.constant), .memory(.recall):
         if prior.isTypingANumber, !prior.showsUntouchedZero, state != prior {
           // `2pi`: π, e, MR or $N replaced the number being typed (SPEC v5 §5).
           let name: String

@@ -66,14 +66,20 @@ extension LineInterpreter {
     /// The files `:save`, `:tape csv FILE`, `:load` and `:resume` read and write: none by
     /// default; CalcCLI's `Files.system` for the machine's, ``Files/memory(_:)`` for tests.
     public var files: Files
+    /// The local date, in ISO form (`2026-12-01`), that `today` stands for in a date line
+    /// (SPEC §13): `CALC_TODAY` when set, else the clock's (CalcCLI's system host); `nil`, or
+    /// text that is no date, leaves 1601-01-01.
+    public var today: @Sendable () -> String?
 
-    /// A host with the given parts; by default no home, no journals, never interrupted, and
-    /// the terminal's clipboard reached straight.
+    /// A host with the given parts; by default no home, no journals, never interrupted, the
+    /// terminal's clipboard reached straight, and no date for `today`.
     public init(
       home: String? = nil, journalDirectory: String? = nil, ownJournal: String? = nil,
       isInterrupted: @escaping @Sendable () -> Bool = { false },
-      clipboard: Clipboard = .terminal, files: Files = .unavailable
+      clipboard: Clipboard = .terminal, files: Files = .unavailable,
+      today: @escaping @Sendable () -> String? = { nil }
     ) {
+      self.today = today
       self.home = home
       self.journalDirectory = journalDirectory
       self.ownJournal = ownJournal

@@ -34,6 +34,10 @@ extension LineInterpreter {
       let step = line.start + index + 1
       if let formula = history.formulaStep(at: step) {
         state.forEachState(applying: formula, row)
+      } else if let date = history.dateStep(at: step) {
+        // A date line is one row, its normalised text as the key (SPEC §13).
+        state = history.state(at: step)
+        row(date.normalizedText, state)
       } else if line.keys[index].isReference {
         // What `$N` recalled is the history's: its state, not a replay of the key.
         state = history.state(at: step)

@@ -167,7 +167,7 @@ public struct LineInterpreter {
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
     // A formula-mode line is read by the parser below (``KeyText/formulaLine(in:startingIn:)``).
-    if line.count <= LineInterpreter.shortLine, mode != .formula,
+    if line.count <= LineInterpreter.shortLine, mode != .formula, mode != .date,
       !LineInterpreter.mayBeCommand(line) || !ScriptLine.isCommand(line)
     {
       let scanned:
@@ -183,7 +183,10 @@ public struct LineInterpreter {
         scanned = nil
       }
       if let scanned,
-        !scanned.hasWords || !memory.lineKeys[..<scanned.count].contains(.mode(.formula))
+        !scanned.hasWords
+          || !memory.lineKeys[..<scanned.count].contains(where: {
+            $0 == .mode(.formula) || $0 == .mode(.date)
+          })
       {
         guard scanned.count > 0 else { return .proceed }
         if scanned.hasComment, let note = try note(ofKeyLine: line) {
@@ -318,7 +321,33 @@ public struct LineInterpreter {
   /// the effect of the line.
   @discardableResult
   mutating func perform(_ command: Session.Command) throws(SessionError) -> Session.Change {
+    var command = command
     factsAfterKeys = nil
+    // A change that may hold a date line reads the date `today` stands for (SPEC §13); keys
+    // alone, and noted keys without a line's text, need none.
+    var mayHoldDateLine = true
+    if case .keys = command {
+      mayHoldDateLine = false
+    } else if case .keysWithNote(let keys, _) = command {
+      mayHoldDateLine = keys.hasFormulas
+    }
+    if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
+      session.today = today
+      // A rewrite is journaled with `today` as its date, as a date line is (SPEC §13).
+      func recorded(_ keys: TypedKeys) -> TypedKeys {
+        keys.mappingDateTexts { DateLine.replacingToday(in: $0, with: today) }
+      }
+      switch command {
+      case .edit(let line, let keys, let note):
+        command = .edit(line: line, keys: recorded(keys), note: note)
+      case .insert(let line, let keys, let note):
+        command = .insert(line: line, keys: recorded(keys), note: note)
+      case .vary(let line, let alternatives):
+        command = .vary(line: line, alternatives: alternatives.map(recorded))
+      case .keys, .keysWithNote, .goto, .undo, .redo, .branch, .reset, .load, .delete, .note:
+        break
+      }
+    }
     let change = try session.perform(command)
     if case .keys = command { followsKeyLine = true } else { followsKeyLine = false }
     self.change = change

@@ -51,8 +51,9 @@ extension Listing {
         // `$N` is a row like MR (SPEC §4, §11): `7  $3 1,639`; ignored while an error is shown.
         guard state != before else { return }
         body(step, .memory(history.keyTitle(at: step), amount: state.displayedValue))
-      case .formula:
-        // One row a formula, a calculation: the formula normalised and its result (SPEC §12).
+      case .formula, .dateLine:
+        // One row a formula or a date line, a calculation: the line normalised and its
+        // result (SPEC §12, §13).
         body(step, .calculation(state.expressionLine, result: state.display))
       case .digit, .dot, .op, .equal, .command, .unary, .scientific, .angle, .mode, .programmer:
         guard let line = before.completedCalculation(by: key) else { return }

@@ -45,6 +45,12 @@ package struct Listing {
     if isError {
       output.write(style.error(format.text(for: state)))
       output.bytes.append(UInt8(ascii: "\n"))
+    } else if case .date(let shown) = state.display, let columns = output.columns {
+      // A difference too wide for the terminal (SPEC §13).
+      let text = format.text(for: state.display)
+      output.write(
+        (Terminal.width(of: text) > columns
+          ? fittedDate(shown, text: text, width: columns, wraps: true) : text) + "\n")
     } else {
       // With its newline: a script's everyday answer is one append.
       format.appendLine(state, to: &output.bytes)
@@ -68,6 +74,7 @@ package struct Listing {
     switch display {
     case .value(let number), .exponential(let number): value = number
     case .entry, .scientificEntry, .programmer, .error: return text
+    case .date(let shown): return fittedDate(shown, text: text, width: width, wraps: false)
     }
     var shortest = text
     for digits in stride(from: Decimal34.precision, through: 1, by: -1) {
@@ -77,6 +84,29 @@ package struct Listing {
       if Terminal.width(of: shortest) <= width { break }
     }
     return shortest
+  }
+
+  /// A date-mode display fitted to `width` columns (SPEC §13): a difference drops its `(N
+  /// days)` part, then, when `wraps`, wraps after a comma (rows of its own); anything else is
+  /// shown whole.
+  static func fittedDate(_ shown: DateDisplay, text: String, width: Int, wraps: Bool) -> String {
+    guard case .difference = shown.value, let open = text.lastIndex(of: "("), open > text.startIndex
+    else { return text }
+    let short = String(text[..<text.index(before: open)])
+    guard wraps, Terminal.width(of: short) > width else { return short }
+    var lines: [String] = []
+    var current = ""
+    for part in short.split(separator: ",", omittingEmptySubsequences: false) {
+      let piece = current.isEmpty ? String(part.drop { $0 == " " }) : String(part)
+      if !current.isEmpty, Terminal.width(of: current + "," + piece) > width {
+        lines.append(current + ",")
+        current = String(piece.drop { $0 == " " })
+      } else {
+        current = current.isEmpty ? piece : current + "," + piece
+      }
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
   }
 
   /// `text` cut to `width` columns from the left, after `…` (an expression line keeps its end).

@@ -21,11 +21,18 @@ public enum LivePreview: Equatable, Sendable {
   /// The row as drawn, at most `width` columns (``Terminal/width(of:)``): the expression line,
   /// three spaces and the display (`12 + 3 =   15`). When that does not fit, the display is
   /// kept whole and the expression line shortened from the left with `…`; a display that does
-  /// not fit alone is shortened from the left too. Errors and summaries are cut at the right.
+  /// not fit alone is shortened from the left too (a date difference drops its `(N days)` part
+  /// first). Errors and summaries are cut at the right.
   public func row(width: Int) -> String {
     let width = max(1, width)
     switch self {
-    case .result(let expression, let display):
+    case .result(let expression, var display):
+      // A date difference too wide drops its `(N days)` first (SPEC §13).
+      if Terminal.width(of: display) > width, display.hasSuffix(" days)"),
+        let open = display.lastIndex(of: "("), open > display.startIndex
+      {
+        display = String(display[..<display.index(before: open)])
+      }
       if expression.isEmpty { return Terminal.cutLeft(display, width) }
       let whole = expression + "   " + display
       if Terminal.width(of: whole) <= width { return whole }
@@ -61,6 +68,8 @@ extension LineInterpreter {
         if case .keys(let keys) = parsed { isFormula = !keys.formulas.isEmpty }
         return self.preview(of: parsed, line: buffer, format: shown)
       } catch {
+        // A date line shows nothing until it parses (SPEC §13).
+        if session.state.mode == .date { return nil }
         // A formula typed so far: the line as typing could finish it (SPEC §12). Else the
         // error as Enter gives it, with the same hints (`0xFF`: `hex FF`).
         return formulaPreview(of: buffer, format: shown)
@@ -123,16 +132,19 @@ extension LineInterpreter {
         return .error(error.description + " at column \(column)")
       }
       // A formula line: the state it would leave, as the session would apply it (SPEC §12).
-      if !keys.formulas.isEmpty {
+      // (A line with a date line is read by a copy of the session, below: it needs today.)
+      if keys.contains(where: \.isFormula), !keys.contains(where: \.isDateLine) {
         do throws(SessionError) {
           return result(try session.state(afterFormulaLine: keys), format)
         } catch {
           return .error(error.description)
         }
       }
-      // `$N` keys recall what the session resolves for them (SPEC §11): on a copy.
-      if keys.contains(where: \.isReference) {
+      // `$N` keys recall what the session resolves for them (SPEC §11), and a date line is
+      // read and calculated by it (SPEC §13): on a copy.
+      if keys.contains(where: { $0.isReference || $0.isDateLine }) {
         var copy = session
+        if let text = host.today(), let today = try? CivilDate(iso: text) { copy.today = today }
         do throws(SessionError) {
           try copy.perform(.keys(keys))
         } catch {

@@ -78,6 +78,15 @@ extension LineInterpreter {
       for name in names where name.hasPrefix(word) { matches.append(head + name) }
       return matches.sorted { ($0.count, $0) < ($1.count, $1) }
     }
+    if mode == .date {
+      // Date mode's words (SPEC §13): `to`, `today`, the conversions, and the keys alone.
+      let names =
+        ["to", "today"] + TimeUnit.allCases.map { "in " + $0.rawValue }
+        + Key.Mode.allCases.map { Key.mode($0).canonical }
+        + Key.Memory.allCases.map { Key.memory($0).canonical }
+      for name in names where name.hasPrefix(word) { matches.append(head + name) }
+      return matches.sorted { ($0.count, $0) < ($1.count, $1) }
+    }
     for key in Key.allKeys {
       let spelling = key.canonical
       guard spelling.count > 1 || spelling == word, spelling.hasPrefix(word),

@@ -25,6 +25,9 @@ package enum Prompt {
       parts.append("prog")
       parts.append(Key.programmer(.radix(programmer.radix)).canonical)
       if let size = wordSizePart(of: state) { parts.append(size) }
+    } else if state.mode == .date {
+      // No angle unit: date mode has no trigonometry (SPEC §13).
+      parts.append("date")
     } else {
       if state.mode == .scientific { parts.append("sci") }
       if state.mode == .formula { parts.append("fx") }

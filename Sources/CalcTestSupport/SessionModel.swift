@@ -638,7 +638,7 @@ public enum SessionOperation: Sendable, CustomStringConvertible {
       case .equal: Array(repeating: key, count: 7)
       case .dot, .command, .unary, .memory: [key, key, key]
       case .scientific, .angle, .mode,
-        .programmer, .reference, .formula:
+        .programmer, .reference, .formula, .dateLine:
         []
       }
     }

@@ -31,6 +31,8 @@ public struct Calculator: Hashable, Sendable {
     /// Formula mode's calculation (SPEC §12): the Scientific keypad that a formula's compiled
     /// keys ran on, and that `c`, the memory and angle keys act on between formulas.
     case formula(Box<ScientificBrain>)
+    /// Date mode's calculation (SPEC §13): the last date line's value and text.
+    case date(Box<DateBrain>)
 
     /// A fresh calculation in `mode`; Programmer mode's in a word of `wordSize`.
     static func initial(_ mode: Key.Mode, wordSize: Key.WordSize) -> Machine {
@@ -39,6 +41,7 @@ public struct Calculator: Hashable, Sendable {
       case .scientific: .scientific(Box(.initial))
       case .programmer: .programmer(Box(ProgrammerBrain(wordSize: wordSize)))
       case .formula: .formula(Box(.initial))
+      case .date: .date(Box(.initial))
       }
     }
 
@@ -75,6 +78,9 @@ public struct Calculator: Hashable, Sendable {
       case .formula(let box):
         self = .formula(box)
         return false
+      case .date(let box):
+        self = .date(box)
+        return false
       }
     }
 
@@ -107,6 +113,9 @@ public struct Calculator: Hashable, Sendable {
         // (`ms`, `m+`, an angle key); `c`, `mr` and the like show the keypad's again.
         if box.formula != nil, !box.brain.shownLine.isIdentical(to: line) { box.formula = nil }
         self = .formula(box)
+      case .date(let box):
+        // Date mode has no keypad brain: its lines are steps of their own.
+        self = .date(box)
       }
     }
   }
@@ -187,7 +196,7 @@ public struct Calculator: Hashable, Sendable {
   package var scientific: ScientificBrain? {
     switch machine {
     case .scientific(let box), .formula(let box): box.brain
-    case .standard, .programmer: nil
+    case .standard, .programmer, .date: nil
     }
   }
 
@@ -203,6 +212,7 @@ public struct Calculator: Hashable, Sendable {
     case .scientific: .scientific
     case .programmer: .programmer
     case .formula: .formula
+    case .date: .date
     }
   }
 
@@ -212,6 +222,13 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.display
     case .scientific(let box), .formula(let box): box.brain.display
     case .programmer(let box): box.brain.display
+    case .date(let box):
+      switch box.brain.value {
+      // An error of calculation is shown as every mode shows one (rule 14).
+      case .fault(.dateOutOfBound): .error(.dateOutOfBound)
+      case .fault(.calculation(let error)): .error(error)
+      case .date, .difference, .duration, .number: .date(DateDisplay(value: box.brain.value))
+      }
     }
   }
 
@@ -221,6 +238,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.displayedValue
     case .scientific(let box), .formula(let box): box.brain.displayedValue
     case .programmer(let box): box.brain.displayedValue
+    case .date(let box): box.brain.value.number
     }
   }
 
@@ -239,6 +257,7 @@ public struct Calculator: Hashable, Sendable {
       }
     case .scientific(let box), .formula(let box): return box.brain.stack.holdsRoundedOperand
     case .programmer: return false
+    case .date(let box): return box.brain.value.number?.isRounded == true
     }
   }
 
@@ -251,6 +270,8 @@ public struct Calculator: Hashable, Sendable {
     case .standard: false
     case .scientific(let box), .formula(let box): box.brain.error != nil
     case .programmer(let box): box.brain.error != nil
+    case .date(let box):
+      if case .fault = box.brain.value { true } else { false }
     }
   }
 
@@ -261,6 +282,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.isPending
     case .scientific(let box), .formula(let box): box.brain.isPending
     case .programmer(let box): box.brain.isPending
+    case .date: false
     }
   }
 
@@ -277,6 +299,7 @@ public struct Calculator: Hashable, Sendable {
       }
     case .programmer(let box):
       .programmer(box.brain.shownLine, radix: box.brain.radix, wordSize: box.brain.wordSize)
+    case .date(let box): .date(box.brain.line)
     }
   }
 
@@ -294,13 +317,15 @@ public struct Calculator: Hashable, Sendable {
     case .programmer(let box):
       guard case .equal = key, box.brain.error == nil else { return nil }
       return apply(key).expressionLine
+    case .date:
+      return nil
     }
   }
 
   /// Whether F-E is on (Scientific mode only).
   public var isExponential: Bool {
     switch machine {
-    case .standard, .programmer: false
+    case .standard, .programmer, .date: false
     case .scientific(let box), .formula(let box): box.brain.isExponential
     }
   }
@@ -311,6 +336,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard: Keypad(mode: .standard, radix: .dec, wordSize: wordSize)
     case .scientific: Keypad(mode: .scientific, radix: .dec, wordSize: wordSize)
     case .formula: Keypad(mode: .formula, radix: .dec, wordSize: wordSize)
+    case .date: Keypad(mode: .date, radix: .dec, wordSize: wordSize)
     case .programmer(let box):
       Keypad(mode: .programmer, radix: box.brain.radix, wordSize: wordSize)
     }
@@ -327,7 +353,7 @@ public struct Calculator: Hashable, Sendable {
       let input = box.brain.input
       return box.brain.isTyping && !input.hasExponent
         && input.digitCount >= ScientificEntry.maximumDigits ? ScientificEntry.maximumDigits : nil
-    case .programmer:
+    case .programmer, .date:
       return nil
     }
   }
@@ -352,6 +378,8 @@ public struct Calculator: Hashable, Sendable {
       return programmer.isTyping
         ? programmer.input.magnitude == 0
         : programmer.value == 0 && programmer.shownLine.isEmpty && !programmer.isPending
+    case .date(let box):
+      return box.brain == .initial
     }
   }
 
@@ -369,7 +397,7 @@ public struct Calculator: Hashable, Sendable {
     case .scientific(let box), .formula(let box):
       let input = box.brain.input
       return box.brain.isTyping && input.hasPoint && !input.hasExponent
-    case .programmer:
+    case .programmer, .date:
       return false
     }
   }
@@ -388,6 +416,8 @@ public struct Calculator: Hashable, Sendable {
       return box.brain.isTyping && !box.brain.input.isEmpty
     case .programmer(let box):
       return box.brain.isTyping && box.brain.error == nil
+    case .date:
+      return false
     }
   }
 
@@ -395,7 +425,7 @@ public struct Calculator: Hashable, Sendable {
   /// is ignored.
   package var typesAFullExponent: Bool {
     switch machine {
-    case .standard, .programmer:
+    case .standard, .programmer, .date:
       return false
     case .scientific(let box), .formula(let box):
       let input = box.brain.input
@@ -412,6 +442,7 @@ public struct Calculator: Hashable, Sendable {
     case .standard(let brain): brain.isTypingRightOperand
     case .scientific(let box), .formula(let box): box.brain.isTyping
     case .programmer(let box): box.brain.isTyping
+    case .date: false
     }
   }
 
@@ -467,14 +498,16 @@ public struct Calculator: Hashable, Sendable {
     for key in keys {
       switch key {
       case .digit, .op, .equal, .command, .unary, .memory, .dot:
-        if keypad.mode == .programmer || keypad.mode == .formula, let reason = keypad.press(key) {
+        if keypad.mode == .programmer || keypad.mode == .formula || keypad.mode == .date,
+          let reason = keypad.press(key)
+        {
           return (index, reason)
         }
       case .reference:
         // `$N` recalls as `mr` does, in every mode (SPEC §11).
         break
-      case .formula:
-        // A formula line switches to formula mode itself (SPEC §12).
+      case .formula, .dateLine:
+        // A formula (date) line switches to formula (date) mode itself (SPEC §12, §13).
         if let reason = keypad.press(key) { return (index, reason) }
       case .angle, .mode, .scientific, .programmer:
         if let reason = keypad.press(key) { return (index, reason) }
@@ -545,7 +578,7 @@ public struct Calculator: Hashable, Sendable {
             index = brain.type(
               fresh: .zeroPoint, { $0.appendingPoint() }, thenRun: keys, from: index)
           case .op, .equal, .command, .unary, .memory, .scientific, .angle, .reference,
-            .formula, .programmer:
+            .formula, .dateLine, .programmer:
             brain.press(key, memory: &memory, angleUnit: &angleUnit)
           }
         }
@@ -594,6 +627,8 @@ public struct Calculator: Hashable, Sendable {
             next.apply(formula: step)
             memory = next.memory
             return next.machine
+          case .date(let step):
+            return .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
           }
         }
         return nil
@@ -604,6 +639,7 @@ public struct Calculator: Hashable, Sendable {
         case .key(let key): pressBoxed(key)
         case .recall(let recalled): recall(recalled)
         case .formula(let step): apply(formula: step)
+        case .date(let step): apply(date: step)
         }
         index += 1
       }
@@ -618,6 +654,8 @@ public struct Calculator: Hashable, Sendable {
     case recall(Recalled)
     /// A formula line: its compiled keys, run as one step (SPEC §12).
     case formula(FormulaStep)
+    /// A date line: its value, as when it was applied (SPEC §13).
+    case date(DateStep)
   }
 
   /// Presses `key` in Scientific or Programmer mode (``press(_:)``).
@@ -631,12 +669,16 @@ public struct Calculator: Hashable, Sendable {
     // the new mode's calculation afresh (SPEC §9), even while an error is shown.
     switch key {
     case .memory(let memoryKey):
-      pressMemory(memoryKey)
+      if case .date(let box) = machine {
+        pressDateMemory(memoryKey, on: box.brain)
+      } else {
+        pressMemory(memoryKey)
+      }
       return
     case .mode(let mode):
       machine = Machine.initial(mode, wordSize: wordSize)
       return
-    case .reference, .formula:
+    case .reference, .formula, .dateLine:
       // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead
       // (SPEC §11, §12).
       return
@@ -668,9 +710,30 @@ public struct Calculator: Hashable, Sendable {
       guard box.brain.error == nil else { return }
       angleUnit = unit
       machine.changeBoxed({ $0.press(.angle(unit), unit: unit) }) { _ in }
-    case .programmer:
-      // Not a Programmer key: a session never presses one here.
+    case .programmer, .date:
+      // Not a Programmer or date mode key: a session never presses one here.
       return
+    }
+  }
+
+  /// Presses a memory key in date mode (SPEC §13): `ms`, `m+` and `m-` take the number of a
+  /// number line or a difference's total days (a session refuses them after a date or a
+  /// duration: the memory holds numbers), `mr` shows the memory as a number line, `mc` clears
+  /// it; all are ignored while an error is shown, and `mr` while the memory is empty.
+  private mutating func pressDateMemory(_ memoryKey: Key.Memory, on brain: DateBrain) {
+    if case .fault = brain.value { return }
+    let number = brain.value.number
+    switch memoryKey {
+    case .store:
+      if let number { memory = number }
+    case .add, .subtract:
+      guard let number else { return }
+      memory = (memory ?? .zero) + (memoryKey == .add ? number : -number)
+    case .clear:
+      memory = nil
+    case .recall:
+      guard let memory else { return }
+      machine = .date(Box(DateBrain(value: .number(DateNumber(number: memory)), line: "mr")))
     }
   }
 
@@ -790,6 +853,8 @@ public struct Calculator: Hashable, Sendable {
     case .programmer(let box):
       guard box.brain.isTyping else { return }
       machine.changeBoxed({ _ in }) { $0.endEntry() }
+    case .date:
+      return
     }
   }
 
@@ -813,6 +878,12 @@ public struct Calculator: Hashable, Sendable {
 }
 
 extension Calculator {
+  /// Applies a date line (SPEC §13): date mode, showing the line's value; the memory, the
+  /// angle unit and the word size are kept.
+  mutating func apply(date step: DateStep) {
+    machine = .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
+  }
+
   /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the
   /// memory and the angle unit kept, stopping at the first error; the calculator is then in
   /// formula mode (SPEC §12).
@@ -884,7 +955,7 @@ extension CalculatorBrain {
     case .mode:
       // Handled by ``Calculator``, which replaces the whole machine.
       return
-    case .reference, .formula:
+    case .reference, .formula, .dateLine:
       // Resolved by the session, which calls `recall(_:)` or `apply(formula:)` instead.
       return
     case .scientific, .programmer:
@@ -985,4 +1056,6 @@ package enum ExpressionLine: Hashable, Sendable {
     wordSize: Key.WordSize)
   /// A formula line's: the formula normalised (SPEC §12), `5 × −2 =`.
   case formula(String)
+  /// Date mode's: the last date line, normalised (`2019-07-31 to 2019-12-30`).
+  case date(String)
 }

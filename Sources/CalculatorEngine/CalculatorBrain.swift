@@ -297,6 +297,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     case .value(let value), .exponential(let value): value
     case .scientificEntry(let entry): Number(entry.value)
     case .programmer(let shown): Number(Int(shown.value))
+    case .date(let shown): shown.value.number
     case .error: nil
     }
   }
@@ -319,6 +320,7 @@ package enum CalculatorBrain: Hashable, Sendable {
       guard case .leftOpRight(let left, let op, let right) = self else { return nil }
       return .operation(left: left.term, op: op, right: right.term, closing: .equals)
     case .digit, .dot, .command, .unary, .memory, .scientific, .angle, .mode, .reference, .formula,
+      .dateLine,
       .programmer:
       return nil
     }
@@ -419,7 +421,7 @@ package enum CalculatorBrain: Hashable, Sendable {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
         case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
-          .formula,
+          .formula, .dateLine,
           .programmer:
           return entry
         }
@@ -463,7 +465,7 @@ package enum CalculatorBrain: Hashable, Sendable {
         case .digit(let digit): entry = entry.appending(digit)
         case .dot: entry = entry.appendingPoint()
         case .op, .equal, .command, .unary, .memory, .scientific, .angle, .mode, .reference,
-          .formula, .programmer:
+          .formula, .dateLine, .programmer:
           return entry
         }
         end += 1

@@ -199,6 +199,17 @@ package struct DateLine: Hashable, Sendable {
     return result + characters
   }
 
+  /// `text`, a date line, with each `today` replaced by `today`'s ISO form, as it is recorded
+  /// (``recordedText``), without calculating it; `text` as it is when it does not parse.
+  ///
+  /// - Complexity: O(n) in the line's length.
+  package static func replacingToday(in text: String, with today: CivilDate) -> String {
+    guard text.lowercased().contains("today"), var parser = try? DateParser(text),
+      let syntax = try? parser.line()
+    else { return text }
+    return recorded(syntax, text: text, today: today)
+  }
+
   private static func recorded(_ syntax: DateSyntax, text line: String, today: CivilDate)
     -> String
   {

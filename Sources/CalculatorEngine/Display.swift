@@ -15,6 +15,9 @@ public enum Display: Hashable, Sendable {
   case exponential(Number)
   /// Programmer mode's value (typed or computed): the word's bits in the radix shown.
   case programmer(ProgrammerValue)
+  /// Date mode's value (SPEC §13): a date, a difference, a duration, a number or an error of
+  /// calculation, shown as ``DateValue/text(in:)`` writes it.
+  case date(DateDisplay)
 }
 
 /// Why a calculation failed: the error the display shows, in any mode (SPEC rule 14, §9,
@@ -33,6 +36,9 @@ public enum CalculationError: Hashable, Sendable, CaseIterable {
   case overflow
   /// (Programmer mode) A shift count that is negative or not less than the word size.
   case notDefined
+  /// (Date mode, SPEC §13) A date outside 1601-01-01 … 9999-12-31, shown where `$N` recalls
+  /// such a line in another mode (rule 14).
+  case dateOutOfBound
 
   /// The text shown in the display.
   public var message: String {
@@ -42,6 +48,7 @@ public enum CalculationError: Hashable, Sendable, CaseIterable {
     case .invalidInput: "Invalid input"
     case .overflow: "Overflow"
     case .notDefined: "Result not defined"
+    case .dateOutOfBound: "Date out of Bound"
     }
   }
 }

@@ -200,6 +200,7 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientificEntry(let entry): append(entry, to: &bytes)
     case .exponential(let value): appendExponential(value, to: &bytes)
     case .programmer(let shown): append(shown, to: &bytes)
+    case .date(let shown): bytes.append(contentsOf: shown.value.text(in: self).utf8)
     }
   }
 
@@ -376,6 +377,7 @@ public struct DisplayFormat: Hashable, Sendable {
     case .programmer(let tokens, let radix, let wordSize):
       append(tokens, radix: radix, wordSize: wordSize, to: &bytes)
     case .formula(let text): bytes.append(contentsOf: text.utf8)
+    case .date(let text): bytes.append(contentsOf: text.utf8)
     }
   }
 
@@ -511,7 +513,7 @@ public struct DisplayFormat: Hashable, Sendable {
     switch calculator.machine {
     case .standard(let brain): appendExpression(brain, to: &bytes)
     case .scientific(let box): append(box.brain.shownLine, to: &bytes)
-    case .formula, .programmer: append(calculator.expressionLine, to: &bytes)
+    case .formula, .programmer, .date: append(calculator.expressionLine, to: &bytes)
     }
   }
 

@@ -25,7 +25,7 @@ extension History {
   /// - Complexity: O(n) in the number of keys, amortized.
   mutating func apply(
     line keys: ArraySlice<Key>, references: [Int] = [],
-    recalls: [Calculator.Recalled] = [], formulas: [FormulaStep] = []
+    recalls: [Calculator.Recalled] = [], formulas: [FormulaStep] = [], dates: [DateStep] = []
   ) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     let made = startBranchUnlessAtEnd()
@@ -40,7 +40,7 @@ extension History {
       let ownStart = branches[current].codes.count
       // The common line holds no `$N`: it is pressed a run at a time, as a script's line is
       // (``apply(checkedLine:)``).
-      guard !references.isEmpty || !formulas.isEmpty else {
+      guard !references.isEmpty || !formulas.isEmpty || !dates.isEmpty else {
         keys.withUnsafeBufferPointer { keys in
           _ = Key.codes(of: keys, into: codes)
           while index < keys.count {
@@ -65,6 +65,7 @@ extension History {
       state.startLine()
       var recall = 0
       var formula = 0
+      var date = 0
       for key in keys {
         if case .reference = key {
           state.recall(recalls[recall])
@@ -75,6 +76,10 @@ extension History {
           state.apply(formula: formulas[formula])
           branches[current].formulas[ownStart + index] = formulas[formula]
           formula += 1
+        } else if case .dateLine = key {
+          state.apply(date: dates[date])
+          branches[current].dates[ownStart + index] = dates[date]
+          date += 1
         } else {
           state.press(key)
         }

@@ -51,6 +51,7 @@ extension History {
           branch.codes.indices.allSatisfy { at in
             let code = branch.codes[at]
             if code == Key.formulaCode { return branch.formulas[at] != nil }
+            if code == Key.dateLineCode { return branch.dates[at] != nil }
             return code == Key.referenceCode
               ? branch.references[at] != nil : Key(code: code) != nil
           }, "branch \(index + 1): a byte that is no key")

@@ -68,6 +68,15 @@ extension History {
     return branch.formulas.isEmpty ? nil : branch.formulas[step - branch.fork - 1]
   }
 
+  /// The date line that led to `step` on the current branch (within `1...count`), as it was
+  /// recorded (SPEC §13); `nil` when that key is no date line.
+  ///
+  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  public func dateStep(at step: Int) -> DateStep? {
+    let branch = branches[owner(of: step)]
+    return branch.dates.isEmpty ? nil : branch.dates[step - branch.fork - 1]
+  }
+
   /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`
   /// when that key is no `$N`.
   ///
@@ -82,6 +91,7 @@ extension History {
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func keyTitle(at step: Int) -> String {
     if let formula = formulaStep(at: step) { return formula.text }
+    if let date = dateStep(at: step) { return date.text }
     return referencedLine(at: step).map { "$\($0)" } ?? key(at: step).title
   }
 
@@ -392,7 +402,10 @@ extension History {
   /// Whether any line of any branch is a formula line (SPEC §12): its script is format 4.
   ///
   /// - Complexity: O(number of branches).
-  package var hasFormulas: Bool { branches.contains { !$0.formulas.isEmpty } }
+  /// A date line (SPEC §13) makes it format 4 too.
+  package var hasFormulas: Bool {
+    branches.contains { !$0.formulas.isEmpty || !$0.dates.isEmpty }
+  }
 
   /// Whether the line of the current branch that ends at `end` ends there for real, where it
   /// was entered, rather than being the part of a parent's line before a fork: only such a line

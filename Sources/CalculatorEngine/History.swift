@@ -93,6 +93,8 @@ public struct History: Sendable {
     var references: [Int: Reference] = [:]
     /// The formula lines among ``codes`` (SPEC §12), by their index there: each one step.
     var formulas: [Int: FormulaStep] = [:]
+    /// The date lines among ``codes`` (SPEC §13), by their index there: each one step.
+    var dates: [Int: DateStep] = [:]
     /// The notes of the branch's own lines (SPEC §11), by the index of each line's last key.
     var notes: [Int: String] = [:]
 
@@ -135,6 +137,7 @@ public struct History: Sendable {
       let code = codes[index]
       guard code != Key.referenceCode else { return .reference }
       guard code != Key.formulaCode else { return .formula }
+      guard code != Key.dateLineCode else { return .dateLine }
       return Key(code: code)!
     }
 
@@ -146,6 +149,8 @@ public struct History: Sendable {
         keys.appendReference(references[index]!.line)
       } else if code == Key.formulaCode {
         keys.appendFormula(formulas[index]!.text)
+      } else if code == Key.dateLineCode {
+        keys.appendDateLine(dates[index]!.text)
       } else {
         keys.append(Key(code: code)!)
       }
@@ -158,6 +163,7 @@ public struct History: Sendable {
       case .key(let key): state.press(key)
       case .recall(let recalled): state.recall(recalled)
       case .formula(let step): state.apply(formula: step)
+      case .date(let step): state.apply(date: step)
       }
     }
 
@@ -168,6 +174,7 @@ public struct History: Sendable {
       let code = codes[index]
       if code == Key.referenceCode { return .recall(references[index]!.recalled) }
       if code == Key.formulaCode { return .formula(formulas[index]!) }
+      if code == Key.dateLineCode { return .date(dates[index]!) }
       return .key(Key(code: code)!)
     }
 
@@ -275,19 +282,20 @@ public struct History: Sendable {
     return code == Key.memory(.store).code
       || code &- Key.memory(.add).code <= Key.memory(.clear).code &- Key.memory(.add).code
       || code &- Key.angle(.degrees).code <= Key.mode(.formula).code &- Key.angle(.degrees).code
-      || code == Key.formulaCode
+      || code == Key.formulaCode || code == Key.dateLineCode || code == Key.mode(.date).code
       || code &- Key.programmer(.radix(.hex)).code <= Key.programmer(.wordSize(.byte)).code
         &- Key.programmer(.radix(.hex)).code
   }
 
   /// ``changesLightState(_:)`` by the key the code decodes to.
   static func changesLightState(decoding code: UInt8) -> Bool {
-    if code == Key.formulaCode { return true }
+    if code == Key.formulaCode || code == Key.dateLineCode { return true }
     guard code != Key.referenceCode, let key = Key(code: code)
     else { return false }
     switch key {
     case .memory(let memory): return memory != .recall
-    case .angle, .mode, .programmer(.radix), .programmer(.wordSize), .formula: return true
+    case .angle, .mode, .programmer(.radix), .programmer(.wordSize), .formula, .dateLine:
+      return true
     case .digit, .dot, .op, .equal, .command, .unary, .reference, .scientific, .programmer:
       return false
     }

@@ -6,7 +6,8 @@ import CalcDecimal
 /// be `=`. CE, backspace, the unary keys and the memory keys are the rest of Windows Calculator's
 /// Standard keypad, which the book did not have. Every key has one canonical spelling
 /// (``canonical``), used wherever keys are written as text, and a ``title`` shown to a person. A
-/// key fits in one byte (``code``: 0 through 173, ``referenceCode`` for `$N` and ``formulaCode`` for a formula), which is how
+/// key fits in one byte (``code``: 0 through 174, ``referenceCode`` for `$N`, ``formulaCode`` for a
+/// formula and ``dateLineCode`` for a date line), which is how
 /// histories store it.
 public enum Key: Hashable, Sendable {
   // Standard mode's keypad, and the keys of every mode.
@@ -47,6 +48,12 @@ public enum Key: Hashable, Sendable {
   /// nothing for it). Not in ``allKeys``: its ``code`` is ``formulaCode``; its ``canonical``
   /// spelling and ``title`` are `ƒ`, without the text.
   case formula
+  /// A date line of date mode (SPEC §13): one step, its text kept beside the keys as a
+  /// formula's is (``TypedKeys/formulas`` holds the texts of both, in order). The session reads
+  /// and calculates it when the line is applied (a bare calculator does nothing for it). Not in
+  /// ``allKeys``: its ``code`` is ``dateLineCode``; its ``canonical`` spelling and ``title``
+  /// are `δ`, without the text.
+  case dateLine
 
   // The keypads of the other modes, one case each: a switch that ignores a mode's keys says so
   // in one line.
@@ -102,6 +109,24 @@ public enum Key: Hashable, Sendable {
   public var isFormula: Bool {
     if case .formula = self { true } else { false }
   }
+
+  /// Whether the key is a date line (``dateLine``).
+  public var isDateLine: Bool {
+    if case .dateLine = self { true } else { false }
+  }
+
+  /// Whether the key is a whole line with a text beside it: a formula or a date line.
+  public var hasText: Bool {
+    switch self {
+    case .formula, .dateLine: true
+    case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference,
+      .scientific, .programmer:
+      false
+    }
+  }
+
+  /// The one ``code`` of every ``dateLine`` key: 0xFD, below ``formulaCode``.
+  package static let dateLineCode: UInt8 = 0xFD
 
   /// The one ``code`` of every ``formula`` key: 0xFE, below ``referenceCode``.
   package static let formulaCode: UInt8 = 0xFE
@@ -214,7 +239,7 @@ public enum Key: Hashable, Sendable {
     case euler
   }
 
-  /// The calculator's three modes.
+  /// The calculator's modes: its three keypads, formulas and dates.
   public enum Mode: UInt8, CaseIterable, Sendable {
     /// Windows' Standard keypad: keys act in the order typed.
     case standard
@@ -225,6 +250,10 @@ public enum Key: Hashable, Sendable {
     /// Formula mode (SPEC §12): a line is a formula, compiled to Scientific keys and run on
     /// Scientific mode's keypad as one step.
     case formula
+    /// Date mode (SPEC §13): a line is a date, a difference, an offset or a duration
+    /// calculation, read and calculated as one step. Its key's code is 174, after the
+    /// Programmer keys (the other mode keys' codes come before them).
+    case date
   }
 
   /// A hex digit key of Programmer mode.
@@ -321,14 +350,15 @@ public enum Key: Hashable, Sendable {
   /// their ``code``s (after the Standard keys).
   package static let scientificKeys: [Key] =
     Scientific.allKeys.map { .scientific($0) } + AngleUnit.allCases.map { .angle($0) }
-    + Mode.allCases.map { .mode($0) }
+    + Mode.allCases.filter { $0 != .date }.map { .mode($0) }
 
   /// The keys that only Programmer mode has, in the order of their ``code``s (after the
   /// Scientific keys and the mode keys).
   package static let programmerKeys: [Key] = Programmer.allKeys.map { .programmer($0) }
 
   /// Every key, in the order of their ``code``s.
-  public static let allKeys: [Key] = standardKeys + scientificKeys + programmerKeys
+  public static let allKeys: [Key] =
+    standardKeys + scientificKeys + programmerKeys + [.mode(.date)]
 
   /// Whether the key belongs to Scientific mode only: in Standard mode it is an error (SPEC
   /// §9). The angle units and the mode keys belong to both.
@@ -356,7 +386,7 @@ public enum Key: Hashable, Sendable {
     switch self {
     case .digit, .dot, .programmer(.hexDigit): true
     case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
-      .scientific, .programmer:
+      .dateLine, .scientific, .programmer:
       false
     }
   }
@@ -368,7 +398,7 @@ public enum Key: Hashable, Sendable {
     switch self {
     case .op, .scientific(.binary), .programmer(.bitwise), .programmer(.shift): true
     case .digit, .dot, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
-      .scientific, .programmer:
+      .dateLine, .scientific, .programmer:
       false
     }
   }
@@ -385,9 +415,11 @@ public enum Key: Hashable, Sendable {
     case .memory(let memory): 24 + memory.rawValue
     case .scientific(let key): key.code
     case .angle(let unit): 76 + unit.rawValue
+    case .mode(.date): 174
     case .mode(let mode): 79 + mode.rawValue
     case .reference: Key.referenceCode
     case .formula: Key.formulaCode
+    case .dateLine: Key.dateLineCode
     case .programmer(let key): key.code
     }
   }
@@ -452,8 +484,10 @@ public enum Key: Hashable, Sendable {
     case .mode(.scientific): "sci"
     case .mode(.programmer): "prog"
     case .mode(.formula): "fx"
+    case .mode(.date): "date"
     case .reference: "$"
     case .formula: "ƒ"
+    case .dateLine: "δ"
     case .scientific(let key): key.canonical
     case .programmer(let key): key.canonical
     }
@@ -488,8 +522,10 @@ public enum Key: Hashable, Sendable {
     case .mode(.scientific): "sci"
     case .mode(.programmer): "prog"
     case .mode(.formula): "fx"
+    case .mode(.date): "date"
     case .reference: "$"
     case .formula: "ƒ"
+    case .dateLine: "δ"
     case .scientific(let key): key.title
     case .programmer(let key): key.title
     }

@@ -27,6 +27,7 @@ extension KeyText {
         switch key {
         case .mode(let next): mode = next
         case .formula: mode = .formula
+        case .dateLine: mode = .date
         case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference,
           .scientific, .programmer:
           break
@@ -58,6 +59,9 @@ extension KeyText {
       keys.append(.mode(word))
       mode = word
       index += width
+    }
+    if mode == .date {
+      return try dateLine(in: buffer, from: index, after: keys, reusing: &storage)
     }
     guard mode == .formula else { return nil }
     var end = index
@@ -127,6 +131,60 @@ extension KeyText {
     return keys
   }
 
+  /// The keys of a line read in date mode (SPEC §13) from `index` of `buffer`, after the mode
+  /// keys `keys`: keys that date mode's keypad takes (the memory keys, a mode key and what
+  /// follows it in its mode), or a date line (a ``Key/dateLine`` key with its text); `nil` when
+  /// nothing follows the mode keys. A `#` starts the line's note.
+  ///
+  /// The date line's text keeps the line's columns, as a formula's does. Throws the date
+  /// line's error (with its column), and, for key text that is no date line, why date mode
+  /// lacks the key (`'fe' is not a key of date mode …`).
+  /// - Complexity: O(n) in the length of the line.
+  private static func dateLine(
+    in buffer: UnsafeBufferPointer<UInt8>, from index: Int, after keys: TypedKeys,
+    reusing storage: inout [Key]
+  ) throws(KeyTextError) -> TypedKeys? {
+    var keys = keys
+    var end = index
+    while end < buffer.count, buffer[end] != UInt8(ascii: "#") { end += 1 }
+    while end > index, isBlank(buffer[end - 1]) { end -= 1 }
+    guard end > index else { return nil }
+    let column =
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
+      .count + 1
+    let plain = try? plainKeys(
+      in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
+      reusing: &storage)
+    // `$N` alone is a date line (a whole operand), not a key that recalls.
+    if let plain, !plain.hasReferences,
+      Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date)) == nil
+    {
+      keys.append(contentsOf: plain)
+      return keys
+    }
+    let text =
+      String(repeating: " ", count: column - 1)
+      + String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    do throws(LineError) {
+      var parser = try DateParser(text)
+      _ = try parser.line()
+    } catch {
+      // Key text without digits (`fe`, `sin`, `deg`) is a key date mode lacks; with them, the
+      // date line's own reason (`no such date: …`).
+      if let plain, !plain.contains(where: \.startsANumber),
+        let rejection = Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date))
+      {
+        throw KeyTextError(message: rejection.description, column: column)
+      }
+      throw KeyTextError(message: error.message, column: error.column)
+    }
+    // A `date` right before the line is the date line's own, not a step, as `fx` before a
+    // formula is.
+    if keys.last == .mode(.date) { keys = keys.extracting(0..<(keys.count - 1)) }
+    keys.appendDateLine(text)
+    return keys
+  }
+
   /// The memory keys a formula may be followed by, as spelled at the end of a line.
   private static let trailingMemoryWords: [(String, Key.Memory)] = [
     ("ms", .store), ("m+", .add), ("m-", .subtract), ("m−", .subtract),
@@ -165,6 +223,7 @@ extension KeyText {
     case "sci": return (.scientific, end - index)
     case "prog": return (.programmer, end - index)
     case "fx": return (.formula, end - index)
+    case "date": return (.date, end - index)
     default: return nil
     }
   }

@@ -106,7 +106,8 @@ public enum KeyText {
     modeBefore: Key.Mode? = nil, to bytes: inout [UInt8]
   ) {
     var mode = modeBefore
-    var afterFormulaModeKey = false
+    // The mode of the key before, when it was a mode key.
+    var afterModeKey: Key.Mode?
     // Whether the last key was a word (`pow10` is one, though it ends with digits).
     var endsWithLetter = false
     // Whether the last key was `$N`, whose digits a digit after it would continue (`$3 5`).
@@ -116,13 +117,16 @@ public enum KeyText {
     var references = references.makeIterator()
     var formulas = formulas.makeIterator()
     for key in keys {
-      if case .formula = key {
-        // A formula line's text (SPEC §12), after a blank when keys come before it; after `fx`
-        // unless formula mode is in force (an `fx` right before a formula is read as part of
-        // the formula's line, not as a key of its own: `fx fx 5*-2` for both); a word key after
-        // it gets a blank too (`3*4.5 m+`).
+      if key.hasText {
+        // A formula line's text (SPEC §12), or a date line's (§13), after a blank when keys
+        // come before it; after `fx` (`date`) unless formula (date) mode is in force (an `fx`
+        // right before a formula is read as part of the formula's line, not as a key of its
+        // own: `fx fx 5*-2` for both); a word key after it gets a blank too (`3*4.5 m+`).
+        let lineMode: Key.Mode = key.isFormula ? .formula : .date
         if !bytes.isEmpty, bytes.last != UInt8(ascii: " ") { bytes.append(UInt8(ascii: " ")) }
-        if mode != .formula || afterFormulaModeKey { bytes.append(contentsOf: "fx ".utf8) }
+        if mode != lineMode || afterModeKey == lineMode {
+          bytes.append(contentsOf: (lineMode == .formula ? "fx " : "date ").utf8)
+        }
         // Without the blanks that keep a typed formula's columns (``formulaLine(in:startingIn:reusing:)``).
         let text = (formulas.next() ?? "").utf8
         let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
@@ -130,12 +134,15 @@ public enum KeyText {
         let end = text.lastIndex { !blank($0) }.map { text.index(after: $0) } ?? start
         bytes.append(contentsOf: text[start..<end])
         (endsWithLetter, endsWithReference, endsWithBit) = (true, false, false)
-        mode = .formula
-        afterFormulaModeKey = false
+        mode = lineMode
+        afterModeKey = nil
         continue
       }
-      if case .mode(let next) = key { mode = next }
-      afterFormulaModeKey = key == .mode(.formula)
+      afterModeKey = nil
+      if case .mode(let next) = key {
+        mode = next
+        afterModeKey = next
+      }
       if case .reference = key {
         bytes.append(UInt8(ascii: "$"))
         if let line = references.next() { bytes.append(contentsOf: String(line).utf8) }
@@ -218,7 +225,8 @@ public enum KeyText {
       // `%` is to the check what `=` is.
       case .equal, .command(.percent): kind = 6
       case nil, .command(.clear), .command(.clearEntry), .command(.flip), .command(.backspace),
-        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference, .formula:
+        .unary, .memory, .scientific, .angle, .mode, .programmer, .reference, .formula,
+        .dateLine:
         kind = 7
       }
       table[byte] = kind

@@ -27,10 +27,20 @@ package struct Keypad: Hashable, Sendable {
     // units and the mode keys.
     if mode == .formula {
       switch key {
-      case .command(.clear), .memory, .angle, .mode, .formula:
+      case .command(.clear), .memory, .angle, .mode, .formula, .dateLine:
         break
       case .digit, .dot, .op, .equal, .command, .unary, .reference, .scientific, .programmer:
         return .notInFormula
+      }
+    }
+    // Date mode's keypad (SPEC §13): date lines, and alone the memory keys and the mode keys.
+    if mode == .date {
+      switch key {
+      case .memory, .mode, .formula, .dateLine:
+        break
+      case .digit, .dot, .op, .equal, .command, .unary, .angle, .reference, .scientific,
+        .programmer:
+        return .notInDate
       }
     }
     switch key {
@@ -41,6 +51,9 @@ package struct Keypad: Hashable, Sendable {
     case .formula:
       // A formula line is read in formula mode, whatever the mode before it (SPEC §12).
       self.mode = .formula
+    case .dateLine:
+      // A date line is read in date mode, whatever the mode before it (SPEC §13).
+      self.mode = .date
     case .command(.percent):
       if programmer { return .integersOnly }
     case .command:
@@ -98,6 +111,8 @@ public enum KeyRejection: Hashable, Sendable {
   case bitBeyondWord(Key.WordSize)
   /// A key pressed alone in formula mode, where a line is a formula (SPEC §12).
   case notInFormula
+  /// A key pressed in date mode, where a line is a date line (SPEC §13).
+  case notInDate
 
   /// The sentence saying why `key` may not be pressed: `'sin' is a key of Scientific mode
   /// (type sci first)`, `'8' is not an octal digit`, `bit40: a BYTE has bits 0–7`.
@@ -124,6 +139,9 @@ public enum KeyRejection: Hashable, Sendable {
       return "\(key.canonical): a \(size.title) has bits 0–\(size.bits - 1)"
     case .notInFormula:
       return "\(name) is not a key of formula mode (type a formula, or sci for keys)"
+    case .notInDate:
+      return
+        "\(name) is not a key of date mode (type a date line, such as today + 90d, or sci for keys)"
     }
   }
 }

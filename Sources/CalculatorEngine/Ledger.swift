@@ -35,6 +35,9 @@ public enum Ledger {
     package let radixDigits: String?
     /// The format whose display form the values are compared in.
     package let format: DisplayFormat
+    /// The date the text reads as in ISO form (`2027-03-15`, SPEC §13); `nil` when it reads
+    /// as none.
+    package let date: CivilDate?
 
     /// The query for `text`, whose numbers are read in key text and in the form of `format`'s
     /// locale, grouped or not (SPEC §11: `:find 1,639`): the locale's grouping is allowed even
@@ -60,12 +63,22 @@ public enum Ledger {
       let digits = trimmed.filter { $0 != " " && $0 != "_" && $0 != "\t" }.uppercased()
       radixDigits =
         !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) ? digits : nil
+      date = trimmed.contains("-") ? try? CivilDate(iso: trimmed) : nil
     }
 
     /// Whether the display `display` shows one of ``numbers``, rounded as the display rounds;
     /// a Programmer value also when its word's bits are ``word``, or when it shows
     /// ``radixDigits`` in HEX, OCT or BIN.
     package func matches(_ display: Display) -> Bool {
+      if case .date(let shown) = display {
+        // A date line (SPEC §13): its date, or its plain text (`1:30:00`, a difference's);
+        // a number line as any number.
+        switch shown.value {
+        case .date(let value): return value == date
+        case .difference, .duration: return shown.value.plainText == text
+        case .number, .fault: break
+        }
+      }
       if case .programmer(let shown) = display {
         if let word, word == ProgrammerBrain.pattern(shown.value, shown.wordSize) { return true }
         if shown.radix != .dec, let radixDigits, radixDigits == shown.plainDigits { return true }

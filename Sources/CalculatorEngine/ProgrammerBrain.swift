@@ -156,6 +156,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
         clear()
         self.carry = carry
       case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .dateLine,
         .scientific,
         .programmer:
         return
@@ -170,7 +171,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .memory(.store), .memory(.add), .memory(.subtract),
-      .memory(.clear), .angle, .reference, .formula, .scientific(.exponent),
+      .memory(.clear), .angle, .reference, .formula, .dateLine, .scientific(.exponent),
       .scientific(.fixedToExponential), .programmer(.radix), .programmer(.wordSize):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
@@ -187,7 +188,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
         ends = true
       case .command(.flip):
         ends = radix != .dec
-      case .digit, .dot, .command, .mode, .reference, .formula:
+      case .digit, .dot, .command, .mode, .reference, .formula, .dateLine:
         ends = false
       }
       if ends {
@@ -198,6 +199,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
       switch key {
       case .digit, .programmer(.hexDigit): startTyping()
       case .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula,
+        .dateLine,
         .scientific,
         .programmer:
         break
@@ -226,7 +228,7 @@ package struct ProgrammerBrain: Hashable, Sendable {
     case .dot, .command(.percent), .unary, .scientific:
       // Not keys of Programmer mode: a session never presses one here.
       stack.forget()
-    case .memory, .angle, .mode, .reference, .formula:
+    case .memory, .angle, .mode, .reference, .formula, .dateLine:
       // `$N` is resolved by the session and recalled as `mr` (``recall(_:)``).
       break
     }
@@ -472,7 +474,8 @@ extension KeyKind {
     case .scientific(.bracket(.open)): self = .open
     case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .dot, .command, .memory, .angle, .mode, .reference, .formula, .scientific, .programmer:
+    case .dot, .command, .memory, .angle, .mode, .reference, .formula, .dateLine, .scientific,
+      .programmer:
       self = .other
     }
   }

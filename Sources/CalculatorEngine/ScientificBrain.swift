@@ -139,7 +139,8 @@ package struct ScientificBrain: Hashable, Sendable {
       case .command(.clear), .command(.clearEntry):
         clear()
         return
-      case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .scientific,
+      case .op, .equal, .command, .unary, .memory, .angle, .mode, .reference, .formula, .dateLine,
+        .scientific,
         .programmer:
         return
       }
@@ -153,7 +154,7 @@ package struct ScientificBrain: Hashable, Sendable {
     let isSetting: Bool
     switch key {
     case .command(.backspace), .angle, .memory(.store), .memory(.add), .memory(.subtract),
-      .memory(.clear), .reference, .formula, .scientific(.exponent),
+      .memory(.clear), .reference, .formula, .dateLine, .scientific(.exponent),
       .scientific(.fixedToExponential):
       isSetting = true
     case .digit, .dot, .op, .equal, .command, .unary, .memory, .mode, .scientific, .programmer:
@@ -168,7 +169,7 @@ package struct ScientificBrain: Hashable, Sendable {
         ends = false
       case .op, .unary, .command(.percent), .equal, .memory, .angle, .scientific:
         ends = true
-      case .digit, .dot, .command, .mode, .reference, .formula, .programmer:
+      case .digit, .dot, .command, .mode, .reference, .formula, .dateLine, .programmer:
         ends = false
       }
       if ends {
@@ -210,7 +211,7 @@ package struct ScientificBrain: Hashable, Sendable {
     case .command(.backspace):
       if isTyping { input.removeLast() }
     case .equal: stack.equals()
-    case .memory, .angle, .mode, .reference, .formula: break
+    case .memory, .angle, .mode, .reference, .formula, .dateLine: break
     case .scientific(let scientific): press(scientific, key, unit: unit)
     case .programmer:
       // Not keys of Scientific mode: a session never presses one here.
@@ -260,7 +261,8 @@ package struct ScientificBrain: Hashable, Sendable {
     case .scientific(.binary(let kind)): stack.addOperatorToLine(BinaryOperator(kind))
     case .equal: stack.addEqualsToLine()
     case .unary, .scientific(.function): stack.addFunctionToLine(FunctionName(key: key, unit: unit))
-    case .digit, .dot, .command, .memory, .angle, .mode, .reference, .formula, .scientific,
+    case .digit, .dot, .command, .memory, .angle, .mode, .reference, .formula, .dateLine,
+      .scientific,
       .programmer:
       break
     }
@@ -511,7 +513,8 @@ extension KeyKind {
     case .scientific(.bracket(.open)): self = .open
     case .scientific(.bracket(.close)): self = .close
     case .equal: self = .equals
-    case .command, .memory, .angle, .mode, .reference, .formula, .scientific, .programmer:
+    case .command, .memory, .angle, .mode, .reference, .formula, .dateLine, .scientific,
+      .programmer:
       self = .other
     }
   }

@@ -124,20 +124,35 @@ extension Session {
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
-    // Every reference was checked above: resolving one cannot fail. A formula is compiled
+    // Every reference was checked above: resolving one fails only for its kind (a date line's
+    // date or duration in another mode, SPEC §13), which refuses the change. A formula is compiled
     // again (SPEC §12); one that no longer compiles (`ans` with no earlier result, `mr` with an
     // empty memory) refuses the change, and the session is left as it was.
     let before = self
     func apply(_ keys: TypedKeys, line later: Int) throws(SessionError) -> Int? {
-      let recalls =
-        keys.hasReferences
-        ? (try? Session.recalls(
-          of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)) ?? []
-        : []
+      var recalls: [Calculator.Recalled] = []
       var steps: [FormulaStep] = []
+      var dates: [DateStep] = []
+      do throws(SessionError) {
+        // A `$N` of a line that now shows a date or a duration in another mode, or `ms` after
+        // one (SPEC §13): the only references that can fail here.
+        if keys.hasReferences {
+          recalls = try Session.recalls(
+            of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)
+        }
+        try Session.checkDateMemory(keys, state: history.state)
+      } catch {
+        self = before
+        throw .date(
+          LineError(
+            "cannot \(SessionError.verb(kind)) line \(number): line \(later) would then be "
+              + "rejected (\(error.description))"))
+      }
       if keys.hasFormulas {
         do throws(SessionError) {
           steps = try formulaSteps(
+            for: keys, after: LineEndIndex.Preceding(lineEnds[...]), memory: history.state.memory)
+          dates = try dateSteps(
             for: keys, after: LineEndIndex.Preceding(lineEnds[...]), memory: history.state.memory)
         } catch {
           self = before
@@ -148,7 +163,8 @@ extension Session {
         }
       }
       let branch = history.apply(
-        line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps)
+        line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps,
+        dates: dates)
       lineEnds.append(history.position)
       // The display after the line, where the position now is: no replay to find it again.
       new.append(history.state.display)

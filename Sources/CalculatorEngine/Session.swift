@@ -27,6 +27,11 @@ public struct Session: Sendable {
   /// the start (SPEC §11); `nil` until a line with a reference needs it (see ``LineEndIndex``).
   var lineEndIndex: LineEndIndex?
 
+  /// The date `today` stands for in a date line (SPEC §13): the front end sets it from the
+  /// clock (or `CALC_TODAY`) before a line is applied; the engine reads no clock. While it is
+  /// `nil` (a session read from a file by `:load`), a date line with `today` is rejected.
+  package var today: CivilDate?
+
   /// An empty session: no keys, position 0, a fresh calculator, nothing kept.
   public init() {}
 
@@ -268,7 +273,8 @@ public struct Session: Sendable {
     // instructions a script line (`123.45*6.7=`, callgrind).
     switch command {
     case .keys(let keys, let references)
-    where !isRightAfterRestore && !keys.isEmpty && references.isEmpty && lineEndIndex == nil:
+    where !isRightAfterRestore && !keys.isEmpty && references.isEmpty && lineEndIndex == nil
+      && history.state.dateValue == nil:
       return .applied(keys: keys.count, newBranch: try history.apply(checkedLine: keys))
     case .keys, .keysWithNote, .goto, .undo, .redo, .branch, .reset, .load, .edit, .insert, .delete,
       .vary, .note:
@@ -311,6 +317,7 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
+      try Session.checkDateMemory(keys, state: history.state)
       // A script's line: checked as it is applied, in one pass over its keys.
       if references.isEmpty, lineEndIndex == nil {
         return .applied(keys: keys.count, newBranch: try history.apply(checkedLine: keys))
@@ -451,11 +458,100 @@ public struct Session: Sendable {
       }
       // The line just before is the common case: its value is the calculator at the position.
       let end = lineEnds[number - base]
-      recalls.append(
-        end == history.position
-          ? Calculator.Recalled(history.state) : history.recalled(atLineEnd: end))
+      let state = end == history.position ? history.state : history.state(at: end)
+      if let value = state.dateValue {
+        // A date line's value in another mode (SPEC §13).
+        do throws(LineError) {
+          switch try value.numberInOtherModes(line: number) {
+          case .number(let number):
+            recalls.append(
+              .value(number.isRounded ? Number(rounded: number.decimal) : Number(number.decimal)))
+          case .fault(.dateOutOfBound): recalls.append(.error(.dateOutOfBound))
+          case .fault(.calculation(let error)): recalls.append(.error(error))
+          }
+        } catch {
+          throw .date(error)
+        }
+        continue
+      }
+      recalls.append(Calculator.Recalled(state))
     }
     return recalls
+  }
+
+  /// Throws when `keys`, applied on `state` in date mode, store a date or a duration in the
+  /// memory with `ms`, `m+` or `m-` (SPEC §13: the memory holds numbers).
+  static func checkDateMemory(
+    _ keys: some Collection<Key>, state: Calculator
+  ) throws(SessionError) {
+    guard let value = state.dateValue, let kind = value.kind, kind == .date || kind == .duration
+    else { return }
+    for key in keys {
+      switch key {
+      case .memory(.store), .memory(.add), .memory(.subtract):
+        throw .date(
+          LineError(
+            "memory holds numbers: the display holds a \(kind.rawValue) (write a number line, "
+              + "such as 8:30 in h, first)"))
+      case .mode, .dateLine, .formula: return
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .scientific,
+        .programmer:
+        continue
+      }
+    }
+  }
+
+  /// The value of line `number` for a date line's `$N` (SPEC §13), the line being entered
+  /// after the lines that end at `lineEnds`: a date line's value as it is, another mode's
+  /// number (or error) as a number (or the error). Throws, with the message a person can act
+  /// on, for a line that the line may not refer to.
+  static func dateReference(
+    _ number: Int, after lineEnds: LineEndIndex.Preceding, in history: History
+  ) throws(LineError) -> DateValue {
+    let base =
+      lineEnds.count > 0 && lineEnds[0] == 1
+        && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
+    let line = lineEnds.count + base
+    guard number >= 1, number < line else {
+      throw LineError(Session.referenceError(number, line: line, first: base).description)
+    }
+    let end = lineEnds[number - base]
+    let state = end == history.position ? history.state : history.state(at: end)
+    if let value = state.dateValue { return value }
+    switch Calculator.Recalled(state) {
+    case .value(let value): return .number(DateNumber(number: value))
+    case .error(.dateOutOfBound): return .fault(.dateOutOfBound)
+    case .error(let error): return .fault(.calculation(error))
+    }
+  }
+
+  /// The date lines of `keys`, a line entered after the lines of the current branch that end
+  /// at `lineEnds`, with `memory` in the register: each read and calculated, `today` the
+  /// session's ``today``, its `$N` resolved (SPEC §13); throws for a line that is rejected.
+  ///
+  /// - Complexity: O(n) in the length of the lines, and the cost of their arithmetic.
+  func dateSteps(
+    for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Number?
+  ) throws(SessionError) -> [DateStep] {
+    var steps: [DateStep] = []
+    let history = history
+    for text in keys.dateTexts {
+      if today == nil, DateLine.replacingToday(in: text, with: .first) != text {
+        throw .date(
+          LineError("today: no date is known here (write the date, such as 2026-12-01)"))
+      }
+      let context = DateLine.Context(
+        today: today ?? .first, memory: memory.map { DateNumber(number: $0) },
+        reference: { (number: Int) throws(LineError) -> DateValue in
+          try Session.dateReference(number, after: preceding, in: history)
+        })
+      do throws(LineError) {
+        steps.append(DateStep(try DateLine(text, in: context)))
+      } catch {
+        throw .date(error)
+      }
+    }
+    return steps
   }
 
   /// Applies a line that holds a formula (SPEC §12): each formula is read, its `ans` resolved
@@ -471,28 +567,32 @@ public struct Session: Sendable {
       throw error
     }
     if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-    let (recalls, steps) = try resolve(formulaLine: keys)
+    let (recalls, steps, dates) = try resolve(formulaLine: keys)
+    try Session.checkDateMemory(keys, state: history.state)
     return .applied(
       keys: keys.count,
       newBranch: applyKeepingLineEnds(
-        keys.keys[...], references: keys.references, recalls: recalls, formulas: steps))
+        keys.keys[...], references: keys.references, recalls: recalls, formulas: steps,
+        dates: dates))
   }
 
-  /// What the `$N` keys of `keys`, a formula line at the position, recall, and its formulas'
-  /// steps (``formulaSteps(for:after:memory:)``), with ``lineEndIndex`` valid.
+  /// What the `$N` keys of `keys`, a formula or date line at the position, recall, its
+  /// formulas' steps (``formulaSteps(for:after:memory:)``) and its date lines'
+  /// (``dateSteps(for:after:memory:)``), with ``lineEndIndex`` valid.
   ///
   /// A function of its own, so that the line ends it reads (a slice of ``lineEndIndex``'s) are
-  /// let go of before the line is applied: held across ``applyKeepingLineEnds(_:references:recalls:formulas:)``,
+  /// let go of before the line is applied: held across ``applyKeepingLineEnds(_:references:recalls:formulas:dates:)``,
   /// they made its append copy every line end of the branch, once a line (O(n²) in a script).
   /// - Complexity: O(n) in the size of the formulas.
   @inline(never)
   private func resolve(formulaLine keys: TypedKeys) throws(SessionError) -> (
-    [Calculator.Recalled], [FormulaStep]
+    [Calculator.Recalled], [FormulaStep], [DateStep]
   ) {
     let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
     return (
       try Session.recalls(of: keys.references, after: preceding, in: history),
-      try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
+      try formulaSteps(for: keys, after: preceding, memory: history.state.memory),
+      try dateSteps(for: keys, after: preceding, memory: history.state.memory)
     )
   }
 
@@ -513,12 +613,16 @@ public struct Session: Sendable {
       .makeIterator()
     var steps = try formulaSteps(for: keys, after: preceding, memory: history.state.memory)
       .makeIterator()
+    var dates = try dateSteps(for: keys, after: preceding, memory: history.state.memory)
+      .makeIterator()
+    try Session.checkDateMemory(keys, state: history.state)
     var state = history.state
     state.startLine()
     for key in keys {
       switch key {
       case .reference: state.recall(recalls.next() ?? .value(.zero))
       case .formula: if let step = steps.next() { state.apply(formula: step) }
+      case .dateLine: if let step = dates.next() { state.apply(date: step) }
       case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .mode, .scientific,
         .programmer:
         state.press(key)
@@ -537,7 +641,10 @@ public struct Session: Sendable {
     for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Number?
   ) throws(SessionError) -> [FormulaStep] {
     var steps: [FormulaStep] = []
-    for (index, text) in keys.formulas.enumerated() {
+    // `readFormula(at:)` counts in the texts of formulas and date lines together; it keeps the
+    // read formulas only while the line holds no date line (``TypedKeys/appendDateLine(_:)``),
+    // and then the two counts agree.
+    for (index, text) in keys.formulaTexts.enumerated() {
       do throws(FormulaError) {
         let formula: Formula
         if let read = keys.readFormula(at: index) {
@@ -624,11 +731,11 @@ public struct Session: Sendable {
   @inline(__always)
   mutating func applyKeepingLineEnds(
     _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled],
-    formulas: [FormulaStep] = []
+    formulas: [FormulaStep] = [], dates: [DateStep] = []
   ) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
     let made = history.apply(
-      line: keys, references: references, recalls: recalls, formulas: formulas)
+      line: keys, references: references, recalls: recalls, formulas: formulas, dates: dates)
     if extends, made == nil {
       lineEndIndex?.append(history.position, in: history)
     } else {
@@ -760,6 +867,9 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   case laterLineReferencesModeLine(Session.Rewrite.Kind, line: Int, later: Int)
   /// A formula that cannot be read, compiled or applied (SPEC §12), with its column.
   case formula(FormulaError)
+  /// A date line that cannot be read or calculated (SPEC §13), or a `$N` of a date or a
+  /// duration in another mode, with its column.
+  case date(LineError)
 
   /// The refusal of `key` at `index` of a line, for `reason`.
   init(rejecting key: Key, at index: Int, _ reason: KeyRejection) {
@@ -775,7 +885,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
       .laterLineRejected, .laterLineKeyRejected, .badReference, .referencedLineDeleted,
       .noteOnForkedPart, .modeLineFixed, .modeLineReference, .laterLineReferencesModeLine,
-      .formula:
+      .formula, .date:
       nil
     }
   }
@@ -788,7 +898,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .stepOutOfRange, .unknownBranch, .negativeCount, .unknownLine, .cannotInsert, .emptyInsert,
       .needsScientificMode, .keyRejected, .laterLineRejected, .laterLineKeyRejected,
       .referencedLineDeleted, .noteOnForkedPart, .modeLineFixed, .laterLineReferencesModeLine,
-      .formula:
+      .formula, .date:
       nil
     }
   }
@@ -877,6 +987,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot \(SessionError.verb(kind)) line \(line): the first line would then be a lone mode "
         + "key, the mode line (line 0), and line \(later) refers to it"
     case .formula(let error):
+      error.message
+    case .date(let error):
       error.message
     case .noteOnForkedPart(let line, let branch, let parent):
       "line \(line) is the start of a line of branch \(parent), where branch \(branch) leaves it; "

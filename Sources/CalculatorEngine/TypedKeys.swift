@@ -9,8 +9,9 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public private(set) var keys: [Key]
   /// N of each ``Key/reference`` key of ``keys``, in order.
   public private(set) var references: [Int]
-  /// The text of each ``Key/formula`` key of ``keys``, in order (SPEC §12): as typed in a line
-  /// read from text, canonical in a history's lines.
+  /// The text of each ``Key/formula`` and ``Key/dateLine`` key of ``keys``, in order (SPEC
+  /// §12, §13): as typed in a line read from text, canonical (a date line's recorded) in a
+  /// history's lines.
   public private(set) var formulas: [String] = []
   /// The formulas of ``formulas`` as the line's reader read them (``KeyText/formulaLine(in:startingIn:reusing:)``),
   /// so that the session compiling them does not read them again; empty when they were not kept.
@@ -21,7 +22,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// of their formula keys.
   public init(_ keys: [Key], references: [Int] = [], formulas: [String] = []) {
     assert(references.count == keys.lazy.filter(\.isReference).count, "one N for each $N key")
-    assert(formulas.count == keys.lazy.filter(\.isFormula).count, "one text for each formula")
+    assert(formulas.count == keys.lazy.filter(\.hasText).count, "one text for each formula")
     self.keys = keys
     self.references = references
     self.formulas = formulas
@@ -53,7 +54,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Appends a key other than `$N`.
   public mutating func append(_ key: Key) {
     precondition(!key.isReference, "a $N key needs its N")
-    precondition(!key.isFormula, "a formula key needs its text")
+    precondition(!key.hasText, "a formula or date line key needs its text")
     keys.append(key)
   }
 
@@ -95,8 +96,42 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     hasher.combine(formulas)
   }
 
-  /// Whether the keys hold a formula line's key.
+  /// Appends a date line's key with its text (SPEC §13).
+  ///
+  /// The formulas read by the line's reader are let go of: they are kept only while their
+  /// indices are those of ``formulas`` (``readFormula(at:)``).
+  public mutating func appendDateLine(_ text: String) {
+    keys.append(.dateLine)
+    formulas.append(text)
+    parsed.removeAll()
+  }
+
+  /// Whether the keys hold a formula line's key or a date line's (a key with its text).
   public var hasFormulas: Bool { !formulas.isEmpty }
+
+  /// The same keys with each date line's text passed through `transform` (a formula's kept).
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  package func mappingDateTexts(_ transform: (String) -> String) -> TypedKeys {
+    guard keys.contains(.dateLine) else { return self }
+    var copy = self
+    var index = 0
+    for key in keys where key.hasText {
+      if key.isDateLine { copy.formulas[index] = transform(formulas[index]) }
+      index += 1
+    }
+    return copy
+  }
+
+  /// The texts of the formula keys alone, in order.
+  public var formulaTexts: [String] { texts(of: \.isFormula) }
+
+  /// The texts of the date line keys alone, in order.
+  public var dateTexts: [String] { texts(of: \.isDateLine) }
+
+  private func texts(of kind: (Key) -> Bool) -> [String] {
+    zip(keys.lazy.filter(\.hasText), formulas).filter { kind($0.0) }.map(\.1)
+  }
 
   /// Appends the keys of `other`, with their references.
   public mutating func append(contentsOf other: TypedKeys) {
@@ -124,8 +159,8 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package func extracting(_ range: Range<Int>) -> TypedKeys {
     let first = keys[..<range.lowerBound].lazy.filter(\.isReference).count
     let count = keys[range].lazy.filter(\.isReference).count
-    let firstFormula = keys[..<range.lowerBound].lazy.filter(\.isFormula).count
-    let formulaCount = keys[range].lazy.filter(\.isFormula).count
+    let firstFormula = keys[..<range.lowerBound].lazy.filter(\.hasText).count
+    let formulaCount = keys[range].lazy.filter(\.hasText).count
     return TypedKeys(
       Array(keys[range]), references: Array(references[first..<(first + count)]),
       formulas: Array(formulas[firstFormula..<(firstFormula + formulaCount)]))
@@ -217,7 +252,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(i) for a reference, i the index.
   public func title(at index: Int) -> String {
-    if keys[index].isFormula { return formulaText(at: index) }
+    if keys[index].hasText { return formulaText(at: index) }
     return keys[index].isReference ? "$\(referencedLine(at: index))" : keys[index].title
   }
 
@@ -225,7 +260,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(i), i the index.
   public func formulaText(at index: Int) -> String {
-    precondition(keys[index].isFormula, "not a formula key")
-    return formulas[keys[..<index].lazy.filter(\.isFormula).count]
+    precondition(keys[index].hasText, "not a formula or date line key")
+    return formulas[keys[..<index].lazy.filter(\.hasText).count]
   }
 }

@@ -27,6 +27,7 @@ import Testing
       case .scientific: "sci"
       case .programmer: "prog"
       case .formula: "fx"
+      case .date: "date"
       }
     }
 
@@ -36,6 +37,7 @@ import Testing
       case .scientific: "scientific"
       case .programmer: "programmer"
       case .formula: "formula"
+      case .date: "date"
       }
     }
 

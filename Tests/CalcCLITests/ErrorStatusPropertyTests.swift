@@ -35,6 +35,7 @@ import Testing
     case .scientific: "scientific"
     case .programmer: "programmer"
     case .formula: "formula"
+    case .date: "date"
     }
   }
 

@@ -42,6 +42,22 @@ import Testing
     #expect(blocks[index + 2] == (try Self.expected("ledger-invoice", "out")))
   }
 
+  /// The worked example of Documentation/Dates.md shows `date-plan.calc` without its comment
+  /// lines and exactly what it prints (`date-plan.out`).
+  @Test func theDatesDocumentShowsThePlanExampleAsItRuns() throws {
+    let document = String(
+      decoding: try Data(
+        contentsOf: Self.directory.deletingLastPathComponent()
+          .appendingPathComponent("Documentation/Dates.md")), as: UTF8.self)
+    let blocks = document.components(separatedBy: "```\n")
+    let script = try #require(try Self.expected("date-plan", "calc"))
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    let index = try #require(blocks.firstIndex { $0.hasPrefix("date\n2027-01-04") })
+    #expect(blocks[index] == lines.drop { $0 == "\n" })
+    #expect(blocks[index + 2] == (try Self.expected("date-plan", "out")))
+  }
+
   @Test func thereAreAtLeastSixExamples() {
     #expect(Self.names.count >= 6, "found \(Self.names) in \(Self.directory.path)")
   }

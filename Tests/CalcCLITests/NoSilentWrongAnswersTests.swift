@@ -433,9 +433,11 @@ extension String {
 @Suite struct NotesScanTests {
   /// Keys weighted toward what makes notes and errors: zeros, points, operators, `=`, unary keys.
   static let alphabet: [Key] =
-    // Formula mode's lines are formulas, which no keypad note applies to (SPEC §12).
+    // Formula (date) mode's lines are formulas (date lines), which no keypad note applies to
+    // (SPEC §12, §13).
     Key.allKeys.filter {
       !$0.isProgrammerOnly && $0 != .mode(.programmer) && $0 != .mode(.formula)
+        && $0 != .mode(.date)
     }
     + Array(repeating: .digit(.zero), count: 6) + Array(repeating: .dot, count: 4)
     + Key.Op.allCases.flatMap { [Key.op($0), .op($0)] }

@@ -349,6 +349,7 @@ import Testing
     "        sci: Scientific mode (precedence, brackets, functions)",
     "        prog: Programmer mode (hex, octal, binary, bitwise keys)",
     "        fx: formula mode (5*-2, sin(30), 2pi as written; :help formulas)",
+    "        date: date mode (2026-12-01 + 90d, D1 to D2, 1:30*2; :help dates)",
     "        also − × ÷ ± √ ² ac m−; letters in any case; spaces are ignored",
     "        :pad shows the keypad",
     "Notes:  # text after a line is its note: 1200+350+89=  # rent (:note, :find)",

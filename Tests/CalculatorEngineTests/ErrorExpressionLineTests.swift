@@ -102,7 +102,7 @@ import Testing
     case .standard: ignored += ["@", "r"]
     case .scientific: ignored += ["(", ")", "sin", "^", "mod"]
     case .programmer: ignored += ["(", ")", "not", "rol", "and", "lsh", "mod"]
-    case .formula: return  // No row is in formula mode.
+    case .formula, .date: return  // No row is in formula or date mode.
     }
     for text in ignored {
       let after = failed.applying(try KeyText.keys(in: text, startingIn: mode))

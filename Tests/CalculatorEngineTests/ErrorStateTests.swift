@@ -30,6 +30,12 @@ import Testing
         ("100/0", .divideByZero), ("0/0", .undefined), ("sqrt(-9)", .invalidInput),
         ("10^10000", .overflow),
       ]
+    case .date:
+      // Date lines (SPEC §13).
+      [
+        ("1:00/0", .divideByZero), ("0:00/0:00", .undefined),
+        ("9999-12-31 + 1d", .dateOutOfBound),
+      ]
     }
   }
 
@@ -47,7 +53,8 @@ import Testing
       #expect(state.displayedValue == nil, "\(mode) \(text)")
       #expect(Calculator.Recalled(state) == .error(error), "\(mode) \(text)")
       #expect(!state.isPending, "\(mode) \(text)")
-      // A digit starts afresh (rule 14): no error any more, in any mode.
+      // A digit starts afresh (rule 14): no error any more, in any mode with digit keys.
+      if mode == .date { continue }
       state.press(.digit(.one))
       #expect(!state.isError, "\(mode) \(text) 1")
     }
@@ -59,7 +66,7 @@ import Testing
   func aSessionsLineEndsInTheModesError(mode: Key.Mode) throws {
     var session = Session()
     try session.perform(.keys([.mode(mode)]))
-    let line = mode == .formula ? "100/0" : "100/0="
+    let line = mode == .formula ? "100/0" : mode == .date ? "1:00/0" : "100/0="
     try session.perform(.keys(try KeyText.keys(in: line, startingIn: mode)))
     #expect(session.state.isError)
     #expect(session.state.display == .error(.divideByZero))

@@ -64,6 +64,7 @@ import Testing
       ("grad", .angle(.grads), "GRAD"),
       ("std", .mode(.standard), "std"), ("sci", .mode(.scientific), "sci"),
       ("prog", .mode(.programmer), "prog"), ("fx", .mode(.formula), "fx"),
+      ("date", .mode(.date), "date"),
       ("A", .programmer(.hexDigit(.a)), "A"), ("B", .programmer(.hexDigit(.b)), "B"),
       ("C", .programmer(.hexDigit(.c)), "C"),
       ("D", .programmer(.hexDigit(.d)), "D"), ("E", .programmer(.hexDigit(.e)), "E"),
@@ -531,7 +532,7 @@ import Testing
   @Test func keyCount() {
     #expect(Key.standardKeys.count == 29)
     #expect(Key.programmerKeys.count == 91)
-    #expect(Key.allKeys.count == 174)
+    #expect(Key.allKeys.count == 175)
   }
 
   @Test func operatorTitles() {
@@ -547,9 +548,10 @@ import Testing
     #expect(codes == (0..<UInt8(Key.allKeys.count)).map { $0 })
   }
 
-  /// 174 keys: codes 0 through 173 (a history marks line ends apart from the code bytes); the
-  /// codes of `$N` and of a formula line (255, 254) are no key's alone.
-  @Test(arguments: [UInt8(174), 200, 254, 255]) func noKeyForCode(_ code: UInt8) {
+  /// 175 keys: codes 0 through 174, `date` the last (a history marks line ends apart from the
+  /// code bytes); the codes of `$N`, of a formula line and of a date line (255, 254, 253) are
+  /// no key's alone.
+  @Test(arguments: [UInt8(175), 200, 253, 254, 255]) func noKeyForCode(_ code: UInt8) {
     #expect(Key(code: code) == nil)
   }
 

@@ -124,7 +124,7 @@ import Testing
   /// `$N`'s code is no key's: Programmer mode's keys take the codes 0 through 173, and a branch
   /// that holds both keeps each key (its line ends are apart from the codes).
   @Test func theReferenceCodeIsNoKeysCodeAndBothKindsOfKeyAreKept() throws {
-    #expect(Key.allKeys.count == 174)
+    #expect(Key.allKeys.count == 175)
     #expect(!Key.allKeys.contains { $0.code == Key.referenceCode })
     #expect(Key(code: Key.referenceCode) == nil)
     #expect(Key.programmer(.bit(Key.Bit(63)!)).code == 173)

@@ -96,6 +96,8 @@ import Testing
     expected += Key.WordSize.allCases.map { Key.programmer(.wordSize($0)) }
     // A formula line: a restart of formula mode's keypad whatever it holds (SPEC §12).
     expected.append(.formula)
+    // A date line: date mode's whole state (SPEC §13).
+    expected.append(.dateLine)
     #expect(changing == expected.map(\.code).sorted())
   }
 }

@@ -367,7 +367,7 @@ extension Key {
     switch self {
     case .digit, .dot, .op, .equal, .command, .unary, .memory: true
     case .scientific, .angle, .mode,
-      .reference, .formula, .programmer:
+      .reference, .formula, .dateLine, .programmer:
       false
     }
   }

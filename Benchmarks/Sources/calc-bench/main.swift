@@ -258,7 +258,7 @@ func lines(of keys: [Key]) -> [ArraySlice<Key>] {
       .scientific(.constant), .scientific(.exponent),
       .scientific(.fixedToExponential), .angle, .mode, .programmer(.hexDigit), .programmer(.radix),
       .programmer(.wordSize), .programmer(.not), .programmer(.rotate), .programmer(.bit),
-      .reference, .formula:
+      .reference, .formula, .dateLine:
       break
     }
   }
@@ -522,7 +522,7 @@ func longLine(bytes: Int, scientific: Bool) -> String {
 }
 
 /// A line of about `bytes` bytes of the arithmetic mix in `mode`: Programmer mode's has no `%`
-/// (it holds integers).
+/// (it holds integers); date mode's adds durations.
 func longLine(bytes: Int, mode: Key.Mode) -> String {
   let piece =
     switch mode {
@@ -530,8 +530,11 @@ func longLine(bytes: Int, mode: Key.Mode) -> String {
     case .scientific: "1+2*((3+4)*5)%+"
     case .programmer: "1+2*((3+4)*5)+"
     case .formula: "1+2*((3+4)*5)%+"
+    case .date: "1:00+0:30*2+"
     }
-  return String(repeating: piece, count: max(1, bytes / piece.utf8.count)) + "1="
+  // A date line ends with a duration (SPEC §13), a key line with `1=`.
+  return String(repeating: piece, count: max(1, bytes / piece.utf8.count))
+    + (mode == .date ? "0:01" : "1=")
 }
 
 /// The wall time and peak memory of running `argv` with its output read (and dropped) until it
@@ -554,6 +557,7 @@ let longLineRuns: [(seconds: Double, bytes: Int)?] = longLineModes.map { mode in
     case .scientific: "scientific"
     case .programmer: "programmer"
     case .formula: "formula"
+    case .date: "date"
     }
   let path = longLineDirectory.appendingPathComponent("\(name).calc").path
   guard

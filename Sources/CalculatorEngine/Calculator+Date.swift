@@ -1,0 +1,74 @@
+import CalcDecimal
+
+/// Date mode's calculation (SPEC §13): the value after the last date line, and that line as the
+/// expression line shows it. A fresh date mode shows 0, as the other modes do.
+struct DateBrain: Hashable, Sendable {
+  /// The value after the last date line (or a memory key's recall).
+  var value: DateValue
+  /// The last date line normalised (``DateLine/normalizedText``); empty in a fresh date mode.
+  var line: String
+
+  /// A fresh date mode: `0`, no line.
+  static let initial = DateBrain(value: .number(DateNumber(0)), line: "")
+}
+
+/// A date line as a history records it (SPEC §13): its text (with `today` replaced by the date
+/// it stood for, so that a replay is exact), and its value when it was applied, so that a jump
+/// replays it as one step without reading it again.
+public struct DateStep: Hashable, Sendable {
+  /// The line as recorded (``DateLine/recordedText``).
+  public let text: String
+  /// The value after the line.
+  package let value: DateValue
+  /// The line normalised, for the expression line (``DateLine/normalizedText``).
+  package let normalizedText: String
+
+  /// The step of `line`, read and calculated.
+  package init(_ line: DateLine) {
+    text = line.recordedText
+    value = line.value
+    normalizedText = line.normalizedText
+  }
+}
+
+/// What the display shows in date mode: a date line's value (SPEC §13).
+public struct DateDisplay: Hashable, Sendable {
+  /// The value.
+  package let value: DateValue
+}
+
+extension DateValue {
+  /// The number of a number line or a difference's total days, as a calculator's number: what
+  /// `$N` of the line is in another mode and what `ms` stores; `nil` for a date, a duration or
+  /// a fault.
+  package var number: Number? {
+    switch self {
+    case .number(let number):
+      number.isRounded ? Number(rounded: number.decimal) : Number(number.decimal)
+    case .difference(let difference): Number(difference.totalDays)
+    case .date, .duration, .fault: nil
+    }
+  }
+}
+
+extension DateNumber {
+  /// A calculator's number as a date-mode number (`mr`, another mode's `$N`): its value to 34
+  /// significant digits, exact when the number is.
+  package init(number: Number) {
+    self.init(number.decimalValue, isRounded: number.isRounded || !number.isExactDecimal)
+  }
+}
+
+extension Number {
+  /// Whether the number's decimal value (``decimalValue``) is exactly the number.
+  fileprivate var isExactDecimal: Bool {
+    !isRounded && Number(decimalValue) == self
+  }
+}
+
+extension Calculator {
+  /// Date mode's value (SPEC §13); `nil` in the other modes.
+  package var dateValue: DateValue? {
+    if case .date(let box) = machine { box.brain.value } else { nil }
+  }
+}
