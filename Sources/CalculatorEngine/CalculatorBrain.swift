@@ -524,6 +524,17 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// out and the next one built from its parts (as in ``type(fresh:_:)``).
   @inline(__always)
   mutating func pressOperator(_ op: Key.Op) {
+    // Until the process makes a box, a number being typed with no expression line (a script
+    // line's first operand) is plain data: written over without a release, as in
+    // ``type(run:from:fresh:_:)``. Moved out, the state was destroyed through the enum's outlined
+    // destroy, about 140 instructions a script line (Documentation/Performance.md, issue 51).
+    // Only the typed entry is bound: binding the whole operand copied the `.left` payload
+    // through the runtime's generic tuple copy.
+    if !Number.mayHoldBoxes, case .left(.entry(let entry), _, .empty) = self {
+      let operand = Operand.entry(entry)
+      overwrite(with: .leftOp(left: Value(number: operand.number, term: operand.term), op: op))
+      return
+    }
     switch consume self {
     case .left(let operand, _, _):
       self = .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
