@@ -67,6 +67,19 @@ package enum CalculatorBrain: Hashable, Sendable {
       case .value(let value): value.term
       }
     }
+
+    /// The operand's ``number`` and ``term`` together: a typed number is made once, where
+    /// reading the two made it twice (an operator and `=` a script line:
+    /// Documentation/Performance.md, issue 51).
+    package var asValue: Value {
+      switch self {
+      case .entry(let entry):
+        let number = Number(entry.value)
+        return Value(number: number, term: .typed(number))
+      case .value(let value):
+        return value
+      }
+    }
   }
 
   /// A computed number and how it reads in the expression line.
@@ -531,8 +544,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     // Only the typed entry is bound: binding the whole operand copied the `.left` payload
     // through the runtime's generic tuple copy.
     if !Number.mayHoldBoxes, case .left(.entry(let entry), _, .empty) = self {
-      let operand = Operand.entry(entry)
-      overwrite(with: .leftOp(left: Value(number: operand.number, term: operand.term), op: op))
+      overwrite(with: .leftOp(left: Operand.entry(entry).asValue, op: op))
       return
     }
     switch consume self {
