@@ -345,6 +345,9 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// fraction (``holdsNumberBox``) holds no reference, and writing over it then needs no
   /// release: the compiler's general destroy of the enum (a call that works out the case again)
   /// cost about as much as the rest of a key's transition, and most keys replace such a state.
+  /// Inlined: called, it cost `=` about 20 instructions a script line
+  /// (Documentation/Performance.md, issue 51).
+  @inline(__always)
   mutating func replace(with next: consuming CalculatorBrain) {
     switch self {
     case .left(_, _, .operation), .error(_, .operation):
