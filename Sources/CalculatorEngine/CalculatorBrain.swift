@@ -53,6 +53,10 @@ package enum CalculatorBrain: Hashable, Sendable {
     case value(Value)
 
     /// The operand's exact value.
+    ///
+    /// Inlined, as ``term`` is: called, the two cost `=` about 50 instructions a script line
+    /// (Documentation/Performance.md, issue 51).
+    @inline(__always)
     package var number: Number {
       switch self {
       case .entry(let entry): Number(entry.value)
@@ -61,6 +65,7 @@ package enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// How the operand reads in the expression line: a typed number stands for itself.
+    @inline(__always)
     package var term: Term {
       switch self {
       case .entry(let entry): .typed(Number(entry.value))
