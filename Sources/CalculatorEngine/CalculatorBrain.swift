@@ -808,6 +808,10 @@ package enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// `x op y` within the calculator's bounds (``bounded(_:line:_:)``), or the error it meets.
+  ///
+  /// Inlined: called, it cost `=` about 25 instructions a script line
+  /// (Documentation/Performance.md, issue 51).
+  @inline(__always)
   private static func outcome(
     _ x: Number, _ op: Key.Op, _ y: Number
   ) -> Outcome {
