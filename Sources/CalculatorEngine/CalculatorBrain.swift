@@ -53,6 +53,10 @@ package enum CalculatorBrain: Hashable, Sendable {
     case value(Value)
 
     /// The operand's exact value.
+    ///
+    /// Inlined, as ``term`` is: called, the two cost `=` about 50 instructions a script line
+    /// (Documentation/Performance.md, issue 51).
+    @inline(__always)
     package var number: Number {
       switch self {
       case .entry(let entry): Number(entry.value)
@@ -61,10 +65,24 @@ package enum CalculatorBrain: Hashable, Sendable {
     }
 
     /// How the operand reads in the expression line: a typed number stands for itself.
+    @inline(__always)
     package var term: Term {
       switch self {
       case .entry(let entry): .typed(Number(entry.value))
       case .value(let value): value.term
+      }
+    }
+
+    /// The operand's ``number`` and ``term`` together: a typed number is made once, where
+    /// reading the two made it twice (an operator and `=` a script line:
+    /// Documentation/Performance.md, issue 51).
+    package var asValue: Value {
+      switch self {
+      case .entry(let entry):
+        let number = Number(entry.value)
+        return Value(number: number, term: .typed(number))
+      case .value(let value):
+        return value
       }
     }
   }
@@ -334,6 +352,9 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// fraction (``holdsNumberBox``) holds no reference, and writing over it then needs no
   /// release: the compiler's general destroy of the enum (a call that works out the case again)
   /// cost about as much as the rest of a key's transition, and most keys replace such a state.
+  /// Inlined: called, it cost `=` about 20 instructions a script line
+  /// (Documentation/Performance.md, issue 51).
+  @inline(__always)
   mutating func replace(with next: consuming CalculatorBrain) {
     switch self {
     case .left(_, _, .operation), .error(_, .operation):
@@ -526,6 +547,16 @@ package enum CalculatorBrain: Hashable, Sendable {
   /// out and the next one built from its parts (as in ``type(fresh:_:)``).
   @inline(__always)
   mutating func pressOperator(_ op: Key.Op) {
+    // Until the process makes a box, a number being typed with no expression line (a script
+    // line's first operand) is plain data: written over without a release, as in
+    // ``type(run:from:fresh:_:)``. Moved out, the state was destroyed through the enum's outlined
+    // destroy, about 140 instructions a script line (Documentation/Performance.md, issue 51).
+    // Only the typed entry is bound: binding the whole operand copied the `.left` payload
+    // through the runtime's generic tuple copy.
+    if !Number.mayHoldBoxes, case .left(.entry(let entry), _, .empty) = self {
+      overwrite(with: .leftOp(left: Operand.entry(entry).asValue, op: op))
+      return
+    }
     switch consume self {
     case .left(let operand, _, _):
       self = .leftOp(left: Value(number: operand.number, term: operand.term), op: op)
@@ -779,6 +810,10 @@ package enum CalculatorBrain: Hashable, Sendable {
   }
 
   /// `x op y` within the calculator's bounds (``bounded(_:line:_:)``), or the error it meets.
+  ///
+  /// Inlined: called, it cost `=` about 25 instructions a script line
+  /// (Documentation/Performance.md, issue 51).
+  @inline(__always)
   private static func outcome(
     _ x: Number, _ op: Key.Op, _ y: Number
   ) -> Outcome {
