@@ -130,7 +130,13 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public var dateTexts: [String] { texts(of: \.isDateLine) }
 
   private func texts(of kind: (Key) -> Bool) -> [String] {
-    zip(keys.lazy.filter(\.hasText), formulas).filter { kind($0.0) }.map(\.1)
+    var texts: [String] = []
+    var index = 0
+    for key in keys where key.hasText {
+      if kind(key) { texts.append(formulas[index]) }
+      index += 1
+    }
+    return texts
   }
 
   /// Appends the keys of `other`, with their references.
