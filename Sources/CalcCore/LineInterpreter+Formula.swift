@@ -12,9 +12,10 @@ extension LineInterpreter {
       line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
     // The one note a formula has is about a division (`1/2pi`): a formula without `/` or `÷`
     // (whose last byte is 0xB7) is not read again for it.
-    for text in keys.formulas
+    // The formula the line's reader kept is used rather than read again.
+    for (index, text) in keys.formulas.enumerated()
     where text.utf8.contains(UInt8(ascii: "/")) || text.utf8.contains(0xB7) {
-      if let formula = try? Formula(text) {
+      if let formula = keys.readFormula(at: index) ?? (try? Formula(text)) {
         notes += formula.notes.map { LineNote(message: $0, column: 1) }
       }
     }

@@ -90,7 +90,8 @@ extension LineInterpreter {
       let row = Row(
         cells: [
           String(found.branch), String(found.number), String(found.line.start + 1),
-          KeyText.text(of: found.line.keys), format.text(for: found.display),
+          KeyText.text(of: found.line.keys, modeBefore: found.modeBefore),
+          format.text(for: found.display),
           found.line.note.map(TextEscaping.escaped) ?? "",
           found.otherBranches > 0
             ? "+\(found.otherBranches) branch\(found.otherBranches == 1 ? "" : "es")" : "",
@@ -124,7 +125,9 @@ extension LineInterpreter {
   /// value` lines instead (`after 3: 1,739`), so that every result stays whole (SPEC §6); line
   /// L's keys are then cut with `…` if need be.
   func writeVariation(_ variation: Ledger.Variation, to output: OutputBuffer) {
-    let keys = variation.rows.map { KeyText.text(of: $0.keys) }
+    // Line L as `:lines` writes it: `fx` only where another mode is in force before it.
+    let modeBefore = session.mode(atStartOfLine: variation.line)
+    let keys = variation.rows.map { KeyText.text(of: $0.keys, modeBefore: modeBefore) }
     let keysWidth = max(("line \(variation.line)").count, keys.map(\.count).max() ?? 0) + 2
     let cells = variation.rows.map { row in
       variation.columns.map { line in

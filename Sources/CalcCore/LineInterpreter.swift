@@ -329,7 +329,9 @@ public struct LineInterpreter {
     if case .keys = command {
       mayHoldDateLine = false
     } else if case .keysWithNote(let keys, _) = command {
-      mayHoldDateLine = keys.hasFormulas
+      // A formula line holds no date line: reading the clock cost about 4 k instructions a
+      // formula line (Documentation/Performance.md).
+      mayHoldDateLine = keys.hasFormulas && keys.keys.contains { $0.isDateLine }
     }
     if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
       session.today = today

@@ -113,6 +113,15 @@ package struct Formula: Sendable {
     return try FormulaCompiler.keyText(of: root, in: text, answer: line ?? 0)
   }
 
+  /// The keys of ``keyText(answer:)``, as ``KeyText/keys(in:startingIn:)`` reads its text in
+  /// Scientific mode, compiled without writing the text; throws as ``keyText(answer:)`` does.
+  ///
+  /// - Complexity: O(n) in the size of the formula.
+  package func keys(answer: Int?) throws(FormulaError) -> TypedKeys {
+    let line = try answerLine(answer)
+    return try FormulaCompiler.keys(of: root, in: text, answer: line ?? 0)
+  }
+
   /// The expression line a formula line shows: the formula normalised, with `×`, `÷`, `−`,
   /// spaces around binary operators and `=` at the end: `5*-2` → `5 × −2 =`; `ans` written as
   /// `$answer` (throws as ``keyText(answer:)`` does when there is none).
@@ -192,17 +201,9 @@ extension Calculator {
   package func applyingFormula(
     _ formula: Formula, answer: Int? = nil, recall: (Int) -> Recalled = { _ in .value(.zero) }
   ) throws(FormulaError) -> Calculator {
-    let text = try formula.keyText(answer: answer)
+    let keys = try formula.keys(answer: answer)
     if let column = formula.memoryColumn, memory == nil {
       throw FormulaError("mr: the memory is empty", column: column)
-    }
-    let keys: TypedKeys
-    do {
-      keys = try KeyText.keys(in: text, startingIn: .scientific)
-    } catch {
-      // The compiler writes only key text (FormulaTests.keys and FormulaPropertyTests read
-      // back every text they compile).
-      preconditionFailure("a formula compiled to text that is no key text: \(error)")
     }
     return applyingFormula(keys: keys, recall: recall)
   }

@@ -39,7 +39,10 @@ struct FormulaCompiler {
   let text: String
   /// The line number `ans` stands for.
   let answer: Int
+  /// Whether the compiler writes key text (``output``) or keys (``keys``).
+  let writesText: Bool
   var output: [UInt8] = []
+  var keys = TypedKeys()
   /// Whether the last key written is a word (`sin`, `pow10`), and whether it is `$N`: what
   /// decides a space before the next key, as ``KeyText/append(_:references:to:)`` writes them.
   var lastIsWord = false
@@ -60,12 +63,43 @@ struct FormulaCompiler {
   static func keyText(of root: FormulaNode, in text: String, answer: Int) throws(FormulaError)
     -> String
   {
-    var compiler = FormulaCompiler(bytes: Array(text.utf8), text: text, answer: answer)
+    var compiler = FormulaCompiler(
+      bytes: Array(text.utf8), text: text, answer: answer, writesText: true)
     compiler.output.reserveCapacity(compiler.bytes.count + 8)
     try compiler.emit(root, .none)
     compiler.symbol(UInt8(ascii: "="))
     return String(decoding: compiler.output, as: UTF8.self)
   }
+
+  /// The keys of `root`, a formula of `text`: the keys that ``keyText(of:in:answer:)``'s text
+  /// reads as (``KeyText/keys(in:startingIn:)`` in Scientific mode), without writing the text.
+  ///
+  /// - Complexity: O(n) in the size of the formula.
+  static func keys(of root: FormulaNode, in text: String, answer: Int) throws(FormulaError)
+    -> TypedKeys
+  {
+    var compiler = FormulaCompiler(
+      bytes: Array(text.utf8), text: text, answer: answer, writesText: false)
+    compiler.keys.reserveCapacity(compiler.bytes.count + 4)
+    try compiler.emit(root, .none)
+    compiler.symbol(UInt8(ascii: "="))
+    return compiler.keys
+  }
+
+  /// The key spelled `spelling` in Scientific key text.
+  private static func key(spelled spelling: String) -> Key {
+    guard let typed = try? KeyText.keys(in: spelling, startingIn: .scientific),
+      typed.keys.count == 1
+    else { preconditionFailure("no single key spelled \(spelling)") }
+    return typed.keys[0]
+  }
+
+  /// The keys of ``FormulaNames/keys``, in order.
+  private static let functionKeys: [Key] = FormulaNames.keys.map(key(spelled:))
+  private static let wordKeys: [String: Key] = Dictionary(
+    uniqueKeysWithValues: ["pi", "euler", "mr", "exp", "log", "yroot", "logy", "mod"].map {
+      ($0, key(spelled: $0))
+    })
 
   /// The error of keys that would need more than the keypad's levels.
   static func tooDeep(at column: Int) -> FormulaError {
@@ -112,7 +146,11 @@ struct FormulaCompiler {
       case .key(let index):
         try emitOperand(arguments[0], pending)
         let key = FormulaNames.keys[Int(index)]
-        key.utf8.first.map(isLetter) == true ? word(key) : symbol(key.utf8.first!)
+        if key.utf8.first.map(isLetter) == true {
+          word(key, FormulaCompiler.functionKeys[Int(index)])
+        } else {
+          symbol(key.utf8.first!)
+        }
       case .log where arguments.count == 1:
         try emitOperand(arguments[0], pending)
         word("log")
@@ -252,6 +290,10 @@ struct FormulaCompiler {
   /// then its exponent (`exp`, the digits, `~` for a negative one).
   private mutating func emitNumber(_ span: FormulaSpan, negations: Int) {
     let number = FormulaNumber(span.range, in: bytes)
+    if !writesText {
+      emitNumberKeys(number, negations: negations)
+      return
+    }
     if lastIsReference { output.append(UInt8(ascii: " ")) }
     if number.integer.isEmpty {
       output.append(UInt8(ascii: "0"))
@@ -272,29 +314,86 @@ struct FormulaCompiler {
     }
   }
 
+  /// ``emitNumber(_:negations:)`` as keys.
+  private mutating func emitNumberKeys(_ number: FormulaNumber, negations: Int) {
+    if number.integer.isEmpty {
+      keys.append(.digit(.zero))
+    } else {
+      for byte in bytes[number.integer] { digit(byte) }
+    }
+    if !number.fraction.isEmpty {
+      keys.append(.dot)
+      for byte in bytes[number.fraction] { digit(byte) }
+    }
+    for _ in 0..<negations { keys.append(.command(.flip)) }
+    if !number.exponent.isEmpty {
+      keys.append(.scientific(.exponent))
+      for byte in bytes[number.exponent] { digit(byte) }
+      if number.exponentIsNegative { keys.append(.command(.flip)) }
+    }
+    (lastIsWord, lastIsReference) = (false, false)
+  }
+
+  /// The digit key of the ASCII digit `byte`.
+  private mutating func digit(_ byte: UInt8) {
+    keys.append(.digit(Key.Digit(rawValue: byte &- UInt8(ascii: "0"))!))
+  }
+
   // MARK: - Writing keys
 
   private func isLetter(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
   }
 
-  /// A key spelled with letters (a space first after another such key).
-  private mutating func word(_ spelling: String) {
-    if lastIsWord { output.append(UInt8(ascii: " ")) }
-    output.append(contentsOf: spelling.utf8)
+  /// A key spelled with letters (a space first after another such key); `key` is the key,
+  /// when it is known (else looked up by its spelling).
+  private mutating func word(_ spelling: String, _ key: Key? = nil) {
+    if writesText {
+      if lastIsWord { output.append(UInt8(ascii: " ")) }
+      output.append(contentsOf: spelling.utf8)
+    } else {
+      keys.append(key ?? FormulaCompiler.wordKeys[spelling]!)
+    }
     (lastIsWord, lastIsReference) = (true, false)
   }
 
   /// A key of one byte that is no letter and no digit.
   private mutating func symbol(_ byte: UInt8) {
-    output.append(byte)
+    if writesText {
+      output.append(byte)
+    } else {
+      keys.append(FormulaCompiler.symbolKey(byte))
+    }
     (lastIsWord, lastIsReference) = (false, false)
+  }
+
+  /// The key of a one-byte symbol the compiler writes.
+  private static func symbolKey(_ byte: UInt8) -> Key {
+    switch byte {
+    case UInt8(ascii: "+"): .op(.plus)
+    case UInt8(ascii: "-"): .op(.minus)
+    case UInt8(ascii: "*"): .op(.multiply)
+    case UInt8(ascii: "/"): .op(.divide)
+    case UInt8(ascii: "="): .equal
+    case UInt8(ascii: "~"): .command(.flip)
+    case UInt8(ascii: "%"): .command(.percent)
+    case UInt8(ascii: "@"): .unary(.squareRoot)
+    case UInt8(ascii: "("): .scientific(.bracket(.open))
+    case UInt8(ascii: ")"): .scientific(.bracket(.close))
+    case UInt8(ascii: "^"): .scientific(.binary(.power))
+    case UInt8(ascii: "!"): .scientific(.function(.factorial))
+    default: preconditionFailure("no symbol key \(byte)")
+    }
   }
 
   /// `$line`.
   private mutating func reference(_ line: Int) {
-    output.append(UInt8(ascii: "$"))
-    output.append(contentsOf: String(line).utf8)
+    if writesText {
+      output.append(UInt8(ascii: "$"))
+      output.append(contentsOf: String(line).utf8)
+    } else {
+      keys.appendReference(line)
+    }
     (lastIsWord, lastIsReference) = (false, true)
   }
 }

@@ -69,10 +69,7 @@ extension KeyText {
     while end > index, isBlank(buffer[end - 1]) { end -= 1 }
     // Nothing after the mode keys: key text reads them.
     guard end > index else { return nil }
-    let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
-    let column =
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
-      .count + 1
+    let column = columnAfter(buffer, index)
     // Keys that formula mode's keypad takes (`c`, `mr`, `deg`, `ms sci 5+`) are keys: words
     // only, so a line that starts with a digit, `.` or `(`, or whose first word is called
     // (`sin(`), is not tried as keys.
@@ -94,17 +91,27 @@ extension KeyText {
       keys.append(contentsOf: plain)
       return keys
     }
-    let lowered = rest.lowercased()
-    switch lowered {
-    case "ce", "fe":
+    // The line's bytes compared without allocating: `ce`, `fe` and the trailing memory words
+    // in any case (ASCII letters).
+    func endsWith(_ spelling: [UInt8]) -> Bool {
+      guard end - index >= spelling.count else { return false }
+      return zip(buffer[(end - spelling.count)..<end], spelling).allSatisfy { byte, letter in
+        byte == letter
+          || (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z") && byte | 0x20 == letter)
+      }
+    }
+    if end - index == 2, endsWith(Array("ce".utf8)) || endsWith(Array("fe".utf8)) {
+      let rest = String(
+        decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
       throw KeyTextError(
         message: "'\(rest)' is not a key of formula mode (type sci for Scientific mode's keys)",
         column: column)
-    default:
+    }
+    do {
       var formulaEnd = end
       var memory: Key.Memory?
-      for (spelling, key) in trailingMemoryWords where lowered.hasSuffix(spelling) {
-        let start = end - spelling.utf8.count
+      for (spelling, key) in trailingMemoryWords where endsWith(spelling) {
+        let start = end - spelling.count
         guard start > index, isBlank(buffer[start - 1]) else { continue }
         memory = key
         formulaEnd = start
@@ -112,10 +119,12 @@ extension KeyText {
         break
       }
       // The bytes before the formula as blanks, one a character: its columns are the line's.
+      let formulaBytes = UnsafeBufferPointer(rebasing: buffer[index..<formulaEnd])
       let text =
-        String(repeating: " ", count: column - 1)
-        + String(
-          decoding: UnsafeBufferPointer(rebasing: buffer[index..<formulaEnd]), as: UTF8.self)
+        column == 1
+        ? String(decoding: formulaBytes, as: UTF8.self)
+        : String(repeating: " ", count: column - 1)
+          + String(decoding: formulaBytes, as: UTF8.self)
       let formula: Formula
       do throws(FormulaError) {
         formula = try Formula(text)
@@ -186,9 +195,18 @@ extension KeyText {
   }
 
   /// The memory keys a formula may be followed by, as spelled at the end of a line.
-  private static let trailingMemoryWords: [(String, Key.Memory)] = [
-    ("ms", .store), ("m+", .add), ("m-", .subtract), ("m−", .subtract),
+  private static let trailingMemoryWords: [([UInt8], Key.Memory)] = [
+    (Array("ms".utf8), .store), (Array("m+".utf8), .add), (Array("m-".utf8), .subtract),
+    (Array("m−".utf8), .subtract),
   ]
+
+  /// The 1-based column, in characters, of the byte at `index` of `buffer`: without building a
+  /// string where the bytes before it are ASCII.
+  private static func columnAfter(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    if buffer[..<index].allSatisfy({ $0 < 0x80 }) { return index + 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
+      .count + 1
+  }
 
   /// Whether `byte` starts a formula and no key of formula mode's keypad: a digit, `.` or `(`.
   private static func isFormulaStart(_ byte: UInt8) -> Bool {

@@ -15,6 +15,10 @@ public enum Ledger {
     package let otherBranches: Int
     /// Whether it was found by its note (otherwise by its value).
     package let byNote: Bool
+    /// The mode in force before the line on its branch, as `:lines` tracks it
+    /// (``KeyText/ModeTracker``): a formula line is written with `fx` only where another mode
+    /// is in force.
+    package var modeBefore: Key.Mode? = .standard
   }
 
   /// What `:find TEXT` looks for: a note that contains the text, ignoring case, and, when the
@@ -252,13 +256,17 @@ public enum Ledger {
       let places = copy.linePlaces(ofBranch: number)
       let displays = copy.displays(after: lines[...])
       let first = History.firstLineNumber(of: lines)
-      for (index, line) in lines.enumerated() where !listed.contains(places[index]) {
+      var modes = KeyText.ModeTracker()
+      for (index, line) in lines.enumerated() {
+        let modeBefore = modes.mode
+        modes.pass(line.keys)
+        guard !listed.contains(places[index]) else { continue }
         let byNote = query.matches(note: line.note)
         guard byNote || query.matches(displays[index]) else { continue }
         listed.insert(places[index])
         let found = Found(
           branch: places[index].branch, number: index + first, line: line, display: displays[index],
-          otherBranches: (holders[places[index]] ?? 1) - 1, byNote: byNote)
+          otherBranches: (holders[places[index]] ?? 1) - 1, byNote: byNote, modeBefore: modeBefore)
         guard try body(found) else { return }
       }
     }

@@ -656,14 +656,7 @@ public struct Session: Sendable {
         if let column = formula.memoryColumn, memory == nil {
           throw FormulaError("mr: the memory is empty", column: column)
         }
-        let keyText = try formula.keyText(answer: answer)
-        let compiled: TypedKeys
-        do {
-          compiled = try KeyText.keys(in: keyText, startingIn: .scientific)
-        } catch {
-          // The compiler writes only key text (FormulaTests reads back every text it compiles).
-          preconditionFailure("a formula compiled to text that is no key text: \(error)")
-        }
+        let compiled = try formula.keys(answer: answer)
         let formulaRecalls: [Calculator.Recalled]
         do throws(SessionError) {
           formulaRecalls = try Session.recalls(

@@ -72,11 +72,20 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   }
 
   /// Appends a formula line's key with its text and the formula read from it.
+  ///
+  /// A formula longer than ``longestKeptFormula`` bytes is not kept: its tree would stay alive
+  /// while its keys run, and a session that reads it again lets go of it before they do (the 4
+  /// MB line's peak, Documentation/Performance.md).
   package mutating func appendFormula(_ text: String, read formula: Formula) {
     keys.append(.formula)
-    if parsed.count == formulas.count { parsed.append(formula) }
+    if parsed.count == formulas.count, text.utf8.count <= TypedKeys.longestKeptFormula {
+      parsed.append(formula)
+    }
     formulas.append(text)
   }
+
+  /// The longest formula, in bytes, whose reading a line keeps: 64 KiB.
+  static let longestKeptFormula = 1 << 16
 
   /// The formula of ``formulas``[`index`] as the line's reader read it, if it was kept.
   package func readFormula(at index: Int) -> Formula? {
@@ -130,7 +139,13 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   public var dateTexts: [String] { texts(of: \.isDateLine) }
 
   private func texts(of kind: (Key) -> Bool) -> [String] {
-    zip(keys.lazy.filter(\.hasText), formulas).filter { kind($0.0) }.map(\.1)
+    var texts: [String] = []
+    var index = 0
+    for key in keys where key.hasText {
+      if kind(key) { texts.append(formulas[index]) }
+      index += 1
+    }
+    return texts
   }
 
   /// Appends the keys of `other`, with their references.
