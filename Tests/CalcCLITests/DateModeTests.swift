@@ -125,6 +125,17 @@ import Testing
       status: 65)
   }
 
+  /// Another mode's exact fraction reaches a date line whole (`$1` of 1/3 is 1/3, not its 34
+  /// digits), and `mr` too; a rounded number (√2) stays marked rounded.
+  @Test func anotherModesFractionIsExactInADateLine() throws {
+    try expectScript(
+      ["--plain", "-"],
+      stdin: "1/3=\nms\n2@\ndate\n3:00*$1\n:exact\n1:00*mr\n:exact\n1:00*$3\n:exact\n",
+      stdout: "0.3333333333333333333333333333333333\n0.3333333333333333333333333333333333\n"
+        + "1.414213562373095048801688724209698\n0\n1:00:00\n3600 s\n0:20:00\n1200 s\n"
+        + "1:24:51.168824543142175686079407154913\n≈ 5091.168824543142175686079407154913 s\n")
+  }
+
   /// `$N` alone in date mode is a date line of its kind, not a key that recalls a number.
   @Test func aReferenceAloneIsALineOfItsKind() throws {
     try expectScript(
