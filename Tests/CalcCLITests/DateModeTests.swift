@@ -125,6 +125,25 @@ import Testing
       status: 65)
   }
 
+  /// A date line longer than the reader's chunk (64 KiB) is read whole, and so is a script of
+  /// short date lines whose line crosses a chunk: the early refusal of a line still arriving
+  /// knows date lines (SPEC §8, §13). A byte no date line holds is refused early still.
+  @Test func aLongDateLineIsReadWhole() throws {
+    // 70 KB: past one chunk.
+    let sum = String(repeating: "1:30+0:45:30+", count: 5_400) + "0:00:01"
+    try expectScript(["--mode", "date", "-"], stdin: sum + "\n", stdout: "12195:00:01\n")
+    let lines = String(repeating: "12:50:22.533 in min\n", count: 4_000)
+    let run = try InProcess.run(
+      ["--mode", "date", "--plain", "-"], stdin: Data(lines.utf8), environment: posixLocale)
+    #expect(run.status == 0)
+    #expect(run.stdout == String(repeating: "770.37555\n", count: 4_000))
+    let bad = try InProcess.run(
+      ["--mode", "date", "-"], stdin: Data((sum + "\u{1}" + sum + "\n").utf8),
+      environment: posixLocale)
+    #expect(bad.status == 65)
+    #expect(bad.stdout == "")
+  }
+
   /// Another mode's exact fraction reaches a date line whole (`$1` of 1/3 is 1/3, not its 34
   /// digits), and `mr` too; a rounded number (√2) stays marked rounded.
   @Test func anotherModesFractionIsExactInADateLine() throws {
