@@ -52,10 +52,16 @@ extension DateValue {
 }
 
 extension DateNumber {
-  /// A calculator's number as a date-mode number (`mr`, another mode's `$N`): its value to 34
-  /// significant digits, exact when the number is.
+  /// A calculator's number as a date-mode number (`mr`, another mode's `$N`): exactly the
+  /// number (a fraction such as 1/3 included), or its 34 digits marked rounded when it is.
   package init(number: Number) {
-    self.init(number.decimalValue, isRounded: number.isRounded || !number.isExactDecimal)
+    if !number.isRounded, !number.isExactDecimal, let text = number.fractionText,
+      let value = DateRational(fraction: text)
+    {
+      self.init(value)
+    } else {
+      self.init(number.decimalValue, isRounded: number.isRounded || !number.isExactDecimal)
+    }
   }
 }
 

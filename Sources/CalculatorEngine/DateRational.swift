@@ -442,6 +442,23 @@ struct DateRational: Hashable, Sendable {
     }
   }
 
+  /// The exact value a fraction's text writes (`-1/3`, `12`: `Number.fractionText`), with rule
+  /// 15 applied; `nil` for anything else.
+  /// - Complexity: O(d²) in the digits d.
+  init?(fraction text: String) {
+    var body = Substring(text)
+    let isNegative = body.first == "-"
+    if isNegative { body = body.dropFirst() }
+    let parts = body.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count <= 2, let numerator = DateNatural(digits: parts[0]) else { return nil }
+    var denominator = DateNatural.one
+    if parts.count == 2 {
+      guard let value = DateNatural(digits: parts[1]), !value.isZero else { return nil }
+      denominator = value
+    }
+    self.init(isNegative: isNegative, numerator: numerator, denominator: denominator)
+  }
+
   /// The value that ASCII decimal text writes (`12`, `2.5`, `.5`, `5.`); `nil` for anything
   /// else.
   init?(decimal text: Substring) {

@@ -137,6 +137,11 @@ package enum ScriptLine: Hashable, Sendable {
     /// its `e`, `-3` after its sign.
     private var formulaAfterNumber = false
     private var formulaExponent = -1
+    /// Where the next byte to decide starts in a date line's reading (SPEC §13: date mode, or
+    /// after `date`), whether that reading has failed, and the letters of its word so far.
+    private var dateChecked = 0
+    private var dateFailed = false
+    private var dateWord: [UInt8] = []
 
     /// A check of a line that has not started yet.
     package init() {}
@@ -198,6 +203,16 @@ package enum ScriptLine: Hashable, Sendable {
             isDone = true
             return nil
           case false?: formulaFailed = true
+          }
+        }
+        if !dateFailed {
+          if dateChecked < first { dateChecked = first }
+          switch datePrefix(prefix) {
+          case nil: return nil
+          case true?:
+            isDone = true
+            return nil
+          case false?: dateFailed = true
           }
         }
         guard let end = ScriptLine.bareWordEnd(prefix, from: first) else { return offset }
@@ -264,6 +279,49 @@ package enum ScriptLine: Hashable, Sendable {
           }
         }
         formulaChecked += 1
+      }
+      return nil
+    }
+
+    /// The words a date line may hold (SPEC §13): `to`, `today`, `in` and its units, the
+    /// offset units, `mr`, and `date` before the line.
+    private static let dateWords: [[UInt8]] =
+      ["to", "today", "in", "h", "min", "s", "d", "w", "y", "m", "mr", "date"].map {
+        Array($0.utf8)
+      }
+
+    /// Reads the prefix on from ``dateChecked`` as a date line may be written (SPEC §13):
+    /// `true` at a `#` (its note), `false` at a byte no date line holds there (a control
+    /// character, `@`, `=`, a letter that makes a word no date word starts with), `nil` while
+    /// the line may still be a date line.
+    ///
+    /// - Complexity: O(k) in the bytes after ``dateChecked``.
+    private mutating func datePrefix(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool? {
+      func isWord(_ word: [UInt8], whole: Bool) -> Bool {
+        PrefixCheck.dateWords.contains { whole ? $0 == word : $0.starts(with: word) }
+      }
+      while dateChecked < prefix.count {
+        let byte = prefix[dateChecked]
+        let lower = byte | 0x20
+        if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") {
+          dateWord.append(lower)
+          if !isWord(dateWord, whole: false) { return false }
+        } else {
+          if !dateWord.isEmpty, !isWord(dateWord, whole: true) { return false }
+          dateWord = []
+          switch byte {
+          case UInt8(ascii: "#"): return true
+          case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+            UInt8(ascii: "\r"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+            UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: ":"), UInt8(ascii: "$"),
+            // The bytes of ×, ÷ and −: their lead bytes and continuation bytes.
+            0xC3, 0xE2, 0x80...0xBF:
+            break
+          default: return false
+          }
+        }
+        dateChecked += 1
       }
       return nil
     }

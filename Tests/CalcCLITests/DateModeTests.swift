@@ -125,6 +125,36 @@ import Testing
       status: 65)
   }
 
+  /// A date line longer than the reader's chunk (64 KiB) is read whole, and so is a script of
+  /// short date lines whose line crosses a chunk: the early refusal of a line still arriving
+  /// knows date lines (SPEC §8, §13). A byte no date line holds is refused early still.
+  @Test func aLongDateLineIsReadWhole() throws {
+    // 70 KB: past one chunk.
+    let sum = String(repeating: "1:30+0:45:30+", count: 5_400) + "0:00:01"
+    try expectScript(["--mode", "date", "-"], stdin: sum + "\n", stdout: "12195:00:01\n")
+    let lines = String(repeating: "12:50:22.533 in min\n", count: 4_000)
+    let run = try InProcess.run(
+      ["--mode", "date", "--plain", "-"], stdin: Data(lines.utf8), environment: posixLocale)
+    #expect(run.status == 0)
+    #expect(run.stdout == String(repeating: "770.37555\n", count: 4_000))
+    let bad = try InProcess.run(
+      ["--mode", "date", "-"], stdin: Data((sum + "\u{1}" + sum + "\n").utf8),
+      environment: posixLocale)
+    #expect(bad.status == 65)
+    #expect(bad.stdout == "")
+  }
+
+  /// Another mode's exact fraction reaches a date line whole (`$1` of 1/3 is 1/3, not its 34
+  /// digits), and `mr` too; a rounded number (√2) stays marked rounded.
+  @Test func anotherModesFractionIsExactInADateLine() throws {
+    try expectScript(
+      ["--plain", "-"],
+      stdin: "1/3=\nms\n2@\ndate\n3:00*$1\n:exact\n1:00*mr\n:exact\n1:00*$3\n:exact\n",
+      stdout: "0.3333333333333333333333333333333333\n0.3333333333333333333333333333333333\n"
+        + "1.414213562373095048801688724209698\n0\n1:00:00\n3600 s\n0:20:00\n1200 s\n"
+        + "1:24:51.168824543142175686079407154913\n≈ 5091.168824543142175686079407154913 s\n")
+  }
+
   /// `$N` alone in date mode is a date line of its kind, not a key that recalls a number.
   @Test func aReferenceAloneIsALineOfItsKind() throws {
     try expectScript(

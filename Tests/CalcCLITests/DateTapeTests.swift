@@ -26,6 +26,45 @@ import Testing
         + "date\n2027-02-01\n$1 + 2w\n$1 + 1m\n$2 to $3\n")
   }
 
+  /// `:tape csv` of a date, a duration, a difference and a conversion: each row its line as
+  /// shown and its result in `--plain` form (ISO dates, a duration's 34 digits), quoted where the
+  /// result holds a comma.
+  @Test func tapeCSVOfDateLines() throws {
+    try expectScript(
+      ["--mode", "date", "--plain", "-"],
+      stdin: "2027-01-04\n1:30+0:45:30\n2019-07-31 to 2019-12-30\n1:00/7\n$2 in h\n:tape csv\n",
+      stdout: "2027-01-04\n2:15:30\n4 months, 4 weeks, 2 days (152 days)\n"
+        + "0:08:34.28571428571428571428571428571429\n2.258333333333333333333333333333333\n"
+        + "step,expression,result,note\n2,2027-01-04,2027-01-04,\n3,1:30 + 0:45:30,2:15:30,\n"
+        + "4,2019-07-31 to 2019-12-30,\"4 months, 4 weeks, 2 days (152 days)\",\n"
+        + "5,1:00 / 7,0:08:34.28571428571428571428571428571429,\n"
+        + "6,$2 in h,2.258333333333333333333333333333333,\n")
+  }
+
+  /// `:copy` of a date, a duration and a difference puts the line's plain value on the
+  /// clipboard (here the terminal's, through OSC 52) and says which.
+  @Test func copyOfDateLines() throws {
+    var interpreter = LineInterpreter(
+      context: .init(format: .posix, outputIsTerminal: true), host: .init(clipboard: .terminal))
+    try interpreter.run("date", output: OutputBuffer())
+    var copied: [String] = []
+    for line in ["2027-01-04", "1:00/7", "2019-07-31 to 2019-12-30", "8:30 in h"] {
+      try interpreter.run(line, output: OutputBuffer())
+      let output = OutputBuffer()
+      try interpreter.run(":copy", output: output)
+      copied.append(output.text)
+    }
+    func sent(_ text: String) -> String {
+      "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
+        + "\(text) sent to the terminal's clipboard\n"
+    }
+    #expect(
+      copied == [
+        sent("2027-01-04"), sent("0:08:34.28571428571428571428571428571429"),
+        sent("4 months, 4 weeks, 2 days (152 days)"), sent("8.5"),
+      ])
+  }
+
   @Test func varyTabulatesStartDates() throws {
     let run = try InProcess.run(
       ["--mode", "date", "-"], stdin: Data((Self.plan + ":vary 1 2027-01-04 | 2027-02-01\n").utf8),

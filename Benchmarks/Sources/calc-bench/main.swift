@@ -13,10 +13,11 @@
 //   swift run -c release --package-path Benchmarks calc-bench --streams      (Streams.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --numbers      (Numbers.swift)
 //   swift run -c release --package-path Benchmarks calc-bench --formulas     (Formulas.swift)
+//   swift run -c release --package-path Benchmarks calc-bench --dates        (Dates.swift)
 //
 // (--scientific: only the Scientific row; --ledger: only the :vary and 5M :edit rows; --streams:
 // only the four streams' rows; --numbers: only Number against Decimal34; --formulas: only the
-// formula rows, which a full run leaves out.)
+// formula rows, which a full run leaves out; --dates: only the date rows, also left out.)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
 //
@@ -85,6 +86,11 @@ struct Options {
   /// alternating runs of each (7).
   var formulasOnly = false
   var formulaRuns = 7
+  /// `--dates`: only the date rows (Dates.swift), then exit; `--date-runs N` alternating runs of
+  /// each (5), `--date-lines N` lines in each (100,000).
+  var datesOnly = false
+  var dateRuns = 5
+  var dateLines = 100_000
 
   init(_ arguments: [String]) {
     var rest = arguments.dropFirst()
@@ -133,6 +139,12 @@ struct Options {
           Options.fail("--formula-runs needs a positive number")
         }
         formulaRuns = value
+      case "--dates":
+        datesOnly = true
+      case "--date-runs", "--date-lines":
+        guard let text = rest.popFirst(), let value = Int(text.filter { $0 != "_" }), value > 0
+        else { Options.fail("\(argument) needs a positive number") }
+        if argument == "--date-runs" { dateRuns = value } else { dateLines = value }
       case "--stream-runs":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           Options.fail("--stream-runs needs a positive number")
@@ -141,7 +153,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N] [--baseline PATH]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N] [--dates] [--date-runs N] [--date-lines N] [--baseline PATH]"
         )
         exit(0)
       default:
@@ -393,6 +405,19 @@ if options.formulasOnly {
   try? FileManager.default.removeItem(at: directory)
   printFormulas(figures)
   print("calc-bench:" + formulasSummary(figures))
+  exit(0)
+}
+/// The date rows (Dates.swift), through the binary and in process.
+if options.datesOnly {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("calc-bench-dates-\(getpid())")
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let figures = measureDates(
+    calc: options.calc, runs: options.dateRuns, lines: options.dateLines, seed: options.seed,
+    directory: directory.path)
+  try? FileManager.default.removeItem(at: directory)
+  printDates(figures)
+  print("calc-bench:" + datesSummary(figures))
   exit(0)
 }
 /// The Scientific row (Scientific.swift), measured before the big streams exist.
