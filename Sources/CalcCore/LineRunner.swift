@@ -251,6 +251,20 @@ public struct LineRunner {
   private func keys(in line: UnsafeBufferPointer<UInt8>) throws(LineError)
     -> TypedKeys
   {
+    // A command as the line's first word, in a mode whose lines are formulas or dates (SPEC
+    // §12, §13): their readers would call the `:` an unknown character or a bad duration; it
+    // gets the hint that key text gets (`calc -e ':lines'`).
+    let mode = interpreter.session.mode
+    if mode == .formula || mode == .date,
+      let first = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+      line[first] == UInt8(ascii: ":")
+    {
+      let at = KeyTextError(character: ":", column: first + 1, isInvalidUTF8: false, hint: nil)
+      throw LineError(
+        KeyTextError(
+          character: ":", column: first + 1, isInvalidUTF8: false,
+          hint: Self.commandHint(for: at, in: line)))
+    }
     do throws(KeyTextError) {
       return try KeyText.keys(in: line, startingIn: interpreter.session.mode)
     } catch {

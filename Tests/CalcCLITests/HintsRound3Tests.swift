@@ -23,6 +23,15 @@ import Testing
       ["-k", ":note 1 it's"], stdout: "",
       stderr: "calc: --keys: unknown key ':' at column 1 (commands run in scripts and the REPL: "
         + "printf ':note 1 it'\\''s\\n' | calc --resume)\n", status: 65)
+    // In formula and date mode too (their lines are no key text).
+    try expectScript(
+      ["-e", ":lines"], stdout: "",
+      stderr: "calc: -e: unknown key ':' at column 1 (commands run in scripts and the REPL: "
+        + "printf ':lines\\n' | calc --resume)\n", status: 65)
+    try expectScript(
+      ["--mode", "date", "-k", " :pad"], stdout: "",
+      stderr: "calc: --keys: unknown key ':' at column 2 (commands run in scripts and the REPL: "
+        + "printf ':pad\\n' | calc --resume)\n", status: 65)
     // The hint's command does what it says.
     try withTemporaryDirectory { directory in
       let state = directory.appendingPathComponent("state").path
