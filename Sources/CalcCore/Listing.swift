@@ -47,7 +47,7 @@ package struct Listing {
       output.bytes.append(UInt8(ascii: "\n"))
     } else if let columns = output.columns, case .date(let shown) = state.display {
       // A difference too wide for the terminal (SPEC §13). The terminal is asked first and the
-      // rest is out of line: a script's line reads no display here, a read that cost about 70
+      // rest is out of line: a script's line reads no display here, a read that cost about 60
       // instructions an everyday line (Documentation/Performance.md).
       writeDate(shown, format: format, columns: columns, to: output)
     } else {

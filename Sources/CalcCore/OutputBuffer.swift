@@ -40,7 +40,7 @@ public final class OutputBuffer {
   /// for files, pipes and tests that do not ask, where nothing is cut.
   ///
   /// Without the run-time exclusivity check, as ``bytes``: a script's line reads it once (date
-  /// mode's fitting, ``Listing``), and the check cost about 75 instructions an everyday line
+  /// mode's fitting, ``Listing``), and the check cost about 80 instructions an everyday line
   /// (Documentation/Performance.md).
   @exclusivity(unchecked) public var columns: Int?
   /// Pending output; front ends append to it directly.
