@@ -38,7 +38,11 @@ public final class OutputBuffer {
   /// The width of the terminal this output is read on, when it is one (the REPL sets it for
   /// each line): listings are cut to it, `:help` wrapped, `:pad` narrowed (SPEC §6). `nil`
   /// for files, pipes and tests that do not ask, where nothing is cut.
-  public var columns: Int?
+  ///
+  /// Without the run-time exclusivity check, as ``bytes``: a script's line reads it once (date
+  /// mode's fitting, ``Listing``), and the check cost about 80 instructions an everyday line
+  /// (Documentation/Performance.md).
+  @exclusivity(unchecked) public var columns: Int?
   /// Pending output; front ends append to it directly.
   ///
   /// Without the run-time exclusivity check that a class's stored property otherwise gets at
