@@ -46,10 +46,12 @@ public struct DateDisplay: Hashable, Sendable {
     storage = Storage(value)
   }
 
+  /// Whether the two displays show the same value (not whether they share a box).
   public static func == (lhs: DateDisplay, rhs: DateDisplay) -> Bool {
     lhs.value == rhs.value
   }
 
+  /// Hashes the value, as ``==`` compares it.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(value)
   }
