@@ -2,7 +2,7 @@ import CalculatorEngine
 
 extension HelpText {
   /// `:help dates` (SPEC §13): what a date line is, then the card of the line forms.
-  static let datesTopic: String =
+  static func datesTopic(columns: Int? = nil) -> String {
     """
     Date mode (date, --mode date): a line is a date, a difference, an offset or a
     duration calculation, as one line and one step; its text is recorded.
@@ -14,17 +14,21 @@ extension HelpText {
             ms m+ m- on their own line after a number line; mr is a number.
             sci, std, prog and fx switch modes; date switches back.
 
-    """ + dateCard
+    """ + dateCard(columns: columns)
+  }
 
-  /// Date mode's card for `:pad` (SPEC §13): the line forms.
-  static let dateCard: String = {
-    var text = "Date lines (calc --mode date -k '2019-07-31 to 2019-12-30'):\n"
-    text += "  2026-12-01  2026-12-1  today          a date (1601-01-01 … 9999-12-31)\n"
-    text += "  D1 to D2                              the difference, either order\n"
-    text += "  D + 1y 2m 3w 4d   D - 10d             an offset (each 0-999, in y m w d order)\n"
-    text += "  H:MM  H:MM:SS  H:MM:SS.fff            a duration; + - between, * / by numbers\n"
-    text += "  X in h   (also min s d w)             a duration as a number\n"
-    text += "  $N  mr  ( )                           a line's value; the memory; brackets\n"
-    return wrapped(text, width: 80)
-  }()
+  /// Date mode's card for `:pad` (SPEC §13): the line forms, fitted to `columns`
+  /// (``card(_:rows:columns:)``).
+  static func dateCard(columns: Int? = nil) -> String {
+    card(
+      "Date lines (calc --mode date -k '2019-07-31 to 2019-12-30'):",
+      rows: [
+        ("2026-12-01  2026-12-1  today", "a date (1601-01-01 … 9999-12-31)"),
+        ("D1 to D2", "the difference, either order"),
+        ("D + 1y 2m 3w 4d   D - 10d", "an offset (each 0-999, in y m w d order)"),
+        ("H:MM  H:MM:SS  H:MM:SS.fff", "a duration; + - between, * / by numbers"),
+        ("X in h   (also min s d w)", "a duration as a number"),
+        ("$N  mr  ( )", "a line's value; the memory; brackets"),
+      ], columns: columns)
+  }
 }

@@ -5,9 +5,11 @@ enum HelpText {
   /// The keypad of `mode`, each button with its title and, below it, the key that presses it:
   /// Windows Calculator's Standard keypad, every key of Scientific mode in rows of five, or
   /// Windows' Programmer keypad followed by its bit keypad (``bitKeypad(_:)``) for the word
-  /// and bits of `programmer`.
+  /// and bits of `programmer`; in formula and date mode, the card of the line forms fitted to
+  /// `columns` (``card(_:rows:columns:)``).
   static func pad(
-    style: Style, mode: Key.Mode = .standard, programmer: ProgrammerBrain? = nil
+    style: Style, mode: Key.Mode = .standard, programmer: ProgrammerBrain? = nil,
+    columns: Int? = nil
   ) -> String {
     // Four buttons of 9 columns to a row; rows of five have buttons of 7 in the same width.
     let wide = 9
@@ -18,9 +20,9 @@ enum HelpText {
     let rows: [[(key: Key, width: Int)]]
     switch mode {
     case .formula:
-      return formulaCard
+      return formulaCard(columns: columns)
     case .date:
-      return dateCard
+      return dateCard(columns: columns)
     case .standard:
       rows =
         [memory.map { ($0, narrow) }]
@@ -323,8 +325,8 @@ enum HelpText {
     case "keys": text = keysTopic(mode: mode)
     case "slider": text = sliderTopic
     case "ledger": text = ledgerTopic
-    case "formulas": text = formulasTopic
-    case "dates": text = datesTopic
+    case "formulas": text = formulasTopic(columns: columns)
+    case "dates": text = datesTopic(columns: columns)
     default:
       guard let command = CommandSpec.named(name) else {
         throw LineError(
@@ -449,5 +451,33 @@ enum HelpText {
     guard gap.count >= 2 || (isLabel && !gap.isEmpty), word.count + gap.count < rest.count
     else { return leading }
     return leading + Terminal.visibleWidth(of: String(word)) + gap.count
+  }
+
+  /// A card of line forms and what each means (the `:pad` of formula and date mode): under
+  /// `title`, each form indented by two with its meaning (if any) in a column after the widest
+  /// form that has one, when
+  /// that fits `columns` (or `columns` is nil); else each meaning on the line below its form,
+  /// indented by six, so that a narrow terminal never breaks a word. Lines are wrapped at word
+  /// boundaries to `columns`, and the result ends with a newline.
+  static func card(_ title: String, rows: [(form: String, meaning: String)], columns: Int?)
+    -> String
+  {
+    let described = rows.filter { !$0.meaning.isEmpty }
+    let column = 2 + (described.map { Terminal.visibleWidth(of: $0.form) }.max() ?? 0) + 2
+    let widest = described.map { column + Terminal.visibleWidth(of: $0.meaning) }.max() ?? 0
+    let stacked = columns.map { widest > $0 } ?? false
+    var text = title + "\n"
+    for row in rows {
+      text += "  " + row.form
+      if !row.meaning.isEmpty {
+        text +=
+          stacked
+          ? "\n      " + row.meaning
+          : String(repeating: " ", count: column - 2 - Terminal.visibleWidth(of: row.form))
+            + row.meaning
+      }
+      text += "\n"
+    }
+    return columns.map { wrapped(text, width: $0) } ?? text
   }
 }

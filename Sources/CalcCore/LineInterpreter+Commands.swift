@@ -55,7 +55,8 @@ extension LineInterpreter {
       try resume(at: command, output: output)
     case .pad:
       let pad = HelpText.pad(
-        style: style, mode: session.state.mode, programmer: session.state.programmer)
+        style: style, mode: session.state.mode, programmer: session.state.programmer,
+        columns: output.columns)
       output.write(output.columns.map { HelpText.narrowed(pad, toFit: $0) } ?? pad)
     case .help(let topic?):
       let text = try atArgument(command) { () throws(LineError) in

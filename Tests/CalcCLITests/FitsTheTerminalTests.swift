@@ -36,7 +36,7 @@ import Testing
   @Test(arguments: [40, 52, 80])
   func everyCommandFits(columns: Int) throws {
     for command in [":pad", ":help", ":history", ":lines", ":branches", ":tape", ":history 3"] {
-      for mode in [nil, "sci", "prog 5~ rorc"] {
+      for mode in [nil, "sci", "prog 5~ rorc", "fx", "date"] {
         for line in try lines(command, columns: columns, mode: mode) {
           #expect(Terminal.visibleWidth(of: line) <= columns, "\(command): \(line)")
         }
@@ -56,6 +56,27 @@ import Testing
     let narrow = try lines(":pad", columns: 40)
     #expect(narrow.first?.hasPrefix("─") == true)
     #expect(narrow.dropLast().allSatisfy { $0.count == 39 }, "\(narrow)")
+  }
+
+  /// Formula and date mode's `:pad` cards (and their `:help` topics) put each meaning under its
+  /// form when the aligned column does not fit, and never break a word.
+  @Test(arguments: [
+    ("fx", ":pad"), ("date", ":pad"), ("fx", ":help formulas"), ("date", ":help dates"),
+  ])
+  func cardsKeepWordsWhole(mode: String, command: String) throws {
+    let words = { (rows: [String]) in
+      Set(rows.flatMap { $0.split(separator: " ").map(String.init) })
+    }
+    let wide = try lines(command, columns: 200, mode: mode)
+    for columns in [40, 52] {
+      let narrow = try lines(command, columns: columns, mode: mode)
+      #expect(words(narrow) == words(wide), "\(command) at \(columns): \(narrow)")
+    }
+    let card = try lines(":pad", columns: 40, mode: mode)
+    #expect(card.contains { $0.hasPrefix("      ") }, "meanings under their forms: \(card)")
+    let aligned = try lines(":pad", columns: 80, mode: mode)
+    #expect(
+      !aligned.contains { $0.hasPrefix("      ") && !$0.hasPrefix("           ") }, "\(aligned)")
   }
 
   @Test func helpIsWrappedAtWordBoundaries() throws {
