@@ -6,16 +6,28 @@ extension Number {
   /// The most digits of a repeating part that `:exact` shows.
   public static let exactPeriodLimit = 1000
 
+  /// The most digits, about, that `:exact` writes out for a terminating decimal before it uses
+  /// scientific notation (the cap of an exact fraction's numerator and denominator).
+  public static let exactWrittenOutLimit = 120
+
   /// `:exact`'s text of the value: `1/3 = 0.(3)`, `1/6 = 0.1(6)`, `22/7 = 3.(142857)`,
   /// `-1/3 = -0.(3)`, `1/2 = 0.5`, an integer as itself (`12`), and for a rounded value `≈` and
   /// its 34 digits as `--plain` writes them (`≈ 1.732050807568877293527446341505872`).
   ///
   /// A repeating part longer than `maximumPeriod` digits is shown as its first `maximumPeriod`
   /// digits and `… (period longer than 1,000 digits)`, after at most `maximumPeriod` steps of
-  /// long division past the part that does not repeat.
+  /// long division past the part that does not repeat. A terminating decimal that would take
+  /// more than ``exactWrittenOutLimit`` digits to write out (`1E-9999`, `1E+9999`: typed, never
+  /// computed, since a fraction stops at 120 digits) is shown in scientific notation with every
+  /// digit it has, and `(exact)`: `1E-9999 (exact)`.
   /// - Complexity: O(d + n·q) for a fraction: d its digits, n the digits written, q the limbs
   ///   of its denominator.
   public func exactText(maximumPeriod: Int = Number.exactPeriodLimit) -> String {
+    if case .decimal(let value) = storage, let magnitude = value.magnitudeExponent,
+      magnitude >= Number.exactWrittenOutLimit || magnitude < -Number.exactWrittenOutLimit
+    {
+      return value.scientificText + " (exact)"
+    }
     guard let fraction = fractionText, let decimal = decimalText(maximumPeriod: maximumPeriod)
     else {
       return "≈ " + decimalValue.plainText
@@ -160,6 +172,13 @@ extension Decimal34 {
   var plainText: String {
     guard let magnitude = magnitudeExponent else { return "0" }
     guard magnitude < -8 || magnitude >= 34 else { return plainDigits }
+    return scientificText
+  }
+
+  /// Every significant digit in scientific notation: `1E-9999`, `-2.5E+40` (the sign of the
+  /// exponent as `--plain` writes it).
+  var scientificText: String {
+    guard let magnitude = magnitudeExponent else { return "0" }
     let digits = Array(String(normalized.coefficient).utf8)
     var text: [UInt8] = isNegative ? [UInt8(ascii: "-")] : []
     text.append(digits[0])

@@ -319,6 +319,10 @@ enum NumberText {
         == "9999999999800000000001")
     #expect(Number.squareRoot(Self.n(3))!.exactText() == "≈ 1.732050807568877293527446341505872")
     #expect(Number(rounded: Self.d("1E-40")).exactText() == "≈ 1E-40")
+    // A typed terminating decimal past 120 digits written out: scientific, every digit, exact.
+    #expect(Self.n("1E-9999").exactText() == "1E-9999 (exact)")
+    #expect(Self.n("-2.5E+200").exactText() == "-2.5E200 (exact)")
+    #expect(Self.n("1E-119").exactText().hasPrefix("1/1" + String(repeating: "0", count: 118)))
     // 1/1019's period has 1,018 digits (10 has order 1018 modulo 1019).
     let long = Self.div(Self.n(1), Self.n(1019)).exactText()
     #expect(long.hasPrefix("1/1019 = 0.(000981354268891069676153091265947006869479882"))
