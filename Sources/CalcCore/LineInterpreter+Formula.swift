@@ -10,12 +10,18 @@ extension LineInterpreter {
   ) throws(LineError) {
     let note =
       line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
-    // The one note a formula has is about a division (`1/2pi`): a formula without `/` or `÷`
-    // (whose last byte is 0xB7) is not read again for it.
-    // The formula the line's reader kept is used rather than read again.
-    for (index, text) in keys.formulas.enumerated()
-    where text.utf8.contains(UInt8(ascii: "/")) || text.utf8.contains(0xB7) {
-      if let formula = keys.readFormula(at: index) ?? (try? Formula(text)) {
+    // The one note a formula has is about a division (`1/2pi`): the formula the line's reader
+    // kept has it; one it did not keep is read again only when it holds `/` or `÷` (whose last
+    // byte is 0xB7).
+    for index in keys.formulas.indices {
+      if let kept = keys.readFormulaNotes(at: index) {
+        if !kept.isEmpty { notes += kept.map { LineNote(message: $0, column: 1) } }
+        continue
+      }
+      let text = keys.formulas[index]
+      if text.utf8.contains(UInt8(ascii: "/")) || text.utf8.contains(0xB7),
+        let formula = try? Formula(text)
+      {
         notes += formula.notes.map { LineNote(message: $0, column: 1) }
       }
     }

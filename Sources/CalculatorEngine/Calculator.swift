@@ -118,6 +118,40 @@ public struct Calculator: Hashable, Sendable {
         self = .date(box)
       }
     }
+
+    /// A fresh Scientific calculation, as the mode key `sci` starts one: the box of formula
+    /// mode's calculation is reused when no other state shares it (a formula line after a
+    /// formula line allocates no box for its keypad).
+    @inline(__always)
+    mutating func startFormula() {
+      switch consume self {
+      case .formula(var box) where isKnownUniquelyReferenced(&box):
+        box.brain = .initial
+        box.formula = nil
+        self = .scientific(box)
+      case .standard, .scientific, .programmer, .formula, .date:
+        self = .scientific(Box(.initial))
+      }
+    }
+
+    /// Scientific mode's calculation as formula mode's, the expression line showing `text`
+    /// (the box kept when no other state shares it); any other mode's as it is.
+    @inline(__always)
+    mutating func endFormula(_ text: String) {
+      switch consume self {
+      case .scientific(var box):
+        if isKnownUniquelyReferenced(&box) {
+          box.formula = text
+        } else {
+          box = Box(box.brain, formula: text)
+        }
+        self = .formula(box)
+      case .standard(let brain): self = .standard(brain)
+      case .programmer(let box): self = .programmer(box)
+      case .formula(let box): self = .formula(box)
+      case .date(let box): self = .date(box)
+      }
+    }
   }
 
   /// A boxed brain of Scientific or Programmer mode, a value: equal and hashed as its brain,
@@ -890,12 +924,12 @@ extension Calculator {
   ///
   /// - Complexity: O(n) in the number of keys.
   mutating func apply(formula step: FormulaStep) {
+    // As `applyingFormula(keys:recall:)`, in place: the state is not copied, and the keypad's
+    // box is reused while no other state shares it.
+    machine.startFormula()
     var recalls = step.recalls.makeIterator()
-    var next = applyingFormula(keys: step.keys) { _ in recalls.next() ?? .value(.zero) }
-    if case .scientific(let box) = next.machine {
-      next.machine = .formula(Box(box.brain, formula: step.text))
-    }
-    self = next
+    press(formulaKeys: step.keys) { _ in recalls.next() ?? .value(.zero) }
+    machine.endFormula(step.text)
   }
 
   /// Calls `body` with the title of each compiled key of `step` and the state after it, as

@@ -20,6 +20,8 @@ package struct Formula: Sendable {
   package let text: String
   /// The parsed formula.
   let root: FormulaNode
+  /// The UTF-8 bytes of ``text``, as the parser read them: what the compiler copies digits from.
+  let bytes: [UInt8]
   /// The byte range of the formula within ``text``: blanks around it, a trailing `=` and a note
   /// left out.
   let span: Range<Int>
@@ -61,6 +63,7 @@ package struct Formula: Sendable {
     let parsed = try FormulaParser.parse(text)
     self.text = text
     root = parsed.root
+    bytes = parsed.bytes
     span = parsed.span
     answerSpans = parsed.answerSpans
     answerColumn = parsed.answerSpans.first.map {
@@ -110,7 +113,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keyText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keyText(of: root, in: text, answer: line ?? 0)
+    return try FormulaCompiler.keyText(of: root, in: text, bytes: bytes, answer: line ?? 0)
   }
 
   /// The keys of ``keyText(answer:)``, as ``KeyText/keys(in:startingIn:)`` reads its text in
@@ -119,7 +122,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keys(answer: Int?) throws(FormulaError) -> TypedKeys {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keys(of: root, in: text, answer: line ?? 0)
+    return try FormulaCompiler.keys(of: root, in: text, bytes: bytes, answer: line ?? 0)
   }
 
   /// The expression line a formula line shows: the formula normalised, with `×`, `÷`, `−`,
@@ -216,16 +219,24 @@ extension Calculator {
   package func applyingFormula(keys: TypedKeys, recall: (Int) -> Recalled) -> Calculator {
     var next = self
     next.press(.mode(.scientific))
+    next.press(formulaKeys: keys, recall: recall)
+    return next
+  }
+
+  /// Presses `keys`, a formula's compiled keys, one at a time, stopping at the first error;
+  /// each `$N` recalls `recall(N)`.
+  ///
+  /// - Complexity: O(n) in the number of keys.
+  mutating func press(formulaKeys keys: TypedKeys, recall: (Int) -> Recalled) {
     var references = keys.references.makeIterator()
     for key in keys.keys {
       if key.isReference {
-        next.recall(recall(references.next() ?? 0))
+        self.recall(recall(references.next() ?? 0))
       } else {
-        next.press(key)
+        press(key)
       }
-      if next.isError { break }
+      if isError { break }
     }
-    return next
   }
 }
 

@@ -57,29 +57,29 @@ struct FormulaCompiler {
   /// The byte offset of the formula's part being compiled, for the error of too deep keys.
   var position = 0
 
-  /// The canonical key text of `root`, a formula of `text`, ending with `=`; `ans` is `$answer`.
+  /// The canonical key text of `root`, a formula of `text` whose UTF-8 is `bytes`, ending with
+  /// `=`; `ans` is `$answer`.
   ///
   /// - Complexity: O(n) in the size of the formula.
-  static func keyText(of root: FormulaNode, in text: String, answer: Int) throws(FormulaError)
-    -> String
-  {
-    var compiler = FormulaCompiler(
-      bytes: Array(text.utf8), text: text, answer: answer, writesText: true)
+  static func keyText(
+    of root: FormulaNode, in text: String, bytes: [UInt8], answer: Int
+  ) throws(FormulaError) -> String {
+    var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: true)
     compiler.output.reserveCapacity(compiler.bytes.count + 8)
     try compiler.emit(root, .none)
     compiler.symbol(UInt8(ascii: "="))
     return String(decoding: compiler.output, as: UTF8.self)
   }
 
-  /// The keys of `root`, a formula of `text`: the keys that ``keyText(of:in:answer:)``'s text
-  /// reads as (``KeyText/keys(in:startingIn:)`` in Scientific mode), without writing the text.
+  /// The keys of `root`, a formula of `text` whose UTF-8 is `bytes`: the keys that
+  /// ``keyText(of:in:bytes:answer:)``'s text reads as (``KeyText/keys(in:startingIn:)`` in
+  /// Scientific mode), without writing the text.
   ///
   /// - Complexity: O(n) in the size of the formula.
-  static func keys(of root: FormulaNode, in text: String, answer: Int) throws(FormulaError)
-    -> TypedKeys
-  {
-    var compiler = FormulaCompiler(
-      bytes: Array(text.utf8), text: text, answer: answer, writesText: false)
+  static func keys(
+    of root: FormulaNode, in text: String, bytes: [UInt8], answer: Int
+  ) throws(FormulaError) -> TypedKeys {
+    var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: false)
     compiler.keys.reserveCapacity(compiler.bytes.count + 4)
     try compiler.emit(root, .none)
     compiler.symbol(UInt8(ascii: "="))
@@ -115,8 +115,8 @@ struct FormulaCompiler {
   static func level(_ node: FormulaNode) -> Level {
     switch node {
     case .number, .constant, .memory, .reference, .answer, .group, .prefixed, .postfix: .value
-    case .call(let function, let arguments, _, _):
-      function == .root || (function == .log && arguments.count == 2) ? .power : .value
+    case .call(let function, _, let second, _, _):
+      function == .root || (function == .log && second != nil) ? .power : .value
     case .chain(_, let links): links[0].op.isAdditive ? .additive : .multiplicative
     case .power: .power
     }
@@ -140,24 +140,25 @@ struct FormulaCompiler {
     case .group(let inner, let at):
       position = Int(at)
       try bracketed(inner)
-    case .call(let function, let arguments, _, let at):
+    case .call(let function, let first, let second, _, let at):
       position = Int(at)
       switch function {
       case .key(let index):
-        try emitOperand(arguments[0], pending)
+        try emitOperand(first, pending)
         let key = FormulaNames.keys[Int(index)]
         if key.utf8.first.map(isLetter) == true {
           word(key, FormulaCompiler.functionKeys[Int(index)])
         } else {
           symbol(key.utf8.first!)
         }
-      case .log where arguments.count == 1:
-        try emitOperand(arguments[0], pending)
+      case .log where second == nil:
+        try emitOperand(first, pending)
         word("log")
       case .log, .root:
-        try emitLeft(arguments[0], pending, .power)
+        try emitLeft(first, pending, .power)
         try binary(function == .root ? "yroot" : "logy", .power)
-        try emitRight(arguments[1], .other, .power)
+        // `root(x, n)` and `log(x, b)` have their second argument (the parser checks).
+        try emitRight(second!, .other, .power)
       }
     case .chain(let first, let links):
       let level = FormulaCompiler.level(node)

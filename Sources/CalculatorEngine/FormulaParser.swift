@@ -19,9 +19,11 @@ enum FormulaNode: Sendable {
   case answer
   /// `( … )` as written; `at` is the byte offset of `(`.
   indirect case group(FormulaNode, at: Int32)
-  /// `name(…)`: a Scientific function, `sqrt`, `exp`, `log(x, b)` or `root(x, n)`; `name` holds
-  /// the bytes of the name as written, `at` the offset of its `(`.
-  indirect case call(FormulaFunction, [FormulaNode], name: FormulaSpan, at: Int32)
+  /// `name(…)`: a Scientific function, `sqrt`, `exp`, `log(x, b)` or `root(x, n)`, with its
+  /// first argument and its second, if any (no function takes more: held in the node, not in
+  /// an array of their own); `name` holds the bytes of the name as written, `at` the offset of
+  /// its `(`.
+  indirect case call(FormulaFunction, FormulaNode, FormulaNode?, name: FormulaSpan, at: Int32)
   /// A run of `+ -` (a sum) or of `* / mod` and implied × (a product), left to right.
   indirect case chain(FormulaNode, [FormulaLink])
   /// Prefix `-`, `+`, `√`, outermost first, applied to a power or what binds tighter.
@@ -200,6 +202,34 @@ enum FormulaNames {
   static let table: [String: FormulaWord] = Dictionary(
     all.map { ($0.name, $0.word) }, uniquingKeysWith: { first, _ in first })
 
+  /// Each name packed as ``packed(_:)`` packs it, with its meaning, in the order of ``all``:
+  /// what the lexer compares a word with, without building a string.
+  static let packedNames: [(name: UInt64, word: FormulaWord)] = all.map { name, word in
+    (packed(name.utf8[...])!, word)
+  }
+
+  /// The letters and digits `bytes`, lower case, in one word (the first byte lowest); `nil` for
+  /// more than 8 bytes, longer than any name.
+  static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+    guard bytes.count <= 8 else { return nil }
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in bytes {
+      // ASCII letters lower case; digits are unchanged by the bit.
+      word |= UInt64(byte | 0x20) << shift
+      shift += 8
+    }
+    return word
+  }
+
+  /// The meaning of the word spelled `bytes` (ASCII letters and digits, in any case); `nil`
+  /// when it is no name.
+  static func meaning(of bytes: ArraySlice<UInt8>) -> FormulaWord? {
+    guard let word = packed(bytes) else { return nil }
+    for entry in packedNames where entry.name == word { return entry.word }
+    return nil
+  }
+
   /// What a word that is no name probably meant, for a few words people type: a name or a
   /// sentence.
   static let guesses: [String: String] = [
@@ -280,6 +310,8 @@ struct FormulaParser {
   /// What a parse gives.
   struct Parsed {
     var root: FormulaNode
+    /// The formula's UTF-8.
+    var bytes: [UInt8]
     var span: Range<Int>
     var answerSpans: [Range<Int>]
     var memoryOffset: Int?
@@ -350,7 +382,8 @@ struct FormulaParser {
     default: throw unexpected(after)
     }
     return Parsed(
-      root: root, span: first.start..<(previous?.end ?? first.start), answerSpans: answerSpans,
+      root: root, bytes: bytes, span: first.start..<(previous?.end ?? first.start),
+      answerSpans: answerSpans,
       memoryOffset: memoryOffset, notes: notes, references: references)
   }
 
@@ -514,32 +547,36 @@ struct FormulaParser {
     guard open.kind == .open else { throw needsBrackets(name, next: open) }
     take()
     try enter(open)
-    let spelling = self.spelling(name)
+    // The name's spelling is written only for an error.
     if try peek().kind == .close {
       throw FormulaError(
-        "nothing in the brackets of \(spelling) at column \(column(open.start))",
+        "nothing in the brackets of \(spelling(name)) at column \(column(open.start))",
         column: column(open.start))
     }
-    var arguments = [try parseSum()]
+    // At most two arguments, held in the node rather than in an array of their own.
+    let first = try parseSum()
+    var second: FormulaNode?
     while try peek().kind == .separator {
       let separator = try peek()
-      if arguments.count == function.maximumArguments {
-        throw commaError(separator, function: (spelling, function))
+      if (second == nil ? 1 : 2) == function.maximumArguments {
+        throw commaError(separator, function: (spelling(name), function))
       }
       take()
-      arguments.append(try parseSum())
+      second = try parseSum()
     }
-    try close(open, function: (spelling, function))
-    if arguments.count < function.minimumArguments {
+    try close(open, function: (name, function))
+    if (second == nil ? 1 : 2) < function.minimumArguments {
+      let spelling = self.spelling(name)
       throw FormulaError(
         "\(spelling) needs two arguments: \(spelling)(x, n)", column: column(name.start))
     }
     return .call(
-      function, arguments, name: FormulaSpan(name.start..<name.end), at: Int32(open.start))
+      function, first, second, name: FormulaSpan(name.start..<name.end), at: Int32(open.start))
   }
 
-  /// Takes the `)` that closes `open`, or throws what stands there instead.
-  private mutating func close(_ open: Token, function: (String, FormulaFunction)?)
+  /// Takes the `)` that closes `open`, or throws what stands there instead; `function` is the
+  /// name and the function of a call's brackets.
+  private mutating func close(_ open: Token, function: (name: Token, FormulaFunction)?)
     throws(FormulaError)
   {
     let token = try peek()
@@ -552,7 +589,7 @@ struct FormulaParser {
       throw FormulaError(
         "unbalanced ( at column \(column(open.start))", column: column(open.start))
     case .separator:
-      throw commaError(token, function: function)
+      throw commaError(token, function: function.map { (spelling($0.name), $0.1) })
     default:
       throw unexpected(token)
     }
@@ -834,19 +871,18 @@ struct FormulaParser {
   private mutating func lexWord() throws(FormulaError) -> Token {
     let start = index
     while index < bytes.count, isLetter(bytes[index]) || isDigit(bytes[index]) { index += 1 }
-    let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
-    if let meaning = FormulaNames.table[word] {
+    if let meaning = FormulaNames.meaning(of: bytes[start..<index]) {
       return Token(kind: .word(meaning), start: start, end: index)
     }
     var split = index
     while split > start, isDigit(bytes[split - 1]) {
       split -= 1
-      let name = String(decoding: bytes[start..<split], as: UTF8.self).lowercased()
-      if let meaning = FormulaNames.table[name] {
+      if let meaning = FormulaNames.meaning(of: bytes[start..<split]) {
         index = split
         return Token(kind: .word(meaning), start: start, end: split)
       }
     }
+    let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
     let at = column(start)
     let written = String(decoding: bytes[start..<index], as: UTF8.self)
     let hint = FormulaNames.hint(for: word).map { " (\($0))" } ?? ""

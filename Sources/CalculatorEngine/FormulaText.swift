@@ -37,13 +37,14 @@ enum FormulaText {
         append("(")
         write(inner)
         append(")")
-      case .call(_, let arguments, let name, _):
+      case .call(_, let first, let second, let name, _):
         let spelling = String(decoding: bytes[name.range], as: UTF8.self).lowercased()
         append(spelling)
         append("(")
-        for (index, argument) in arguments.enumerated() {
-          if index > 0 { append(", ") }
-          write(argument)
+        write(first)
+        if let second {
+          append(", ")
+          write(second)
         }
         append(")")
       case .chain(let first, let links):

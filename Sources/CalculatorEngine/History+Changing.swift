@@ -74,11 +74,11 @@ extension History {
           recall += 1
         } else if case .formula = key {
           state.apply(formula: formulas[formula])
-          branches[current].formulas[ownStart + index] = formulas[formula]
+          branches[current].formulas.append(formulas[formula], at: ownStart + index)
           formula += 1
         } else if case .dateLine = key {
           state.apply(date: dates[date])
-          branches[current].dates[ownStart + index] = dates[date]
+          branches[current].dates.append(dates[date], at: ownStart + index)
           date += 1
         } else {
           state.press(key)

@@ -62,7 +62,8 @@ extension History {
   /// The formula line that led to `step` on the current branch (within `1...count`), as it
   /// was recorded (SPEC §12); `nil` when that key is no formula.
   ///
-  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  /// - Complexity: O(log b + log f), b the number of branches the current one passes through,
+  ///   f the formula lines of the branch that owns the step.
   public func formulaStep(at step: Int) -> FormulaStep? {
     let branch = branches[owner(of: step)]
     return branch.formulas.isEmpty ? nil : branch.formulas[step - branch.fork - 1]
@@ -71,7 +72,8 @@ extension History {
   /// The date line that led to `step` on the current branch (within `1...count`), as it was
   /// recorded (SPEC §13); `nil` when that key is no date line.
   ///
-  /// - Complexity: O(log b), b the number of branches the current one passes through.
+  /// - Complexity: O(log b + log d), b the number of branches the current one passes through,
+  ///   d the date lines of the branch that owns the step.
   public func dateStep(at step: Int) -> DateStep? {
     let branch = branches[owner(of: step)]
     return branch.dates.isEmpty ? nil : branch.dates[step - branch.fork - 1]

@@ -92,9 +92,9 @@ public struct History: Sendable {
     /// key recalled when its line was applied (the branch below it never changes).
     var references: [Int: Reference] = [:]
     /// The formula lines among ``codes`` (SPEC §12), by their index there: each one step.
-    var formulas: [Int: FormulaStep] = [:]
+    var formulas = IndexedSteps<FormulaStep>()
     /// The date lines among ``codes`` (SPEC §13), by their index there: each one step.
-    var dates: [Int: DateStep] = [:]
+    var dates = IndexedSteps<DateStep>()
     /// The notes of the branch's own lines (SPEC §11), by the index of each line's last key.
     var notes: [Int: String] = [:]
 
@@ -332,4 +332,43 @@ public struct History: Sendable {
 
   /// An empty history at position 0.
   public init() {}
+}
+
+extension History {
+  /// Steps kept beside a branch's codes (formula lines, date lines), by the index of their
+  /// code, which only grows: two arrays in the codes' order, read by a binary search.
+  ///
+  /// Rather than a dictionary: a formula line appended no longer hashes its index, and the
+  /// record of 100,000 formula lines is two arrays instead of a table with room to spare.
+  struct IndexedSteps<Step: Sendable>: Sendable {
+    /// The indices of the steps' codes, increasing.
+    private var indices: [Int] = []
+    /// The steps, in the order of ``indices``.
+    private var steps: [Step] = []
+
+    /// Whether no code has a step.
+    var isEmpty: Bool { indices.isEmpty }
+
+    /// The step of the code at `index`; `nil` when it has none.
+    ///
+    /// - Complexity: O(log n) in the number of steps.
+    subscript(index: Int) -> Step? {
+      var low = 0
+      var high = indices.count
+      while low < high {
+        let middle = (low + high) / 2
+        if indices[middle] < index { low = middle + 1 } else { high = middle }
+      }
+      return low < indices.count && indices[low] == index ? steps[low] : nil
+    }
+
+    /// Records `step` as the step of the code at `index`, after every code that has one.
+    ///
+    /// - Complexity: O(1), amortized.
+    mutating func append(_ step: Step, at index: Int) {
+      precondition(indices.last.map { $0 < index } ?? true, "steps are recorded in order")
+      indices.append(index)
+      steps.append(step)
+    }
+  }
 }

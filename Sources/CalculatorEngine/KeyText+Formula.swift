@@ -234,15 +234,18 @@ extension KeyText {
       end += 1
     }
     guard end > index, end - index <= 4 else { return nil }
-    let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
-      .lowercased()
-    switch word {
-    case "std": return (.standard, end - index)
-    case "sci": return (.scientific, end - index)
-    case "prog": return (.programmer, end - index)
-    case "fx": return (.formula, end - index)
-    case "date": return (.date, end - index)
-    default: return nil
-    }
+    // The word's bytes in one number, lower case (digits keep their bit 0x20), without a string.
+    var word: UInt32 = 0
+    for offset in index..<end { word = word << 8 | UInt32(buffer[offset] | 0x20) }
+    for (code, mode) in modeWordCodes where code == word { return (mode, end - index) }
+    return nil
+  }
+
+  /// The mode words, each packed as ``modeWord(in:at:)`` packs a word (the first byte highest).
+  private static let modeWordCodes: [(UInt32, Key.Mode)] = [
+    ("std", Key.Mode.standard), ("sci", .scientific), ("prog", .programmer), ("fx", .formula),
+    ("date", .date),
+  ].map { spelling, mode in
+    (spelling.utf8.reduce(0) { word, byte in word << 8 | UInt32(byte) }, mode)
   }
 }

@@ -342,8 +342,9 @@ public struct Session: Sendable {
         keys.hasFormulas
         ? try applyFormulaLine(keys)
         : try reduce(.keys(keys.keys[...], references: keys.references))
-      // No keys make no line: no note either.
-      if !keys.isEmpty { noteLineAtPosition(note) }
+      // No keys make no line: no note either. The line just applied is new (its keys were
+      // appended) and has no note yet: an empty note leaves it so, without a look-up.
+      if !keys.isEmpty, !note.isEmpty { noteLineAtPosition(note) }
       return change
     case .goto(let target):
       let valid = 0...history.count
@@ -643,8 +644,14 @@ public struct Session: Sendable {
     var steps: [FormulaStep] = []
     // `readFormula(at:)` counts in the texts of formulas and date lines together; it keeps the
     // read formulas only while the line holds no date line (``TypedKeys/appendDateLine(_:)``),
-    // and then the two counts agree.
-    for (index, text) in keys.formulaTexts.enumerated() {
+    // and then the two counts agree. The texts are read where they are, not gathered first.
+    var textIndex = -1
+    var index = -1
+    for key in keys.keys where key.hasText {
+      textIndex += 1
+      guard key.isFormula else { continue }
+      index += 1
+      let text = keys.formulas[textIndex]
       do throws(FormulaError) {
         let formula: Formula
         if let read = keys.readFormula(at: index) {

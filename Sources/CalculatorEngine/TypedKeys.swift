@@ -76,7 +76,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// A formula longer than ``longestKeptFormula`` bytes is not kept: its tree would stay alive
   /// while its keys run, and a session that reads it again lets go of it before they do (the 4
   /// MB line's peak, Documentation/Performance.md).
-  package mutating func appendFormula(_ text: String, read formula: Formula) {
+  package mutating func appendFormula(_ text: String, read formula: consuming Formula) {
     keys.append(.formula)
     if parsed.count == formulas.count, text.utf8.count <= TypedKeys.longestKeptFormula {
       parsed.append(formula)
@@ -90,6 +90,12 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The formula of ``formulas``[`index`] as the line's reader read it, if it was kept.
   package func readFormula(at index: Int) -> Formula? {
     parsed.count == formulas.count ? parsed[index] : nil
+  }
+
+  /// The notes (``Formula/notes``) of the formula of ``formulas``[`index`] as the line's reader
+  /// read it, if it was kept: without copying the formula.
+  package func readFormulaNotes(at index: Int) -> [String]? {
+    parsed.count == formulas.count ? parsed[index].notes : nil
   }
 
   /// Whether `left` and `right` hold the same keys, references and formulas' texts.
