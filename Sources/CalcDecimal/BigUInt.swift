@@ -206,21 +206,71 @@ struct BigUInt: Equatable, Comparable {
     return a.withLimbs { x in
       b.withLimbs { y in
         build(capacity: n + m) { result in
-          for i in 0..<n {
-            let xi = UInt64(x[i])
-            if xi == 0 { continue }
-            var carry: UInt64 = 0
-            for j in 0..<m {
-              // < 10^9 + (10^9 − 1)² + 10^9 < 2^64.
-              let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
-              carry = value / base
-              result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
-            }
-            result[i + m] = UInt32(truncatingIfNeeded: carry)
-          }
+          multiply(x, y, into: result)
           return n + m
         }
       }
+    }
+  }
+
+  /// Adds x·y (schoolbook) into `result`, which has at least x.count + y.count limbs, zeroed.
+  /// - Complexity: O(n·m) in the limb counts.
+  @inline(__always)
+  private static func multiply(
+    _ x: UnsafeBufferPointer<UInt32>, _ y: UnsafeBufferPointer<UInt32>,
+    into result: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    let m = y.count
+    for i in 0..<x.count {
+      let xi = UInt64(x[i])
+      if xi == 0 { continue }
+      var carry: UInt64 = 0
+      for j in 0..<m {
+        // < 10^9 + (10^9 − 1)² + 10^9 < 2^64.
+        let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+        carry = value / base
+        result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+      }
+      result[i + m] = UInt32(truncatingIfNeeded: carry)
+    }
+  }
+
+  /// The product a·b with its lowest limbs dropped: `dropped` of them, or, with `digits`, as
+  /// many whole limbs as leave at least `digits` digits (``Working/normalized(_:)``'s cut).
+  /// Returns the value and the limbs dropped. The same value as `(a * b).droppingLimbs(_:)`,
+  /// but the full product lives only in a scratch buffer on the stack: no value of 2n limbs
+  /// is built, copied and cut.
+  /// - Complexity: O(n·m) in the limb counts.
+  static func product(
+    _ a: BigUInt, _ b: BigUInt, droppingLimbs dropped: Int = 0, digits: Int? = nil
+  )
+    -> (BigUInt, Int)
+  {
+    if a.isZero || b.isZero { return (.zero, 0) }
+    let total = a.count + b.count
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { scratch in
+      scratch.initialize(repeating: 0)
+      a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: scratch) } }
+      var top = total
+      while top > 0, scratch[top - 1] == 0 { top -= 1 }
+      var drop = dropped
+      if let digits {
+        var digitCount = (top - 1) * 9
+        var rest = scratch[top - 1]
+        while rest > 0 {
+          digitCount += 1
+          rest /= 10
+        }
+        let excess = digitCount - digits
+        drop = excess >= 9 ? excess / 9 : 0
+      }
+      if drop >= top { return (.zero, drop) }
+      let kept = top - drop
+      let value = build(capacity: kept) { result in
+        for index in 0..<kept { result[index] = scratch[index + drop] }
+        return kept
+      }
+      return (value, drop)
     }
   }
 

@@ -159,7 +159,9 @@ struct Fixed {
 
   /// a·b, truncated.
   /// - Complexity: O(n·m) in the limb counts.
-  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt { (a * b).droppingLimbs(limbs) }
+  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+    BigUInt.product(a, b, droppingLimbs: limbs).0
+  }
 
   /// The value `a` units as a ``Real`` of sign `negative`.
   func real(_ a: BigUInt, negative: Bool = false) -> Real {
@@ -206,10 +208,11 @@ struct Working {
   func subtract(_ a: Real, _ b: Real) -> Real { add(a, b.negated) }
 
   func multiply(_ a: Real, _ b: Real) -> Real {
-    normalized(
-      Real(
-        isNegative: a.isNegative != b.isNegative, mantissa: a.mantissa * b.mantissa,
-        exponent: a.exponent + b.exponent))
+    // `normalized(a·b)`, cut while the product is still in scratch.
+    let (mantissa, dropped) = BigUInt.product(a.mantissa, b.mantissa, digits: digits)
+    return Real(
+      isNegative: a.isNegative != b.isNegative, mantissa: mantissa,
+      exponent: a.exponent + b.exponent + 9 * dropped)
   }
 
   func multiply(_ a: Real, _ small: Int) -> Real {
