@@ -274,6 +274,79 @@ struct BigUInt: Equatable, Comparable {
     }
   }
 
+  /// A fixed-point product (``Fixed``): a·b, or a² with `square`, divided by 10^(9·`dropped`)
+  /// and truncated, from the partial products of the columns from `dropped` − 2 up only.
+  ///
+  /// The skipped columns sum to less than n·10^(9·(`dropped` − 1)) (n the shorter operand's
+  /// limbs, far below 10^9), so the value is the truncated product or one less: an error below
+  /// one unit plus 10^-8, where the whole product's is below one unit. A square adds each cross
+  /// product once, doubled, and each limb's square.
+  /// - Complexity: O(n·m) in the limb counts, about (n·m − 3·dropped²/8) products; a square
+  ///   about half of that.
+  static func truncatedProduct(_ a: BigUInt, _ b: BigUInt, square: Bool, droppingLimbs dropped: Int)
+    -> BigUInt
+  {
+    if a.isZero || b.isZero { return .zero }
+    let total = a.count + b.count
+    if dropped >= total { return .zero }
+    let low = max(0, dropped - 2)
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { result in
+      result.initialize(repeating: 0)
+      a.withLimbs { x in
+        if square {
+          let n = x.count
+          for i in 0..<n {
+            let xi = UInt64(x[i])
+            let start = max(i + 1, low - i)
+            if xi == 0 || start >= n { continue }
+            var carry: UInt64 = 0
+            for j in start..<n {
+              let value = UInt64(result[i + j]) + xi * UInt64(x[j]) + carry
+              carry = value / base
+              result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+            }
+            result[i + n] = UInt32(truncatingIfNeeded: carry)
+          }
+          // Twice the cross products, plus the squares: < 2·10^9 + 10^18 + 2·10^9 < 2^64.
+          var carry: UInt64 = 0
+          for k in low..<total {
+            var value = UInt64(result[k]) &* 2 &+ carry
+            if k & 1 == 0 {
+              let xi = UInt64(x[k >> 1])
+              value += xi * xi
+            }
+            carry = value / base
+            result[k] = UInt32(truncatingIfNeeded: value &- carry &* base)
+          }
+        } else {
+          b.withLimbs { y in
+            let m = y.count
+            for i in 0..<x.count {
+              let xi = UInt64(x[i])
+              let start = max(0, low - i)
+              if xi == 0 || start >= m { continue }
+              var carry: UInt64 = 0
+              for j in start..<m {
+                let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+                carry = value / base
+                result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+              }
+              result[i + m] = UInt32(truncatingIfNeeded: carry)
+            }
+          }
+        }
+      }
+      var top = total
+      while top > 0, result[top - 1] == 0 { top -= 1 }
+      if dropped >= top { return .zero }
+      let kept = top - dropped
+      return build(capacity: kept) { buffer in
+        for index in 0..<kept { buffer[index] = result[index + dropped] }
+        return kept
+      }
+    }
+  }
+
   /// `a × small`, for `small` below 2^32.
   static func * (a: BigUInt, small: UInt32) -> BigUInt {
     a.withLimbs { x in

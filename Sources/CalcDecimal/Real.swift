@@ -157,10 +157,18 @@ struct Fixed {
     return shift >= 0 ? x.mantissa.shifted(by: shift) : x.mantissa.truncated(by: -shift).0
   }
 
-  /// a·b, truncated.
+  /// a·b, truncated, from the partial products that reach a unit
+  /// (``BigUInt/truncatedProduct(_:_:square:droppingLimbs:)``: an error below one unit plus
+  /// 10^-8).
   /// - Complexity: O(n·m) in the limb counts.
   func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
-    BigUInt.product(a, b, droppingLimbs: limbs).0
+    BigUInt.truncatedProduct(a, b, square: false, droppingLimbs: limbs)
+  }
+
+  /// a², truncated as ``multiply(_:_:)`` truncates, in about half its products.
+  /// - Complexity: O(n²) in the limb count.
+  func square(_ a: BigUInt) -> BigUInt {
+    BigUInt.truncatedProduct(a, a, square: true, droppingLimbs: limbs)
   }
 
   /// The value `a` units as a ``Real`` of sign `negative`.
@@ -343,7 +351,7 @@ struct Working {
         sum = r.isNegative && i % 2 == 1 ? sum - term : sum + term
         i += 1
       }
-      for _ in 0..<10 { sum = fixed.multiply(sum, sum) }
+      for _ in 0..<10 { sum = fixed.square(sum) }
       let value = normalized(fixed.real(sum))
       return Real(isNegative: false, mantissa: value.mantissa, exponent: value.exponent + j)
     }
@@ -374,7 +382,7 @@ struct Working {
       // adds an error of about two units.
       let fixed = Fixed(digits: digits + 4 - m)
       let zf = fixed.from(z)
-      let z2 = fixed.multiply(zf, zf)
+      let z2 = fixed.square(zf)
       var power = zf
       var sum = zf
       var k: UInt32 = 1
@@ -683,7 +691,7 @@ struct Working {
     let fixed = Fixed(digits: triple ? digits + 8 : digits + 6 - m)
     var a = fixed.from(r)
     if triple { _ = a.formQuotient(dividingBy: 27) }
-    let a2 = fixed.multiply(a, a)
+    let a2 = fixed.square(a)
     var s = BigUInt.zero
     if sine {
       s = a
@@ -714,8 +722,8 @@ struct Working {
     if triple {
       let three = fixed.one * 3
       for _ in 0..<3 {
-        if sine { s = fixed.multiply(s, three - fixed.multiply(s, s) * 4) }
-        if cosine { c = fixed.multiply(c, fixed.multiply(c, c) * 4 - three) }
+        if sine { s = fixed.multiply(s, three - fixed.square(s) * 4) }
+        if cosine { c = fixed.multiply(c, fixed.square(c) * 4 - three) }
       }
     }
     return (
