@@ -449,6 +449,31 @@ struct BigUInt: Equatable, Comparable {
     return (result, dropped)
   }
 
+  /// The value split at its `n`-th digit from the right (0 < `n` < ``digitCount``): the quotient
+  /// by 10^n, which has at most 38 digits, and the remainder, in one pass over the limbs.
+  /// - Complexity: O(limbs).
+  func split(atDigit n: Int) -> (UInt128, BigUInt) {
+    let whole = n / 9
+    var small: UInt64 = 1
+    for _ in 0..<(n % 9) { small *= 10 }
+    return withLimbs { source in
+      var quotient: UInt128 = 0
+      var remainder: UInt64 = 0
+      for index in stride(from: source.count - 1, through: whole, by: -1) {
+        let value = remainder * BigUInt.base + UInt64(source[index])
+        let digit = value / small
+        quotient = quotient * UInt128(BigUInt.base) + UInt128(digit)
+        remainder = value &- digit &* small
+      }
+      let rest = BigUInt.build(capacity: whole + 1) { buffer in
+        for index in 0..<whole { buffer[index] = source[index] }
+        buffer[whole] = UInt32(truncatingIfNeeded: remainder)
+        return whole + 1
+      }
+      return (quotient, rest)
+    }
+  }
+
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
   /// - Complexity: O(limbs).
   func droppingLimbs(_ dropped: Int) -> BigUInt {

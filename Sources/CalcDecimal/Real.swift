@@ -101,15 +101,14 @@ struct Real {
       )
     }
     let drop = count - 34
-    // The kept digits by a division by a power of ten (one pass over the limbs), the rest by a
-    // subtraction: no long division.
-    let (kept, _) = x.mantissa.truncated(by: drop)
-    let remainder = x.mantissa - kept.shifted(by: drop)
+    // The kept digits and the rest in one pass over the limbs (a division by a power of ten):
+    // no long division, no product and difference for the rest.
+    let (kept, remainder) = x.mantissa.split(atDigit: drop)
     let twice = remainder * 2
     let unit = BigUInt.powerOfTen(drop)
     var up: Bool
     if twice == unit {
-      up = (kept.uint128 ?? 0) & 1 == 1
+      up = kept & 1 == 1
     } else {
       up = unit < twice
     }
@@ -126,7 +125,7 @@ struct Real {
         inDoubt = distance < BigUInt.powerOfTen(unsure) * 2
       }
     }
-    var coefficient = kept.uint128 ?? 0
+    var coefficient = kept
     if up { coefficient += 1 }
     return (
       Decimal34(coefficient: coefficient, exponent: x.exponent + drop, isNegative: x.isNegative),
