@@ -36,27 +36,37 @@ struct BigUInt: Equatable, Comparable {
 
   init(_ value: Int) { self.init(UInt128(value)) }
 
+  /// A value of the given parts; `count` is the number of limbs, with no zero limb at the top.
+  private init(inline: InlineArray<16, UInt32>, heap: [UInt32]?, count: Int) {
+    self.inline = inline
+    self.heap = heap
+    self.count = count
+  }
+
   /// A value built in place: `body` is given `capacity` zeroed limbs and returns how many of them
   /// it used; zero limbs at the top are dropped.
+  ///
+  /// The limbs are filled in a local `InlineArray` (a plain value) and the result is made from
+  /// them at the end: filling a `BigUInt()` made first cost an outlined copy and destroy of the
+  /// whole value (its optional array makes it non-trivial) in every operation.
   /// - Complexity: O(capacity) plus `body`; no allocation up to ``inlineCapacity`` limbs.
   @inline(__always)
   static func build(
     capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt32>) -> Int
   ) -> BigUInt {
-    var result = BigUInt()
     if capacity <= inlineCapacity {
-      var span = result.inline.mutableSpan
-      let used = span.withUnsafeMutableBufferPointer { buffer in
+      var limbs = InlineArray<16, UInt32>(repeating: 0)
+      var span = limbs.mutableSpan
+      var used = span.withUnsafeMutableBufferPointer { buffer in
         body(UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
       }
-      result.count = used
-    } else {
-      var array = [UInt32](repeating: 0, count: capacity)
-      result.count = array.withUnsafeMutableBufferPointer { body($0) }
-      result.heap = array
+      while used > 0, limbs[used - 1] == 0 { used -= 1 }
+      return BigUInt(inline: limbs, heap: nil, count: used)
     }
-    result.trim()
-    return result
+    var array = [UInt32](repeating: 0, count: capacity)
+    var used = array.withUnsafeMutableBufferPointer { body($0) }
+    while used > 0, array[used - 1] == 0 { used -= 1 }
+    return BigUInt(inline: InlineArray(repeating: 0), heap: array, count: used)
   }
 
   /// Calls `body` with the limbs (`count` of them, least significant first).
