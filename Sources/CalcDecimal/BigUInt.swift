@@ -167,9 +167,9 @@ struct BigUInt: Equatable, Comparable {
 
   static func + (a: BigUInt, b: BigUInt) -> BigUInt {
     let n = max(a.count, b.count) + 1
-    return a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: n) { result in
+    return build(capacity: n) { result in
+      a.withLimbs { x in
+        b.withLimbs { y in
           var carry: UInt64 = 0
           for index in 0..<(n - 1) {
             let sum =
@@ -187,9 +187,9 @@ struct BigUInt: Equatable, Comparable {
 
   /// `a - b`, for `a >= b`.
   static func - (a: BigUInt, b: BigUInt) -> BigUInt {
-    a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: x.count) { result in
+    build(capacity: a.count) { result in
+      a.withLimbs { x in
+        b.withLimbs { y in
           var borrow: Int64 = 0
           for index in 0..<x.count {
             var difference =
@@ -213,13 +213,9 @@ struct BigUInt: Equatable, Comparable {
   static func * (a: BigUInt, b: BigUInt) -> BigUInt {
     if a.isZero || b.isZero { return .zero }
     let (n, m) = (a.count, b.count)
-    return a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: n + m) { result in
-          multiply(x, y, into: result)
-          return n + m
-        }
-      }
+    return build(capacity: n + m) { result in
+      a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: result) } }
+      return n + m
     }
   }
 
@@ -258,30 +254,37 @@ struct BigUInt: Equatable, Comparable {
   {
     if a.isZero || b.isZero { return (.zero, 0) }
     let total = a.count + b.count
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { scratch in
-      scratch.initialize(repeating: 0)
-      a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: scratch) } }
-      var top = total
-      while top > 0, scratch[top - 1] == 0 { top -= 1 }
-      var drop = dropped
-      if let digits {
-        var digitCount = (top - 1) * 9
-        var rest = scratch[top - 1]
-        while rest > 0 {
-          digitCount += 1
-          rest /= 10
-        }
-        let excess = digitCount - digits
-        drop = excess >= 9 ? excess / 9 : 0
-      }
-      if drop >= top { return (.zero, drop) }
-      let kept = top - drop
-      let value = build(capacity: kept) { result in
-        for index in 0..<kept { result[index] = scratch[index + drop] }
-        return kept
-      }
-      return (value, drop)
+    var drop = dropped
+    // At least this many limbs are dropped (the product has at least da + db − 1 digits): the
+    // value is built straight in its place, with room for the rest (a value returned from the
+    // scratch's closure was copied and destroyed).
+    var least = dropped
+    if let digits {
+      let excess = a.digitCount + b.digitCount - 1 - digits
+      least = excess >= 9 ? excess / 9 : 0
     }
+    let value = build(capacity: total - least) { kept in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { scratch in
+        scratch.initialize(repeating: 0)
+        a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: scratch) } }
+        var top = total
+        while top > 0, scratch[top - 1] == 0 { top -= 1 }
+        if let digits {
+          var digitCount = (top - 1) * 9
+          var rest = scratch[top - 1]
+          while rest > 0 {
+            digitCount += 1
+            rest /= 10
+          }
+          let excess = digitCount - digits
+          drop = excess >= 9 ? excess / 9 : 0
+        }
+        if drop >= top { return 0 }
+        for index in 0..<(top - drop) { kept[index] = scratch[index + drop] }
+        return top - drop
+      }
+    }
+    return (value, drop)
   }
 
   /// A fixed-point product (``Fixed``): a·b, or a² with `square`, divided by 10^(9·`dropped`)
@@ -300,67 +303,66 @@ struct BigUInt: Equatable, Comparable {
     let total = a.count + b.count
     if dropped >= total { return .zero }
     let low = max(0, dropped - 2)
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { result in
-      result.initialize(repeating: 0)
-      a.withLimbs { x in
-        if square {
-          let n = x.count
-          for i in 0..<n {
-            let xi = UInt64(x[i])
-            let start = max(i + 1, low - i)
-            if xi == 0 || start >= n { continue }
-            var carry: UInt64 = 0
-            for j in start..<n {
-              let value = UInt64(result[i + j]) + xi * UInt64(x[j]) + carry
-              carry = value / base
-              result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
-            }
-            result[i + n] = UInt32(truncatingIfNeeded: carry)
-          }
-          // Twice the cross products, plus the squares: < 2·10^9 + 10^18 + 2·10^9 < 2^64.
-          var carry: UInt64 = 0
-          for k in low..<total {
-            var value = UInt64(result[k]) &* 2 &+ carry
-            if k & 1 == 0 {
-              let xi = UInt64(x[k >> 1])
-              value += xi * xi
-            }
-            carry = value / base
-            result[k] = UInt32(truncatingIfNeeded: value &- carry &* base)
-          }
-        } else {
-          b.withLimbs { y in
-            let m = y.count
-            for i in 0..<x.count {
+    return build(capacity: total - dropped) { kept in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { result in
+        result.initialize(repeating: 0)
+        a.withLimbs { x in
+          if square {
+            let n = x.count
+            for i in 0..<n {
               let xi = UInt64(x[i])
-              let start = max(0, low - i)
-              if xi == 0 || start >= m { continue }
+              let start = max(i + 1, low - i)
+              if xi == 0 || start >= n { continue }
               var carry: UInt64 = 0
-              for j in start..<m {
-                let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+              for j in start..<n {
+                let value = UInt64(result[i + j]) + xi * UInt64(x[j]) + carry
                 carry = value / base
                 result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
               }
-              result[i + m] = UInt32(truncatingIfNeeded: carry)
+              result[i + n] = UInt32(truncatingIfNeeded: carry)
+            }
+            // Twice the cross products, plus the squares: < 2·10^9 + 10^18 + 2·10^9 < 2^64.
+            var carry: UInt64 = 0
+            for k in low..<total {
+              var value = UInt64(result[k]) &* 2 &+ carry
+              if k & 1 == 0 {
+                let xi = UInt64(x[k >> 1])
+                value += xi * xi
+              }
+              carry = value / base
+              result[k] = UInt32(truncatingIfNeeded: value &- carry &* base)
+            }
+          } else {
+            b.withLimbs { y in
+              let m = y.count
+              for i in 0..<x.count {
+                let xi = UInt64(x[i])
+                let start = max(0, low - i)
+                if xi == 0 || start >= m { continue }
+                var carry: UInt64 = 0
+                for j in start..<m {
+                  let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+                  carry = value / base
+                  result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+                }
+                result[i + m] = UInt32(truncatingIfNeeded: carry)
+              }
             }
           }
         }
-      }
-      var top = total
-      while top > 0, result[top - 1] == 0 { top -= 1 }
-      if dropped >= top { return .zero }
-      let kept = top - dropped
-      return build(capacity: kept) { buffer in
-        for index in 0..<kept { buffer[index] = result[index + dropped] }
-        return kept
+        var top = total
+        while top > 0, result[top - 1] == 0 { top -= 1 }
+        if dropped >= top { return 0 }
+        for index in 0..<(top - dropped) { kept[index] = result[index + dropped] }
+        return top - dropped
       }
     }
   }
 
   /// `a × small`, for `small` below 2^32.
   static func * (a: BigUInt, small: UInt32) -> BigUInt {
-    a.withLimbs { x in
-      build(capacity: x.count + 2) { result in
+    build(capacity: a.count + 2) { result in
+      a.withLimbs { x in
         var carry: UInt64 = 0
         for index in 0..<x.count {
           let value = UInt64(x[index]) * UInt64(small) + carry
@@ -414,8 +416,8 @@ struct BigUInt: Equatable, Comparable {
     let whole = n / 9
     var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    return withLimbs { x in
-      BigUInt.build(capacity: whole + x.count + 1) { result in
+    return BigUInt.build(capacity: whole + count + 1) { result in
+      withLimbs { x in
         var carry: UInt64 = 0
         for index in 0..<x.count {
           let value = UInt64(x[index]) * small + carry
@@ -439,12 +441,12 @@ struct BigUInt: Equatable, Comparable {
     for _ in 0..<(n % 9) { small *= 10 }
     var dropped = false
     let kept = count - whole
-    let result = withLimbs { source in
-      for index in 0..<whole where source[index] != 0 {
-        dropped = true
-        break
-      }
-      return BigUInt.build(capacity: kept) { buffer in
+    let result = BigUInt.build(capacity: kept) { buffer in
+      withLimbs { source in
+        for index in 0..<whole where source[index] != 0 {
+          dropped = true
+          break
+        }
         var remainder: UInt64 = 0
         for index in stride(from: kept - 1, through: 0, by: -1) {
           let value = remainder * BigUInt.base + UInt64(source[index + whole])
@@ -453,8 +455,8 @@ struct BigUInt: Equatable, Comparable {
           remainder = value &- quotient &* small
         }
         if remainder != 0 { dropped = true }
-        return kept
       }
+      return kept
     }
     return (result, dropped)
   }
@@ -466,22 +468,22 @@ struct BigUInt: Equatable, Comparable {
     let whole = n / 9
     var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    return withLimbs { source in
-      var quotient: UInt128 = 0
-      var remainder: UInt64 = 0
-      for index in stride(from: source.count - 1, through: whole, by: -1) {
-        let value = remainder * BigUInt.base + UInt64(source[index])
-        let digit = value / small
-        quotient = quotient * UInt128(BigUInt.base) + UInt128(digit)
-        remainder = value &- digit &* small
-      }
-      let rest = BigUInt.build(capacity: whole + 1) { buffer in
+    var quotient: UInt128 = 0
+    let rest = BigUInt.build(capacity: whole + 1) { buffer in
+      withLimbs { source in
+        var remainder: UInt64 = 0
+        for index in stride(from: source.count - 1, through: whole, by: -1) {
+          let value = remainder * BigUInt.base + UInt64(source[index])
+          let digit = value / small
+          quotient = quotient * UInt128(BigUInt.base) + UInt128(digit)
+          remainder = value &- digit &* small
+        }
         for index in 0..<whole { buffer[index] = source[index] }
         buffer[whole] = UInt32(truncatingIfNeeded: remainder)
-        return whole + 1
       }
-      return (quotient, rest)
+      return whole + 1
     }
+    return (quotient, rest)
   }
 
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
@@ -490,11 +492,11 @@ struct BigUInt: Equatable, Comparable {
     guard dropped > 0 else { return self }
     guard dropped < count else { return .zero }
     let kept = count - dropped
-    return withLimbs { source in
-      BigUInt.build(capacity: kept) { buffer in
+    return BigUInt.build(capacity: kept) { buffer in
+      withLimbs { source in
         for index in 0..<kept { buffer[index] = source[index + dropped] }
-        return kept
       }
+      return kept
     }
   }
 
