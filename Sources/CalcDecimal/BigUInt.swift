@@ -294,8 +294,8 @@ struct BigUInt: Equatable, Comparable {
   /// limbs, far below 10^9), so the value is the truncated product or one less: an error below
   /// one unit plus 10^-8, where the whole product's is below one unit. A square adds each cross
   /// product once, doubled, and each limb's square.
-  /// - Complexity: O(n·m) in the limb counts, about (n·m − 3·dropped²/8) products; a square
-  ///   about half of that.
+  /// - Complexity: O(n·m) in the limb counts, less the products of the columns below
+  ///   `dropped` − 2 (15 of 49 for seven limbs by seven, dropping seven); a square about half.
   static func truncatedProduct(_ a: BigUInt, _ b: BigUInt, square: Bool, droppingLimbs dropped: Int)
     -> BigUInt
   {

@@ -135,8 +135,9 @@ struct Real {
 }
 
 /// Fixed-point numbers for the series: a `BigUInt` counting units of 10^-(9·`limbs`), so that a
-/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates
-/// (an error below one unit).
+/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates:
+/// an error below one unit, and for a product, made from the partial products that reach a unit
+/// only, below one unit plus 10^-8.
 struct Fixed {
   /// The limbs after the point.
   let limbs: Int
