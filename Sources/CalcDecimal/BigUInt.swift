@@ -55,7 +55,8 @@ struct BigUInt: Equatable, Comparable {
     capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt32>) -> Int
   ) -> BigUInt {
     if capacity <= inlineCapacity {
-      var limbs = InlineArray<16, UInt32>(repeating: 0)
+      // Zeros as a literal: `InlineArray(repeating: 0)` was a call in every operation.
+      var limbs: InlineArray<16, UInt32> = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
       var span = limbs.mutableSpan
       var used = span.withUnsafeMutableBufferPointer { buffer in
         body(UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
