@@ -36,27 +36,38 @@ struct BigUInt: Equatable, Comparable {
 
   init(_ value: Int) { self.init(UInt128(value)) }
 
+  /// A value of the given parts; `count` is the number of limbs, with no zero limb at the top.
+  private init(inline: InlineArray<16, UInt32>, heap: [UInt32]?, count: Int) {
+    self.inline = inline
+    self.heap = heap
+    self.count = count
+  }
+
   /// A value built in place: `body` is given `capacity` zeroed limbs and returns how many of them
   /// it used; zero limbs at the top are dropped.
+  ///
+  /// The limbs are filled in a local `InlineArray` (a plain value) and the result is made from
+  /// them at the end: filling a `BigUInt()` made first cost an outlined copy and destroy of the
+  /// whole value (its optional array makes it non-trivial) in every operation.
   /// - Complexity: O(capacity) plus `body`; no allocation up to ``inlineCapacity`` limbs.
   @inline(__always)
   static func build(
     capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt32>) -> Int
   ) -> BigUInt {
-    var result = BigUInt()
     if capacity <= inlineCapacity {
-      var span = result.inline.mutableSpan
-      let used = span.withUnsafeMutableBufferPointer { buffer in
+      // Zeros as a literal: `InlineArray(repeating: 0)` was a call in every operation.
+      var limbs: InlineArray<16, UInt32> = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+      var span = limbs.mutableSpan
+      var used = span.withUnsafeMutableBufferPointer { buffer in
         body(UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
       }
-      result.count = used
-    } else {
-      var array = [UInt32](repeating: 0, count: capacity)
-      result.count = array.withUnsafeMutableBufferPointer { body($0) }
-      result.heap = array
+      while used > 0, limbs[used - 1] == 0 { used -= 1 }
+      return BigUInt(inline: limbs, heap: nil, count: used)
     }
-    result.trim()
-    return result
+    var array = [UInt32](repeating: 0, count: capacity)
+    var used = array.withUnsafeMutableBufferPointer { body($0) }
+    while used > 0, array[used - 1] == 0 { used -= 1 }
+    return BigUInt(inline: InlineArray(repeating: 0), heap: array, count: used)
   }
 
   /// Calls `body` with the limbs (`count` of them, least significant first).
@@ -157,9 +168,9 @@ struct BigUInt: Equatable, Comparable {
 
   static func + (a: BigUInt, b: BigUInt) -> BigUInt {
     let n = max(a.count, b.count) + 1
-    return a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: n) { result in
+    return build(capacity: n) { result in
+      a.withLimbs { x in
+        b.withLimbs { y in
           var carry: UInt64 = 0
           for index in 0..<(n - 1) {
             let sum =
@@ -177,9 +188,9 @@ struct BigUInt: Equatable, Comparable {
 
   /// `a - b`, for `a >= b`.
   static func - (a: BigUInt, b: BigUInt) -> BigUInt {
-    a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: x.count) { result in
+    build(capacity: a.count) { result in
+      a.withLimbs { x in
+        b.withLimbs { y in
           var borrow: Int64 = 0
           for index in 0..<x.count {
             var difference =
@@ -203,31 +214,156 @@ struct BigUInt: Equatable, Comparable {
   static func * (a: BigUInt, b: BigUInt) -> BigUInt {
     if a.isZero || b.isZero { return .zero }
     let (n, m) = (a.count, b.count)
-    return a.withLimbs { x in
-      b.withLimbs { y in
-        build(capacity: n + m) { result in
-          for i in 0..<n {
-            let xi = UInt64(x[i])
-            if xi == 0 { continue }
-            var carry: UInt64 = 0
-            for j in 0..<m {
-              // < 10^9 + (10^9 − 1)² + 10^9 < 2^64.
-              let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
-              carry = value / base
-              result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
-            }
-            result[i + m] = UInt32(truncatingIfNeeded: carry)
+    return build(capacity: n + m) { result in
+      a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: result) } }
+      return n + m
+    }
+  }
+
+  /// Adds x·y (schoolbook) into `result`, which has at least x.count + y.count limbs, zeroed.
+  /// - Complexity: O(n·m) in the limb counts.
+  @inline(__always)
+  private static func multiply(
+    _ x: UnsafeBufferPointer<UInt32>, _ y: UnsafeBufferPointer<UInt32>,
+    into result: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    let m = y.count
+    for i in 0..<x.count {
+      let xi = UInt64(x[i])
+      if xi == 0 { continue }
+      var carry: UInt64 = 0
+      for j in 0..<m {
+        // < 10^9 + (10^9 − 1)² + 10^9 < 2^64.
+        let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+        carry = value / base
+        result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+      }
+      result[i + m] = UInt32(truncatingIfNeeded: carry)
+    }
+  }
+
+  /// The product a·b with its lowest limbs dropped: `dropped` of them, or, with `digits`, as
+  /// many whole limbs as leave at least `digits` digits (``Working/normalized(_:)``'s cut).
+  /// Returns the value and the limbs dropped. The same value as `(a * b).droppingLimbs(_:)`,
+  /// but the full product lives only in a scratch buffer on the stack: no value of 2n limbs
+  /// is built, copied and cut.
+  /// - Complexity: O(n·m) in the limb counts.
+  static func product(
+    _ a: BigUInt, _ b: BigUInt, droppingLimbs dropped: Int = 0, digits: Int? = nil
+  )
+    -> (BigUInt, Int)
+  {
+    if a.isZero || b.isZero { return (.zero, 0) }
+    let total = a.count + b.count
+    var drop = dropped
+    // At least this many limbs are dropped (the product has at least da + db − 1 digits): the
+    // value is built straight in its place, with room for the rest (a value returned from the
+    // scratch's closure was copied and destroyed).
+    var least = dropped
+    if let digits {
+      let excess = a.digitCount + b.digitCount - 1 - digits
+      least = excess >= 9 ? excess / 9 : 0
+    }
+    let value = build(capacity: total - least) { kept in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { scratch in
+        scratch.initialize(repeating: 0)
+        a.withLimbs { x in b.withLimbs { y in multiply(x, y, into: scratch) } }
+        var top = total
+        while top > 0, scratch[top - 1] == 0 { top -= 1 }
+        if let digits {
+          var digitCount = (top - 1) * 9
+          var rest = scratch[top - 1]
+          while rest > 0 {
+            digitCount += 1
+            rest /= 10
           }
-          return n + m
+          let excess = digitCount - digits
+          drop = excess >= 9 ? excess / 9 : 0
         }
+        if drop >= top { return 0 }
+        for index in 0..<(top - drop) { kept[index] = scratch[index + drop] }
+        return top - drop
+      }
+    }
+    return (value, drop)
+  }
+
+  /// A fixed-point product (``Fixed``): a·b, or a² with `square`, divided by 10^(9·`dropped`)
+  /// and truncated, from the partial products of the columns from `dropped` − 2 up only.
+  ///
+  /// The skipped columns sum to less than n·10^(9·(`dropped` − 1)) (n the shorter operand's
+  /// limbs, far below 10^9), so the value is the truncated product or one less: an error below
+  /// one unit plus 10^-8, where the whole product's is below one unit. A square adds each cross
+  /// product once, doubled, and each limb's square.
+  /// - Complexity: O(n·m) in the limb counts, less the products of the columns below
+  ///   `dropped` − 2 (15 of 49 for seven limbs by seven, dropping seven); a square about half.
+  static func truncatedProduct(_ a: BigUInt, _ b: BigUInt, square: Bool, droppingLimbs dropped: Int)
+    -> BigUInt
+  {
+    if a.isZero || b.isZero { return .zero }
+    let total = a.count + b.count
+    if dropped >= total { return .zero }
+    let low = max(0, dropped - 2)
+    return build(capacity: total - dropped) { kept in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { result in
+        result.initialize(repeating: 0)
+        a.withLimbs { x in
+          if square {
+            let n = x.count
+            for i in 0..<n {
+              let xi = UInt64(x[i])
+              let start = max(i + 1, low - i)
+              if xi == 0 || start >= n { continue }
+              var carry: UInt64 = 0
+              for j in start..<n {
+                let value = UInt64(result[i + j]) + xi * UInt64(x[j]) + carry
+                carry = value / base
+                result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+              }
+              result[i + n] = UInt32(truncatingIfNeeded: carry)
+            }
+            // Twice the cross products, plus the squares: < 2·10^9 + 10^18 + 2·10^9 < 2^64.
+            var carry: UInt64 = 0
+            for k in low..<total {
+              var value = UInt64(result[k]) &* 2 &+ carry
+              if k & 1 == 0 {
+                let xi = UInt64(x[k >> 1])
+                value += xi * xi
+              }
+              carry = value / base
+              result[k] = UInt32(truncatingIfNeeded: value &- carry &* base)
+            }
+          } else {
+            b.withLimbs { y in
+              let m = y.count
+              for i in 0..<x.count {
+                let xi = UInt64(x[i])
+                let start = max(0, low - i)
+                if xi == 0 || start >= m { continue }
+                var carry: UInt64 = 0
+                for j in start..<m {
+                  let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
+                  carry = value / base
+                  result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
+                }
+                result[i + m] = UInt32(truncatingIfNeeded: carry)
+              }
+            }
+          }
+        }
+        var top = total
+        while top > 0, result[top - 1] == 0 { top -= 1 }
+        if dropped >= top { return 0 }
+        for index in 0..<(top - dropped) { kept[index] = result[index + dropped] }
+        return top - dropped
       }
     }
   }
 
   /// `a × small`, for `small` below 2^32.
   static func * (a: BigUInt, small: UInt32) -> BigUInt {
-    a.withLimbs { x in
-      build(capacity: x.count + 2) { result in
+    build(capacity: a.count + 2) { result in
+      a.withLimbs { x in
         var carry: UInt64 = 0
         for index in 0..<x.count {
           let value = UInt64(x[index]) * UInt64(small) + carry
@@ -281,8 +417,8 @@ struct BigUInt: Equatable, Comparable {
     let whole = n / 9
     var small: UInt64 = 1
     for _ in 0..<(n % 9) { small *= 10 }
-    return withLimbs { x in
-      BigUInt.build(capacity: whole + x.count + 1) { result in
+    return BigUInt.build(capacity: whole + count + 1) { result in
+      withLimbs { x in
         var carry: UInt64 = 0
         for index in 0..<x.count {
           let value = UInt64(x[index]) * small + carry
@@ -306,12 +442,12 @@ struct BigUInt: Equatable, Comparable {
     for _ in 0..<(n % 9) { small *= 10 }
     var dropped = false
     let kept = count - whole
-    let result = withLimbs { source in
-      for index in 0..<whole where source[index] != 0 {
-        dropped = true
-        break
-      }
-      return BigUInt.build(capacity: kept) { buffer in
+    let result = BigUInt.build(capacity: kept) { buffer in
+      withLimbs { source in
+        for index in 0..<whole where source[index] != 0 {
+          dropped = true
+          break
+        }
         var remainder: UInt64 = 0
         for index in stride(from: kept - 1, through: 0, by: -1) {
           let value = remainder * BigUInt.base + UInt64(source[index + whole])
@@ -320,10 +456,35 @@ struct BigUInt: Equatable, Comparable {
           remainder = value &- quotient &* small
         }
         if remainder != 0 { dropped = true }
-        return kept
       }
+      return kept
     }
     return (result, dropped)
+  }
+
+  /// The value split at its `n`-th digit from the right (0 < `n` < ``digitCount``): the quotient
+  /// by 10^n, which has at most 38 digits, and the remainder, in one pass over the limbs.
+  /// - Complexity: O(limbs).
+  func split(atDigit n: Int) -> (UInt128, BigUInt) {
+    let whole = n / 9
+    var small: UInt64 = 1
+    for _ in 0..<(n % 9) { small *= 10 }
+    var quotient: UInt128 = 0
+    let rest = BigUInt.build(capacity: whole + 1) { buffer in
+      withLimbs { source in
+        var remainder: UInt64 = 0
+        for index in stride(from: source.count - 1, through: whole, by: -1) {
+          let value = remainder * BigUInt.base + UInt64(source[index])
+          let digit = value / small
+          quotient = quotient * UInt128(BigUInt.base) + UInt128(digit)
+          remainder = value &- digit &* small
+        }
+        for index in 0..<whole { buffer[index] = source[index] }
+        buffer[whole] = UInt32(truncatingIfNeeded: remainder)
+      }
+      return whole + 1
+    }
+    return (quotient, rest)
   }
 
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
@@ -332,11 +493,11 @@ struct BigUInt: Equatable, Comparable {
     guard dropped > 0 else { return self }
     guard dropped < count else { return .zero }
     let kept = count - dropped
-    return withLimbs { source in
-      BigUInt.build(capacity: kept) { buffer in
+    return BigUInt.build(capacity: kept) { buffer in
+      withLimbs { source in
         for index in 0..<kept { buffer[index] = source[index + dropped] }
-        return kept
       }
+      return kept
     }
   }
 

@@ -101,15 +101,14 @@ struct Real {
       )
     }
     let drop = count - 34
-    // The kept digits by a division by a power of ten (one pass over the limbs), the rest by a
-    // subtraction: no long division.
-    let (kept, _) = x.mantissa.truncated(by: drop)
-    let remainder = x.mantissa - kept.shifted(by: drop)
+    // The kept digits and the rest in one pass over the limbs (a division by a power of ten):
+    // no long division, no product and difference for the rest.
+    let (kept, remainder) = x.mantissa.split(atDigit: drop)
     let twice = remainder * 2
     let unit = BigUInt.powerOfTen(drop)
     var up: Bool
     if twice == unit {
-      up = (kept.uint128 ?? 0) & 1 == 1
+      up = kept & 1 == 1
     } else {
       up = unit < twice
     }
@@ -126,7 +125,7 @@ struct Real {
         inDoubt = distance < BigUInt.powerOfTen(unsure) * 2
       }
     }
-    var coefficient = kept.uint128 ?? 0
+    var coefficient = kept
     if up { coefficient += 1 }
     return (
       Decimal34(coefficient: coefficient, exponent: x.exponent + drop, isNegative: x.isNegative),
@@ -136,8 +135,9 @@ struct Real {
 }
 
 /// Fixed-point numbers for the series: a `BigUInt` counting units of 10^-(9·`limbs`), so that a
-/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates
-/// (an error below one unit).
+/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates:
+/// an error below one unit, and for a product, made from the partial products that reach a unit
+/// only, below one unit plus 10^-8.
 struct Fixed {
   /// The limbs after the point.
   let limbs: Int
@@ -157,9 +157,19 @@ struct Fixed {
     return shift >= 0 ? x.mantissa.shifted(by: shift) : x.mantissa.truncated(by: -shift).0
   }
 
-  /// a·b, truncated.
+  /// a·b, truncated, from the partial products that reach a unit
+  /// (``BigUInt/truncatedProduct(_:_:square:droppingLimbs:)``: an error below one unit plus
+  /// 10^-8).
   /// - Complexity: O(n·m) in the limb counts.
-  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt { (a * b).droppingLimbs(limbs) }
+  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+    BigUInt.truncatedProduct(a, b, square: false, droppingLimbs: limbs)
+  }
+
+  /// a², truncated as ``multiply(_:_:)`` truncates, in about half its products.
+  /// - Complexity: O(n²) in the limb count.
+  func square(_ a: BigUInt) -> BigUInt {
+    BigUInt.truncatedProduct(a, a, square: true, droppingLimbs: limbs)
+  }
 
   /// The value `a` units as a ``Real`` of sign `negative`.
   func real(_ a: BigUInt, negative: Bool = false) -> Real {
@@ -206,10 +216,11 @@ struct Working {
   func subtract(_ a: Real, _ b: Real) -> Real { add(a, b.negated) }
 
   func multiply(_ a: Real, _ b: Real) -> Real {
-    normalized(
-      Real(
-        isNegative: a.isNegative != b.isNegative, mantissa: a.mantissa * b.mantissa,
-        exponent: a.exponent + b.exponent))
+    // `normalized(a·b)`, cut while the product is still in scratch.
+    let (mantissa, dropped) = BigUInt.product(a.mantissa, b.mantissa, digits: digits)
+    return Real(
+      isNegative: a.isNegative != b.isNegative, mantissa: mantissa,
+      exponent: a.exponent + b.exponent + 9 * dropped)
   }
 
   func multiply(_ a: Real, _ small: Int) -> Real {
@@ -340,7 +351,7 @@ struct Working {
         sum = r.isNegative && i % 2 == 1 ? sum - term : sum + term
         i += 1
       }
-      for _ in 0..<10 { sum = fixed.multiply(sum, sum) }
+      for _ in 0..<10 { sum = fixed.square(sum) }
       let value = normalized(fixed.real(sum))
       return Real(isNegative: false, mantissa: value.mantissa, exponent: value.exponent + j)
     }
@@ -371,7 +382,7 @@ struct Working {
       // adds an error of about two units.
       let fixed = Fixed(digits: digits + 4 - m)
       let zf = fixed.from(z)
-      let z2 = fixed.multiply(zf, zf)
+      let z2 = fixed.square(zf)
       var power = zf
       var sum = zf
       var k: UInt32 = 1
@@ -680,7 +691,7 @@ struct Working {
     let fixed = Fixed(digits: triple ? digits + 8 : digits + 6 - m)
     var a = fixed.from(r)
     if triple { _ = a.formQuotient(dividingBy: 27) }
-    let a2 = fixed.multiply(a, a)
+    let a2 = fixed.square(a)
     var s = BigUInt.zero
     if sine {
       s = a
@@ -711,8 +722,8 @@ struct Working {
     if triple {
       let three = fixed.one * 3
       for _ in 0..<3 {
-        if sine { s = fixed.multiply(s, three - fixed.multiply(s, s) * 4) }
-        if cosine { c = fixed.multiply(c, fixed.multiply(c, c) * 4 - three) }
+        if sine { s = fixed.multiply(s, three - fixed.square(s) * 4) }
+        if cosine { c = fixed.multiply(c, fixed.square(c) * 4 - three) }
       }
     }
     return (
