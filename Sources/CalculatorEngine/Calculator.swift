@@ -317,6 +317,18 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
+  /// ``isError`` and ``isPending`` together, Standard mode's by one look at its case: a script
+  /// asks both after every line, and two calls cost its everyday line about 20 instructions
+  /// more (Documentation/Performance.md).
+  package var errorAndPending: (isError: Bool, isPending: Bool) {
+    switch machine {
+    case .standard(.error): (true, false)
+    case .standard(.leftOp), .standard(.leftOpRight): (false, true)
+    case .standard(.left), .standard(.equalled): (false, false)
+    case .scientific, .programmer, .formula, .date: (isError, isPending)
+    }
+  }
+
   /// The expression line, in any mode.
   package var expressionLine: ExpressionLine {
     switch machine {
