@@ -980,7 +980,7 @@ extension CalculatorBrain {
     case .dot:
       type(fresh: .zeroPoint) { $0.appendingPoint() }
     case .op(let op): pressOperator(op)
-    case .equal: replace(with: applyEqual())
+    case .equal: pressEqual()
     case .command(.clear): self = .initial
     case .command(.clearEntry): replace(with: applyClearEntry())
     case .command(.flip): replace(with: applyFlip())
