@@ -318,7 +318,7 @@ public struct Calculator: Hashable, Sendable {
   }
 
   /// ``isError`` and ``isPending`` together, Standard mode's by one look at its case: a script
-  /// asks both after every line, and two calls cost its everyday line about 20 instructions
+  /// asks both after every line, and two calls cost its everyday line 16 instructions
   /// more (Documentation/Performance.md).
   package var errorAndPending: (isError: Bool, isPending: Bool) {
     switch machine {
