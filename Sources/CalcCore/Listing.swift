@@ -41,7 +41,7 @@ package struct Listing {
         output.write(style.dim(Terminal.message(expression, width: output.columns)) + "\n")
       }
     }
-    let isError = state.isError
+    let (isError, isPending) = state.errorAndPending
     if isError {
       output.write(style.error(format.text(for: state)))
       output.bytes.append(UInt8(ascii: "\n"))
@@ -55,7 +55,7 @@ package struct Listing {
       format.appendLine(state, to: &output.bytes)
     }
     return StateFacts(
-      showsError: isError, isPending: state.isPending, mode: mode ?? state.mode)
+      showsError: isError, isPending: isPending, mode: mode ?? state.mode)
   }
 
   /// Writes date mode's `shown` and a newline, fitted to `columns` (``fittedDate(_:text:width:wraps:)``).

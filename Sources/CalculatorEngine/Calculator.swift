@@ -266,6 +266,37 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
+  /// ``standardValue`` when it is a decimal of at most 34 digits (``Number/shortDecimal``),
+  /// read without copying the number: returning the number cost a script's everyday line about
+  /// 26 instructions more (Documentation/Performance.md).
+  @inline(__always)
+  package var standardShortValue: Decimal34? {
+    switch machine {
+    case .standard(.equalled(let result, _, _, _)): result.shortDecimal
+    case .standard(.leftOp(let value, _)), .standard(.left(.value(let value), _, _)),
+      .standard(.leftOpRight(_, _, .value(let value))):
+      value.number.shortDecimal
+    case .standard, .scientific, .programmer, .formula, .date: nil
+    }
+  }
+
+  /// The display's value when Standard mode shows a computed value: what ``display`` would
+  /// give as `.value`, read without making the display; `nil` in every other case (a number
+  /// being typed, an error, other modes).
+  ///
+  /// A script's answer is written from it (``DisplayFormat/appendLine(_:to:)``): making the
+  /// display cost about 75 instructions an everyday line (Documentation/Performance.md).
+  @inline(__always)
+  package var standardValue: Number? {
+    switch machine {
+    case .standard(.equalled(let result, _, _, _)): result
+    case .standard(.leftOp(let value, _)), .standard(.left(.value(let value), _, _)),
+      .standard(.leftOpRight(_, _, .value(let value))):
+      value.number
+    case .standard, .scientific, .programmer, .formula, .date: nil
+    }
+  }
+
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Number? {
     switch machine {
@@ -317,6 +348,18 @@ public struct Calculator: Hashable, Sendable {
     case .scientific(let box), .formula(let box): box.brain.isPending
     case .programmer(let box): box.brain.isPending
     case .date: false
+    }
+  }
+
+  /// ``isError`` and ``isPending`` together, Standard mode's by one look at its case: a script
+  /// asks both after every line, and two calls cost its everyday line 16 instructions
+  /// more (Documentation/Performance.md).
+  package var errorAndPending: (isError: Bool, isPending: Bool) {
+    switch machine {
+    case .standard(.error): (true, false)
+    case .standard(.leftOp), .standard(.leftOpRight): (false, true)
+    case .standard(.left), .standard(.equalled): (false, false)
+    case .scientific, .programmer, .formula, .date: (isError, isPending)
     }
   }
 
@@ -971,7 +1014,7 @@ extension CalculatorBrain {
     case .dot:
       type(fresh: .zeroPoint) { $0.appendingPoint() }
     case .op(let op): pressOperator(op)
-    case .equal: replace(with: applyEqual())
+    case .equal: pressEqual()
     case .command(.clear): self = .initial
     case .command(.clearEntry): replace(with: applyClearEntry())
     case .command(.flip): replace(with: applyFlip())

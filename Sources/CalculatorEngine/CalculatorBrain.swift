@@ -589,6 +589,28 @@ package enum CalculatorBrain: Hashable, Sendable {
     }
   }
 
+  /// `=`, in place: the same as `replace(with: applyEqual())`.
+  ///
+  /// Until the process makes a box, an operation whose right operand is being typed (a script
+  /// line's `123.45*6.7=`) is plain data, as in ``pressOperator(_:)``: its parts are read
+  /// where they are and the result written over it without a release. Through
+  /// ``applyEqual()`` the state's numbers were copied and destroyed by their outlined functions
+  /// (Documentation/Performance.md). An error takes the general path.
+  @inline(__always)
+  mutating func pressEqual() {
+    if !Number.mayHoldBoxes, case .leftOpRight(let left, let op, .entry(let entry)) = self {
+      let right = Number(entry.value)
+      if case .value(let result) = CalculatorBrain.outcome(left.number, op, right) {
+        overwrite(
+          with: .equalled(
+            result: result, operation: Operation(op: op, operand: right), left: left.term,
+            right: .typed(right)))
+        return
+      }
+    }
+    replace(with: applyEqual())
+  }
+
   func applyEqual() -> CalculatorBrain {
     let operation: Operation
     let left: Term

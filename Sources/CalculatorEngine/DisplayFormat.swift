@@ -410,33 +410,81 @@ public struct DisplayFormat: Hashable, Sendable {
   /// line, the same bytes as ``append(_:to:)-(Calculator,_)`` and then `\n`.
   ///
   /// A computed value of at most 8 fraction digits and 19 digits in all, ungrouped with ASCII
-  /// digits (a script's everyday answer; in the display's precision also a longer value once
-  /// rounded to 8 fraction digits), is written with its newline in one buffer and one append,
-  /// without the general path's steps.
+  /// digits (a script's everyday answer; in the display's precision also a longer value or a
+  /// fraction once rounded to 8 fraction digits), is written with its newline in one buffer and
+  /// one append, without the general path's steps; Standard mode's without making the display.
   package func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    let display = calculator.display
-    if case .value(let number) = display, let value = number.shortDecimal, groupingSize == 0,
-      symbols.digits == nil, symbols.decimal.count + symbols.minus.count <= 32
-    {
-      var shown = value
-      // In the display's precision, a longer value in range (a 34-digit quotient) is rounded to
-      // 8 fraction digits first, as the general path rounds it, and is often short then.
-      if !DisplayFormat.isShort(value), precision == .display,
-        let magnitude = value.magnitudeExponent,
-        magnitude >= DisplayFormat.scientificBelowExponent,
-        magnitude < DisplayFormat.scientificFromExponent
+    // Standard mode's value is read without making the display (about 75 instructions a line).
+    if let value = calculator.standardShortValue {
+      if writesShortLines, appendShortLine(value, to: &bytes) { return }
+      append(value, to: &bytes)
+    } else if let number = calculator.standardValue {
+      if writesShortLines, appendShortLine(number, to: &bytes) { return }
+      append(number, to: &bytes)
+    } else {
+      let display = calculator.display
+      if writesShortLines, case .value(let number) = display,
+        appendShortLine(number, to: &bytes)
       {
-        shown = value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits)
-      }
-      if DisplayFormat.isShort(shown) {
-        appendShortLine(
-          UInt64(shown.coefficient), fractionDigits: Int(-shown.exponent),
-          isNegative: value.isNegative, to: &bytes)
         return
       }
+      append(display, to: &bytes)
     }
-    append(display, to: &bytes)
     bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Whether a display's text may be written by ``appendShortLine(_:fractionDigits:isNegative:to:)``:
+  /// ungrouped, with ASCII digits, the decimal separator and the minus sign at most 32 bytes.
+  @inline(__always)
+  private var writesShortLines: Bool {
+    groupingSize == 0 && symbols.digits == nil
+      && symbols.decimal.count + symbols.minus.count <= 32
+  }
+
+  /// Appends `number` and a newline as ``append(_:to:)-(Number,_)`` and a newline would, when
+  /// the text is short: at most 8 fraction digits and 19 digits in all
+  /// (``appendShortLine(_:fractionDigits:isNegative:to:)``); returns whether it did. Only
+  /// where ``writesShortLines``.
+  ///
+  /// In the display's precision a fraction (`852.97/19=`) is rounded to 8 fraction digits
+  /// first, as the general path rounds it, and is often short then.
+  @inline(__always)
+  private func appendShortLine(_ number: Number, to bytes: inout [UInt8]) -> Bool {
+    if let value = number.shortDecimal { return appendShortLine(value, to: &bytes) }
+    // A fraction: what ``append(_:to:)-(Number,_)`` rounds it to, when not scientific.
+    guard precision == .display else { return false }
+    let (rounded, isScientific) = number.rounded(
+      fractionDigits: DisplayFormat.maximumFractionDigits,
+      mantissaDigits: DisplayFormat.maximumFractionDigits + 1,
+      scientificBelow: DisplayFormat.scientificBelowExponent,
+      scientificFrom: DisplayFormat.scientificFromExponent)
+    guard !isScientific, DisplayFormat.isShort(rounded) else { return false }
+    appendShortLine(
+      UInt64(rounded.coefficient), fractionDigits: Int(-rounded.exponent),
+      isNegative: rounded.isNegative, to: &bytes)
+    return true
+  }
+
+  /// Appends `value` and a newline as ``append(_:to:)-(Decimal34,_)`` and a newline would,
+  /// when the text is short (``appendShortLine(_:to:)-(Number,_)``); returns whether it did.
+  ///
+  /// In the display's precision a longer value in range (a 34-digit quotient) is rounded to 8
+  /// fraction digits first, as the general path rounds it, and is often short then.
+  @inline(__always)
+  private func appendShortLine(_ value: Decimal34, to bytes: inout [UInt8]) -> Bool {
+    var shown = value
+    if !DisplayFormat.isShort(value), precision == .display,
+      let magnitude = value.magnitudeExponent,
+      magnitude >= DisplayFormat.scientificBelowExponent,
+      magnitude < DisplayFormat.scientificFromExponent
+    {
+      shown = value.rounded(toFractionDigits: DisplayFormat.maximumFractionDigits)
+    }
+    guard DisplayFormat.isShort(shown) else { return false }
+    appendShortLine(
+      UInt64(shown.coefficient), fractionDigits: Int(-shown.exponent),
+      isNegative: value.isNegative, to: &bytes)
+    return true
   }
 
   /// Whether `value` has at most 8 fraction digits and its coefficient at most 19 digits (no

@@ -149,4 +149,30 @@ import Testing
           + " (to press keys: calc -k '1+1= #\\u{1B}[31m')\n")
     }
   }
+
+  /// Standard mode's everyday transitions write over a state that holds no box until the
+  /// process makes one (an operator, `=`), and the answer line reads the value where the state
+  /// holds it: a fresh process (no box yet) gives what the same lines give after a fraction too
+  /// large for the value made a box, and what the process of the tests gives, in either
+  /// precision. Errors and fractions on the way; a process, because the tests' own may have made
+  /// a box long before.
+  @Test func everydayLinesAnswerAlikeBeforeAndAfterABox() throws {
+    let lines = [
+      "12+3=", "123.45*6.7=", "1/0=", "7/3=", "0-2.5*4=", "5-5=", "0/0=", "99999999/7=",
+      "1/3+", "2=", "9@", "1+2.25@=", "0.5*0.5==", "9999999999999999*9999999999999999=",
+    ].joined(separator: "\n")
+    // 1/4294967311: a denominator above 2^32, a fraction in a box.
+    let script = lines + "\n1/4294967311=\n" + lines + "\n"
+    for arguments in [["--plain"], []] {
+      let run = try CalcProcess.run(arguments, stdin: Data(script.utf8), environment: posixLocale)
+      let answers = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      let count = lines.split(separator: "\n").count
+      #expect(answers.count == 2 * count + 2)
+      #expect(answers[..<count] == answers[(count + 1)..<(2 * count + 1)], "\(arguments)")
+      let inProcess = try InProcess.run(
+        arguments, stdin: Data(script.utf8), environment: posixLocale)
+      #expect(run.stdout == inProcess.stdout, "\(arguments)")
+      #expect(run.status == 1)
+    }
+  }
 }

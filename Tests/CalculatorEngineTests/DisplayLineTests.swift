@@ -43,6 +43,14 @@ import Testing
     // An entry, not a computed value; an error.
     ("12.50", "12.50\n", "12.50\n", "12,50\n"),
     ("1/0=", "Cannot divide by zero\n", "Cannot divide by zero\n", "Cannot divide by zero\n"),
+    // Standard's other states that show a computed value: after an operator (a fraction), a
+    // unary key on the left operand, and on the right one.
+    (
+      "1/7+", "0.14285714\n", "0." + String(repeating: "142857", count: 5) + "1429\n",
+      "0,14285714\n"
+    ),
+    ("9@", "3\n", "3\n", "3\n"),
+    ("1+2.25@", "1.5\n", "1.5\n", "1,5\n"),
   ]
 
   @Test func linesWorkedOutByHand() throws {
@@ -55,7 +63,8 @@ import Testing
     }
   }
 
-  /// Random lines of sums, products and quotients: the line is the display and a newline, in
+  /// Random lines of sums, products and quotients (ending with `=`, an operator or `√`): the
+  /// line is the display and a newline, in
   /// formats ungrouped and grouped, with ASCII and Arabic digits, in either precision.
   @Test func theLineIsTheDisplayAndANewline() throws {
     let formats: [DisplayFormat] = [
@@ -76,7 +85,9 @@ import Testing
       for _ in 0..<(1 + random.below(3)) {
         text += operators[random.below(operators.count)] + number()
       }
-      text += "="
+      // Mostly `=`; else an operator or a square root after the last operand (Standard's
+      // other states that show a computed value).
+      text += ["=", "=", "+", "@"][random.below(4)]
       let calculator = try Self.calculator(after: text)
       for format in formats {
         #expect(Self.line(calculator, in: format) == format.text(for: calculator) + "\n", "\(text)")
