@@ -515,6 +515,12 @@ public struct Session: Sendable {
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)
     }
+    if let value = lineEnds.dateValue(at: number - base) {
+      #if CALC_INTERNAL_CHECKS
+        precondition(value == history.state(at: lineEnds[number - base]).dateValue)
+      #endif
+      return value
+    }
     let end = lineEnds[number - base]
     let state = end == history.position ? history.state : history.state(at: end)
     if let value = state.dateValue { return value }
