@@ -44,7 +44,11 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// The form of `--plain`, `:copy` and `:tape csv`: `H:MM:SS` with the seconds to 34
   /// significant digits, without trailing zeros (`0:08:34.28571428571428571428571428571429`,
   /// `2:15:30`).
-  package var plainText: String {
+  package var plainText: String { smallPlainText ?? generalPlainText }
+
+  /// ``plainText`` for any value, in `DateRational`'s arithmetic: what ``plainText`` gives when
+  /// its 64-bit path cannot (package-visible so that a test compares the two paths).
+  package var generalPlainText: String {
     let (whole, fraction) = seconds.magnitudeParts
     let (totalMinutes, second) = whole.quotientAndRemainder(dividingBy: 60)
     var minutes = totalMinutes
@@ -64,6 +68,80 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     let sign = seconds.isNegative ? "-" : ""
     let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
     return sign + hours.decimalText + ":" + Self.padded(Int(minute), to: 2) + ":" + field
+  }
+
+  /// ``plainText`` in 64-bit arithmetic, for exact seconds whose numerator fits in 64 bits and
+  /// denominator in 60 (the common case, issue 51: most of a date line's cost was this text
+  /// in `DateNatural`'s arrays); `nil` for any other value. The same text: its seconds'
+  /// significand is ``DateRational/magnitudeSignificand(digits:)``'s, by long division.
+  private var smallPlainText: String? {
+    guard !seconds.isRounded, let numerator = seconds.numerator.uint128,
+      numerator <= UInt128(UInt64.max), let denominator = seconds.denominator.uint128,
+      denominator < 1 << 60
+    else { return nil }
+    let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
+    var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
+    var field = "00"
+    if part == 0 {
+      if second != 0 { field = Self.padded(Int(second), to: 2) }
+    } else {
+      let (coefficient, exponent) = Self.significand(
+        second, plus: part, over: UInt64(denominator))
+      // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
+      if exponent == 1 - (DateRational.roundedDigits - 1), coefficient == Self.sixty {
+        minutes += 1
+      } else {
+        field = Self.secondsField(String(coefficient), exponent)
+      }
+    }
+    let sign = seconds.isNegative ? "-" : ""
+    let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
+    return sign + String(hours) + ":" + Self.padded(Int(minute), to: 2) + ":" + field
+  }
+
+  /// 6 × 10^33: 60 seconds as a 34-digit significand.
+  private static let sixty: UInt128 = 6 * power(DateRational.roundedDigits - 1)
+
+  /// 10^34: one more than the largest 34-digit significand.
+  private static let tenToDigits: UInt128 = power(DateRational.roundedDigits)
+
+  /// 10^`exponent`, at most 10^38.
+  private static func power(_ exponent: Int) -> UInt128 {
+    var value: UInt128 = 1
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// `whole + part / denominator` (`whole` below 60, `part` below `denominator`, not both
+  /// zero, `denominator` below 2^60) ≈ `coefficient × 10^exponent`, the coefficient rounded half
+  /// to even to 34 digits: ``DateRational/magnitudeSignificand(digits:)`` by long division.
+  private static func significand(
+    _ whole: UInt64, plus part: UInt64, over denominator: UInt64
+  ) -> (coefficient: UInt128, exponent: Int) {
+    let digits = DateRational.roundedDigits
+    var coefficient = UInt128(whole)
+    var count = whole >= 10 ? 2 : whole >= 1 ? 1 : 0
+    var leading = count - 1
+    var remainder = part
+    if whole == 0 {
+      // The fraction's leading zeros are not significant.
+      while remainder * 10 < denominator {
+        remainder *= 10
+        leading -= 1
+      }
+    }
+    while count < digits {
+      remainder *= 10
+      coefficient = coefficient * 10 + UInt128(remainder / denominator)
+      remainder %= denominator
+      count += 1
+    }
+    let twice = remainder * 2
+    if twice > denominator || (twice == denominator && coefficient & 1 == 1) {
+      coefficient += 1
+    }
+    if coefficient == tenToDigits { return (sixty / 6, leading + 1 - (digits - 1)) }
+    return (coefficient, leading - (digits - 1))
   }
 
   /// The seconds `digits × 10^exponent` (below 60) as two integer digits and the fraction's

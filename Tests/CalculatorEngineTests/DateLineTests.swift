@@ -194,6 +194,24 @@ import Testing
     #expect(value.text(in: .plain) == row.1)
   }
 
+  /// `--plain`'s text of a duration, by 64-bit long division where the seconds' parts are small
+  /// (issue 51), equals the general path's in `DateRational`, for random fractions of a second
+  /// — denominators on both sides of the 2^60 the fast path takes — and both signs.
+  @Test func plainTextsFastPathEqualsTheGeneralOne() throws {
+    var random = SplitMix64(state: 0x51_D47E)
+    for round in 0..<TestSize.count(short: 1_500, long: 30_000) {
+      let numerator = random.next() % (round % 3 == 0 ? 100 : 1_000_000_000_000)
+      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 1_000_000_000_000_000_000)
+      let sign = random.next() % 2 == 0 ? "" : "-"
+      let text = "\(sign)0:00:01 * \(numerator) / \(denominator)"
+      guard case .duration(let span) = try DateLine(text, in: Self.context()).value else {
+        Issue.record("\(text): not a duration")
+        continue
+      }
+      #expect(span.plainText == span.generalPlainText, "\(text)")
+    }
+  }
+
   @Test func secondsThatRoundToSixtyCarryAMinute() throws {
     // 59.999…9 s with more than 34 nines rounds to 60 s: one minute more, 00 seconds.
     let nines = String(repeating: "9", count: 40)
