@@ -73,7 +73,8 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// ``plainText`` in 64-bit arithmetic, for exact seconds whose numerator fits in 64 bits and
   /// denominator in 60 (the common case, issue 51: most of a date line's cost was this text
   /// in `DateNatural`'s arrays); `nil` for any other value. The same text: its seconds'
-  /// significand is ``DateRational/magnitudeSignificand(digits:)``'s, by long division.
+  /// digits are ``DateRational/magnitudeSignificand(digits:)``'s, by long division, written
+  /// as ``secondsField(_:_:)`` writes them.
   private var smallPlainText: String? {
     guard !seconds.isRounded, let numerator = seconds.numerator.uint128,
       numerator <= UInt128(UInt64.max), let denominator = seconds.denominator.uint128,
@@ -81,67 +82,109 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     else { return nil }
     let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
     var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
-    var field = "00"
-    if part == 0 {
-      if second != 0 { field = Self.padded(Int(second), to: 2) }
-    } else {
-      let (coefficient, exponent) = Self.significand(
-        second, plus: part, over: UInt64(denominator))
+    var field: [UInt8] = []
+    if part != 0 {
+      let (digits, leading) = Self.significantDigits(second, plus: part, over: UInt64(denominator))
       // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
-      if exponent == 1 - (DateRational.roundedDigits - 1), coefficient == Self.sixty {
+      if leading == 1, digits[0] == UInt8(ascii: "6"),
+        digits.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") })
+      {
         minutes += 1
       } else {
-        field = Self.secondsField(String(coefficient), exponent)
+        field = Self.secondsField(digits, leading: leading)
       }
+    } else if second != 0 {
+      field = Self.twoDigits(second)
     }
-    let sign = seconds.isNegative ? "-" : ""
+    if field.isEmpty { field = [UInt8(ascii: "0"), UInt8(ascii: "0")] }
     let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
-    return sign + String(hours) + ":" + Self.padded(Int(minute), to: 2) + ":" + field
+    var text = seconds.isNegative ? "-" : ""
+    text += String(hours)
+    text += ":"
+    text += String(decoding: Self.twoDigits(minute), as: UTF8.self)
+    text += ":"
+    text += String(decoding: field, as: UTF8.self)
+    return text
   }
 
-  /// 6 × 10^33: 60 seconds as a 34-digit significand.
-  private static let sixty: UInt128 = 6 * power(DateRational.roundedDigits - 1)
-
-  /// 10^34: one more than the largest 34-digit significand.
-  private static let tenToDigits: UInt128 = power(DateRational.roundedDigits)
-
-  /// 10^`exponent`, at most 10^38.
-  private static func power(_ exponent: Int) -> UInt128 {
-    var value: UInt128 = 1
-    for _ in 0..<exponent { value *= 10 }
-    return value
+  /// `value` (below 100) as two ASCII digits.
+  private static func twoDigits(_ value: UInt64) -> [UInt8] {
+    [UInt8(ascii: "0") + UInt8(value / 10), UInt8(ascii: "0") + UInt8(value % 10)]
   }
 
-  /// `whole + part / denominator` (`whole` below 60, `part` below `denominator`, not both
-  /// zero, `denominator` below 2^60) ≈ `coefficient × 10^exponent`, the coefficient rounded half
-  /// to even to 34 digits: ``DateRational/magnitudeSignificand(digits:)`` by long division.
-  private static func significand(
+  /// The 34 significant digits (ASCII) of `whole + part / denominator` (`whole` below 60, `part`
+  /// below `denominator` and not zero, `denominator` below 2^60), rounded half to even, and the
+  /// power of ten of the first: ``DateRational/magnitudeSignificand(digits:)`` by long division.
+  private static func significantDigits(
     _ whole: UInt64, plus part: UInt64, over denominator: UInt64
-  ) -> (coefficient: UInt128, exponent: Int) {
-    let digits = DateRational.roundedDigits
-    var coefficient = UInt128(whole)
-    var count = whole >= 10 ? 2 : whole >= 1 ? 1 : 0
-    var leading = count - 1
+  ) -> (digits: [UInt8], leading: Int) {
+    let count = DateRational.roundedDigits
+    var digits: [UInt8] = []
+    digits.reserveCapacity(count)
+    var leading: Int
     var remainder = part
-    if whole == 0 {
+    if whole >= 10 {
+      digits = twoDigits(whole)
+      leading = 1
+    } else if whole >= 1 {
+      digits.append(UInt8(ascii: "0") + UInt8(whole))
+      leading = 0
+    } else {
       // The fraction's leading zeros are not significant.
+      leading = -1
       while remainder * 10 < denominator {
         remainder *= 10
         leading -= 1
       }
     }
-    while count < digits {
+    while digits.count < count {
       remainder *= 10
-      coefficient = coefficient * 10 + UInt128(remainder / denominator)
+      digits.append(UInt8(ascii: "0") + UInt8(remainder / denominator))
       remainder %= denominator
-      count += 1
     }
     let twice = remainder * 2
-    if twice > denominator || (twice == denominator && coefficient & 1 == 1) {
-      coefficient += 1
+    // An ASCII digit is odd when its digit is.
+    if twice > denominator || (twice == denominator && digits[count - 1] & 1 == 1) {
+      var index = count - 1
+      while index >= 0, digits[index] == UInt8(ascii: "9") {
+        digits[index] = UInt8(ascii: "0")
+        index -= 1
+      }
+      if index >= 0 {
+        digits[index] += 1
+      } else {
+        // 10^34: the significand 10^33, one power of ten more.
+        digits[0] = UInt8(ascii: "1")
+        leading += 1
+      }
     }
-    if coefficient == tenToDigits { return (sixty / 6, leading + 1 - (digits - 1)) }
-    return (coefficient, leading - (digits - 1))
+    return (digits, leading)
+  }
+
+  /// ``secondsField(_:_:)`` for ASCII significant digits whose first is at the power of ten
+  /// `leading`.
+  private static func secondsField(_ digits: [UInt8], leading: Int) -> [UInt8] {
+    var end = digits.count
+    while end > 1, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+    let integerCount = leading + 1
+    let zero = UInt8(ascii: "0")
+    var field: [UInt8] = []
+    field.reserveCapacity(end + 4)
+    if integerCount >= end {
+      if integerCount < 2 { field.append(contentsOf: repeatElement(zero, count: 2 - integerCount)) }
+      field.append(contentsOf: digits[..<end])
+      field.append(contentsOf: repeatElement(zero, count: integerCount - end))
+    } else if integerCount <= 0 {
+      field.append(contentsOf: [zero, zero, UInt8(ascii: ".")])
+      field.append(contentsOf: repeatElement(zero, count: -integerCount))
+      field.append(contentsOf: digits[..<end])
+    } else {
+      if integerCount < 2 { field.append(zero) }
+      field.append(contentsOf: digits[..<integerCount])
+      field.append(UInt8(ascii: "."))
+      field.append(contentsOf: digits[integerCount..<end])
+    }
+    return field
   }
 
   /// The seconds `digits × 10^exponent` (below 60) as two integer digits and the fraction's

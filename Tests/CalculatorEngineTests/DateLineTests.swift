@@ -201,15 +201,30 @@ import Testing
     var random = SplitMix64(state: 0x51_D47E)
     for round in 0..<TestSize.count(short: 1_500, long: 30_000) {
       let numerator = random.next() % (round % 3 == 0 ? 100 : 1_000_000_000_000)
-      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 1_000_000_000_000_000_000)
+      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 5_000_000_000_000_000_000)
       let sign = random.next() % 2 == 0 ? "" : "-"
       let text = "\(sign)0:00:01 * \(numerator) / \(denominator)"
-      guard case .duration(let span) = try DateLine(text, in: Self.context()).value else {
-        Issue.record("\(text): not a duration")
-        continue
-      }
-      #expect(span.plainText == span.generalPlainText, "\(text)")
+      try expectSamePlainText(text)
     }
+    // Ties at the 34th digit (2^-33 has 33 decimals), both parities, and a tiny fraction.
+    for power in 33...40 {
+      for whole in [0, 1, 9, 10, 11, 59, 61, 3_599] {
+        for numerator in [1, 3, 5, 7] {
+          try expectSamePlainText("0:00:01 * \(whole) + 0:00:01 * \(numerator) / \(1 << power)")
+        }
+      }
+    }
+    try expectSamePlainText("0:00:01 / 1000000000000000000")
+    try expectSamePlainText("0:00:01 * 59 + 0:00:01 * 999999999999999999 / 1000000000000000000")
+  }
+
+  /// Expects the duration line `text`'s `--plain` text to be the general path's.
+  private func expectSamePlainText(_ text: String) throws {
+    guard case .duration(let span) = try DateLine(text, in: Self.context()).value else {
+      Issue.record("\(text): not a duration")
+      return
+    }
+    #expect(span.plainText == span.generalPlainText, "\(text)")
   }
 
   @Test func secondsThatRoundToSixtyCarryAMinute() throws {
