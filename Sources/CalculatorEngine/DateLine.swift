@@ -206,6 +206,25 @@ package struct DateLine: Hashable, Sendable {
     return result + characters
   }
 
+  /// Whether `text` may hold the word `today`: whether it holds `today` in any case of its ASCII
+  /// letters, as the date line's words are read. `false` means no `today` for certain, so that
+  /// a line without one reads no clock (issue 51).
+  ///
+  /// - Complexity: O(n) in the line's length.
+  package static func mayMentionToday(_ text: String) -> Bool {
+    let word: [UInt8] = Array("today".utf8)
+    var matched = 0
+    for byte in text.utf8 {
+      if byte | 0x20 == word[matched] {
+        matched += 1
+        if matched == word.count { return true }
+      } else {
+        matched = byte | 0x20 == word[0] ? 1 : 0
+      }
+    }
+    return false
+  }
+
   /// `text`, a date line, with each `today` replaced by `today`'s ISO form, as it is recorded
   /// (``recordedText``), without calculating it; `text` as it is when it does not parse.
   ///

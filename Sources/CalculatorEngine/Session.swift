@@ -542,7 +542,9 @@ public struct Session: Sendable {
     var steps: [DateStep] = []
     let history = history
     for text in keys.dateTexts {
-      if today == nil, DateLine.replacingToday(in: text, with: .first) != text {
+      if today == nil, DateLine.mayMentionToday(text),
+        DateLine.replacingToday(in: text, with: .first) != text
+      {
         throw .date(
           LineError("today: no date is known here (write the date, such as 2026-12-01)"))
       }

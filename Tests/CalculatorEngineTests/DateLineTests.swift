@@ -218,6 +218,17 @@ import Testing
     try expectSamePlainText("0:00:01 * 59 + 0:00:01 * 999999999999999999 / 1000000000000000000")
   }
 
+  /// Whether a line may hold `today` (so that a line without one reads no clock): every
+  /// spelling the line's words take, and nothing that holds no such word.
+  @Test func mayMentionTodayFindsEveryToday() {
+    for text in ["today", "Today + 1d", "TODAY to 2026-12-01", "1:00 + tOdAy", "ttoday", "xtoday"] {
+      #expect(DateLine.mayMentionToday(text), "\(text)")
+    }
+    for text in ["", "2026-12-01 + 1d", "tod ay", "todday", "toda", "1:30 in h", "$3 to $4"] {
+      #expect(!DateLine.mayMentionToday(text), "\(text)")
+    }
+  }
+
   /// Expects the duration line `text`'s `--plain` text to be the general path's.
   private func expectSamePlainText(_ text: String) throws {
     guard case .duration(let span) = try DateLine(text, in: Self.context()).value else {
