@@ -212,17 +212,16 @@ package struct DateLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the line's length.
   package static func mayMentionToday(_ text: String) -> Bool {
-    let word: [UInt8] = Array("today".utf8)
-    var matched = 0
-    for byte in text.utf8 {
-      if byte | 0x20 == word[matched] {
-        matched += 1
-        if matched == word.count { return true }
-      } else {
-        matched = byte | 0x20 == word[0] ? 1 : 0
+    // The last five bytes, each as a word's key folds it (DateWord.key).
+    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+      var window: UInt64 = 0
+      for byte in bytes {
+        window = (window << 8 | UInt64(byte | 0x20)) & 0xFF_FFFF_FFFF
+        if window == DateWord.today { return true }
       }
+      return false
     }
-    return false
+    return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
   }
 
   /// `text`, a date line, with each `today` replaced by `today`'s ISO form, as it is recorded

@@ -54,7 +54,8 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     var minutes = totalMinutes
     var field = "00"
     let value = DateRational(Int(second)) + fraction
-    if let (coefficient, exponent) = value.magnitudeSignificand(digits: DateRational.roundedDigits)
+    if let (coefficient, exponent) = value.generalMagnitudeSignificand(
+      digits: DateRational.roundedDigits)
     {
       // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
       if exponent == 1 - (DateRational.roundedDigits - 1),
@@ -308,6 +309,10 @@ package struct DateNumber: Hashable, Sendable, CustomStringConvertible {
   /// The value rounded once, half to even, to 34 significant digits: what a display format
   /// renders (`DisplayFormat.text(for:)`), and what another mode's `$N` receives.
   package var decimal: Decimal34 { value.decimal }
+
+  /// ``decimal`` in `DateNatural`'s arithmetic alone, without the 64-bit path (package-visible
+  /// so that a test compares the two).
+  package var generalDecimal: Decimal34 { value.generalDecimal }
 
   /// Whether the value depends on a rounded step (rule 15).
   package var isRounded: Bool { value.isRounded }

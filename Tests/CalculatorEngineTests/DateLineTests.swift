@@ -218,6 +218,35 @@ import Testing
     try expectSamePlainText("0:00:01 * 59 + 0:00:01 * 999999999999999999 / 1000000000000000000")
   }
 
+  /// A date line's number rounded to 34 digits by 64-bit long division, where its parts are
+  /// small (issue 51), is the general path's, digit for digit: random quotients, whole parts up
+  /// to 10^15, denominators on both sides of 2^60, ties at the 34th digit.
+  @Test func numbersFastPathEqualsTheGeneralOne() throws {
+    var random = SplitMix64(state: 0x51_DEC)
+    var lines: [String] = []
+    for round in 0..<TestSize.count(short: 1_000, long: 20_000) {
+      let numerator = random.next() % (round % 3 == 0 ? 1_000_000_000_000_000 : 1_000)
+      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 5_000_000_000_000_000_000)
+      let unit = ["s", "min", "h", "d", "w"][Int(random.next() % 5)]
+      lines.append("0:00:01 * \(numerator) / \(denominator) in \(unit)")
+    }
+    for power in 33...40 {
+      for numerator in [1, 3, 5, 7, 10_000_001] {
+        lines.append("0:00:01 * \(numerator) / \(1 << power) in s")
+      }
+    }
+    for text in lines {
+      guard case .number(let number) = try DateLine(text, in: Self.context()).value else {
+        Issue.record("\(text): not a number")
+        continue
+      }
+      let (fast, general) = (number.decimal, number.generalDecimal)
+      #expect(
+        fast.coefficient == general.coefficient && fast.exponent == general.exponent
+          && fast.isNegative == general.isNegative, "\(text)")
+    }
+  }
+
   /// Whether a line may hold `today` (so that a line without one reads no clock): every
   /// spelling the line's words take, and nothing that holds no such word.
   @Test func mayMentionTodayFindsEveryToday() {
