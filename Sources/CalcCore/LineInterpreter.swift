@@ -330,8 +330,12 @@ public struct LineInterpreter {
       mayHoldDateLine = false
     } else if case .keysWithNote(let keys, _) = command {
       // A formula line holds no date line: reading the clock cost about 4 k instructions a
-      // formula line (Documentation/Performance.md).
-      mayHoldDateLine = keys.hasFormulas && keys.keys.contains { $0.isDateLine }
+      // formula line (Documentation/Performance.md); a date line without `today` reads none
+      // either (issue 51: as much a date line). The session's `today` is read only for a line
+      // that holds one.
+      mayHoldDateLine =
+        keys.hasFormulas && keys.keys.contains { $0.isDateLine }
+        && keys.dateTexts.contains(where: DateLine.mayMentionToday)
     }
     if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
       session.today = today

@@ -121,17 +121,10 @@ package struct DateLine: Hashable, Sendable {
   /// replaced (`2019-07-31 to 2019-12-30`, `2008-01-31 + 1m 1d`, `(1:15 + 0:45) * 3`). `$N` and
   /// `mr` stay as written.
   ///
-  /// Written when asked (it reads ``recordedText`` again), so that a line that is only
-  /// calculated and recorded does not pay for it.
-  ///
-  /// - Complexity: O(n) in the line's length.
-  package var normalizedText: String {
-    guard var parser = try? DateParser(recordedText), let parsed = try? parser.line() else {
-      return recordedText
-    }
-    // The recorded text holds no `today`: the date given here is never read.
-    return Self.normalized(parsed, today: .first)
-  }
+  /// Written as the line is read, from its syntax, when the line holds no `today` (the recorded
+  /// text is the text: reading it again would give the same syntax, issue 51); else from
+  /// ``recordedText`` read again.
+  package let normalizedText: String
   /// N of each `$N` in the line, in order.
   package let references: [Int]
 
@@ -177,6 +170,20 @@ package struct DateLine: Hashable, Sendable {
     value = checker.evaluate()
     references = checker.references
     recordedText = Self.recorded(syntax, text: text, today: context.today)
+    normalizedText =
+      recordedText == text
+      ? Self.normalized(syntax, today: context.today) : Self.normalized(recorded: recordedText)
+  }
+
+  /// ``normalizedText`` of a line recorded as `text`, read again; `text` when it does not parse.
+  ///
+  /// - Complexity: O(n) in the line's length.
+  private static func normalized(recorded text: String) -> String {
+    guard var parser = try? DateParser(text), let parsed = try? parser.line() else {
+      return text
+    }
+    // The recorded text holds no `today`: the date given here is never read.
+    return normalized(parsed, today: .first)
   }
 
   /// `text` with each `$N` replaced by `$M`, M = `transform(N)` (for `:insert` and `:delete`,
@@ -197,6 +204,24 @@ package struct DateLine: Hashable, Sendable {
       characters = rest
     }
     return result + characters
+  }
+
+  /// Whether `text` may hold the word `today`: whether it holds `today` in any case of its ASCII
+  /// letters, as the date line's words are read. `false` means no `today` for certain, so that
+  /// a line without one reads no clock (issue 51).
+  ///
+  /// - Complexity: O(n) in the line's length.
+  package static func mayMentionToday(_ text: String) -> Bool {
+    // The last five bytes, each as a word's key folds it (DateWord.key).
+    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+      var window: UInt64 = 0
+      for byte in bytes {
+        window = (window << 8 | UInt64(byte | 0x20)) & 0xFF_FFFF_FFFF
+        if window == DateWord.today { return true }
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
   }
 
   /// `text`, a date line, with each `today` replaced by `today`'s ISO form, as it is recorded

@@ -554,6 +554,57 @@ struct DateRational: Hashable, Sendable {
   /// digits; `nil` for zero.
   func magnitudeSignificand(digits: Int) -> (coefficient: DateNatural, exponent: Int)? {
     guard !isZero else { return nil }
+    if (20...36).contains(digits), let numerator = numerator.uint128,
+      numerator <= UInt128(UInt64.max),
+      let denominator = denominator.uint128, denominator < 1 << 60
+    {
+      let (coefficient, exponent) = Self.significand(
+        UInt64(numerator), over: UInt64(denominator), digits: digits)
+      return (DateNatural(coefficient), exponent)
+    }
+    return generalMagnitudeSignificand(digits: digits)
+  }
+
+  /// ``magnitudeSignificand(digits:)`` of `numerator / denominator` (not zero; the denominator
+  /// below 2^60; `digits` from 20, the most a 64-bit integer part has, to 36) by long division in 64 and 128 bits (issue 51: in
+  /// `DateNatural`'s arrays it cost a date line's number thousands of instructions).
+  private static func significand(
+    _ numerator: UInt64, over denominator: UInt64, digits: Int
+  ) -> (coefficient: UInt128, exponent: Int) {
+    var (whole, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+    var coefficient = UInt128(whole)
+    var count = 0
+    while whole > 0 {
+      count += 1
+      whole /= 10
+    }
+    var leading = count - 1
+    if count == 0 {
+      // The fraction's leading zeros are not significant.
+      while remainder * 10 < denominator {
+        remainder *= 10
+        leading -= 1
+      }
+    }
+    var limit: UInt128 = 1
+    for _ in 0..<digits { limit *= 10 }
+    while count < digits {
+      remainder *= 10
+      coefficient = coefficient * 10 + UInt128(remainder / denominator)
+      remainder %= denominator
+      count += 1
+    }
+    let twice = remainder * 2
+    if twice > denominator || (twice == denominator && coefficient & 1 == 1) {
+      coefficient += 1
+    }
+    if coefficient == limit { return (limit / 10, leading + 1 - (digits - 1)) }
+    return (coefficient, leading - (digits - 1))
+  }
+
+  /// ``magnitudeSignificand(digits:)`` for any value, in `DateNatural`'s arithmetic.
+  func generalMagnitudeSignificand(digits: Int) -> (coefficient: DateNatural, exponent: Int)? {
+    guard !isZero else { return nil }
     // e = ⌊log10 |value|⌋ is the digit counts' difference or one less.
     var leading = numerator.decimalDigitCount - denominator.decimalDigitCount
     if !magnitudeReaches(powerOfTen: leading) { leading -= 1 }
@@ -596,6 +647,14 @@ struct DateRational: Hashable, Sendable {
   /// The value rounded once, half to even, to 34 significant digits.
   var decimal: Decimal34 {
     guard let (coefficient, exponent) = magnitudeSignificand(digits: Self.roundedDigits),
+      let digits = coefficient.uint128
+    else { return .zero }
+    return Decimal34(coefficient: digits, exponent: exponent, isNegative: isNegative)
+  }
+
+  /// ``decimal`` through ``generalMagnitudeSignificand(digits:)``: the same value.
+  var generalDecimal: Decimal34 {
+    guard let (coefficient, exponent) = generalMagnitudeSignificand(digits: Self.roundedDigits),
       let digits = coefficient.uint128
     else { return .zero }
     return Decimal34(coefficient: digits, exponent: exponent, isNegative: isNegative)

@@ -161,15 +161,24 @@ extension KeyText {
     let column =
       String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
       .count + 1
-    let plain = try? plainKeys(
-      in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
-      reusing: &storage)
-    // `$N` alone is a date line (a whole operand), not a key that recalls.
-    if let plain, !plain.hasReferences,
-      Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date)) == nil
-    {
-      keys.append(contentsOf: plain)
-      return keys
+    // Text that starts with a digit is never keys date mode's keypad takes (the memory and
+    // mode keys start with a letter): its keys are read only for a line that does not parse,
+    // for the error (issue 51: reading them cost a date line about 3,400 instructions).
+    var start = index
+    while start < end, isBlank(buffer[start]) { start += 1 }
+    let startsWithDigit = buffer[start] >= UInt8(ascii: "0") && buffer[start] <= UInt8(ascii: "9")
+    var plain: TypedKeys?
+    if !startsWithDigit {
+      plain = try? plainKeys(
+        in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
+        reusing: &storage)
+      // `$N` alone is a date line (a whole operand), not a key that recalls.
+      if let plain, !plain.hasReferences,
+        Calculator.keyRejection(in: plain, keypad: Keypad(mode: .date)) == nil
+      {
+        keys.append(contentsOf: plain)
+        return keys
+      }
     }
     let text =
       String(repeating: " ", count: column - 1)
@@ -178,6 +187,11 @@ extension KeyText {
       var parser = try DateParser(text)
       _ = try parser.line()
     } catch {
+      if startsWithDigit {
+        plain = try? plainKeys(
+          in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
+          reusing: &storage)
+      }
       // Key text without digits (`fe`, `sin`, `deg`) is a key date mode lacks; with them, the
       // date line's own reason (`no such date: …`).
       if let plain, !plain.contains(where: \.startsANumber),

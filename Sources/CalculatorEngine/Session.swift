@@ -516,6 +516,12 @@ public struct Session: Sendable {
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)
     }
+    if let value = lineEnds.dateValue(at: number - base) {
+      #if CALC_INTERNAL_CHECKS
+        precondition(value == history.state(at: lineEnds[number - base]).dateValue)
+      #endif
+      return value
+    }
     let end = lineEnds[number - base]
     let state = end == history.position ? history.state : history.state(at: end)
     if let value = state.dateValue { return value }
@@ -537,7 +543,9 @@ public struct Session: Sendable {
     var steps: [DateStep] = []
     let history = history
     for text in keys.dateTexts {
-      if today == nil, DateLine.replacingToday(in: text, with: .first) != text {
+      if today == nil, DateLine.mayMentionToday(text),
+        DateLine.replacingToday(in: text, with: .first) != text
+      {
         throw .date(
           LineError("today: no date is known here (write the date, such as 2026-12-01)"))
       }

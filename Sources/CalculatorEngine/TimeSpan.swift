@@ -44,13 +44,18 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// The form of `--plain`, `:copy` and `:tape csv`: `H:MM:SS` with the seconds to 34
   /// significant digits, without trailing zeros (`0:08:34.28571428571428571428571428571429`,
   /// `2:15:30`).
-  package var plainText: String {
+  package var plainText: String { smallPlainText ?? generalPlainText }
+
+  /// ``plainText`` for any value, in `DateRational`'s arithmetic: what ``plainText`` gives when
+  /// its 64-bit path cannot (package-visible so that a test compares the two paths).
+  package var generalPlainText: String {
     let (whole, fraction) = seconds.magnitudeParts
     let (totalMinutes, second) = whole.quotientAndRemainder(dividingBy: 60)
     var minutes = totalMinutes
     var field = "00"
     let value = DateRational(Int(second)) + fraction
-    if let (coefficient, exponent) = value.magnitudeSignificand(digits: DateRational.roundedDigits)
+    if let (coefficient, exponent) = value.generalMagnitudeSignificand(
+      digits: DateRational.roundedDigits)
     {
       // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
       if exponent == 1 - (DateRational.roundedDigits - 1),
@@ -64,6 +69,123 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     let sign = seconds.isNegative ? "-" : ""
     let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
     return sign + hours.decimalText + ":" + Self.padded(Int(minute), to: 2) + ":" + field
+  }
+
+  /// ``plainText`` in 64-bit arithmetic, for exact seconds whose numerator fits in 64 bits and
+  /// denominator in 60 (the common case, issue 51: most of a date line's cost was this text
+  /// in `DateNatural`'s arrays); `nil` for any other value. The same text: its seconds'
+  /// digits are ``DateRational/magnitudeSignificand(digits:)``'s, by long division, written
+  /// as ``secondsField(_:_:)`` writes them.
+  private var smallPlainText: String? {
+    guard !seconds.isRounded, let numerator = seconds.numerator.uint128,
+      numerator <= UInt128(UInt64.max), let denominator = seconds.denominator.uint128,
+      denominator < 1 << 60
+    else { return nil }
+    let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
+    var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
+    var field: [UInt8] = []
+    if part != 0 {
+      let (digits, leading) = Self.significantDigits(second, plus: part, over: UInt64(denominator))
+      // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
+      if leading == 1, digits[0] == UInt8(ascii: "6"),
+        digits.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") })
+      {
+        minutes += 1
+      } else {
+        field = Self.secondsField(digits, leading: leading)
+      }
+    } else if second != 0 {
+      field = Self.twoDigits(second)
+    }
+    if field.isEmpty { field = [UInt8(ascii: "0"), UInt8(ascii: "0")] }
+    let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
+    var text = seconds.isNegative ? "-" : ""
+    text += String(hours)
+    text += ":"
+    text += String(decoding: Self.twoDigits(minute), as: UTF8.self)
+    text += ":"
+    text += String(decoding: field, as: UTF8.self)
+    return text
+  }
+
+  /// `value` (below 100) as two ASCII digits.
+  private static func twoDigits(_ value: UInt64) -> [UInt8] {
+    [UInt8(ascii: "0") + UInt8(value / 10), UInt8(ascii: "0") + UInt8(value % 10)]
+  }
+
+  /// The 34 significant digits (ASCII) of `whole + part / denominator` (`whole` below 60, `part`
+  /// below `denominator` and not zero, `denominator` below 2^60), rounded half to even, and the
+  /// power of ten of the first: ``DateRational/magnitudeSignificand(digits:)`` by long division.
+  private static func significantDigits(
+    _ whole: UInt64, plus part: UInt64, over denominator: UInt64
+  ) -> (digits: [UInt8], leading: Int) {
+    let count = DateRational.roundedDigits
+    var digits: [UInt8] = []
+    digits.reserveCapacity(count)
+    var leading: Int
+    var remainder = part
+    if whole >= 10 {
+      digits = twoDigits(whole)
+      leading = 1
+    } else if whole >= 1 {
+      digits.append(UInt8(ascii: "0") + UInt8(whole))
+      leading = 0
+    } else {
+      // The fraction's leading zeros are not significant.
+      leading = -1
+      while remainder * 10 < denominator {
+        remainder *= 10
+        leading -= 1
+      }
+    }
+    while digits.count < count {
+      remainder *= 10
+      digits.append(UInt8(ascii: "0") + UInt8(remainder / denominator))
+      remainder %= denominator
+    }
+    let twice = remainder * 2
+    // An ASCII digit is odd when its digit is.
+    if twice > denominator || (twice == denominator && digits[count - 1] & 1 == 1) {
+      var index = count - 1
+      while index >= 0, digits[index] == UInt8(ascii: "9") {
+        digits[index] = UInt8(ascii: "0")
+        index -= 1
+      }
+      if index >= 0 {
+        digits[index] += 1
+      } else {
+        // 10^34: the significand 10^33, one power of ten more.
+        digits[0] = UInt8(ascii: "1")
+        leading += 1
+      }
+    }
+    return (digits, leading)
+  }
+
+  /// ``secondsField(_:_:)`` for ASCII significant digits whose first is at the power of ten
+  /// `leading`.
+  private static func secondsField(_ digits: [UInt8], leading: Int) -> [UInt8] {
+    var end = digits.count
+    while end > 1, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+    let integerCount = leading + 1
+    let zero = UInt8(ascii: "0")
+    var field: [UInt8] = []
+    field.reserveCapacity(end + 4)
+    if integerCount >= end {
+      if integerCount < 2 { field.append(contentsOf: repeatElement(zero, count: 2 - integerCount)) }
+      field.append(contentsOf: digits[..<end])
+      field.append(contentsOf: repeatElement(zero, count: integerCount - end))
+    } else if integerCount <= 0 {
+      field.append(contentsOf: [zero, zero, UInt8(ascii: ".")])
+      field.append(contentsOf: repeatElement(zero, count: -integerCount))
+      field.append(contentsOf: digits[..<end])
+    } else {
+      if integerCount < 2 { field.append(zero) }
+      field.append(contentsOf: digits[..<integerCount])
+      field.append(UInt8(ascii: "."))
+      field.append(contentsOf: digits[integerCount..<end])
+    }
+    return field
   }
 
   /// The seconds `digits × 10^exponent` (below 60) as two integer digits and the fraction's
@@ -187,6 +309,10 @@ package struct DateNumber: Hashable, Sendable, CustomStringConvertible {
   /// The value rounded once, half to even, to 34 significant digits: what a display format
   /// renders (`DisplayFormat.text(for:)`), and what another mode's `$N` receives.
   package var decimal: Decimal34 { value.decimal }
+
+  /// ``decimal`` in `DateNatural`'s arithmetic alone, without the 64-bit path (package-visible
+  /// so that a test compares the two).
+  package var generalDecimal: Decimal34 { value.generalDecimal }
 
   /// Whether the value depends on a rounded step (rule 15).
   package var isRounded: Bool { value.isRounded }

@@ -194,6 +194,79 @@ import Testing
     #expect(value.text(in: .plain) == row.1)
   }
 
+  /// `--plain`'s text of a duration, by 64-bit long division where the seconds' parts are small
+  /// (issue 51), equals the general path's in `DateRational`, for random fractions of a second
+  /// — denominators on both sides of the 2^60 the fast path takes — and both signs.
+  @Test func plainTextsFastPathEqualsTheGeneralOne() throws {
+    var random = SplitMix64(state: 0x51_D47E)
+    for round in 0..<TestSize.count(short: 1_500, long: 30_000) {
+      let numerator = random.next() % (round % 3 == 0 ? 100 : 1_000_000_000_000)
+      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 5_000_000_000_000_000_000)
+      let sign = random.next() % 2 == 0 ? "" : "-"
+      let text = "\(sign)0:00:01 * \(numerator) / \(denominator)"
+      try expectSamePlainText(text)
+    }
+    // Ties at the 34th digit (2^-33 has 33 decimals), both parities, and a tiny fraction.
+    for power in 33...40 {
+      for whole in [0, 1, 9, 10, 11, 59, 61, 3_599] {
+        for numerator in [1, 3, 5, 7] {
+          try expectSamePlainText("0:00:01 * \(whole) + 0:00:01 * \(numerator) / \(1 << power)")
+        }
+      }
+    }
+    try expectSamePlainText("0:00:01 / 1000000000000000000")
+    try expectSamePlainText("0:00:01 * 59 + 0:00:01 * 999999999999999999 / 1000000000000000000")
+  }
+
+  /// A date line's number rounded to 34 digits by 64-bit long division, where its parts are
+  /// small (issue 51), is the general path's, digit for digit: random quotients, whole parts up
+  /// to 10^15, denominators on both sides of 2^60, ties at the 34th digit.
+  @Test func numbersFastPathEqualsTheGeneralOne() throws {
+    var random = SplitMix64(state: 0x51_DEC)
+    var lines: [String] = []
+    for round in 0..<TestSize.count(short: 1_000, long: 20_000) {
+      let numerator = random.next() % (round % 3 == 0 ? 1_000_000_000_000_000 : 1_000)
+      let denominator = 1 + random.next() % (round % 2 == 0 ? 1_000 : 5_000_000_000_000_000_000)
+      let unit = ["s", "min", "h", "d", "w"][Int(random.next() % 5)]
+      lines.append("0:00:01 * \(numerator) / \(denominator) in \(unit)")
+    }
+    for power in 33...40 {
+      for numerator in [1, 3, 5, 7, 10_000_001] {
+        lines.append("0:00:01 * \(numerator) / \(1 << power) in s")
+      }
+    }
+    for text in lines {
+      guard case .number(let number) = try DateLine(text, in: Self.context()).value else {
+        Issue.record("\(text): not a number")
+        continue
+      }
+      let (fast, general) = (number.decimal, number.generalDecimal)
+      #expect(
+        fast.coefficient == general.coefficient && fast.exponent == general.exponent
+          && fast.isNegative == general.isNegative, "\(text)")
+    }
+  }
+
+  /// Whether a line may hold `today` (so that a line without one reads no clock): every
+  /// spelling the line's words take, and nothing that holds no such word.
+  @Test func mayMentionTodayFindsEveryToday() {
+    for text in ["today", "Today + 1d", "TODAY to 2026-12-01", "1:00 + tOdAy", "ttoday", "xtoday"] {
+      #expect(DateLine.mayMentionToday(text), "\(text)")
+    }
+    for text in ["", "2026-12-01 + 1d", "tod ay", "todday", "toda", "1:30 in h", "$3 to $4"] {
+      #expect(!DateLine.mayMentionToday(text), "\(text)")
+    }
+  }
+
+  /// Expects the duration line `text`'s `--plain` text to be the general path's.
+  private func expectSamePlainText(_ text: String) throws {
+    guard case .duration(let span) = try DateLine(text, in: Self.context()).value else {
+      Issue.record("\(text): not a duration")
+      return
+    }
+    #expect(span.plainText == span.generalPlainText, "\(text)")
+  }
+
   @Test func secondsThatRoundToSixtyCarryAMinute() throws {
     // 59.999…9 s with more than 34 nines rounds to 60 s: one minute more, 00 seconds.
     let nines = String(repeating: "9", count: 40)
