@@ -20,8 +20,6 @@ package struct Formula: Sendable {
   package let text: String
   /// The parsed formula.
   let root: FormulaNode
-  /// The UTF-8 bytes of ``text``, as the parser read them: what the compiler copies digits from.
-  let bytes: [UInt8]
   /// The byte range of the formula within ``text``: blanks around it, a trailing `=` and a note
   /// left out.
   let span: Range<Int>
@@ -63,7 +61,6 @@ package struct Formula: Sendable {
     let parsed = try FormulaParser.parse(text)
     self.text = text
     root = parsed.root
-    bytes = parsed.bytes
     span = parsed.span
     answerSpans = parsed.answerSpans
     answerColumn = parsed.answerSpans.first.map {
@@ -113,7 +110,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keyText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keyText(of: root, in: text, bytes: bytes, answer: line ?? 0)
+    return try FormulaCompiler.keyText(of: root, in: text, answer: line ?? 0)
   }
 
   /// The keys of ``keyText(answer:)``, as ``KeyText/keys(in:startingIn:)`` reads its text in
@@ -122,7 +119,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keys(answer: Int?) throws(FormulaError) -> TypedKeys {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keys(of: root, in: text, bytes: bytes, answer: line ?? 0)
+    return try FormulaCompiler.keys(of: root, in: text, answer: line ?? 0)
   }
 
   /// The expression line a formula line shows: the formula normalised, with `×`, `÷`, `−`,
