@@ -377,7 +377,13 @@ struct FormulaParser {
       bytes -> Swift.Result<Result, FormulaError> in
       do throws(FormulaError) { return .success(try body(bytes)) } catch { return .failure(error) }
     }
-    if let outcome { return try outcome.get() }
+    // Taken apart rather than `get()`, which copies the result.
+    if let outcome {
+      switch consume outcome {
+      case .success(let result): return result
+      case .failure(let error): throw error
+      }
+    }
     return try Array(text.utf8).withUnsafeBufferPointer { bytes throws(FormulaError) in
       try body(bytes)
     }
