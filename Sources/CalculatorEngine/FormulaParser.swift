@@ -373,16 +373,14 @@ struct FormulaParser {
   static func withUTF8<Result>(
     of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FormulaError) -> Result
   ) throws(FormulaError) -> Result {
-    let outcome = text.utf8.withContiguousStorageIfAvailable {
+    // The outcome taken apart where it is returned: bound to a name first, it was copied.
+    switch text.utf8.withContiguousStorageIfAvailable({
       bytes -> Swift.Result<Result, FormulaError> in
       do throws(FormulaError) { return .success(try body(bytes)) } catch { return .failure(error) }
-    }
-    // Taken apart rather than `get()`, which copies the result.
-    if let outcome {
-      switch consume outcome {
-      case .success(let result): return result
-      case .failure(let error): throw error
-      }
+    }) {
+    case .success(let result): return result
+    case .failure(let error): throw error
+    case nil: break
     }
     return try Array(text.utf8).withUnsafeBufferPointer { bytes throws(FormulaError) in
       try body(bytes)
