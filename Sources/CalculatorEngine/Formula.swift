@@ -18,15 +18,15 @@ package struct Formula: Sendable {
   /// The formula's text as given (a note after `#` is no part of the formula: the caller keeps
   /// it).
   package let text: String
+  /// What the parser read, kept whole: moved in, not copied field by field.
+  private let parsed: FormulaParser.Parsed
   /// The parsed formula.
-  let root: FormulaNode
-  /// The UTF-8 bytes of ``text``, as the parser read them: what the compiler copies digits from.
-  let bytes: [UInt8]
+  var root: FormulaNode { parsed.root }
   /// The byte range of the formula within ``text``: blanks around it, a trailing `=` and a note
   /// left out.
-  let span: Range<Int>
+  var span: Range<Int> { parsed.span }
   /// The byte ranges of the `ans` words, which the canonical text writes as `$N`.
-  let answerSpans: [Range<Int>]
+  var answerSpans: [Range<Int>] { parsed.answerSpans }
   /// The 1-based column of the first `ans`, for its error.
   let answerColumn: Int?
   /// The 1-based column of the first `mr`, for its error.
@@ -34,9 +34,9 @@ package struct Formula: Sendable {
 
   /// The notes a person should read beside the result: `1/2pi reads as (1/2)×π; 1/(2pi) divides
   /// by 2π` when an implied × follows the right operand of `/` (once a line).
-  package let notes: [String]
+  package var notes: [String] { parsed.notes }
   /// N of each `$N` written in the formula, in order (not `ans`).
-  package let references: [Int]
+  package var references: [Int] { parsed.references }
 
   /// The most brackets and function calls open at once (SPEC §12): one more is an error.
   package static let maximumNesting = 24
@@ -62,16 +62,11 @@ package struct Formula: Sendable {
     text.makeContiguousUTF8()
     let parsed = try FormulaParser.parse(text)
     self.text = text
-    root = parsed.root
-    bytes = parsed.bytes
-    span = parsed.span
-    answerSpans = parsed.answerSpans
     answerColumn = parsed.answerSpans.first.map {
       FormulaError.column(of: $0.lowerBound, in: text)
     }
     memoryColumn = parsed.memoryOffset.map { FormulaError.column(of: $0, in: text) }
-    notes = parsed.notes
-    references = parsed.references
+    self.parsed = parsed
   }
 
   /// Whether the formula uses `ans`.
@@ -113,7 +108,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keyText(answer: Int?) throws(FormulaError) -> String {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keyText(of: root, in: text, bytes: bytes, answer: line ?? 0)
+    return try FormulaCompiler.keyText(of: root, in: text, answer: line ?? 0)
   }
 
   /// The keys of ``keyText(answer:)``, as ``KeyText/keys(in:startingIn:)`` reads its text in
@@ -122,7 +117,7 @@ package struct Formula: Sendable {
   /// - Complexity: O(n) in the size of the formula.
   package func keys(answer: Int?) throws(FormulaError) -> TypedKeys {
     let line = try answerLine(answer)
-    return try FormulaCompiler.keys(of: root, in: text, bytes: bytes, answer: line ?? 0)
+    return try FormulaCompiler.keys(of: root, in: text, answer: line ?? 0)
   }
 
   /// The expression line a formula line shows: the formula normalised, with `×`, `÷`, `−`,

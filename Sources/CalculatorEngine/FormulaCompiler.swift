@@ -35,7 +35,8 @@ struct FormulaCompiler {
     case other
   }
 
-  let bytes: [UInt8]
+  /// The UTF-8 of ``text``, where it is stored: what digits are copied from.
+  let bytes: UnsafeBufferPointer<UInt8>
   let text: String
   /// The line number `ans` stands for.
   let answer: Int
@@ -57,33 +58,37 @@ struct FormulaCompiler {
   /// The byte offset of the formula's part being compiled, for the error of too deep keys.
   var position = 0
 
-  /// The canonical key text of `root`, a formula of `text` whose UTF-8 is `bytes`, ending with
-  /// `=`; `ans` is `$answer`.
+  /// The canonical key text of `root`, a formula of `text`, ending with `=`; `ans` is
+  /// `$answer`.
   ///
   /// - Complexity: O(n) in the size of the formula.
   static func keyText(
-    of root: FormulaNode, in text: String, bytes: [UInt8], answer: Int
+    of root: FormulaNode, in text: String, answer: Int
   ) throws(FormulaError) -> String {
-    var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: true)
-    compiler.output.reserveCapacity(compiler.bytes.count + 8)
-    try compiler.emit(root, .none)
-    compiler.symbol(UInt8(ascii: "="))
-    return String(decoding: compiler.output, as: UTF8.self)
+    try FormulaParser.withUTF8(of: text) { bytes throws(FormulaError) in
+      var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: true)
+      compiler.output.reserveCapacity(bytes.count + 8)
+      try compiler.emit(root, .none)
+      compiler.symbol(UInt8(ascii: "="))
+      return String(decoding: compiler.output, as: UTF8.self)
+    }
   }
 
-  /// The keys of `root`, a formula of `text` whose UTF-8 is `bytes`: the keys that
-  /// ``keyText(of:in:bytes:answer:)``'s text reads as (``KeyText/keys(in:startingIn:)`` in
+  /// The keys of `root`, a formula of `text`: the keys that
+  /// ``keyText(of:in:answer:)``'s text reads as (``KeyText/keys(in:startingIn:)`` in
   /// Scientific mode), without writing the text.
   ///
   /// - Complexity: O(n) in the size of the formula.
   static func keys(
-    of root: FormulaNode, in text: String, bytes: [UInt8], answer: Int
+    of root: FormulaNode, in text: String, answer: Int
   ) throws(FormulaError) -> TypedKeys {
-    var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: false)
-    compiler.keys.reserveCapacity(compiler.bytes.count + 4)
-    try compiler.emit(root, .none)
-    compiler.symbol(UInt8(ascii: "="))
-    return compiler.keys
+    try FormulaParser.withUTF8(of: text) { bytes throws(FormulaError) in
+      var compiler = FormulaCompiler(bytes: bytes, text: text, answer: answer, writesText: false)
+      compiler.keys.reserveCapacity(bytes.count + 4)
+      try compiler.emit(root, .none)
+      compiler.symbol(UInt8(ascii: "="))
+      return compiler.keys
+    }
   }
 
   /// The key spelled `spelling` in Scientific key text.

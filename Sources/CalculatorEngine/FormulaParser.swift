@@ -63,7 +63,7 @@ struct FormulaNumber {
   var digitCount: Int
 
   /// The number spelled by `bytes[span]`, which the lexer found to be one.
-  init(_ span: Range<Int>, in bytes: [UInt8]) {
+  init(_ span: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     var index = span.lowerBound
     while index < span.upperBound, bytes[index] == UInt8(ascii: "0") { index += 1 }
@@ -224,7 +224,7 @@ enum FormulaNames {
 
   /// The meaning of the word spelled `bytes` (ASCII letters and digits, in any case); `nil`
   /// when it is no name.
-  static func meaning(of bytes: ArraySlice<UInt8>) -> FormulaWord? {
+  static func meaning(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> FormulaWord? {
     guard let word = packed(bytes) else { return nil }
     for entry in packedNames where entry.name == word { return entry.word }
     return nil
@@ -310,8 +310,6 @@ struct FormulaParser {
   /// What a parse gives.
   struct Parsed {
     var root: FormulaNode
-    /// The formula's UTF-8.
-    var bytes: [UInt8]
     var span: Range<Int>
     var answerSpans: [Range<Int>]
     var memoryOffset: Int?
@@ -337,7 +335,8 @@ struct FormulaParser {
   }
 
   let text: String
-  let bytes: [UInt8]
+  /// The UTF-8 of ``text``, where it is stored.
+  let bytes: UnsafeBufferPointer<UInt8>
   /// Where the lexer reads next.
   var index = 0
   /// The token read but not yet taken.
@@ -360,8 +359,32 @@ struct FormulaParser {
     guard text.utf8.count < Int32.max else {
       throw FormulaError("a formula of 2 GB or more is too long", column: 1)
     }
-    var parser = FormulaParser(text: text, bytes: Array(text.utf8))
-    return try parser.parseFormula()
+    // The text's own bytes: a formula's reading allocates no copy of them.
+    return try FormulaParser.withUTF8(of: text) { bytes throws(FormulaError) in
+      var parser = FormulaParser(text: text, bytes: bytes)
+      return try parser.parseFormula()
+    }
+  }
+
+  /// `body` of the UTF-8 of `text`, where the string stores it (a copy only for a string that
+  /// is not stored contiguously).
+  ///
+  /// - Complexity: O(1) for a contiguous string; else O(n) in its length.
+  static func withUTF8<Result>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FormulaError) -> Result
+  ) throws(FormulaError) -> Result {
+    // The outcome taken apart where it is returned: bound to a name first, it was copied.
+    switch text.utf8.withContiguousStorageIfAvailable({
+      bytes -> Swift.Result<Result, FormulaError> in
+      do throws(FormulaError) { return .success(try body(bytes)) } catch { return .failure(error) }
+    }) {
+    case .success(let result): return result
+    case .failure(let error): throw error
+    case nil: break
+    }
+    return try Array(text.utf8).withUnsafeBufferPointer { bytes throws(FormulaError) in
+      try body(bytes)
+    }
   }
 
   // MARK: - Levels of the grammar
@@ -382,7 +405,7 @@ struct FormulaParser {
     default: throw unexpected(after)
     }
     return Parsed(
-      root: root, bytes: bytes, span: first.start..<(previous?.end ?? first.start),
+      root: root, span: first.start..<(previous?.end ?? first.start),
       answerSpans: answerSpans,
       memoryOffset: memoryOffset, notes: notes, references: references)
   }

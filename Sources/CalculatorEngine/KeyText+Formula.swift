@@ -110,7 +110,12 @@ extension KeyText {
     do {
       var formulaEnd = end
       var memory: Key.Memory?
-      for (spelling, key) in trailingMemoryWords where endsWith(spelling) {
+      // Each trailing memory word ends in `s`, `S`, `+`, `-` or `−`'s last byte (0x92).
+      let last = buffer[end - 1]
+      let mayEndInMemoryWord =
+        last | 0x20 == UInt8(ascii: "s") || last == UInt8(ascii: "+")
+        || last == UInt8(ascii: "-") || last == 0x92
+      for (spelling, key) in trailingMemoryWords where mayEndInMemoryWord && endsWith(spelling) {
         let start = end - spelling.count
         guard start > index, isBlank(buffer[start - 1]) else { continue }
         memory = key
@@ -125,16 +130,15 @@ extension KeyText {
         ? String(decoding: formulaBytes, as: UTF8.self)
         : String(repeating: " ", count: column - 1)
           + String(decoding: formulaBytes, as: UTF8.self)
-      let formula: Formula
-      do throws(FormulaError) {
-        formula = try Formula(text)
-      } catch {
-        throw KeyTextError(message: error.message, column: error.column)
-      }
       // An `fx` right before the formula is the formula line's own, not a step: a formula
       // line switches to formula mode itself, and `fx 5*-2` is one step as `5*-2` is.
       if keys.last == .mode(.formula) { keys = keys.extracting(0..<(keys.count - 1)) }
-      keys.appendFormula(text, read: formula)
+      do throws(FormulaError) {
+        // Read straight into the keys: the formula is not copied.
+        keys.appendFormula(text, read: try Formula(text))
+      } catch {
+        throw KeyTextError(message: error.message, column: error.column)
+      }
       if let memory { keys.append(.memory(memory)) }
     }
     return keys

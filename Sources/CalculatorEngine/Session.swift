@@ -650,7 +650,7 @@ public struct Session: Sendable {
     for keys: TypedKeys, after preceding: LineEndIndex.Preceding, memory: Number?
   ) throws(SessionError) -> [FormulaStep] {
     var steps: [FormulaStep] = []
-    // `readFormula(at:)` counts in the texts of formulas and date lines together; it keeps the
+    // `withReadFormula(at:_:)` counts in the texts of formulas and date lines together; it keeps the
     // read formulas only while the line holds no date line (``TypedKeys/appendDateLine(_:)``),
     // and then the two counts agree. The texts are read where they are, not gathered first.
     var textIndex = -1
@@ -661,37 +661,51 @@ public struct Session: Sendable {
       index += 1
       let text = keys.formulas[textIndex]
       do throws(FormulaError) {
-        let formula: Formula
-        if let read = keys.readFormula(at: index) {
-          formula = read
+        // The kept formula is lent, not copied.
+        if let step = try keys.withReadFormula(
+          at: index,
+          { formula throws(FormulaError) in
+            try formulaStep(formula, text: text, after: preceding, memory: memory)
+          })
+        {
+          steps.append(step)
         } else {
-          formula = try Formula(text)
+          steps.append(
+            try formulaStep(Formula(text), text: text, after: preceding, memory: memory))
         }
-        let answer = formula.usesAnswer ? answerLine(after: preceding) : nil
-        if let column = formula.memoryColumn, memory == nil {
-          throw FormulaError("mr: the memory is empty", column: column)
-        }
-        let compiled = try formula.keys(answer: answer)
-        let formulaRecalls: [Calculator.Recalled]
-        do throws(SessionError) {
-          formulaRecalls = try Session.recalls(
-            of: compiled.references, after: preceding, in: history)
-        } catch {
-          let dollar = text.utf8.firstIndex(of: UInt8(ascii: "$")).map {
-            text.utf8.distance(from: text.utf8.startIndex, to: $0)
-          }
-          throw FormulaError(
-            error.description, column: FormulaError.column(of: dollar ?? 0, in: text))
-        }
-        steps.append(
-          FormulaStep(
-            text: try formula.canonicalText(answer: answer), keys: compiled,
-            recalls: formulaRecalls))
       } catch {
         throw .formula(error)
       }
     }
     return steps
+  }
+
+  /// The step of `formula`, read from `text`, in a line entered after the lines that end at
+  /// `preceding`, with `memory` in the register: its `ans` resolved, written canonically and
+  /// compiled, its `$N` resolved; throws as ``formulaSteps(for:after:memory:)`` does.
+  ///
+  /// - Complexity: O(n) in the size of the formula.
+  private func formulaStep(
+    _ formula: borrowing Formula, text: String, after preceding: LineEndIndex.Preceding,
+    memory: Number?
+  ) throws(FormulaError) -> FormulaStep {
+    let answer = formula.usesAnswer ? answerLine(after: preceding) : nil
+    if let column = formula.memoryColumn, memory == nil {
+      throw FormulaError("mr: the memory is empty", column: column)
+    }
+    let compiled = try formula.keys(answer: answer)
+    let formulaRecalls: [Calculator.Recalled]
+    do throws(SessionError) {
+      formulaRecalls = try Session.recalls(of: compiled.references, after: preceding, in: history)
+    } catch {
+      let dollar = text.utf8.firstIndex(of: UInt8(ascii: "$")).map {
+        text.utf8.distance(from: text.utf8.startIndex, to: $0)
+      }
+      throw FormulaError(
+        error.description, column: FormulaError.column(of: dollar ?? 0, in: text))
+    }
+    return FormulaStep(
+      text: try formula.canonicalText(answer: answer), keys: compiled, recalls: formulaRecalls)
   }
 
   /// The number of the nearest line before the position, among `lineEnds`, whose result is a

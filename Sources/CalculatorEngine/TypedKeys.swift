@@ -87,9 +87,13 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The longest formula, in bytes, whose reading a line keeps: 64 KiB.
   static let longestKeptFormula = 1 << 16
 
-  /// The formula of ``formulas``[`index`] as the line's reader read it, if it was kept.
-  package func readFormula(at index: Int) -> Formula? {
-    parsed.count == formulas.count ? parsed[index] : nil
+  /// `body` of the formula of ``formulas``[`index`] as the line's reader read it, lent
+  /// without copying it; `nil` when it was not kept.
+  package func withReadFormula<Result>(
+    at index: Int, _ body: (borrowing Formula) throws(FormulaError) -> Result
+  ) throws(FormulaError) -> Result? {
+    guard parsed.count == formulas.count else { return nil }
+    return try body(parsed[index])
   }
 
   /// The notes (``Formula/notes``) of the formula of ``formulas``[`index`] as the line's reader
@@ -114,7 +118,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Appends a date line's key with its text (SPEC §13).
   ///
   /// The formulas read by the line's reader are let go of: they are kept only while their
-  /// indices are those of ``formulas`` (``readFormula(at:)``).
+  /// indices are those of ``formulas`` (``withReadFormula(at:_:)``).
   public mutating func appendDateLine(_ text: String) {
     keys.append(.dateLine)
     formulas.append(text)
