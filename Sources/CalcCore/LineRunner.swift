@@ -198,7 +198,9 @@ public struct LineRunner {
   }
 
   /// Takes account of key line `number`, applied: the line whose pending operation is noted at
-  /// the end, and whether it showed an error.
+  /// the end, and whether it showed an error. Inlined into ``run(_:number:)``: the call's frame
+  /// cost a script line instructions (callgrind, Documentation/Performance.md, "Branch speed5").
+  @inline(__always)
   private mutating func keyLineApplied(number: Int, showedAnError lineShowedAnError: Bool) {
     // The number alone while the source is the same: a copy of the source (its name) a line
     // was retained and released, and comparing the sources cost nearly as much.
