@@ -12,8 +12,12 @@ extension LineInterpreter {
       line.contains(UInt8(ascii: "#")) ? try note(ofKeyLine: line) : nil
     // The one note a formula has is about a division (`1/2pi`): the formula the line's reader
     // kept has it; one it did not keep is read again only when it holds `/` or `÷` (whose last
-    // byte is 0xB7).
-    for index in keys.formulas.indices {
+    // byte is 0xB7). A date line's text (``Key/dateLine``, beside the formulas' in
+    // ``TypedKeys/formulas``) is never a formula, so it is not read as one.
+    var index = 0
+    for key in keys.keys where key.hasText {
+      defer { index += 1 }
+      guard key.isFormula else { continue }
       if let kept = keys.readFormulaNotes(at: index) {
         if !kept.isEmpty { notes += kept.map { LineNote(message: $0, column: 1) } }
         continue
