@@ -42,14 +42,17 @@ extension LineInterpreter {
     let startsOnAnUntouchedZero = keys.first?.isBinaryOperator == true && showsUntouchedZero
     // The reader's answer first: `false` is exact, as the check's own is. A line that starts
     // with a number while an operation is pending may replace a number the line before ended
-    // with (SPEC v5 §5).
+    // with (SPEC v5 §5) — only while that number is still being typed, as `keyNotes` asks: a
+    // till's lines (`12+`, `7-`, …) end on an operator and are not replayed for it (the replay
+    // made each such line about six times the cost of the line itself).
     let needsNotes =
       startsOnAnUntouchedZero
       || ((isPending ? scanned.ifPending : scanned.ifIdle)
         && LineInterpreter.mayNeedNotes(
           keys, isPending: isPending, startsOnAnUntouchedZero: false,
           leftToRight: !notedLeftToRight, mode: mode))
-      || (isPending && keys.first?.startsANumber == true && followsKeyLine)
+      || (isPending && keys.first?.startsANumber == true && followsKeyLine
+        && session.state.isTypingANumber)
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
     guard needsNotes || context.trace else {
       try performKeys(keys, references: references, line: line, output: output, note: note)

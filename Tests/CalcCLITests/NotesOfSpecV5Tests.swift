@@ -156,6 +156,13 @@ import Testing
     // `printf '1\n2\n3\n' | calc` prints 1, 2, 3); an operator after the number uses it.
     try expectScript(["--mode", mode, "-"], stdin: "1\n2\n3\n", stdout: "1\n2\n3\n")
     try expectScript(["--mode", mode, "-"], stdin: "12+\n3\n+4=\n", stdout: "12\n3\n19\n")
+    // A till's lines end on an operator: the next line's number replaces nothing (and such a
+    // line is not replayed for the note: Performance.md, "The final main of stop 55").
+    try expectScript(
+      ["--mode", mode, "-"], stdin: "12+\n7-\n3+\n5\n=\n", stdout: "12\n19\n16\n5\n21\n")
+    try expectScript(
+      ["--mode", mode, "-"], stdin: "12+\n7-\n3\n5=\n", stdout: "12\n19\n3\n14\n",
+      stderr: "<stdin>:4:1: note: the 3 of line 3 was replaced by 5 before it was used\n")
     // Not after a move into a number, which a person means (SPEC §4).
     try expectScript(
       ["--mode", mode, "-"], stdin: "12+3=\n:goto -1\n4=\n", stdout: "15\n3\n16\n")
