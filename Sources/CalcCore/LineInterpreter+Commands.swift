@@ -277,10 +277,32 @@ extension LineInterpreter {
       }
     let prefix =
       rewrite.newBranch.map { "branch \($0) (from branch \(rewrite.fromBranch)): " } ?? ""
-    let changed = rewrite.results.lazy.map { result in
-      (old: self.format.text(for: result.old), new: self.format.text(for: result.new), result.step)
-    }.filter { $0.old != $0.new }
-    let count = changed.count
+    // The results that show another text (SPEC §4 counts those), each pair written into two
+    // reused buffers and compared as bytes: a text is made only for the three listed. The
+    // errors' report (``errorsMessage(_:differing:)``) looks at every pair whose display
+    // differs, which a pair whose text is the same may still do (the same digits shown).
+    var oldBytes: [UInt8] = []
+    var newBytes: [UInt8] = []
+    var count = 0
+    var shown: [String] = []
+    var differing: [Int] = []
+    for (index, result) in rewrite.results.enumerated() {
+      oldBytes.removeAll(keepingCapacity: true)
+      newBytes.removeAll(keepingCapacity: true)
+      format.append(result.old, to: &oldBytes)
+      format.append(result.new, to: &newBytes)
+      if oldBytes != newBytes {
+        count += 1
+        differing.append(index)
+        if shown.count < 3 {
+          shown.append(
+            "\(String(decoding: oldBytes, as: UTF8.self)) → "
+              + "\(String(decoding: newBytes, as: UTF8.self)) (step \(result.step))")
+        }
+      } else if result.old != result.new {
+        differing.append(index)
+      }
+    }
     guard count > 0 else { return prefix + what + "; no results changed" }
     // Every date that moved, in ISO form (SPEC §13: a changed start date moves every
     // deadline), then how many other results changed.
@@ -302,40 +324,41 @@ extension LineInterpreter {
       return prefix + what + "; \(moved.count) date\(moved.count == 1 ? "" : "s") moved: "
         + moved.joined(separator: ", ")
         + (others > 0 ? "; \(others) other result\(others == 1 ? "" : "s") changed" : "")
-        + errorsMessage(rewrite)
+        + errorsMessage(rewrite, differing: differing)
     }
-    let shown = changed.prefix(3).map { "\($0.old) → \($0.new) (step \($0.2))" }
     let more = count > 3 ? ", … and \(count - 3) more" : ""
     return prefix + what + "; \(count) result\(count == 1 ? "" : "s") changed: "
-      + shown.joined(separator: ", ") + more + errorsMessage(rewrite)
+      + shown.joined(separator: ", ") + more + errorsMessage(rewrite, differing: differing)
   }
 
   /// What an edit's report adds when lines now show an error (issue 45): `; now showing an
   /// error: line 1, line 2 (on the way)` — a line whose result is now an error, or whose result
   /// hides an error it went past (a `$N` of an error line, rule 14); at most three, then `… and N
-  /// more`. Empty when none does.
+  /// more`. Empty when none does. `differing` holds the indices of the results whose displays
+  /// differ, in order.
   ///
-  /// - Complexity: O(n) in the current branch's length, plus the replay of at most
-  ///   ``errorCheckLimit`` changed lines.
-  private func errorsMessage(_ rewrite: Session.Rewrite) -> String {
-    let history = session.history
-    let changed = rewrite.results.filter { $0.old != $0.new }
-    guard !changed.isEmpty else { return "" }
-    let lines = history.lines()
-    let first = History.firstLineNumber(of: lines)
-    let indexByEnd = Dictionary(
-      lines.enumerated().map { ($0.element.end, $0.offset) }, uniquingKeysWith: { $1 })
+  /// - Complexity: O(d) in the d differing results, plus the replay of at most
+  ///   ``errorCheckLimit`` of their lines (and, when one of those has a `$N`, a scan of the
+  ///   branch's line ends up to it).
+  private func errorsMessage(_ rewrite: Session.Rewrite, differing: [Int]) -> String {
     var found: [String] = []
     var checked = 0
-    for result in changed {
-      guard let index = indexByEnd[result.step] else { continue }
+    var lineEnds: [Int]?
+    // The state at the end of the line replayed last, which is where the next line starts when
+    // the two are consecutive: no replay from a snapshot for it.
+    var carried: (end: Int, state: Calculator)?
+    for index in differing {
+      let result = rewrite.results[index]
+      let number = rewrite.firstResultLine + index
       if case .error = result.new {
         if case .error = result.old { continue }
-        found.append("line \(index + first)")
+        found.append("line \(number)")
       } else if checked < Self.errorCheckLimit {
         checked += 1
-        if passesAnError(lines, index, first: first) {
-          found.append("line \(index + first) (on the way)")
+        if passesAnError(
+          endingAt: result.step, number: number, lineEnds: &lineEnds, carried: &carried)
+        {
+          found.append("line \(number) (on the way)")
         }
       }
     }
@@ -347,24 +370,43 @@ extension LineInterpreter {
   /// How many changed lines an edit's report replays to find an error passed on the way.
   static let errorCheckLimit = 1_000
 
-  /// Whether line `index` of `lines` (the current branch's) shows an error and goes on past it
-  /// (a digit starts afresh, rule 14) — its own, or one that a `$N` recalled — so that its
-  /// result hides it.
+  /// Whether line `number` of the current branch, which ends at step `end`, shows an error and
+  /// goes on past it (a digit starts afresh, rule 14) — its own, or one that a `$N` recalled —
+  /// so that its result hides it. `lineEnds` keeps the branch's line ends once a `$N` needs
+  /// them; `carried` is the state at the end of the line replayed before, used when this line
+  /// starts there, and becomes the state at this line's end when it passes no error.
   ///
-  /// - Complexity: O(k) in the line's keys.
-  private func passesAnError(_ lines: [History.Line], _ index: Int, first: Int) -> Bool {
+  /// - Complexity: O(k) in the line's keys, plus a replay from the nearest snapshot when the
+  ///   line does not start where `carried` ends; the first `$N` also scans the branch.
+  private func passesAnError(
+    endingAt end: Int, number: Int, lineEnds: inout [Int]?,
+    carried: inout (end: Int, state: Calculator)?
+  ) -> Bool {
     let history = session.history
-    let line = lines[index]
-    var state = history.state(at: line.start)
+    let line = history.line(endingAt: end)
+    var state: Calculator
+    if let carried, carried.end == line.start {
+      state = carried.state
+    } else {
+      state = history.state(at: line.start)
+    }
+    carried = nil
     state.startLine()
     var references = line.keys.references.makeIterator()
     var shown = false
     for key in line.keys {
       let priorIsError = state.isError
       if case .reference = key {
-        guard let number = references.next(), number - first >= 0, number - first < index
+        if lineEnds == nil { lineEnds = history.lineEnds(upTo: history.count) }
+        let ends = lineEnds ?? []
+        // Line N ends at `ends[N - first]`: 0 is the mode line when there is one (SPEC §11).
+        let first =
+          ends.first.map { History.isModeLine(history.line(endingAt: $0).keys) } == true
+          ? 0 : 1
+        guard let target = references.next(), target - first >= 0, target < number,
+          target - first < ends.count
         else { return false }
-        let recalled = history.recalled(atLineEnd: lines[number - first].end)
+        let recalled = history.recalled(atLineEnd: ends[target - first])
         if case .error = recalled { shown = true }
         state.recall(recalled)
       } else {
@@ -376,6 +418,7 @@ extension LineInterpreter {
         return true
       }
     }
+    carried = (end, state)
     return false
   }
 

@@ -246,6 +246,23 @@ extension History {
   /// - Complexity: O(n) in the length of the branch.
   public func lines() -> [Line] { lines(along: path) }
 
+  /// The line of the current branch that ends at step `end` (a line's end, within
+  /// `1...count`), as ``lines()`` lists it but without its note: the keys back to the first
+  /// that starts a line.
+  ///
+  /// - Complexity: O(k × log b) in the line's k keys, b the number of branches the current one
+  ///   passes through.
+  package func line(endingAt end: Int) -> Line {
+    var start = end - 1
+    while start > 0, !startsLine(at: start + 1) { start -= 1 }
+    var keys = TypedKeys()
+    for step in start + 1...end {
+      let branch = branches[owner(of: step)]
+      branch.appendKey(at: step - branch.fork - 1, to: &keys)
+    }
+    return Line(start: start, keys: keys)
+  }
+
   /// The input lines of branch `number` (within `1...branchCount`), as ``lines()`` gives them
   /// for the current branch.
   ///

@@ -34,10 +34,13 @@ extension Session {
     }
     // A lone mode key that becomes the branch's first line is its mode line, line 0.
     let listed = index == 0 && kind != .deleted && History.isModeLine(keys.keys[...]) ? 0 : number
+    // Until the later lines' numbers are known (below), the results are of the line itself.
+    var firstResultLine = listed
     if kind == .edited, lines[index].keys == keys {
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
+          kind: kind, line: number, listedLine: listed, firstResultLine: firstResultLine,
+          fromBranch: from, newBranch: nil,
           isUnchanged: true,
           results: []))
     }
@@ -48,7 +51,8 @@ extension Session {
       history.move(to: start)
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: nil,
+          kind: kind, line: number, listedLine: listed, firstResultLine: firstResultLine,
+          fromBranch: from, newBranch: nil,
           isUnchanged: false,
           results: []))
     }
@@ -59,6 +63,14 @@ extension Session {
       ? lines[0].keys.keys[...]
       : kind == .deleted ? later.first?.keys.keys[...] ?? [] : keys.keys[...]
     let shift = (History.isModeLine(newFirst) ? 0 : 1) - first
+    // A later line M is line M + shift after an edit, M + 1 + shift after an insertion and
+    // M - 1 + shift after a deletion; the results start at the edited line, or at the line after
+    // the inserted one (line L before), or at the one after the deleted one (line L + 1 before).
+    switch kind {
+    case .edited: break
+    case .inserted: firstResultLine = number + 1 + shift
+    case .deleted: firstResultLine = number + shift
+    }
     // A reference's new number: `:insert` moves the lines from line L down a line and `:delete`
     // those after it up one, and the references to the lines that move follow them (SPEC §11).
     func moved(_ target: Int) -> Int {
@@ -111,7 +123,8 @@ extension Session {
       }
       return .rewrote(
         Rewrite(
-          kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: existing,
+          kind: kind, line: number, listedLine: listed, firstResultLine: firstResultLine,
+          fromBranch: from, newBranch: existing,
           isUnchanged: false,
           results: results))
     }
@@ -140,7 +153,9 @@ extension Session {
           recalls = try Session.recalls(
             of: keys.references, after: LineEndIndex.Preceding(lineEnds[...]), in: history)
         }
-        try Session.checkDateMemory(keys, state: history.state)
+        if Session.storesInMemory(keys.keys) {
+          try Session.checkDateMemory(keys, state: history.state)
+        }
       } catch {
         self = before
         throw .date(
@@ -193,7 +208,8 @@ extension Session {
     }
     return .rewrote(
       Rewrite(
-        kind: kind, line: number, listedLine: listed, fromBranch: from, newBranch: made,
+        kind: kind, line: number, listedLine: listed, firstResultLine: firstResultLine,
+        fromBranch: from, newBranch: made,
         isUnchanged: false,
         results: results))
   }

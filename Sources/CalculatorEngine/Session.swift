@@ -237,6 +237,11 @@ public struct Session: Sendable {
     /// The line's number on the branch after the change, as `:lines` lists it: ``line``, or 0
     /// when an edit or insertion of line 1 made it the mode line (SPEC §11).
     package let listedLine: Int
+    /// The number, on the branch after the change, of the line whose display is the first of
+    /// ``results``: the edited line, or the line after an inserted one, or the line that took a
+    /// deleted one's place (the mode line's number 0 counted, SPEC §11); result `i` is of line
+    /// `firstResultLine + i`.
+    package let firstResultLine: Int
     /// The branch that was current before.
     package let fromBranch: Int
     /// The branch it made, or `nil`: the same keys (nothing changed), a line added at the end
@@ -317,7 +322,7 @@ public struct Session: Sendable {
     switch command {
     case .keys(let keys, let references):
       guard !keys.isEmpty else { return .applied(keys: 0, newBranch: nil) }
-      try Session.checkDateMemory(keys, state: history.state)
+      if Session.storesInMemory(keys) { try Session.checkDateMemory(keys, state: history.state) }
       // A script's line: checked as it is applied, in one pass over its keys.
       if references.isEmpty, lineEndIndex == nil {
         return .applied(keys: keys.count, newBranch: try history.apply(checkedLine: keys))
@@ -480,12 +485,29 @@ public struct Session: Sendable {
     return recalls
   }
 
+  /// Whether `keys` press `ms`, `m+` or `m-` before a key that leaves date mode's numbers
+  /// (``checkDateMemory(_:state:)`` looks at the state only then: most lines store nothing).
+  @inline(__always)
+  static func storesInMemory(_ keys: some Collection<Key>) -> Bool {
+    for key in keys {
+      switch key {
+      case .memory(.store), .memory(.add), .memory(.subtract): return true
+      case .mode, .dateLine, .formula: return false
+      case .digit, .dot, .op, .equal, .command, .unary, .memory, .angle, .reference, .scientific,
+        .programmer:
+        continue
+      }
+    }
+    return false
+  }
+
   /// Throws when `keys`, applied on `state` in date mode, store a date or a duration in the
   /// memory with `ms`, `m+` or `m-` (SPEC §13: the memory holds numbers).
   static func checkDateMemory(
     _ keys: some Collection<Key>, state: Calculator
   ) throws(SessionError) {
-    guard let value = state.dateValue, let kind = value.kind, kind == .date || kind == .duration
+    guard storesInMemory(keys), let value = state.dateValue, let kind = value.kind,
+      kind == .date || kind == .duration
     else { return }
     for key in keys {
       switch key {
@@ -577,7 +599,7 @@ public struct Session: Sendable {
     }
     if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
     let (recalls, steps, dates) = try resolve(formulaLine: keys)
-    try Session.checkDateMemory(keys, state: history.state)
+    if Session.storesInMemory(keys) { try Session.checkDateMemory(keys, state: history.state) }
     return .applied(
       keys: keys.count,
       newBranch: applyKeepingLineEnds(
@@ -624,7 +646,7 @@ public struct Session: Sendable {
       .makeIterator()
     var dates = try dateSteps(for: keys, after: preceding, memory: history.state.memory)
       .makeIterator()
-    try Session.checkDateMemory(keys, state: history.state)
+    if Session.storesInMemory(keys) { try Session.checkDateMemory(keys, state: history.state) }
     var state = history.state
     state.startLine()
     for key in keys {

@@ -213,6 +213,35 @@ import Testing
         + "keys after it started a new calculation\n", status: 1)
   }
 
+  /// The lines `:edit`, `:insert` and `:delete` name as now showing an error are numbered as
+  /// `:lines` numbers the new branch: after a mode line (line 0), after an inserted line, and
+  /// after a deleted one.
+  @Test func theLinesNowShowingAnErrorAreTheNewBranchs() throws {
+    try expectScript(
+      ["-"], stdin: "sci\n100=\n$1*2=\n$2+$1=\n:edit 1 1/0=\n",
+      stdout: "0\n100\n200\n300\n"
+        + "branch 2 (from branch 1): line 1 changed; 3 results changed: 100 → Cannot divide by "
+        + "zero (step 5), 200 → 2 (step 9), 300 → Cannot divide by zero (step 13); now showing "
+        + "an error: line 1, line 2 (on the way), line 3\nCannot divide by zero\n")
+    try expectScript(
+      ["-"], stdin: "sci\n1=\n+5=\n+6=\n:insert 2 1/0\n",
+      stdout: "0\n1\n6\n12\n"
+        + "branch 2 (from branch 1): line 2 inserted; 2 results changed: 6 → 5 (step 9), 12 → 11 "
+        + "(step 12); now showing an error: line 3 (on the way)\n11\n")
+    // Scientific mode has no note for a number replaced by the next line (SPEC v5 §5).
+    let note = "<stdin>:3:1: note: the 0 of line 2 was replaced by 7 before it was used\n"
+    for (mode, stdout, step, note) in [
+      ("", "2\n0\n7\n5.28571429\n", 6, note), ("sci\n", "0\n2\n0\n7\n5.28571429\n", 7, ""),
+    ] {
+      try expectScript(
+        ["-"], stdin: mode + "2/\n0\n7\n+5=\n:delete 3\n",
+        stdout: stdout
+          + "branch 2 (from branch 1): line 3 deleted; 1 result changed: 5.28571429 → 5 (step "
+          + "\(step)); now showing an error: line 3 (on the way)\n5\n",
+        stderr: note)
+    }
+  }
+
   /// `$N` replacing a number being typed (`2$1`), as `mr` does.
   @Test(arguments: modes) func aReferenceReplacingANumber(_ mode: String) throws {
     try expectScript(
