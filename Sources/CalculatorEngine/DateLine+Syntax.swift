@@ -59,7 +59,7 @@ enum DateWord {
 }
 
 /// An arithmetic operator of a date line.
-enum DateOperator: Hashable {
+enum DateOperator: Hashable, Sendable {
   case plus, minus, times, divide
 
   /// Its ASCII character.
@@ -78,7 +78,7 @@ enum DateOperator: Hashable {
 /// A run of operators at one level is one node, `chain`, read left to right, so that the tree
 /// is as deep as the line's brackets (at most 24), never as long as the line: a line of a
 /// million terms is checked, calculated and written without deep recursion.
-struct DateNode {
+struct DateNode: Sendable {
   enum Form {
     case date(CivilDate)
     case today
@@ -108,7 +108,7 @@ struct DateNode {
 }
 
 /// An operator of a chain and what follows it: an operand, or (after `+` or `-`) an offset.
-struct DateTerm {
+struct DateTerm: Sendable {
   enum Form {
     case operand(DateOperator, DateNode)
     case offset(isAddition: Bool, DateOffset)
@@ -121,7 +121,7 @@ struct DateTerm {
 }
 
 /// A date line read: the expression, the second date of `D1 to D2`, and the unit of `in`.
-struct DateSyntax {
+struct DateSyntax: Sendable {
   let left: DateNode
   let right: DateNode?
   let unit: TimeUnit?

@@ -163,7 +163,12 @@ package struct DateLine: Hashable, Sendable {
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
   package init(_ text: String, in context: Context) throws(LineError) {
     var parser = try DateParser(text)
-    let syntax = try parser.line()
+    try self.init(text, syntax: parser.line(), in: context)
+  }
+
+  /// Calculates the date line `text`, whose syntax `syntax` is (read from `text` by a
+  /// `DateParser`, as ``init(_:in:)`` reads it): for a caller that read the line already.
+  init(_ text: String, syntax: DateSyntax, in context: Context) throws(LineError) {
     var checker = DateChecker(syntax: syntax, context: context)
     let kind = try checker.check()
     self.kind = kind

@@ -187,9 +187,10 @@ extension KeyText {
     let text =
       String(repeating: " ", count: column - 1)
       + String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let syntax: DateSyntax
     do throws(LineError) {
       var parser = try DateParser(text)
-      _ = try parser.line()
+      syntax = try parser.line()
     } catch {
       if startsWithDigit {
         plain = try? plainKeys(
@@ -208,7 +209,8 @@ extension KeyText {
     // A `date` right before the line is the date line's own, not a step, as `fx` before a
     // formula is.
     if keys.last == .mode(.date) { keys = keys.extracting(0..<(keys.count - 1)) }
-    keys.appendDateLine(text)
+    // Kept beside the text: the session calculates the line from it (issue 51).
+    keys.appendDateLine(text, read: syntax)
     return keys
   }
 
