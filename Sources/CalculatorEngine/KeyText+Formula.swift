@@ -166,13 +166,17 @@ extension KeyText {
       String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
       .count + 1
     // Text that starts with a digit is never keys date mode's keypad takes (the memory and
-    // mode keys start with a letter): its keys are read only for a line that does not parse,
-    // for the error (issue 51: reading them cost a date line about 3,400 instructions).
+    // mode keys start with a letter), nor text that starts with `$` (its keys, when they read,
+    // start with a `$N`, which makes a date line): its keys are read only for a line that does
+    // not parse, for the error (issue 51: reading them cost a date line about 3,400
+    // instructions, and a `$N` line about 9,500 with the error it built).
     var start = index
     while start < end, isBlank(buffer[start]) { start += 1 }
-    let startsWithDigit = buffer[start] >= UInt8(ascii: "0") && buffer[start] <= UInt8(ascii: "9")
+    let keysOnlyForError =
+      (buffer[start] >= UInt8(ascii: "0") && buffer[start] <= UInt8(ascii: "9"))
+      || buffer[start] == UInt8(ascii: "$")
     var plain: TypedKeys?
-    if !startsWithDigit {
+    if !keysOnlyForError {
       plain = try? plainKeys(
         in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
         reusing: &storage)
@@ -192,7 +196,7 @@ extension KeyText {
       var parser = try DateParser(text)
       syntax = try parser.line()
     } catch {
-      if startsWithDigit {
+      if keysOnlyForError {
         plain = try? plainKeys(
           in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
           reusing: &storage)
