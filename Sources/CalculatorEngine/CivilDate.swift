@@ -112,16 +112,28 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
   /// ISO 8601: `2004-09-11` (what `--plain`, the expression line and the recorded line show).
   package var isoText: String {
+    // Ten ASCII bytes: a small string, kept inside the value.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(10)
+    appendISOText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``isoText``'s ten ASCII bytes to `bytes` (the answer line's, without a string).
+  package func appendISOText(to bytes: inout [UInt8]) {
     let (year, month, day) = components
     let zero = UInt8(ascii: "0")
     let dash = UInt8(ascii: "-")
-    // Ten ASCII bytes: a small string, kept inside the value.
-    let bytes: [UInt8] = [
-      zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
-      zero + UInt8(year % 10), dash, zero + UInt8(month / 10), zero + UInt8(month % 10), dash,
-      zero + UInt8(day / 10), zero + UInt8(day % 10),
-    ]
-    return String(decoding: bytes, as: UTF8.self)
+    bytes.append(zero + UInt8(year / 1000))
+    bytes.append(zero + UInt8(year / 100 % 10))
+    bytes.append(zero + UInt8(year / 10 % 10))
+    bytes.append(zero + UInt8(year % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(month / 10))
+    bytes.append(zero + UInt8(month % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(day / 10))
+    bytes.append(zero + UInt8(day % 10))
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.

@@ -77,6 +77,17 @@ package enum DateValue: Hashable, Sendable {
     }
   }
 
+  /// Appends ``plainText``'s bytes to `bytes`: a date, a difference and a duration without
+  /// building a string (the answer line of `--plain`, issue 51).
+  package func appendPlainText(to bytes: inout [UInt8]) {
+    switch self {
+    case .date(let date): date.appendISOText(to: &bytes)
+    case .difference(let difference): difference.appendText(to: &bytes)
+    case .duration(let span): span.appendPlainText(to: &bytes)
+    case .number, .fault: bytes.append(contentsOf: plainText.utf8)
+    }
+  }
+
   /// What `$N` of this line (line `line`) is in another mode (SPEC §13): a difference's total
   /// days, a number line's number, a fault as it is; a date or a duration rejects the line with
   /// a hint (`$3 is a duration; write $3 in h on a line for a number`).
