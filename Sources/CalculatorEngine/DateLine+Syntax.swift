@@ -270,7 +270,9 @@ struct DateLexer {
     // Minutes, then seconds: two digits each, below 60.
     var fields = (count: 0, minutes: 0, seconds: 0)
     var end = hoursEnd
-    for name in ["minutes", "seconds"] {
+    // Not an array of the two names: that allocated once a duration.
+    for field in 0..<2 {
+      let name = field == 0 ? "minutes" : "seconds"
       guard end < bytes.count, bytes[end] == UInt8(ascii: ":") else { break }
       let fieldEnd = Self.digitsEnd(bytes, end + 1)
       guard fieldEnd - end - 1 == 2 else {
