@@ -277,17 +277,27 @@ package struct DateOffset: Hashable, Sendable, CustomStringConvertible {
   /// The units as written, lower case, one blank between them: `1y 2m 3w 4d`.
   package var description: String {
     var text: [UInt8] = []
-    for (count, unit) in [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")]
-      as [(Int?, Unicode.Scalar)]
-    {
-      guard let count else { continue }
-      if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+    appendText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``description``'s ASCII bytes to `text` (a date line's normalised text, issue 51:
+  /// without an array of the units or a string).
+  func appendText(to text: inout [UInt8]) {
+    var first = true
+    func part(_ count: Int?, _ unit: Unicode.Scalar) {
+      guard let count else { return }
+      if !first { text.append(UInt8(ascii: " ")) }
+      first = false
       // A count is 0 to 999.
       if count >= 100 { text.append(UInt8(ascii: "0") + UInt8(count / 100)) }
       if count >= 10 { text.append(UInt8(ascii: "0") + UInt8(count / 10 % 10)) }
       text.append(UInt8(ascii: "0") + UInt8(count % 10))
       text.append(UInt8(ascii: unit))
     }
-    return String(decoding: text, as: UTF8.self)
+    part(years, "y")
+    part(months, "m")
+    part(weeks, "w")
+    part(days, "d")
   }
 }

@@ -162,9 +162,7 @@ extension KeyText {
     while end < buffer.count, buffer[end] != UInt8(ascii: "#") { end += 1 }
     while end > index, isBlank(buffer[end - 1]) { end -= 1 }
     guard end > index else { return nil }
-    let column =
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
-      .count + 1
+    let column = columnAfter(buffer, index)
     // Text that starts with a digit is never keys date mode's keypad takes (the memory and
     // mode keys start with a letter), nor text that starts with `$` (its keys, when they read,
     // start with a `$N`, which makes a date line): its keys are read only for a line that does
@@ -188,9 +186,8 @@ extension KeyText {
         return keys
       }
     }
-    let text =
-      String(repeating: " ", count: column - 1)
-      + String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let text = column == 1 ? line : String(repeating: " ", count: column - 1) + line
     let syntax: DateSyntax
     do throws(LineError) {
       var parser = try DateParser(text)

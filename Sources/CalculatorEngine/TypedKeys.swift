@@ -20,7 +20,18 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The date line of ``formulas``[`index`] as the line's reader read it
   /// (``KeyText/formulaLine(in:startingIn:reusing:)``), so that the session calculating it does
   /// not read it again (issue 51); `nil` when none was kept. No part of the value.
-  private var readDate: (index: Int, syntax: DateSyntax)?
+  private var readDate: ReadDate?
+
+  /// A date line's syntax and the index of its text, in a box: one reference, so that copying
+  /// and destroying keys (a script line's, several times a line) costs a retain and a release.
+  private final class ReadDate: Sendable {
+    let index: Int
+    let syntax: DateSyntax
+    init(_ index: Int, _ syntax: DateSyntax) {
+      self.index = index
+      self.syntax = syntax
+    }
+  }
 
   /// Keys with the given line numbers of their `$N` keys, one for each, in order, and the text
   /// of their formula keys.
@@ -133,7 +144,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// ``readDateSyntax(at:)``).
   mutating func appendDateLine(_ text: String, read syntax: DateSyntax) {
     keys.append(.dateLine)
-    readDate = (formulas.count, syntax)
+    readDate = ReadDate(formulas.count, syntax)
     formulas.append(text)
     parsed.removeAll()
   }
@@ -163,6 +174,19 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     return copy
   }
 
+  /// Whether the text of some date line key may hold `today` (``DateLine/mayMentionToday(_:)``),
+  /// without gathering the texts.
+  ///
+  /// - Complexity: O(n) in the number of keys and the length of the date lines.
+  package var dateLinesMayMentionToday: Bool {
+    var index = 0
+    for key in keys where key.hasText {
+      if key.isDateLine, DateLine.mayMentionToday(formulas[index]) { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// The texts of the formula keys alone, in order.
   public var formulaTexts: [String] { texts(of: \.isFormula) }
 
@@ -189,7 +213,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
       parsed.removeAll()
     }
     if readDate == nil, let read = other.readDate {
-      readDate = (formulas.count + read.index, read.syntax)
+      readDate = ReadDate(formulas.count + read.index, read.syntax)
     }
     formulas.append(contentsOf: other.formulas)
   }
