@@ -333,9 +333,7 @@ public struct LineInterpreter {
       // formula line (Documentation/Performance.md); a date line without `today` reads none
       // either (issue 51: as much a date line). The session's `today` is read only for a line
       // that holds one.
-      mayHoldDateLine =
-        keys.hasFormulas && keys.keys.contains { $0.isDateLine }
-        && keys.dateTexts.contains(where: DateLine.mayMentionToday)
+      mayHoldDateLine = keys.hasFormulas && keys.dateLinesMayMentionToday
     }
     if mayHoldDateLine, let text = host.today(), let today = try? CivilDate(iso: text) {
       session.today = today

@@ -112,16 +112,28 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
   /// ISO 8601: `2004-09-11` (what `--plain`, the expression line and the recorded line show).
   package var isoText: String {
+    // Ten ASCII bytes: a small string, kept inside the value.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(10)
+    appendISOText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``isoText``'s ten ASCII bytes to `bytes` (the answer line's, without a string).
+  package func appendISOText(to bytes: inout [UInt8]) {
     let (year, month, day) = components
     let zero = UInt8(ascii: "0")
     let dash = UInt8(ascii: "-")
-    // Ten ASCII bytes: a small string, kept inside the value.
-    let bytes: [UInt8] = [
-      zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
-      zero + UInt8(year % 10), dash, zero + UInt8(month / 10), zero + UInt8(month % 10), dash,
-      zero + UInt8(day / 10), zero + UInt8(day % 10),
-    ]
-    return String(decoding: bytes, as: UTF8.self)
+    bytes.append(zero + UInt8(year / 1000))
+    bytes.append(zero + UInt8(year / 100 % 10))
+    bytes.append(zero + UInt8(year / 10 % 10))
+    bytes.append(zero + UInt8(year % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(month / 10))
+    bytes.append(zero + UInt8(month % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(day / 10))
+    bytes.append(zero + UInt8(day % 10))
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.
@@ -265,17 +277,27 @@ package struct DateOffset: Hashable, Sendable, CustomStringConvertible {
   /// The units as written, lower case, one blank between them: `1y 2m 3w 4d`.
   package var description: String {
     var text: [UInt8] = []
-    for (count, unit) in [(years, "y"), (months, "m"), (weeks, "w"), (days, "d")]
-      as [(Int?, Unicode.Scalar)]
-    {
-      guard let count else { continue }
-      if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+    appendText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``description``'s ASCII bytes to `text` (a date line's normalised text, issue 51:
+  /// without an array of the units or a string).
+  func appendText(to text: inout [UInt8]) {
+    var first = true
+    func part(_ count: Int?, _ unit: Unicode.Scalar) {
+      guard let count else { return }
+      if !first { text.append(UInt8(ascii: " ")) }
+      first = false
       // A count is 0 to 999.
       if count >= 100 { text.append(UInt8(ascii: "0") + UInt8(count / 100)) }
       if count >= 10 { text.append(UInt8(ascii: "0") + UInt8(count / 10 % 10)) }
       text.append(UInt8(ascii: "0") + UInt8(count % 10))
       text.append(UInt8(ascii: unit))
     }
-    return String(decoding: text, as: UTF8.self)
+    part(years, "y")
+    part(months, "m")
+    part(weeks, "w")
+    part(days, "d")
   }
 }

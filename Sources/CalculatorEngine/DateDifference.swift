@@ -51,9 +51,54 @@ package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
   /// The display: `1 year, 4 months, 1 week, 4 days (498 days)`, `6 days`, `1 day`,
   /// `Same dates`; numbers are never grouped (`3067670 days`, as Windows).
   package var text: String {
-    guard totalDays > 0 else { return "Same dates" }
-    let units = parts.joined(separator: ", ")
-    return totalText.map { units + " (" + $0 + ")" } ?? units
+    var bytes: [UInt8] = []
+    appendText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``text``'s ASCII bytes to `bytes` (the answer line's, without building strings).
+  package func appendText(to bytes: inout [UInt8]) {
+    guard totalDays > 0 else {
+      bytes.append(contentsOf: "Same dates".utf8)
+      return
+    }
+    var first = true
+    func part(_ count: Int, _ unit: StaticString) {
+      guard count != 0 else { return }
+      if !first { bytes.append(contentsOf: ", ".utf8) }
+      first = false
+      Self.appendCounted(count, unit, to: &bytes)
+    }
+    part(years, "year")
+    part(months, "month")
+    part(weeks, "week")
+    part(days, "day")
+    if years != 0 || months != 0 || weeks != 0 {
+      bytes.append(contentsOf: " (".utf8)
+      Self.appendCounted(totalDays, "day", to: &bytes)
+      bytes.append(UInt8(ascii: ")"))
+    }
+  }
+
+  /// `count unit`, with an `s` unless `count` is 1 (as ``counted(_:_:)``), as ASCII bytes.
+  private static func appendCounted(_ count: Int, _ unit: StaticString, to bytes: inout [UInt8]) {
+    appendDecimal(count, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: unit.utf8Start, count: unit.utf8CodeUnitCount))
+    if count != 1 { bytes.append(UInt8(ascii: "s")) }
+  }
+
+  /// The decimal digits of `value` (not negative), as `String(value)` writes them.
+  static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// ``text``.

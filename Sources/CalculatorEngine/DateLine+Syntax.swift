@@ -59,7 +59,7 @@ enum DateWord {
 }
 
 /// An arithmetic operator of a date line.
-enum DateOperator: Hashable {
+enum DateOperator: Hashable, Sendable {
   case plus, minus, times, divide
 
   /// Its ASCII character.
@@ -78,7 +78,7 @@ enum DateOperator: Hashable {
 /// A run of operators at one level is one node, `chain`, read left to right, so that the tree
 /// is as deep as the line's brackets (at most 24), never as long as the line: a line of a
 /// million terms is checked, calculated and written without deep recursion.
-struct DateNode {
+struct DateNode: Sendable {
   enum Form {
     case date(CivilDate)
     case today
@@ -108,7 +108,7 @@ struct DateNode {
 }
 
 /// An operator of a chain and what follows it: an operand, or (after `+` or `-`) an offset.
-struct DateTerm {
+struct DateTerm: Sendable {
   enum Form {
     case operand(DateOperator, DateNode)
     case offset(isAddition: Bool, DateOffset)
@@ -121,7 +121,7 @@ struct DateTerm {
 }
 
 /// A date line read: the expression, the second date of `D1 to D2`, and the unit of `in`.
-struct DateSyntax {
+struct DateSyntax: Sendable {
   let left: DateNode
   let right: DateNode?
   let unit: TimeUnit?
@@ -270,7 +270,9 @@ struct DateLexer {
     // Minutes, then seconds: two digits each, below 60.
     var fields = (count: 0, minutes: 0, seconds: 0)
     var end = hoursEnd
-    for name in ["minutes", "seconds"] {
+    // Not an array of the two names: that allocated once a duration.
+    for field in 0..<2 {
+      let name = field == 0 ? "minutes" : "seconds"
       guard end < bytes.count, bytes[end] == UInt8(ascii: ":") else { break }
       let fieldEnd = Self.digitsEnd(bytes, end + 1)
       guard fieldEnd - end - 1 == 2 else {

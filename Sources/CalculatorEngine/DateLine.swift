@@ -77,6 +77,17 @@ package enum DateValue: Hashable, Sendable {
     }
   }
 
+  /// Appends ``plainText``'s bytes to `bytes`: a date, a difference and a duration without
+  /// building a string (the answer line of `--plain`, issue 51).
+  package func appendPlainText(to bytes: inout [UInt8]) {
+    switch self {
+    case .date(let date): date.appendISOText(to: &bytes)
+    case .difference(let difference): difference.appendText(to: &bytes)
+    case .duration(let span): span.appendPlainText(to: &bytes)
+    case .number, .fault: bytes.append(contentsOf: plainText.utf8)
+    }
+  }
+
   /// What `$N` of this line (line `line`) is in another mode (SPEC §13): a difference's total
   /// days, a number line's number, a fault as it is; a date or a duration rejects the line with
   /// a hint (`$3 is a duration; write $3 in h on a line for a number`).
@@ -163,7 +174,12 @@ package struct DateLine: Hashable, Sendable {
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
   package init(_ text: String, in context: Context) throws(LineError) {
     var parser = try DateParser(text)
-    let syntax = try parser.line()
+    try self.init(text, syntax: parser.line(), in: context)
+  }
+
+  /// Calculates the date line `text`, whose syntax `syntax` is (read from `text` by a
+  /// `DateParser`, as ``init(_:in:)`` reads it): for a caller that read the line already.
+  init(_ text: String, syntax: DateSyntax, in context: Context) throws(LineError) {
     var checker = DateChecker(syntax: syntax, context: context)
     let kind = try checker.check()
     self.kind = kind
@@ -212,16 +228,18 @@ package struct DateLine: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the line's length.
   package static func mayMentionToday(_ text: String) -> Bool {
-    // The last five bytes, each as a word's key folds it (DateWord.key).
-    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+    // The last five bytes, each as a word's key folds it (DateWord.key), read in place (through
+    // a generic sequence the scan cost a date line about 400 instructions, issue 51).
+    var text = text
+    return text.withUTF8 { bytes in
+      let today = DateWord.today
       var window: UInt64 = 0
       for byte in bytes {
         window = (window << 8 | UInt64(byte | 0x20)) & 0xFF_FFFF_FFFF
-        if window == DateWord.today { return true }
+        if window == today { return true }
       }
       return false
     }
-    return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
   }
 
   /// `text`, a date line, with each `today` replaced by `today`'s ISO form, as it is recorded
@@ -269,8 +287,8 @@ package struct DateLine: Hashable, Sendable {
     func write(_ string: String) { text.append(contentsOf: string.utf8) }
     func write(_ node: DateNode) {
       switch node.form {
-      case .date(let date): write(date.isoText)
-      case .today: write(today.isoText)
+      case .date(let date): date.appendISOText(to: &text)
+      case .today: today.appendISOText(to: &text)
       case .duration:
         // Hours without leading zeros, one digit at least.
         var start = node.start
@@ -293,12 +311,17 @@ package struct DateLine: Hashable, Sendable {
         write(first)
         for term in terms {
           switch term.form {
+          // Byte by byte: an array literal here allocated once an operator.
           case .operand(let op, let operand):
-            text += [UInt8(ascii: " "), op.byte, UInt8(ascii: " ")]
+            text.append(UInt8(ascii: " "))
+            text.append(op.byte)
+            text.append(UInt8(ascii: " "))
             write(operand)
           case .offset(let isAddition, let offset):
-            text += [UInt8(ascii: " "), UInt8(ascii: isAddition ? "+" : "-"), UInt8(ascii: " ")]
-            write(offset.description)
+            text.append(UInt8(ascii: " "))
+            text.append(UInt8(ascii: isAddition ? "+" : "-"))
+            text.append(UInt8(ascii: " "))
+            offset.appendText(to: &text)
           }
         }
       }
@@ -308,7 +331,10 @@ package struct DateLine: Hashable, Sendable {
       write(" to ")
       write(right)
     }
-    if let unit = syntax.unit { write(" in " + unit.rawValue) }
+    if let unit = syntax.unit {
+      write(" in ")
+      write(unit.rawValue)
+    }
     return String(decoding: text, as: UTF8.self)
   }
 }
@@ -333,11 +359,14 @@ struct DateChecker {
     let leftKind = try kind(of: syntax.left)
     if let right = syntax.right {
       let rightKind = try kind(of: right)
-      for (node, kind) in [(syntax.left, leftKind), (right, rightKind)] {
+      // Each side in turn, without an array of the two (issue 51).
+      func requireDate(_ node: DateNode, _ kind: DateKind?) throws(LineError) {
         if let kind, kind != .date {
           throw LineError("\(describe(node)) is a \(kind); a date is needed", column: node.column)
         }
       }
+      try requireDate(syntax.left, leftKind)
+      try requireDate(right, rightKind)
       return syntax.unit == nil ? .difference : .number
     }
     if syntax.unit != nil {
@@ -469,13 +498,18 @@ struct DateChecker {
         case nil: return .date
         }
       }
-      for (span, kind, other) in [(left, leftKind, rightKind), (rightSpan, rightKind, leftKind)] {
+      // Each side in turn, without an array of the two (issue 51).
+      func requireArithmetic(_ span: Range<Int>, _ kind: DateKind?, _ other: DateKind?)
+        throws(LineError)
+      {
         if kind == .date || kind == .difference {
           let needed = other == .number ? "a number" : "a duration"
           throw LineError(
             "\(describe(span)) is a \(kind!); \(needed) is needed", column: span.lowerBound + 1)
         }
       }
+      try requireArithmetic(left, leftKind, rightKind)
+      try requireArithmetic(rightSpan, rightKind, leftKind)
       switch (leftKind, rightKind) {
       case (.duration, .number):
         throw LineError(
@@ -487,13 +521,15 @@ struct DateChecker {
       default: return leftKind
       }
     case .times, .divide:
-      for (span, kind) in [(left, leftKind), (rightSpan, rightKind)] {
+      func requireNoDate(_ span: Range<Int>, _ kind: DateKind?) throws(LineError) {
         if let kind, kind == .date || kind == .difference {
           throw LineError(
             "\(describe(span)) is a \(kind); a duration or a number is needed",
             column: span.lowerBound + 1)
         }
       }
+      try requireNoDate(left, leftKind)
+      try requireNoDate(rightSpan, rightKind)
       switch (op, leftKind, rightKind) {
       case (.times, .duration, .duration):
         throw LineError("a duration times a duration is not built", column: operatorColumn)

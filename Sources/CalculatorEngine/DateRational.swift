@@ -12,63 +12,91 @@ import CalcDecimal
 // rounding to an integer or to 34 digits, the decimal text, and the repeating decimal of
 // `:exact`.
 
-/// A natural number of any size: little-endian 32-bit limbs without leading zero limbs (zero
-/// has none).
+/// A natural number of any size: a value below 2^64 in one word (no allocation: durations and
+/// the numbers of date lines mostly are, issue 51), a larger one in little-endian 32-bit limbs
+/// without leading zero limbs.
+///
+/// The form is canonical — a value below 2^64 is never held in limbs — so that equality and
+/// hashing of the stored parts are those of the values.
 struct DateNatural: Hashable, Comparable, Sendable {
-  private(set) var limbs: [UInt32]
+  /// The value when it is below 2^64 (``wide`` is `nil`); 0 otherwise.
+  private var small: UInt64
+  /// The limbs of a value of 2^64 or more (three at least); `nil` below 2^64.
+  private var wide: [UInt32]?
 
   init(_ value: UInt64) {
-    limbs =
-      value == 0
-      ? []
-      : value >> 32 == 0
-        ? [UInt32(value)] : [UInt32(truncatingIfNeeded: value), UInt32(value >> 32)]
+    small = value
+    wide = nil
   }
 
   init(_ value: UInt128) {
+    if value >> 64 == 0 {
+      small = UInt64(value)
+      wide = nil
+      return
+    }
     var value = value
-    limbs = []
+    var limbs: [UInt32] = []
     while value != 0 {
       limbs.append(UInt32(truncatingIfNeeded: value))
       value >>= 32
     }
+    small = 0
+    wide = limbs
   }
 
+  /// The value of `limbs` (little-endian, leading zero limbs allowed).
   private init(limbs: [UInt32]) {
-    self.limbs = limbs
-    trim()
+    var limbs = limbs
+    while limbs.last == 0 { limbs.removeLast() }
+    if limbs.count <= 2 {
+      small = Self.word(limbs)
+      wide = nil
+    } else {
+      small = 0
+      wide = limbs
+    }
+  }
+
+  /// The little-endian 32-bit limbs, without leading zero limbs (zero has none).
+  var limbs: [UInt32] {
+    if let wide { return wide }
+    if small == 0 { return [] }
+    return small >> 32 == 0
+      ? [UInt32(small)] : [UInt32(truncatingIfNeeded: small), UInt32(small >> 32)]
   }
 
   static let zero = DateNatural(0 as UInt64)
   static let one = DateNatural(1 as UInt64)
 
-  var isZero: Bool { limbs.isEmpty }
-  var isOdd: Bool { (limbs.first ?? 0) & 1 == 1 }
+  var isZero: Bool { wide == nil && small == 0 }
+  var isOdd: Bool { (wide?[0] ?? UInt32(truncatingIfNeeded: small)) & 1 == 1 }
 
   /// The value, if it is below 2^128.
   var uint128: UInt128? {
-    guard limbs.count <= 4 else { return nil }
+    guard let wide else { return UInt128(small) }
+    guard wide.count <= 4 else { return nil }
     var value: UInt128 = 0
-    for limb in limbs.reversed() { value = value << 32 | UInt128(limb) }
+    for limb in wide.reversed() { value = value << 32 | UInt128(limb) }
     return value
   }
 
-  private mutating func trim() {
-    while limbs.last == 0 { limbs.removeLast() }
-  }
-
   static func < (a: DateNatural, b: DateNatural) -> Bool {
-    if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
-    var index = a.limbs.count - 1
-    while index >= 0 {
-      if a.limbs[index] != b.limbs[index] { return a.limbs[index] < b.limbs[index] }
-      index -= 1
+    switch (a.wide, b.wide) {
+    case (nil, nil): return a.small < b.small
+    case (nil, _): return true
+    case (_, nil): return false
+    case (let x?, let y?): return compare(x, y) < 0
     }
-    return false
   }
 
   static func + (a: DateNatural, b: DateNatural) -> DateNatural {
-    let (long, short) = a.limbs.count >= b.limbs.count ? (a.limbs, b.limbs) : (b.limbs, a.limbs)
+    if a.wide == nil, b.wide == nil {
+      let (sum, overflow) = a.small.addingReportingOverflow(b.small)
+      return overflow ? DateNatural(UInt128(a.small) + UInt128(b.small)) : DateNatural(sum)
+    }
+    let (x, y) = (a.limbs, b.limbs)
+    let (long, short) = x.count >= y.count ? (x, y) : (y, x)
     var sum = long
     var carry: UInt64 = 0
     for index in 0..<long.count {
@@ -90,9 +118,15 @@ struct DateNatural: Hashable, Comparable, Sendable {
   /// Subtracts `b`, which must not exceed the value, in place.
   private mutating func subtract(_ b: DateNatural) {
     precondition(b <= self, "a natural number below zero")
+    if wide == nil {
+      small -= b.small
+      return
+    }
+    var limbs = self.limbs
+    let other = b.limbs
     var borrow: Int64 = 0
     for index in 0..<limbs.count {
-      var value = Int64(limbs[index]) - borrow - Int64(index < b.limbs.count ? b.limbs[index] : 0)
+      var value = Int64(limbs[index]) - borrow - Int64(index < other.count ? other[index] : 0)
       borrow = 0
       if value < 0 {
         value += 1 << 32
@@ -100,24 +134,29 @@ struct DateNatural: Hashable, Comparable, Sendable {
       }
       limbs[index] = UInt32(value)
     }
-    trim()
+    self = DateNatural(limbs: limbs)
   }
 
   /// The schoolbook product.
   ///
   /// - Complexity: O(m × n) in the limbs.
   static func * (a: DateNatural, b: DateNatural) -> DateNatural {
+    if a.wide == nil, b.wide == nil {
+      let (high, low) = a.small.multipliedFullWidth(by: b.small)
+      return high == 0 ? DateNatural(low) : DateNatural(UInt128(high) << 64 | UInt128(low))
+    }
     guard !a.isZero, !b.isZero else { return .zero }
-    var product = [UInt32](repeating: 0, count: a.limbs.count + b.limbs.count)
-    for i in 0..<a.limbs.count {
+    let (x, y) = (a.limbs, b.limbs)
+    var product = [UInt32](repeating: 0, count: x.count + y.count)
+    for i in 0..<x.count {
       var carry: UInt64 = 0
-      let x = UInt64(a.limbs[i])
-      for j in 0..<b.limbs.count {
-        let total = x * UInt64(b.limbs[j]) + UInt64(product[i + j]) + carry
+      let factor = UInt64(x[i])
+      for j in 0..<y.count {
+        let total = factor * UInt64(y[j]) + UInt64(product[i + j]) + carry
         product[i + j] = UInt32(truncatingIfNeeded: total)
         carry = total >> 32
       }
-      product[i + b.limbs.count] = UInt32(carry)
+      product[i + y.count] = UInt32(carry)
     }
     return DateNatural(limbs: product)
   }
@@ -127,6 +166,9 @@ struct DateNatural: Hashable, Comparable, Sendable {
   /// - Complexity: O(n) in the limbs.
   func quotientAndRemainder(dividingBy divisor: UInt32) -> (DateNatural, UInt32) {
     precondition(divisor != 0, "division by zero")
+    guard let limbs = wide else {
+      return (DateNatural(small / UInt64(divisor)), UInt32(small % UInt64(divisor)))
+    }
     var quotient = limbs
     var remainder: UInt64 = 0
     var index = limbs.count - 1
@@ -145,10 +187,17 @@ struct DateNatural: Hashable, Comparable, Sendable {
   func quotientAndRemainder(dividingBy divisor: DateNatural) -> (DateNatural, DateNatural) {
     precondition(!divisor.isZero, "division by zero")
     if self < divisor { return (.zero, self) }
-    if divisor.limbs.count == 1 {
-      let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor.limbs[0])
+    if wide == nil {
+      // Both below 2^64 (the divisor does not exceed the dividend).
+      let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor.small)
+      return (DateNatural(quotient), DateNatural(remainder))
+    }
+    let divisorLimbs = divisor.limbs
+    if divisorLimbs.count == 1 {
+      let (quotient, remainder) = quotientAndRemainder(dividingBy: divisorLimbs[0])
       return (quotient, DateNatural(UInt64(remainder)))
     }
+    let limbs = self.limbs
     var quotient = [UInt32](repeating: 0, count: limbs.count)
     // The remainder starts as the dividend's leading bits, one fewer than the divisor has: no
     // quotient bit before them can be 1.
@@ -166,6 +215,11 @@ struct DateNatural: Hashable, Comparable, Sendable {
   }
 
   private mutating func shiftLeftOne(inserting bit: UInt32) {
+    if wide == nil, small >> 63 == 0 {
+      small = small << 1 | UInt64(bit)
+      return
+    }
+    var limbs = self.limbs
     var carry = bit
     for index in 0..<limbs.count {
       let next = limbs[index] >> 31
@@ -173,10 +227,13 @@ struct DateNatural: Hashable, Comparable, Sendable {
       carry = next
     }
     if carry != 0 { limbs.append(carry) }
+    self = DateNatural(limbs: limbs)
   }
 
   /// The value shifted right by `count` bits.
   func shiftedRight(_ count: Int) -> DateNatural {
+    if wide == nil { return count >= 64 ? .zero : DateNatural(small >> count) }
+    let limbs = self.limbs
     let (whole, part) = (count / 32, count % 32)
     guard whole < limbs.count else { return .zero }
     var shifted = Array(limbs[whole...])
@@ -192,6 +249,9 @@ struct DateNatural: Hashable, Comparable, Sendable {
   /// The value shifted left by `count` bits.
   func shiftedLeft(_ count: Int) -> DateNatural {
     guard !isZero else { return self }
+    if wide == nil, count < 64, small.leadingZeroBitCount >= count {
+      return DateNatural(small << count)
+    }
     let (whole, part) = (count / 32, count % 32)
     var shifted = [UInt32](repeating: 0, count: whole) + limbs + [0]
     if part > 0 {
@@ -207,6 +267,7 @@ struct DateNatural: Hashable, Comparable, Sendable {
 
   /// How many zero bits end the value (0 for zero).
   var trailingZeroBitCount: Int {
+    guard let limbs = wide else { return small == 0 ? 0 : small.trailingZeroBitCount }
     guard let index = limbs.firstIndex(where: { $0 != 0 }) else { return 0 }
     return index * 32 + limbs[index].trailingZeroBitCount
   }
@@ -218,6 +279,11 @@ struct DateNatural: Hashable, Comparable, Sendable {
   static func gcd(_ a: DateNatural, _ b: DateNatural) -> DateNatural {
     if a.isZero { return b }
     if b.isZero { return a }
+    if a.wide == nil, b.wide == nil {
+      // binaryGCD drops the factors of 2, which the shift puts back (the gcd does not exceed a).
+      let shift = min(a.small.trailingZeroBitCount, b.small.trailingZeroBitCount)
+      return DateNatural(binaryGCD(a.small, b.small) << shift)
+    }
     let shift = min(a.trailingZeroBitCount, b.trailingZeroBitCount)
     var x = a.shiftedRight(a.trailingZeroBitCount).limbs
     var y = b.limbs
@@ -322,7 +388,8 @@ struct DateNatural: Hashable, Comparable, Sendable {
 
   /// How many bits the value has (0 for zero).
   var bitWidth: Int {
-    limbs.isEmpty ? 0 : limbs.count * 32 - limbs[limbs.count - 1].leadingZeroBitCount
+    guard let limbs = wide else { return 64 - small.leadingZeroBitCount }
+    return limbs.isEmpty ? 0 : limbs.count * 32 - limbs[limbs.count - 1].leadingZeroBitCount
   }
 
   /// How many decimal digits the value has (1 for zero).

@@ -200,7 +200,12 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientificEntry(let entry): append(entry, to: &bytes)
     case .exponential(let value): appendExponential(value, to: &bytes)
     case .programmer(let shown): append(shown, to: &bytes)
-    case .date(let shown): bytes.append(contentsOf: shown.value.text(in: self).utf8)
+    case .date(let shown):
+      if precision == .exact {
+        shown.value.appendPlainText(to: &bytes)
+      } else {
+        bytes.append(contentsOf: shown.value.text(in: self).utf8)
+      }
     }
   }
 

@@ -162,17 +162,19 @@ extension KeyText {
     while end < buffer.count, buffer[end] != UInt8(ascii: "#") { end += 1 }
     while end > index, isBlank(buffer[end - 1]) { end -= 1 }
     guard end > index else { return nil }
-    let column =
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
-      .count + 1
+    let column = columnAfter(buffer, index)
     // Text that starts with a digit is never keys date mode's keypad takes (the memory and
-    // mode keys start with a letter): its keys are read only for a line that does not parse,
-    // for the error (issue 51: reading them cost a date line about 3,400 instructions).
+    // mode keys start with a letter), nor text that starts with `$` (its keys, when they read,
+    // start with a `$N`, which makes a date line): its keys are read only for a line that does
+    // not parse, for the error (issue 51: reading them cost a date line about 3,400
+    // instructions, and a `$N` line about 9,500 with the error it built).
     var start = index
     while start < end, isBlank(buffer[start]) { start += 1 }
-    let startsWithDigit = buffer[start] >= UInt8(ascii: "0") && buffer[start] <= UInt8(ascii: "9")
+    let keysOnlyForError =
+      (buffer[start] >= UInt8(ascii: "0") && buffer[start] <= UInt8(ascii: "9"))
+      || buffer[start] == UInt8(ascii: "$")
     var plain: TypedKeys?
-    if !startsWithDigit {
+    if !keysOnlyForError {
       plain = try? plainKeys(
         in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
         reusing: &storage)
@@ -184,14 +186,14 @@ extension KeyText {
         return keys
       }
     }
-    let text =
-      String(repeating: " ", count: column - 1)
-      + String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+    let text = column == 1 ? line : String(repeating: " ", count: column - 1) + line
+    let syntax: DateSyntax
     do throws(LineError) {
       var parser = try DateParser(text)
-      _ = try parser.line()
+      syntax = try parser.line()
     } catch {
-      if startsWithDigit {
+      if keysOnlyForError {
         plain = try? plainKeys(
           in: UnsafeBufferPointer(rebasing: buffer[index..<end]), startingIn: .date,
           reusing: &storage)
@@ -208,7 +210,8 @@ extension KeyText {
     // A `date` right before the line is the date line's own, not a step, as `fx` before a
     // formula is.
     if keys.last == .mode(.date) { keys = keys.extracting(0..<(keys.count - 1)) }
-    keys.appendDateLine(text)
+    // Kept beside the text: the session calculates the line from it (issue 51).
+    keys.appendDateLine(text, read: syntax)
     return keys
   }
 

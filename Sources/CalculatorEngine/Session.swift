@@ -564,7 +564,11 @@ public struct Session: Sendable {
   ) throws(SessionError) -> [DateStep] {
     var steps: [DateStep] = []
     let history = history
-    for text in keys.dateTexts {
+    var index = 0
+    for key in keys.keys where key.hasText {
+      defer { index += 1 }
+      guard key.isDateLine else { continue }
+      let text = keys.formulas[index]
       if today == nil, DateLine.mayMentionToday(text),
         DateLine.replacingToday(in: text, with: .first) != text
       {
@@ -577,7 +581,14 @@ public struct Session: Sendable {
           try Session.dateReference(number, after: preceding, in: history)
         })
       do throws(LineError) {
-        steps.append(DateStep(try DateLine(text, in: context)))
+        // The syntax the line's reader read, if it kept it: the line is not read twice.
+        let line =
+          if let syntax = keys.readDateSyntax(at: index) {
+            try DateLine(text, syntax: syntax, in: context)
+          } else {
+            try DateLine(text, in: context)
+          }
+        steps.append(DateStep(line))
       } catch {
         throw .date(error)
       }

@@ -77,10 +77,23 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// digits are ``DateRational/magnitudeSignificand(digits:)``'s, by long division, written
   /// as ``secondsField(_:_:)`` writes them.
   private var smallPlainText: String? {
+    var bytes: [UInt8] = []
+    guard appendSmallPlainText(to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``plainText``'s bytes to `bytes` (the answer line's, without a string).
+  package func appendPlainText(to bytes: inout [UInt8]) {
+    if !appendSmallPlainText(to: &bytes) { bytes.append(contentsOf: generalPlainText.utf8) }
+  }
+
+  /// Appends ``smallPlainText`` to `bytes` and returns `true`; `false`, appending nothing, for
+  /// a value it does not take.
+  private func appendSmallPlainText(to bytes: inout [UInt8]) -> Bool {
     guard !seconds.isRounded, let numerator = seconds.numerator.uint128,
       numerator <= UInt128(UInt64.max), let denominator = seconds.denominator.uint128,
       denominator < 1 << 60
-    else { return nil }
+    else { return false }
     let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
     var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
     var field: [UInt8] = []
@@ -99,13 +112,14 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     }
     if field.isEmpty { field = [UInt8(ascii: "0"), UInt8(ascii: "0")] }
     let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
-    var text = seconds.isNegative ? "-" : ""
-    text += String(hours)
-    text += ":"
-    text += String(decoding: Self.twoDigits(minute), as: UTF8.self)
-    text += ":"
-    text += String(decoding: field, as: UTF8.self)
-    return text
+    if seconds.isNegative { bytes.append(UInt8(ascii: "-")) }
+    DateDifference.appendDecimal(Int(hours), to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: "0") + UInt8(minute / 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(minute % 10))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(contentsOf: field)
+    return true
   }
 
   /// `value` (below 100) as two ASCII digits.

@@ -17,6 +17,21 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// so that the session compiling them does not read them again; empty when they were not kept.
   /// No part of the value: equality and hashing ignore it.
   private var parsed: [Formula] = []
+  /// The date line of ``formulas``[`index`] as the line's reader read it
+  /// (``KeyText/formulaLine(in:startingIn:reusing:)``), so that the session calculating it does
+  /// not read it again (issue 51); `nil` when none was kept. No part of the value.
+  private var readDate: ReadDate?
+
+  /// A date line's syntax and the index of its text, in a box: one reference, so that copying
+  /// and destroying keys (a script line's, several times a line) costs a retain and a release.
+  private final class ReadDate: Sendable {
+    let index: Int
+    let syntax: DateSyntax
+    init(_ index: Int, _ syntax: DateSyntax) {
+      self.index = index
+      self.syntax = syntax
+    }
+  }
 
   /// Keys with the given line numbers of their `$N` keys, one for each, in order, and the text
   /// of their formula keys.
@@ -125,6 +140,22 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     parsed.removeAll()
   }
 
+  /// Appends a date line's key with its text and the syntax read from it (kept for
+  /// ``readDateSyntax(at:)``).
+  mutating func appendDateLine(_ text: String, read syntax: DateSyntax) {
+    keys.append(.dateLine)
+    readDate = ReadDate(formulas.count, syntax)
+    formulas.append(text)
+    parsed.removeAll()
+  }
+
+  /// The syntax of the date line of ``formulas``[`index`] as the line's reader read it, if it
+  /// was kept.
+  func readDateSyntax(at index: Int) -> DateSyntax? {
+    guard let readDate, readDate.index == index else { return nil }
+    return readDate.syntax
+  }
+
   /// Whether the keys hold a formula line's key or a date line's (a key with its text).
   public var hasFormulas: Bool { !formulas.isEmpty }
 
@@ -134,12 +165,26 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package func mappingDateTexts(_ transform: (String) -> String) -> TypedKeys {
     guard keys.contains(.dateLine) else { return self }
     var copy = self
+    copy.readDate = nil
     var index = 0
     for key in keys where key.hasText {
       if key.isDateLine { copy.formulas[index] = transform(formulas[index]) }
       index += 1
     }
     return copy
+  }
+
+  /// Whether the text of some date line key may hold `today` (``DateLine/mayMentionToday(_:)``),
+  /// without gathering the texts.
+  ///
+  /// - Complexity: O(n) in the number of keys and the length of the date lines.
+  package var dateLinesMayMentionToday: Bool {
+    var index = 0
+    for key in keys where key.hasText {
+      if key.isDateLine, DateLine.mayMentionToday(formulas[index]) { return true }
+      index += 1
+    }
+    return false
   }
 
   /// The texts of the formula keys alone, in order.
@@ -166,6 +211,9 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
       parsed.append(contentsOf: other.parsed)
     } else {
       parsed.removeAll()
+    }
+    if readDate == nil, let read = other.readDate {
+      readDate = ReadDate(formulas.count + read.index, read.syntax)
     }
     formulas.append(contentsOf: other.formulas)
   }
@@ -209,6 +257,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     references.removeAll(keepingCapacity: keepingCapacity)
     formulas.removeAll(keepingCapacity: keepingCapacity)
     parsed.removeAll()
+    readDate = nil
   }
 
   /// Whether some key is `$N`.
@@ -222,6 +271,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     copy.references = references.map(renumber)
     copy.formulas = formulas.map { TypedKeys.renumbering($0, renumber) }
     copy.parsed = []
+    copy.readDate = nil
     return copy
   }
 
