@@ -31,8 +31,6 @@ binary=.build/release/calc
 strip --strip-debug -o "$work/calc" "$binary"
 valgrind --tool=lackey --trace-mem=yes --log-file="$work/lackey" "$work/calc" -k 12+3= \
   >/dev/null 2>&1
-# Each `.iplt` stub jumps through the slot of one ifunc (memcpy, strlen, …).
-objdump -d -j .iplt --no-show-raw-insn "$binary" >"$work/iplt"
 if command -v gdb >/dev/null; then
   # After a start, each IRELATIVE slot holds the variant glibc chose for this machine.
   readelf -rW "$binary" | awk '/R_X86_64_IRELATIVE/ { print "0x" $1 }' >"$work/irelative"
@@ -43,6 +41,22 @@ for slot in open('$work/irelative'):
     value = int(gdb.parse_and_eval('*(unsigned long *)' + slot.strip()))
     print('SLOT %s 0x%x' % (slot.strip(), value))
 " "$work/calc" >"$work/slots" 2>/dev/null || true
+  # Which of those variants a native start calls: a breakpoint on each, from the first instruction.
+  grep '^SLOT' "$work/slots" | awk '{ print $3 }' | sort -u >"$work/targets" || true
+  gdb -q -batch -ex 'starti -k 12+3= </dev/null >/dev/null' -ex "python
+import gdb
+hits = set()
+for target in open('$work/targets'):
+    gdb.Breakpoint('*' + target.strip(), temporary=True, internal=True)
+gdb.events.stop.connect(lambda event: hits.add(int(gdb.selected_frame().pc())))
+while gdb.selected_inferior().pid:
+    try:
+        gdb.execute('continue', to_string=True)
+    except gdb.error:
+        break
+for hit in sorted(hits):
+    print('CALLED 0x%x' % hit)
+" "$work/calc" >"$work/called" 2>/dev/null || true
 fi
 readelf -SW "$binary" >"$work/sections"
 python3 - "$work" >Scripts/startup-order.txt <<'PY'
@@ -96,30 +110,23 @@ for line in open(f"{work}/lackey", errors="replace"):
     i = section_at(address)
     if i is not None:
         touched[i].add(address >> 6)
-# The string functions' variants this machine's glibc chose (valgrind's CPU is not the
-# machine's): of each ifunc called under valgrind (its `.iplt` stub ran), the target of its
-# IRELATIVE slot after a native start, as gdb read it.
-stubs = {}
-for line in open(f"{work}/iplt"):
-    m = re.match(r"^\s*([0-9a-f]+):\s+jmp\s+\*0x[0-9a-f]+\(%rip\)\s+# ([0-9a-f]+)", line)
-    if m:
-        stubs[int(m.group(1), 16) >> 4] = int(m.group(2), 16)
-called = set()
-for line in open(f"{work}/lackey", errors="replace"):
-    parts = line.split()
-    if len(parts) == 2 and parts[0] == "I":
-        stub = int(parts[1].split(",")[0], 16) >> 4
-        if stub in stubs:
-            called.add(stubs[stub])
+# The string functions' variants (`__strlen_evex`, `__memcpy_avx2_unaligned`, …): glibc picks
+# one for the CPU, and valgrind's CPU is not the machine's. Where gdb could watch a native start,
+# the variants it called count and valgrind's do not.
+variant = re.compile(r"^__[a-z0-9]+?_(?:avx|sse|evex|erms)")
 try:
-    for line in open(f"{work}/slots"):
-        m = re.match(r"^SLOT 0x([0-9a-f]+) 0x([0-9a-f]+)$", line.strip())
-        if m and int(m.group(1), 16) in called:
-            i = section_at(int(m.group(2), 16))
-            if i is not None:
-                touched[i].add(int(m.group(2), 16) >> 6)
+    called = [int(m.group(1), 16) for line in open(f"{work}/called")
+              for m in [re.match(r"^CALLED 0x([0-9a-f]+)$", line.strip())] if m]
 except FileNotFoundError:
-    pass
+    called = []
+if called:
+    for i in list(touched):
+        if placed[i][2] == ".text" and placed[i][4] and all(variant.match(n) for n in placed[i][4]):
+            del touched[i]
+    for address in called:
+        i = section_at(address)
+        if i is not None:
+            touched[i].update(range(placed[i][0] >> 6, (placed[i][0] + placed[i][1] + 63) >> 6))
 
 def name_for(section):
     names = [n for n in section[4] if not n.startswith(".L")]
@@ -157,9 +164,9 @@ def add(sections, label):
 # section's first page); the dense part must end before the first folio of 256 KB or more.
 text_offset = None
 for line in open(f"{work}/sections"):
-    m = re.match(r"\s*\[\s*\d+\]\s+\.text\s+\S+\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+    m = re.match(r"\s*\[\s*\d+\]\s+\.text\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)", line)
     if m:
-        text_offset = int(m.group(1), 16)
+        text_address, text_offset = int(m.group(1), 16), int(m.group(2), 16)
 page = text_offset // 4096
 while page & -page < 64 and (page & -page) * 4096 < 2 * 1024 * 1024:
     page += page & -page
@@ -194,6 +201,39 @@ for s in sorted((s for i, s in enumerate(placed) if s[2] == ".text" and i not in
         size += s[1]
 add(filler, "filler text")
 add([placed[i] for i in sparse], "sparse text")
+
+def place(offset, sections):
+    for section in sections:
+        align = max(1, section[5])
+        offset = (offset + align - 1) // align * align + section[1]
+    return offset
+
+# The standard library's `.text` is touched here and there; where it starts decides how many
+# 64 KB fault-around windows those places fall in. Cold sections before it move it to the start
+# that needs the fewest.
+if big and len(big) == 1:
+    blob = placed[big[0]]
+    lines = sorted({line * 64 - blob[0] for line in touched[big[0]]})
+    offset = place(place(offset, filler), [placed[i] for i in sparse])
+    delta = text_address - text_offset
+
+    def windows(start):
+        start = (start + 15) // 16 * 16 + delta
+        return len({(start + line) >> 16 for line in lines})
+
+    chosen = set(id(s) for s in filler) | set(id(placed[i]) for i in touched)
+    spare = sorted((s for s in placed if s[2] == ".text" and id(s) not in chosen
+                    and s[1] < 16 * 1024 and name_for(s) and s[5] <= 16), key=lambda s: -s[1])
+    best = min(range(0, 64 * 1024, 1024), key=lambda pad: (windows(offset + pad), pad))
+    padding, size = [], 0
+    for section in spare:
+        if size + section[1] + 16 <= best:
+            padding.append(section)
+            size += section[1] + 16
+    print(f"standard library text: {windows(offset)} windows at its place, "
+          f"{windows(place(offset, padding))} after {place(offset, padding) - offset} bytes "
+          f"of cold sections", file=report)
+    add(padding, "padding text")
 add([placed[i] for i in big], "big text")
 # The data a start touches, each output section's touched input sections densest first.
 for output_name in (".data.rel.ro", ".data", ".rodata", ".bss", ".tbss", ".tdata"):
