@@ -36,8 +36,8 @@ all: build
 # by Scripts/startup-order.sh) together at the start of .text, .data.rel.ro, .data, .rodata and
 # .bss, so that a start faults in a few neighbouring pages instead of pages spread over the whole
 # binary. -function-sections gives each of calc's functions a section of its own (swiftc gives
-# one only to public ones), which is what lld moves: `calc -k 12+3=` peaks at about 4.0 MB
-# instead of 4.5 MB (6.3 MB without the order; Documentation/Performance.md).
+# one only to public ones), which is what lld moves: `calc -k 12+3=` peaks at about 2.6 MB
+# (4.4 MB with a stale order; Documentation/Performance.md, "Start-up memory toward 1.25× bc").
 STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup-order.txt \
   -Xlinker --no-warn-symbol-ordering -Xswiftc -Xfrontend -Xswiftc -function-sections

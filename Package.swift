@@ -37,6 +37,11 @@ let package = Package(
       // A script's lines cross from CalcCLI's runner into the interpreter here: its functions
       // are offered to the modules that call them for inlining, as within one module.
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+    // The process's arguments, kept by a constructor as glibc passes them (argc, argv), which the
+    // command line reads; it also answers the Swift runtime's question for them, which in the
+    // static calc was a search through /proc/self/maps at every start
+    // (Sources/CArguments/arguments.c).
+    .target(name: "CArguments"),
     // The system edge and the front ends, as a library so that tests can drive them: every call
     // to the system (Platform.swift, files, journals, the pager, readline, signals), the REPL,
     // the batch runner and the command line. It re-exports CalcCore.
@@ -47,6 +52,7 @@ let package = Package(
         "CalcDecimal",
         "CalculatorEngine",
         "CReadline",
+        "CArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["README.md"]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CArguments
 import CalcCore
 import CalculatorEngine
 
@@ -72,12 +73,14 @@ extension CalcCommand {
 
   /// The process's arguments after the program's name, as argument text: from the bytes the
   /// system passed (`CommandLine.arguments` has them decoded, with U+FFFD for bytes that are not
-  /// UTF-8).
+  /// UTF-8). They are read as CArguments kept them before `main` (`CommandLine.unsafeArgv`, the
+  /// same vector, is a lazy global of the standard library, whose first use touched a page of
+  /// its code for nothing else: Documentation/Performance.md).
   static func processArguments() -> [String] {
-    let count = Int(CommandLine.argc)
-    guard count > 1 else { return [] }
+    let count = Int(calc_argc())
+    guard count > 1, let vector = calc_argv() else { return [] }
     return (1..<count).map { index in
-      guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+      guard let argument = vector[index] else { return "" }
       return ArgumentText.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
   }
