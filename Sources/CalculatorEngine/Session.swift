@@ -575,8 +575,13 @@ public struct Session: Sendable {
     if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
       throw error
     }
-    if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-    let (recalls, steps, dates) = try resolve(formulaLine: keys)
+    // A line whose formulas use neither `$N` nor `ans` reads no line end: the index is not
+    // made for it, nor looked in (issue 49: about 650 instructions a formula line).
+    let needsLineEnds = keys.mayNeedLineEnds
+    if needsLineEnds, lineEndIndex?.isValid(for: history) != true {
+      lineEndIndex = LineEndIndex(history)
+    }
+    let (recalls, steps, dates) = try resolve(formulaLine: keys, readingLineEnds: needsLineEnds)
     try Session.checkDateMemory(keys, state: history.state)
     return .applied(
       keys: keys.count,
@@ -587,21 +592,26 @@ public struct Session: Sendable {
 
   /// What the `$N` keys of `keys`, a formula or date line at the position, recall, its
   /// formulas' steps (``formulaSteps(for:after:memory:)``) and its date lines'
-  /// (``dateSteps(for:after:memory:)``), with ``lineEndIndex`` valid.
+  /// (``dateSteps(for:after:memory:)``), with ``lineEndIndex`` valid when `readingLineEnds`
+  /// (else none is read: ``TypedKeys/mayNeedLineEnds`` is `false`).
   ///
   /// A function of its own, so that the line ends it reads (a slice of ``lineEndIndex``'s) are
   /// let go of before the line is applied: held across ``applyKeepingLineEnds(_:references:recalls:formulas:dates:)``,
   /// they made its append copy every line end of the branch, once a line (O(n²) in a script).
   /// - Complexity: O(n) in the size of the formulas.
   @inline(never)
-  private func resolve(formulaLine keys: TypedKeys) throws(SessionError) -> (
-    [Calculator.Recalled], [FormulaStep], [DateStep]
-  ) {
-    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+  private func resolve(formulaLine keys: TypedKeys, readingLineEnds: Bool) throws(SessionError)
+    -> ([Calculator.Recalled], [FormulaStep], [DateStep])
+  {
+    let preceding =
+      readingLineEnds
+      ? lineEndIndex.unsafelyUnwrapped.before(history.position) : LineEndIndex.Preceding([])
+    // A line without a date line (the common formula line) gathers no date texts.
     return (
       try Session.recalls(of: keys.references, after: preceding, in: history),
       try formulaSteps(for: keys, after: preceding, memory: history.state.memory),
-      try dateSteps(for: keys, after: preceding, memory: history.state.memory)
+      keys.keys.contains(where: \.isDateLine)
+        ? try dateSteps(for: keys, after: preceding, memory: history.state.memory) : []
     )
   }
 
