@@ -282,6 +282,18 @@ public struct Session: Sendable {
     }
   }
 
+  /// Applies `keys`, a line that holds a formula and no date line, without a note: what
+  /// ``perform(_:)`` does with ``Command/keysWithNote(_:note:)`` and an empty note, without
+  /// boxing the command (issue 49: a script's formula line, the common one).
+  ///
+  /// - Complexity: as ``perform(_:)``.
+  package mutating func perform(formulaLine keys: TypedKeys) throws(SessionError) -> Change {
+    guard !isRightAfterRestore, keys.hasFormulas else {
+      return try performAny(.keysWithNote(keys, note: ""))
+    }
+    return try applyFormulaLine(keys)
+  }
+
   /// ``perform(_:)`` for any command.
   @inline(never)
   private mutating func performAny(_ command: Command) throws(SessionError) -> Change {
