@@ -177,8 +177,9 @@ public struct Invocation: Hashable, Sendable {
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
       // The process exits right after (``CalcCommand/runMain()``): its session, every step of
-      // the scripts' history, is left to the exit rather than taken apart (issue 49: freeing
-      // the recorded steps of 100,000 formula lines cost about 500 instructions a line).
+      // the scripts' history, is left to the exit rather than taken apart (freeing the
+      // recorded steps cost about 514 instructions a formula line: Documentation/Performance.md,
+      // "Formula lines after fx6").
       if streams.isProcess { Invocation.leftToExit = runner }
       return status
     }

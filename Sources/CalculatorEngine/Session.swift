@@ -588,7 +588,8 @@ public struct Session: Sendable {
       throw error
     }
     // A line whose formulas use neither `$N` nor `ans` reads no line end: the index is not
-    // made for it, nor looked in (issue 49: about 650 instructions a formula line).
+    // made for it, nor looked in (about 650 instructions a formula line: Documentation/
+    // Performance.md, "Formula lines after fx6").
     let needsLineEnds = keys.mayNeedLineEnds
     if needsLineEnds, lineEndIndex?.isValid(for: history) != true {
       lineEndIndex = LineEndIndex(history)
