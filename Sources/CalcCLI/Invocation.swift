@@ -175,9 +175,19 @@ public struct Invocation: Hashable, Sendable {
         standardInput: streams.input)
       runner.directory = WorkingDirectory(directory)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
-      return runner.run(names: names.isEmpty ? [FileName("-")] : names)
+      let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
+      // The process exits right after (``CalcCommand/runMain()``): its session, every step of
+      // the scripts' history, is left to the exit rather than taken apart (freeing the
+      // recorded steps cost about 514 instructions a formula line: Documentation/Performance.md,
+      // "Formula lines after fx6").
+      if streams.isProcess { Invocation.leftToExit = runner }
+      return status
     }
   }
+
+  /// The batch runner of the process's own run, kept until it exits: see
+  /// ``run(environment:streams:directory:)``.
+  nonisolated(unsafe) private static var leftToExit: BatchRunner?
 }
 
 /// The standard streams of a run: the process's own, or memory, where tests and embedders run

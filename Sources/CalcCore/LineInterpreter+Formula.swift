@@ -33,7 +33,11 @@ extension LineInterpreter {
       context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
     let change: Session.Change
     do {
-      change = try perform(.keysWithNote(keys, note: note ?? ""))
+      // A line of formulas alone (no note, no date line, no effect kept), the common one,
+      // skips the command's box.
+      change =
+        try note == nil && !keepsEffects && !keys.keys.contains(where: \.isDateLine)
+        ? perform(formulaLine: keys) : perform(.keysWithNote(keys, note: note ?? ""))
     } catch {
       if case .formula(let formulaError) = error {
         throw LineError(formulaError.message, column: formulaError.column)

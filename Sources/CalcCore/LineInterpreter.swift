@@ -300,6 +300,17 @@ public struct LineInterpreter {
     return try result.get()
   }
 
+  /// Performs `keys`, a line that holds formulas and no date line, without a note and without
+  /// keeping its effect: as ``perform(_:)`` performs ``Session/Command/keysWithNote(_:note:)``
+  /// with an empty note, whose box a script's formula line does without.
+  mutating func perform(formulaLine keys: TypedKeys) throws(SessionError) -> Session.Change {
+    factsAfterKeys = nil
+    let change = try session.perform(formulaLine: keys)
+    followsKeyLine = false
+    self.change = change
+    return change
+  }
+
   /// Applies the start mode's key (`sci` for `--mode scientific`) on a line of its own when the
   /// session is in the other mode: at the start, and after `:reset`. Returns its effect, for a
   /// journal; `nil` when nothing was applied.

@@ -126,7 +126,8 @@ public struct Calculator: Hashable, Sendable {
     mutating func startFormula() {
       switch consume self {
       case .formula(var box) where isKnownUniquelyReferenced(&box):
-        box.brain = .initial
+        // Made afresh rather than copied from `.initial`: no retains of a shared value.
+        box.brain = ScientificBrain()
         box.formula = nil
         self = .scientific(box)
       case .standard, .scientific, .programmer, .formula, .date:

@@ -412,6 +412,9 @@ struct FormulaParser {
 
   /// `+ -`, left to right.
   private mutating func parseSum() throws(FormulaError) -> FormulaNode {
+    // A number that ends the sum (a call's argument, a whole formula) is its own node: the
+    // levels between would give it as it is (issue 49: five calls fewer for `sin(5.2472)`).
+    if try peek().kind == .number, let number = takeNumber(endingSum: true) { return number }
     let first = try parseProduct(followsAdditive: false)
     var links: [FormulaLink] = []
     while true {
@@ -476,6 +479,9 @@ struct FormulaParser {
 
   /// Prefix `-`, `+`, `√`, then a power.
   private mutating func parseUnary(percentOfLeft: Bool) throws(FormulaError) -> FormulaNode {
+    // A number with no `^` and no postfix after it is its own node, as ``parsePower(percentOfLeft:)``
+    // would give it (`1.25` in `2.5^1.25`).
+    if try peek().kind == .number, let number = takeNumber(endingSum: false) { return number }
     var prefixes: [FormulaPrefix] = []
     loop: while true {
       switch try peek().kind {
@@ -764,6 +770,32 @@ struct FormulaParser {
 
   private func isLetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  /// The number in ``lookahead``, taken, when what follows it (blanks left out) cannot add to
+  /// it at the level that asks: for a sum (`endingSum`), the end, `)`, `,`, `;` or `#`; for a
+  /// unary operand, anything but `^`, `*` (`**`), `!` and `%`. `nil`, taking nothing,
+  /// otherwise: the grammar's levels read it then. What follows is lexed later, as it would
+  /// have been, so an error there is the same error.
+  private mutating func takeNumber(endingSum: Bool) -> FormulaNode? {
+    guard let token = lookahead else { return nil }
+    var after = token.end
+    while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+    if after < bytes.count {
+      let byte = bytes[after]
+      if endingSum {
+        guard
+          byte == UInt8(ascii: ")") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: "#")
+        else { return nil }
+      } else if byte == UInt8(ascii: "^") || byte == UInt8(ascii: "*")
+        || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "%")
+      {
+        return nil
+      }
+    }
+    take()
+    return .number(FormulaSpan(token.start..<token.end))
   }
 
   /// Takes the token in ``lookahead``.

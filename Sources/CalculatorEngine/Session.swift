@@ -287,6 +287,18 @@ public struct Session: Sendable {
     }
   }
 
+  /// Applies `keys`, a line that holds a formula and no date line, without a note: what
+  /// ``perform(_:)`` does with ``Command/keysWithNote(_:note:)`` and an empty note, without
+  /// boxing the command (issue 49: a script's formula line, the common one).
+  ///
+  /// - Complexity: as ``perform(_:)``.
+  package mutating func perform(formulaLine keys: TypedKeys) throws(SessionError) -> Change {
+    guard !isRightAfterRestore, keys.hasFormulas else {
+      return try performAny(.keysWithNote(keys, note: ""))
+    }
+    return try applyFormulaLine(keys)
+  }
+
   /// ``perform(_:)`` for any command.
   @inline(never)
   private mutating func performAny(_ command: Command) throws(SessionError) -> Change {
@@ -608,8 +620,14 @@ public struct Session: Sendable {
     if let error = Calculator.keyRejection(in: keys, keypad: history.state.keypad) {
       throw error
     }
-    if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-    let (recalls, steps, dates) = try resolve(formulaLine: keys)
+    // A line whose formulas use neither `$N` nor `ans` reads no line end: the index is not
+    // made for it, nor looked in (about 650 instructions a formula line: Documentation/
+    // Performance.md, "Formula lines after fx6").
+    let needsLineEnds = keys.mayNeedLineEnds
+    if needsLineEnds, lineEndIndex?.isValid(for: history) != true {
+      lineEndIndex = LineEndIndex(history)
+    }
+    let (recalls, steps, dates) = try resolve(formulaLine: keys, readingLineEnds: needsLineEnds)
     if Session.storesInMemory(keys) { try Session.checkDateMemory(keys, state: history.state) }
     return .applied(
       keys: keys.count,
@@ -620,21 +638,26 @@ public struct Session: Sendable {
 
   /// What the `$N` keys of `keys`, a formula or date line at the position, recall, its
   /// formulas' steps (``formulaSteps(for:after:memory:)``) and its date lines'
-  /// (``dateSteps(for:after:memory:)``), with ``lineEndIndex`` valid.
+  /// (``dateSteps(for:after:memory:)``), with ``lineEndIndex`` valid when `readingLineEnds`
+  /// (else none is read: ``TypedKeys/mayNeedLineEnds`` is `false`).
   ///
   /// A function of its own, so that the line ends it reads (a slice of ``lineEndIndex``'s) are
   /// let go of before the line is applied: held across ``applyKeepingLineEnds(_:references:recalls:formulas:dates:)``,
   /// they made its append copy every line end of the branch, once a line (O(n²) in a script).
   /// - Complexity: O(n) in the size of the formulas.
   @inline(never)
-  private func resolve(formulaLine keys: TypedKeys) throws(SessionError) -> (
-    [Calculator.Recalled], [FormulaStep], [DateStep]
-  ) {
-    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+  private func resolve(formulaLine keys: TypedKeys, readingLineEnds: Bool) throws(SessionError)
+    -> ([Calculator.Recalled], [FormulaStep], [DateStep])
+  {
+    let preceding =
+      readingLineEnds
+      ? lineEndIndex.unsafelyUnwrapped.before(history.position) : LineEndIndex.Preceding([])
+    // A line without a date line (the common formula line) gathers no date texts.
     return (
       try Session.recalls(of: keys.references, after: preceding, in: history),
       try formulaSteps(for: keys, after: preceding, memory: history.state.memory),
-      try dateSteps(for: keys, after: preceding, memory: history.state.memory)
+      keys.keys.contains(where: \.isDateLine)
+        ? try dateSteps(for: keys, after: preceding, memory: history.state.memory) : []
     )
   }
 

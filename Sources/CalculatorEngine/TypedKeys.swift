@@ -92,7 +92,8 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// while its keys run, and a session that reads it again lets go of it before they do (the 4
   /// MB line's peak, Documentation/Performance.md).
   package mutating func appendFormula(_ text: String, read formula: consuming Formula) {
-    keys.append(.formula)
+    // A line that is a formula alone, the common one, shares one array of its key.
+    if keys.isEmpty { keys = TypedKeys.formulaKeyAlone } else { keys.append(.formula) }
     if parsed.count == formulas.count, text.utf8.count <= TypedKeys.longestKeptFormula {
       parsed.append(formula)
     }
@@ -101,6 +102,21 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
 
   /// The longest formula, in bytes, whose reading a line keeps: 64 KiB.
   static let longestKeptFormula = 1 << 16
+
+  /// The keys of a line that is one formula: shared, so that reading such a line allocates
+  /// no array for them (copied on write, as any array, when a key is appended).
+  private static let formulaKeyAlone: [Key] = [.formula]
+
+  /// Whether applying the keys may need the ends of the lines before them (``Session``'s
+  /// `LineEndIndex`): for a `$N` key, a date line, `ans` or `$N` in a formula, or a formula
+  /// not kept as read (``withReadFormula(at:_:)``). `false` for a line of formulas read
+  /// without `$N` or `ans`, the common formula line, which then reads no line end.
+  ///
+  /// - Complexity: O(f) in the number of formulas.
+  package var mayNeedLineEnds: Bool {
+    guard references.isEmpty, parsed.count == formulas.count else { return true }
+    return parsed.contains { $0.usesAnswer || !$0.references.isEmpty }
+  }
 
   /// `body` of the formula of ``formulas``[`index`] as the line's reader read it, lent
   /// without copying it; `nil` when it was not kept.
