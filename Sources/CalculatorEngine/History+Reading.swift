@@ -345,17 +345,42 @@ extension History {
   /// The display after each of `lines` (lines of the current branch, in order, from
   /// ``lines()``).
   ///
-  /// - Complexity: O(``snapshotInterval`` + m), m the steps from the first line's start to the
-  ///   last line's end.
+  /// Each line is replayed as a run of its branch's keys (``Branch/replay(_:on:)``, as a
+  /// snapshot is rebuilt: Standard mode's brain moved out once a line), not a step at a time.
+  ///
+  /// - Complexity: O(``snapshotInterval`` + m + l × log b), m the steps from the first line's
+  ///   start to the last line's end, l the lines, b the branches the current one passes
+  ///   through.
   package func displays(after lines: ArraySlice<Line>) -> [Display] {
-    guard let first = lines.first, let last = lines.last else { return [] }
+    guard let first = lines.first else { return [] }
     var displays: [Display] = []
     displays.reserveCapacity(lines.count)
-    var next = lines.startIndex
-    forEachStep(in: first.start...last.end) { step, _, state in
-      while next < lines.endIndex, lines[next].end == step {
+    var state = state(at: first.start)
+    var position = first.start
+    var line = lines.startIndex
+    while line < lines.endIndex {
+      // The branch that owns the next key, bound once for all the lines it owns: a `Branch`
+      // copied (or captured by the replay's closures) a line retained each of its arrays, which
+      // cost more than a short line's keys.
+      let index = owner(of: position + 1)
+      let branch = branches[index]
+      while line < lines.endIndex {
+        let end = lines[line].end
+        // A line's keys are one branch's (a fork is a line boundary); a line that runs past a
+        // fork goes on a key at a time.
+        let stop: Int
+        if owner(of: end) == index {
+          stop = end
+        } else if owner(of: position + 1) == index {
+          stop = position + 1
+        } else {
+          break
+        }
+        branch.replay((position - branch.fork)..<(stop - branch.fork), on: &state)
+        position = stop
+        guard position == end else { break }
         displays.append(state.display)
-        next += 1
+        line += 1
       }
     }
     return displays

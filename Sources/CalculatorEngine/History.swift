@@ -183,7 +183,9 @@ public struct History: Sendable {
     /// - Complexity: O(n) in the number of keys.
     @inline(__always)
     func replay(_ range: Range<Int>, on state: inout State) {
-      state.replay(range, startsLine: startsLine(at:), step: step(at:))
+      // Closures over `self`, not the partially applied methods, each of which copied the
+      // branch (a retain of each of its arrays) into its context at every call.
+      state.replay(range, startsLine: { self.startsLine(at: $0) }, step: { self.step(at: $0) })
     }
   }
 
