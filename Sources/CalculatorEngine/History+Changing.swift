@@ -16,6 +16,18 @@ extension History {
     branches[current].reserveCapacity(forKeys: keys)
   }
 
+  /// Applies a line of keys as ``apply(line:references:recalls:formulas:dates:)`` does, and
+  /// returns the display after it with the new branch's number (`:edit`'s replay reads both).
+  /// - Complexity: O(n) in the number of keys, amortized.
+  mutating func applyShowing(
+    line keys: ArraySlice<Key>, references: [Int] = [],
+    recalls: [Calculator.Recalled] = [], formulas: [FormulaStep] = [], dates: [DateStep] = []
+  ) -> (newBranch: Int?, display: Display) {
+    let branch = apply(
+      line: keys, references: references, recalls: recalls, formulas: formulas, dates: dates)
+    return (branch, state.display)
+  }
+
   /// Applies a line of keys at the position, starting a new branch there first unless the
   /// position is at the end of the current branch; the position moves to the end of the line.
   ///

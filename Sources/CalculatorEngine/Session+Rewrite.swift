@@ -85,17 +85,22 @@ extension Session {
     // A later line is never replayed with keys skipped (SPEC §4): a change after which one
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
-    for (at, line) in zip(later.indices, later) {
-      if let (out, reason) = Calculator.firstRejectedKey(in: line.keys.keys, keypad: &keypad) {
+    // By index, each line's keys read in place: a `Line` copied out a line cost a retain and a
+    // release.
+    for at in later.indices {
+      if let (out, reason) = Calculator.firstRejectedKey(
+        in: later[at].keys.keys, keypad: &keypad)
+      {
         if reason == .scientificKey {
-          throw .laterLineRejected(kind, line: number, later: at + first, key: line.keys[out])
+          throw .laterLineRejected(kind, line: number, later: at + first, key: later[at].keys[out])
         }
         throw .laterLineKeyRejected(
-          kind, line: number, later: at + first, key: line.keys[out], reason: reason)
+          kind, line: number, later: at + first, key: later[at].keys[out], reason: reason)
       }
       // A later line that refers to a deleted line would have nothing to recall, and one that
       // refers to a line that becomes the mode line, no result.
-      for target in line.keys.allReferences {
+      guard later[at].keys.hasReferences || later[at].keys.hasFormulas else { continue }
+      for target in later[at].keys.allReferences {
         if kind == .deleted, target == number {
           throw .referencedLineDeleted(line: number, by: at + first)
         }
@@ -104,19 +109,25 @@ extension Session {
         }
       }
     }
-    // The later lines as they are replayed, their references renumbered.
-    let replayed: [TypedKeys] = later.map { line in
-      kind == .edited && shift == 0 ? line.keys : line.keys.renumbered(moved)
+    // The later lines as they are replayed, their references renumbered: read one at a time
+    // (a list of them all copied each line's keys, five arrays retained and released a line).
+    let renumbers = kind != .edited || shift != 0
+    func replayed(_ at: Int) -> TypedKeys {
+      let keys = later[at].keys
+      return renumbers && (keys.hasReferences || keys.hasFormulas) ? keys.renumbered(moved) : keys
     }
     // Old displays from line L on (for a deletion, from the line after it).
     let old = history.displays(after: kind == .deleted ? later : lines[index...])
     // An edit that another branch already holds, with the same lines before and after it,
     // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
     if kind == .edited,
-      let existing = existingBranch(holding: lines[..<index].map(\.keys) + [keys] + replayed)
+      let existing = existingBranch(
+        keyCount: lines[..<index].reduce(keys.count) { $0 + $1.keys.count }
+          + later.reduce(0) { $0 + $1.keys.count },
+        holding: { lines[..<index].map(\.keys) + [keys] + later.indices.map(replayed) })
     {
       history.switchTo(branch: existing)
-      let newLines = history.lines().suffix(replayed.count + 1)
+      let newLines = history.lines().suffix(later.count + 1)
       let new = history.displays(after: newLines)
       let results = zip(zip(newLines.map(\.end), new), old).map { pair, old in
         Rewrite.Result(step: pair.0, old: old, new: pair.1)
@@ -177,12 +188,14 @@ extension Session {
                 + "rejected (\(error.description))", column: 1))
         }
       }
-      let branch = history.apply(
+      // The display after the line, where the position now is: no replay to find it again.
+      // Read by the history as it applies the line: read here, through this function's
+      // captured `self`, it copied the whole history a line.
+      let (branch, display) = history.applyShowing(
         line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps,
         dates: dates)
       lineEnds.append(history.position)
-      // The display after the line, where the position now is: no replay to find it again.
-      new.append(history.state.display)
+      new.append(display)
       return branch
     }
     if !keys.isEmpty {
@@ -193,11 +206,15 @@ extension Session {
         history.setNote(note, ofLineEndingAt: history.position)
       }
     }
-    for (offset, (line, keys)) in zip(later, replayed).enumerated() {
-      let branch = try apply(keys, line: number + offset + (kind == .deleted ? 0 : 1))
+    // By index: a `Line` and its keys copied out a line cost a retain and a release each.
+    for at in later.indices {
+      let offset = at - later.startIndex
+      let branch = try apply(replayed(at), line: number + offset + (kind == .deleted ? 0 : 1))
       made = made ?? branch
       ends.append(history.position)
-      if let note = line.note { history.setNote(note, ofLineEndingAt: history.position) }
+      if let note = later[at].note {
+        history.setNote(note, ofLineEndingAt: history.position)
+      }
     }
     // The new lines' displays, paired with the old ones line by line.
     // An inserted line has no old counterpart.
@@ -253,15 +270,19 @@ extension Session {
   }
 
   /// The branch other than the current one whose lines hold exactly the keys of `expected`,
-  /// line by line, if there is one.
+  /// line by line, if there is one. `expected` (of `keyCount` keys in all) is made only when a
+  /// branch has that many keys: most edits find none, and the list of every line's keys is not
+  /// made for them.
   ///
   /// - Complexity: O(b + m × n): b branches, m of them as long as `expected`, of n keys.
-  func existingBranch(holding expected: [TypedKeys]) -> Int? {
-    let total = expected.reduce(0) { $0 + $1.count }
+  func existingBranch(keyCount: Int, holding expected: () -> [TypedKeys]) -> Int? {
+    var lines: [TypedKeys]?
     for number in 1...history.branchCount
-    where number != history.currentBranch && history.branch(number).count == total {
-      if history.lines(ofBranch: number).map(\.keys) == expected { return number }
+    where number != history.currentBranch && history.branch(number).count == keyCount {
+      if lines == nil { lines = expected() }
+      if history.lines(ofBranch: number).map(\.keys) == lines { return number }
     }
     return nil
   }
+
 }
