@@ -376,7 +376,16 @@ extension History {
         } else {
           break
         }
-        branch.replay((position - branch.fork)..<(stop - branch.fork), on: &state)
+        let keys = lines[line].keys
+        if stop == end, position == lines[line].start, !keys.hasReferences, !keys.hasFormulas {
+          // A line of plain keys is pressed from its list as the history applied it
+          // (``Calculator/press(each:startingLine:)``: a typed number's digits at once), not
+          // decoded and pressed a key at a time.
+          let startsLine = branch.startsLine(at: position - branch.fork)
+          keys.keys.withUnsafeBufferPointer { state.press(each: $0, startingLine: startsLine) }
+        } else {
+          branch.replay((position - branch.fork)..<(stop - branch.fork), on: &state)
+        }
         position = stop
         guard position == end else { break }
         displays.append(state.display)
