@@ -345,8 +345,9 @@ extension History {
   /// The display after each of `lines` (lines of the current branch, in order, from
   /// ``lines()``).
   ///
-  /// Each line is replayed as a run of its branch's keys (``Branch/replay(_:on:)``, as a
-  /// snapshot is rebuilt: Standard mode's brain moved out once a line), not a step at a time.
+  /// Each line is replayed at once, not a step at a time: a line of plain keys pressed from its
+  /// list as the history applied it (``Calculator/press(each:startingLine:)``), any other as a
+  /// run of its branch's keys (``Branch/replay(_:on:)``, as a snapshot is rebuilt).
   ///
   /// - Complexity: O(``snapshotInterval`` + m + l × log b), m the steps from the first line's
   ///   start to the last line's end, l the lines, b the branches the current one passes
