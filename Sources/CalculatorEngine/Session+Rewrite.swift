@@ -139,6 +139,8 @@ extension Session {
           isUnchanged: false,
           results: results))
     }
+    // A later line refused below leaves the session as it was: position included.
+    let before = self
     history.move(to: start)
     var made: Int?
     var ends: [Int] = []
@@ -151,8 +153,7 @@ extension Session {
     // Every reference was checked above: resolving one fails only for its kind (a date line's
     // date or duration in another mode, SPEC §13), which refuses the change. A formula is compiled
     // again (SPEC §12); one that no longer compiles (`ans` with no earlier result, `mr` with an
-    // empty memory) refuses the change, and the session is left as it was.
-    let before = self
+    // empty memory) refuses the change, and the session is left as it was (`before`).
     func apply(_ keys: TypedKeys, line later: Int) throws(SessionError) -> Int? {
       var recalls: [Calculator.Recalled] = []
       var steps: [FormulaStep] = []

@@ -9,6 +9,13 @@ import Foundation
 
 /// The properties every input must keep. Violations trap, which libFuzzer reports with the input.
 enum FuzzCheck {
+  /// Traps with `message` unless `condition` holds: unlike `precondition`, the message is
+  /// printed in the optimized build that libFuzzer runs, so that CI's log says which property
+  /// failed.
+  static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError(message()) }
+  }
+
   /// Lines that leave a special value of SPEC §8 in the display, in each angle unit: 0, ±1,
   /// ±P/2, multiples of P and of 90° and 100 grad, just inside and outside [-1, 1], the bounds
   /// of trigonometry (10^100), of the factorial and of exp, the largest and smallest values.
@@ -48,7 +55,7 @@ enum FuzzCheck {
     let pick = Int(data.first ?? 0) % (specialValues.count + 1)
     if pick < specialValues.count {
       let accepted = (try? interpreter.run(specialValues[pick], output: OutputBuffer())) != nil
-      precondition(accepted, "a special value's line was rejected")
+      require(accepted, "a special value's line was rejected")
     }
     var lines = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -58,14 +65,19 @@ enum FuzzCheck {
       let output = OutputBuffer()
       do throws(LineError) {
         try interpreter.run(UnsafeBufferPointer(rebasing: line), output: output)
-        precondition(
+        require(
           isClean(output.bytes, allowingNewlines: true), "raw control character in output")
         if let save = savedFile(by: UnsafeBufferPointer(rebasing: line)) {
           checkLoadsBack(save, as: interpreter, from: folder)
         }
       } catch {
-        precondition(State(interpreter) == before, "a rejected line changed the session")
-        precondition(isClean(Array(error.message.utf8), allowingNewlines: false), "raw message")
+        let after = State(interpreter)
+        if after != before {
+          fatalError(
+            "a rejected line changed the session: line \(lines) \(String(reflecting: String(decoding: line, as: UTF8.self)))\n"
+              + before.difference(from: after))
+        }
+        require(isClean(Array(error.message.utf8), allowingNewlines: false), "raw message")
       }
     }
   }
@@ -88,8 +100,8 @@ enum FuzzCheck {
     let accepted = line.withUnsafeBufferPointer { line in
       (try? loaded.run(line, output: OutputBuffer())) != nil
     }
-    precondition(accepted, "a saved session did not load")
-    precondition(State(loaded) == State(saved), "a saved session loaded as another")
+    require(accepted, "a saved session did not load")
+    require(State(loaded) == State(saved), "a saved session loaded as another")
   }
 
   /// The line reader hands on the lines of `split`, whatever the sizes of the reads (taken from
@@ -129,18 +141,18 @@ enum FuzzCheck {
         return false
       }
     }
-    precondition(
+    require(
       reader.failure == nil, "the line reader stopped: \(String(describing: reader.failure))")
-    precondition(lines.count <= expected.count, "more lines than split gives")
+    require(lines.count <= expected.count, "more lines than split gives")
     guard let last = lines.last else {
-      precondition(expected.isEmpty, "no lines handed on")
+      require(expected.isEmpty, "no lines handed on")
       return
     }
-    precondition(Array(lines.dropLast()) == Array(expected[..<(lines.count - 1)]), "lines differ")
+    require(Array(lines.dropLast()) == Array(expected[..<(lines.count - 1)]), "lines differ")
     let whole = expected[lines.count - 1]
     if let rejectedColumn {
       // A prefix handed on early may end in the `\r` that turns out to end its line.
-      precondition(
+      require(
         raw[lines.count - 1].starts(with: last), "a rejected line is not a prefix of its line")
       let wholeColumn = whole.withUnsafeBufferPointer { buffer -> Int? in
         do throws(KeyTextError) {
@@ -150,9 +162,9 @@ enum FuzzCheck {
           return error.column
         }
       }
-      precondition(wholeColumn == rejectedColumn, "rejected early at another column")
+      require(wholeColumn == rejectedColumn, "rejected early at another column")
     } else {
-      precondition(last == whole && lines.count == expected.count, "lines differ at the end")
+      require(last == whole && lines.count == expected.count, "lines differ at the end")
     }
   }
 
@@ -162,6 +174,15 @@ enum FuzzCheck {
     let script: String
     let state: History.State
     let display: String
+
+    /// What differs between `self` and `other`, one part a line, for a failure's message.
+    func difference(from other: State) -> String {
+      var parts: [String] = []
+      if script != other.script { parts.append("script:\n\(script)\n--- became:\n\(other.script)") }
+      if state != other.state { parts.append("state: \(state) became \(other.state)") }
+      if display != other.display { parts.append("display: \(display) became \(other.display)") }
+      return parts.joined(separator: "\n")
+    }
 
     init(_ interpreter: LineInterpreter) {
       script = SessionScript.text(of: interpreter.session.history)
@@ -176,11 +197,11 @@ enum FuzzCheck {
     do {
       let keys = try KeyText.keys(in: data)
       let reparsed = try KeyText.keys(in: KeyText.text(of: keys))
-      precondition(reparsed == keys, "key text round trip")
+      require(reparsed == keys, "key text round trip")
     } catch {
       let characters = String(decoding: data, as: UTF8.self).count
-      precondition((1...characters + 1).contains(error.column), "column out of range")
-      precondition(isClean(Array(error.description.utf8), allowingNewlines: false), "raw error")
+      require((1...characters + 1).contains(error.column), "column out of range")
+      require(isClean(Array(error.description.utf8), allowingNewlines: false), "raw error")
     }
   }
 

@@ -26,6 +26,44 @@ import Testing
         + "date\n2027-02-01\n$1 + 2w\n$1 + 1m\n$2 to $3\n")
   }
 
+  /// A change that a later date line or formula would refuse leaves the session as it was: its
+  /// lines, its position (the branch's end, not the changed line's start), its state and its
+  /// display. (Found by calc-fuzz: the position had moved to the changed line's start.)
+  @Test func aRefusedChangeLeavesTheSessionAsItWas() throws {
+    let cases: [(lines: [String], change: String, message: String)] = [
+      (
+        ["date", "2027-01-04", "$1 + 2w"], ":edit 1 1:00",
+        "cannot edit line 1: line 2 would then be rejected ($1 is a duration; a date is needed)"
+      ),
+      (
+        ["sci", "1exp9999~", "1", "$1*.1=", "date", "$3+3"], ":edit 1 2",
+        "cannot edit line 1: line 5 would then be rejected (a calculation with numbers alone: "
+          + "date lines calculate with dates and durations (std or sci calculate numbers))"
+      ),
+      (
+        ["5 ms", "fx", "mr+1"], ":delete 1",
+        "cannot delete line 1: line 2 would then be rejected (mr: the memory is empty)"
+      ),
+    ]
+    for (lines, change, message) in cases {
+      var interpreter = LineInterpreter(context: .init(format: .posix), host: .init())
+      for line in lines { try interpreter.run(line, output: OutputBuffer()) }
+      let script = SessionScript.text(of: interpreter.session.history)
+      let (state, display) = (interpreter.session.state, interpreter.display)
+      #expect(throws: LineError.self, "\(change)") {
+        try interpreter.run(change, output: OutputBuffer())
+      }
+      do {
+        try interpreter.run(change, output: OutputBuffer())
+      } catch {
+        #expect(error.message == message)
+      }
+      #expect(SessionScript.text(of: interpreter.session.history) == script, "\(change)")
+      #expect(interpreter.session.state == state, "\(change)")
+      #expect(interpreter.display == display, "\(change)")
+    }
+  }
+
   /// `:tape csv` of a date, a duration, a difference and a conversion: each row its line as
   /// shown and its result in `--plain` form (ISO dates, a duration's 34 digits), quoted where the
   /// result holds a comma.
