@@ -587,11 +587,15 @@ public struct Session: Sendable {
         throw .date(
           LineError("today: no date is known here (write the date, such as 2026-12-01)"))
       }
-      let context = DateLine.Context(
-        today: today ?? .first, memory: memory.map { DateNumber(number: $0) },
-        reference: { (number: Int) throws(LineError) -> DateValue in
+      // A line without `$` makes no reference: its context captures no copy of the history
+      // (about 600 instructions a date line).
+      var context = DateLine.Context(
+        today: today ?? .first, memory: memory.map { DateNumber(number: $0) })
+      if text.utf8.contains(UInt8(ascii: "$")) {
+        context.reference = { (number: Int) throws(LineError) -> DateValue in
           try Session.dateReference(number, after: preceding, in: history)
-        })
+        }
+      }
       do throws(LineError) {
         // The syntax the line's reader read, if it kept it: the line is not read twice.
         let line =
