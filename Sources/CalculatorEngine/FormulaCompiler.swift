@@ -100,8 +100,8 @@ struct FormulaCompiler {
   }
 
   /// The keys of ``FormulaNames/keys``, in order.
-  private static let functionKeys: [Key] = FormulaNames.keys.map(key(spelled:))
-  private static let wordKeys: [String: Key] = Dictionary(
+  static let functionKeys: [Key] = FormulaNames.keys.map(key(spelled:))
+  static let wordKeys: [String: Key] = Dictionary(
     uniqueKeysWithValues: ["pi", "euler", "mr", "exp", "log", "yroot", "logy", "mod"].map {
       ($0, key(spelled: $0))
     })
@@ -322,27 +322,34 @@ struct FormulaCompiler {
 
   /// ``emitNumber(_:negations:)`` as keys.
   private mutating func emitNumberKeys(_ number: FormulaNumber, negations: Int) {
-    if number.integer.isEmpty {
-      keys.append(.digit(.zero))
-    } else {
-      for byte in bytes[number.integer] { digit(byte) }
-    }
-    if !number.fraction.isEmpty {
-      keys.append(.dot)
-      for byte in bytes[number.fraction] { digit(byte) }
-    }
-    for _ in 0..<negations { keys.append(.command(.flip)) }
-    if !number.exponent.isEmpty {
-      keys.append(.scientific(.exponent))
-      for byte in bytes[number.exponent] { digit(byte) }
-      if number.exponentIsNegative { keys.append(.command(.flip)) }
-    }
+    FormulaCompiler.numberKeys(number, negations: negations, in: bytes) { keys.append($0) }
     (lastIsWord, lastIsReference) = (false, false)
   }
 
-  /// The digit key of the ASCII digit `byte`.
-  private mutating func digit(_ byte: UInt8) {
-    keys.append(.digit(Key.Digit(rawValue: byte &- UInt8(ascii: "0"))!))
+  /// The keys of `number`, a number of `bytes`, with `negations` sign changes typed into its
+  /// entry (before its exponent), each given to `append` in order: what the compiler and the
+  /// line reader's one-pass compile (``FormulaParser/compiledKeys(of:)``) both write.
+  @inline(__always)
+  static func numberKeys(
+    _ number: FormulaNumber, negations: Int, in bytes: UnsafeBufferPointer<UInt8>,
+    _ append: (Key) -> Void
+  ) {
+    func digit(_ byte: UInt8) -> Key { .digit(Key.Digit(rawValue: byte &- UInt8(ascii: "0"))!) }
+    if number.integer.isEmpty {
+      append(.digit(.zero))
+    } else {
+      for byte in bytes[number.integer] { append(digit(byte)) }
+    }
+    if !number.fraction.isEmpty {
+      append(.dot)
+      for byte in bytes[number.fraction] { append(digit(byte)) }
+    }
+    for _ in 0..<negations { append(.command(.flip)) }
+    if !number.exponent.isEmpty {
+      append(.scientific(.exponent))
+      for byte in bytes[number.exponent] { append(digit(byte)) }
+      if number.exponentIsNegative { append(.command(.flip)) }
+    }
   }
 
   // MARK: - Writing keys
@@ -374,7 +381,7 @@ struct FormulaCompiler {
   }
 
   /// The key of a one-byte symbol the compiler writes.
-  private static func symbolKey(_ byte: UInt8) -> Key {
+  static func symbolKey(_ byte: UInt8) -> Key {
     switch byte {
     case UInt8(ascii: "+"): .op(.plus)
     case UInt8(ascii: "-"): .op(.minus)

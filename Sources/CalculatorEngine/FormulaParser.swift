@@ -799,13 +799,13 @@ struct FormulaParser {
   }
 
   /// Takes the token in ``lookahead``.
-  private mutating func take() {
+  mutating func take() {
     previous = lookahead
     lookahead = nil
   }
 
   /// The next token, read if it was not.
-  private mutating func peek() throws(FormulaError) -> Token {
+  mutating func peek() throws(FormulaError) -> Token {
     if let lookahead { return lookahead }
     let token = try lex()
     lookahead = token

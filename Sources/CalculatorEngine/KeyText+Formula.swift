@@ -134,8 +134,13 @@ extension KeyText {
       // line switches to formula mode itself, and `fx 5*-2` is one step as `5*-2` is.
       if keys.last == .mode(.formula) { keys = keys.extracting(0..<(keys.count - 1)) }
       do throws(FormulaError) {
-        // Read straight into the keys: the formula is not copied.
-        keys.appendFormula(text, read: try Formula(text))
+        // The common formula compiled as it is read, with no tree (issue 49); any other read
+        // straight into the keys: the formula is not copied.
+        if let compiled = FormulaParser.compiledKeys(of: text) {
+          keys.appendFormula(text, compiled: compiled)
+        } else {
+          keys.appendFormula(text, read: try Formula(text))
+        }
       } catch {
         throw KeyTextError(message: error.message, column: error.column)
       }

@@ -720,6 +720,14 @@ public struct Session: Sendable {
       guard key.isFormula else { continue }
       index += 1
       let text = keys.formulas[textIndex]
+      // A formula the line's reader compiled needs nothing of the session: no `ans`, `$N` or
+      // `mr`.
+      if let compiled = keys.compiledFormula(at: index) {
+        steps.append(
+          FormulaStep(
+            text: compiled.canonicalText, keys: TypedKeys(compiled.keys), recalls: []))
+        continue
+      }
       do throws(FormulaError) {
         // The kept formula is lent, not copied.
         if let step = try keys.withReadFormula(

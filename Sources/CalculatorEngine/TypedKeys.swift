@@ -16,7 +16,15 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The formulas of ``formulas`` as the line's reader read them (``KeyText/formulaLine(in:startingIn:reusing:)``),
   /// so that the session compiling them does not read them again; empty when they were not kept.
   /// No part of the value: equality and hashing ignore it.
-  private var parsed: [Formula] = []
+  private var parsed: [ReadFormula] = []
+
+  /// A formula as the line's reader kept it: read (its tree), or, for the common formula,
+  /// compiled while it was read (``FormulaParser/compiledKeys(of:)``: no `ans`, `$N`, `mr` or
+  /// note, so nothing of the session is needed to compile it).
+  private enum ReadFormula {
+    case read(Formula)
+    case compiled(FormulaParser.Compiled)
+  }
   /// The date line of ``formulas``[`index`] as the line's reader read it
   /// (``KeyText/formulaLine(in:startingIn:reusing:)``), so that the session calculating it does
   /// not read it again (issue 51); `nil` when none was kept. No part of the value.
@@ -95,8 +103,17 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     // A line that is a formula alone, the common one, shares one array of its key.
     if keys.isEmpty { keys = TypedKeys.formulaKeyAlone } else { keys.append(.formula) }
     if parsed.count == formulas.count, text.utf8.count <= TypedKeys.longestKeptFormula {
-      parsed.append(formula)
+      parsed.append(.read(formula))
     }
+    formulas.append(text)
+  }
+
+  /// Appends a formula line's key with its text, compiled as it was read
+  /// (``FormulaParser/compiledKeys(of:)``). Kept whatever its length: the session's step holds
+  /// the same array of keys, so keeping them costs no room.
+  mutating func appendFormula(_ text: String, compiled: consuming FormulaParser.Compiled) {
+    if keys.isEmpty { keys = TypedKeys.formulaKeyAlone } else { keys.append(.formula) }
+    if parsed.count == formulas.count { parsed.append(.compiled(compiled)) }
     formulas.append(text)
   }
 
@@ -115,22 +132,43 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// - Complexity: O(f) in the number of formulas.
   package var mayNeedLineEnds: Bool {
     guard references.isEmpty, parsed.count == formulas.count else { return true }
-    return parsed.contains { $0.usesAnswer || !$0.references.isEmpty }
+    return parsed.contains {
+      switch $0 {
+      case .read(let formula): formula.usesAnswer || !formula.references.isEmpty
+      case .compiled: false
+      }
+    }
   }
 
-  /// `body` of the formula of ``formulas``[`index`] as the line's reader read it, lent
-  /// without copying it; `nil` when it was not kept.
+  /// `body` of the formula of ``formulas``[`index`] as the line's reader read it; `nil` when
+  /// it was not kept, or was kept compiled (``compiledFormula(at:)``).
   package func withReadFormula<Result>(
     at index: Int, _ body: (borrowing Formula) throws(FormulaError) -> Result
   ) throws(FormulaError) -> Result? {
-    guard parsed.count == formulas.count else { return nil }
-    return try body(parsed[index])
+    guard parsed.count == formulas.count, case .read(let formula) = parsed[index] else {
+      return nil
+    }
+    return try body(formula)
+  }
+
+  /// The formula of ``formulas``[`index`] as the line's reader compiled it
+  /// (``FormulaParser/compiledKeys(of:)``), if it did.
+  func compiledFormula(at index: Int) -> FormulaParser.Compiled? {
+    guard parsed.count == formulas.count, case .compiled(let compiled) = parsed[index] else {
+      return nil
+    }
+    return compiled
   }
 
   /// The notes (``Formula/notes``) of the formula of ``formulas``[`index`] as the line's reader
-  /// read it, if it was kept: without copying the formula.
+  /// read it, if it was kept: without copying the formula. A formula kept compiled has none
+  /// (``FormulaParser/compiledKeys(of:)`` reads no implied ×, which the one note is about).
   package func readFormulaNotes(at index: Int) -> [String]? {
-    parsed.count == formulas.count ? parsed[index].notes : nil
+    guard parsed.count == formulas.count else { return nil }
+    switch parsed[index] {
+    case .read(let formula): return formula.notes
+    case .compiled: return []
+    }
   }
 
   /// Whether `left` and `right` hold the same keys, references and formulas' texts.
