@@ -330,12 +330,21 @@ extension History {
           keys.removeAll(keepingCapacity: true)
           start = step
         }
-        branch.appendKey(at: own, to: &keys)
+        // The keys to the line's end, or to the end of this part of the path, at once when
+        // none is `$N`, a formula or a date line: appended a key at a time, each append checked
+        // the array's uniqueness and room (Documentation/Performance.md, "`:edit` meets the old
+        // branch").
+        var last = own
+        let lastOwn = end - branch.fork - 1
+        while last < lastOwn, !branch.endsLine(at: last) { last += 1 }
+        if !branch.appendPlainKeys(own...last, to: &keys) {
+          for index in own...last { branch.appendKey(at: index, to: &keys) }
+        }
         // Only a line's real end holds its note: a part cut by a fork has none.
         note =
-          branch.endsLine(at: own) && !branch.notes.isEmpty
-          ? branch.notes[own] : nil
-        step += 1
+          branch.endsLine(at: last) && !branch.notes.isEmpty
+          ? branch.notes[last] : nil
+        step += last - own + 1
       }
     }
     if !keys.isEmpty { lines.append(Line(start: start, keys: keys, note: note)) }
