@@ -475,10 +475,10 @@ extension History {
       path[path.firstIndex(of: index)! + 1]
     }
 
-    /// Passes over `line`, the line after those replayed or skipped so far, without replaying
-    /// it: ``state`` stays as it was until ``resume(from:)`` gives the state after the lines
-    /// skipped.
-    package mutating func skip(_ line: Line) { position = line.end }
+    /// Passes over the line after those replayed or skipped so far, which ends at `end`,
+    /// without replaying it: ``state`` stays as it was until ``resume(from:)`` gives the state
+    /// after the lines skipped.
+    package mutating func skip(to end: Int) { position = end }
 
     /// Goes on from `state`, the state after the lines replayed and skipped so far.
     package mutating func resume(from state: State) { self.state = state }

@@ -236,12 +236,13 @@ extension Session {
       let (branch, display) = try apply(
         replayed(at), line: number + offset + (kind == .deleted ? 0 : 1))
       if newLine >= 0, newLine < oldLines.count {
-        let oldLine = oldLines[oldLines.startIndex + newLine]
+        // The old line read in place: bound to a name, a `Line` was copied (its keys' arrays
+        // retained and released) a line.
         if met {
-          oldReplay.skip(oldLine)
+          oldReplay.skip(to: oldLines[oldLines.startIndex + newLine].end)
           results.append(Rewrite.Result(step: history.position, old: display, new: display))
         } else {
-          let old = oldReplay.display(after: oldLine)
+          let old = oldReplay.display(after: oldLines[oldLines.startIndex + newLine])
           met = oldReplay.state.isIdentical(to: history.state)
           results.append(Rewrite.Result(step: history.position, old: old, new: display))
         }
