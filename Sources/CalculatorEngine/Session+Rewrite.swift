@@ -144,9 +144,10 @@ extension Session {
     // The old displays, replayed line by line beside the new lines as they are applied: once
     // the state after a new line is the state after its old line to the last digit
     // (`Calculator.isIdentical(to:)`), the later lines, the same keys, show what they showed,
-    // and their old displays are the new ones, not replayed (the Standard stream's `AC` and `=`
-    // meet the old branch within a few lines). A line with `$N` or a formula may recall what
-    // changed: it is replayed from the new state before it.
+    // and their old displays are the new ones, not replayed (calc-bench's edits of the Standard
+    // stream meet the old branch after two lines: Documentation/Performance.md, "`:edit` meets
+    // the old branch"). A line with `$N` or a formula may recall what changed: it is replayed
+    // from the new state before it.
     var oldReplay = History.LineReplay(history, from: oldLines.first?.start ?? start)
     // Whether the replay met the new lines at the last line paired.
     var met = false
