@@ -219,6 +219,19 @@ public struct Calculator: Hashable, Sendable {
     self.wordSize = wordSize
   }
 
+  /// Whether the two calculators are the same state to the last digit, so that the same keys
+  /// give the same displays after either: `==` takes `1.50` and `1.5` for one number, which
+  /// displays differently. Known only for the states a Standard-mode line ends in, an operator
+  /// pending or a result after `=`, with the memory; `false` for any other, which may be the
+  /// same (`:edit` then replays on, `Session`).
+  package func isIdentical(to other: Calculator) -> Bool {
+    guard case .standard(let brain) = machine, case .standard(let otherBrain) = other.machine,
+      angleUnit == other.angleUnit, wordSize == other.wordSize,
+      History.identical(memory, other.memory)
+    else { return false }
+    return brain.isIdentical(to: otherBrain)
+  }
+
   // MARK: - Reading, one switch a question
 
   /// Standard mode's calculation; `nil` in the other modes.

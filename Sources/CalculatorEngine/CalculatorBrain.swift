@@ -104,6 +104,11 @@ package enum CalculatorBrain: Hashable, Sendable {
       self.number = number
       self.term = term
     }
+
+    /// Whether the two are the same number and term to the last digit.
+    func isIdentical(to other: Value) -> Bool {
+      History.identical(number, other.number) && term.isIdentical(to: other.term)
+    }
   }
 
   /// A number in the expression line, with the unary keys and sign changes applied to it:
@@ -166,6 +171,11 @@ package enum CalculatorBrain: Hashable, Sendable {
     private init(base: Number, packed: UInt64) {
       self.base = base
       self.packed = packed
+    }
+
+    /// Whether the two are the same base, to the last digit, in the same wrappers.
+    func isIdentical(to other: Term) -> Bool {
+      packed == other.packed && History.identical(base, other.base)
     }
 
     /// The term inside one more wrapper.
@@ -231,6 +241,26 @@ package enum CalculatorBrain: Hashable, Sendable {
 
   /// Why a calculation failed (``CalculatorEngine/CalculationError``, every mode's).
   package typealias CalculationError = CalculatorEngine.CalculationError
+
+  /// Whether the two are the same state to the last digit (``Calculator/isIdentical(to:)``):
+  /// known for an operator pending on a value and for a result after `=`, `false` for any
+  /// other state.
+  func isIdentical(to other: CalculatorBrain) -> Bool {
+    switch (self, other) {
+    case (.leftOp(let left, let op), .leftOp(let otherLeft, let otherOp)):
+      return op == otherOp && left.isIdentical(to: otherLeft)
+    case (
+      .equalled(let result, let operation, let left, let right),
+      .equalled(let otherResult, let otherOperation, let otherLeft, let otherRight)
+    ):
+      return operation.op == otherOperation.op
+        && History.identical(operation.operand, otherOperation.operand)
+        && History.identical(result, otherResult) && left.isIdentical(to: otherLeft)
+        && right.isIdentical(to: otherRight)
+    default:
+      return false
+    }
+  }
 
   /// Whether the display shows an error.
   package var isError: Bool {

@@ -330,12 +330,21 @@ extension History {
           keys.removeAll(keepingCapacity: true)
           start = step
         }
-        branch.appendKey(at: own, to: &keys)
+        // The keys to the line's end, or to the end of this part of the path, at once when
+        // none is `$N`, a formula or a date line: appended a key at a time, each append checked
+        // the array's uniqueness and room (Documentation/Performance.md, "`:edit` meets the old
+        // branch").
+        var last = own
+        let lastOwn = end - branch.fork - 1
+        while last < lastOwn, !branch.endsLine(at: last) { last += 1 }
+        if !branch.appendPlainKeys(own...last, to: &keys) {
+          for index in own...last { branch.appendKey(at: index, to: &keys) }
+        }
         // Only a line's real end holds its note: a part cut by a fork has none.
         note =
-          branch.endsLine(at: own) && !branch.notes.isEmpty
-          ? branch.notes[own] : nil
-        step += 1
+          branch.endsLine(at: last) && !branch.notes.isEmpty
+          ? branch.notes[last] : nil
+        step += last - own + 1
       }
     }
     if !keys.isEmpty { lines.append(Line(start: start, keys: keys, note: note)) }
@@ -394,6 +403,85 @@ extension History {
       }
     }
     return displays
+  }
+
+  /// A replay of lines of the current branch one at a time, for the display after each: what
+  /// `:edit` pairs with the new lines as it applies them (``Session``), so that it can stop
+  /// replaying the old lines where the two meet and let the rest go by (``skip(_:)``).
+  ///
+  /// It keeps the branches and the path as they were when it started: the history may go on to
+  /// a new branch meanwhile. Each line gives the display ``History/displays(after:)`` gives.
+  package struct LineReplay {
+    /// The branches and the current branch's path when the replay started.
+    private let branches: [Branch]
+    private let path: [Int]
+    /// The calculator after the lines replayed so far (before those skipped since the last
+    /// ``resume(from:)``).
+    package private(set) var state: State
+    /// The step the replay has reached: the end of the last line replayed or skipped.
+    private var position: Int
+
+    /// A replay of the current branch of `history` from step `start`, a line's start.
+    ///
+    /// - Complexity: O(``History/snapshotInterval``), as ``History/state(at:)``.
+    package init(_ history: History, from start: Int) {
+      branches = history.branches
+      path = history.path
+      state = history.state(at: start)
+      position = start
+    }
+
+    /// The index of the branch that owns the key leading to `step`, as ``History/owner(of:)``.
+    private func owner(of step: Int) -> Int {
+      var low = 0
+      var high = path.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if branches[path[middle]].fork < step { low = middle } else { high = middle - 1 }
+      }
+      return path[low]
+    }
+
+    /// Replays `line`, the line after those replayed or skipped so far, and returns the display
+    /// after it: a line of plain keys pressed from its list, any other as its branch's keys,
+    /// a branch at a time, as ``History/displays(after:)`` does.
+    ///
+    /// - Complexity: O(k + log b), k the line's keys.
+    package mutating func display(after line: Line) -> Display {
+      let end = line.end
+      let keys = line.keys
+      if position == line.start, !keys.hasReferences, !keys.hasFormulas {
+        let index = owner(of: position + 1)
+        if owner(of: end) == index {
+          let branch = branches[index]
+          let startsLine = branch.startsLine(at: position - branch.fork)
+          keys.keys.withUnsafeBufferPointer { state.press(each: $0, startingLine: startsLine) }
+          position = end
+          return state.display
+        }
+      }
+      while position < end {
+        let index = owner(of: position + 1)
+        let branch = branches[index]
+        let stop = min(end, index == path.last ? end : branches[nextOnPath(after: index)].fork)
+        branch.replay((position - branch.fork)..<(stop - branch.fork), on: &state)
+        position = stop
+      }
+      return state.display
+    }
+
+    /// The branch after `index` on the path.
+    private func nextOnPath(after index: Int) -> Int {
+      path[path.firstIndex(of: index)! + 1]
+    }
+
+    /// Passes over the line after those replayed or skipped so far, which ends at `end`,
+    /// without replaying it: ``state`` stays as it was until ``resume(from:)`` gives the state
+    /// after the lines skipped.
+    package mutating func skip(to end: Int) { position = end }
+
+    /// Goes on from `state`, the state after the lines replayed and skipped so far.
+    package mutating func resume(from state: State) { self.state = state }
   }
 
   /// The steps where the lines of the current branch up to `step` end, in order: each line end

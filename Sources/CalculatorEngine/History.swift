@@ -156,6 +156,18 @@ public struct History: Sendable {
       }
     }
 
+    /// Appends the own keys in `range` to `keys` at once, decoded from their codes, and returns
+    /// `true`; returns `false`, appending nothing, when one of them is `$N`, a formula or a
+    /// date line (whose text or N ``appendKey(at:to:)`` adds).
+    func appendPlainKeys(_ range: ClosedRange<Int>, to keys: inout TypedKeys) -> Bool {
+      codes.withUnsafeBufferPointer { codes in
+        let part = UnsafeBufferPointer(rebasing: codes[range])
+        for code in part where code >= Key.dateLineCode { return false }
+        keys.appendKeys(decoding: part)
+        return true
+      }
+    }
+
     /// Presses the own key at `index` on `state`: a `$N` key recalls what it recalled.
     @inline(__always)
     func press(at index: Int, _ state: inout State) {

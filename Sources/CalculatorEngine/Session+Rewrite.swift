@@ -116,8 +116,9 @@ extension Session {
       let keys = later[at].keys
       return renumbers && (keys.hasReferences || keys.hasFormulas) ? keys.renumbered(moved) : keys
     }
-    // Old displays from line L on (for a deletion, from the line after it).
-    let old = history.displays(after: kind == .deleted ? later : lines[index...])
+    // The old lines from line L on (for a deletion, from the line after it), whose displays the
+    // results pair with the new ones.
+    let oldLines = kind == .deleted ? later : lines[index...]
     // An edit that another branch already holds, with the same lines before and after it,
     // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
     if kind == .edited,
@@ -126,6 +127,7 @@ extension Session {
           + later.reduce(0) { $0 + $1.keys.count },
         holding: { lines[..<index].map(\.keys) + [keys] + later.indices.map(replayed) })
     {
+      let old = history.displays(after: oldLines)
       history.switchTo(branch: existing)
       let newLines = history.lines().suffix(later.count + 1)
       let new = history.displays(after: newLines)
@@ -141,12 +143,23 @@ extension Session {
     }
     // A later line refused below leaves the session as it was: position included.
     let before = self
+    // The old displays, replayed line by line beside the new lines as they are applied: once
+    // the state after a new line is the state after its old line to the last digit
+    // (`Calculator.isIdentical(to:)`), the later lines, the same keys, show what they showed,
+    // and their old displays are the new ones, not replayed (calc-bench's edits of the Standard
+    // stream meet the old branch after two lines: Documentation/Performance.md, "`:edit` meets
+    // the old branch"). A line with `$N` or a formula may recall what changed: it is replayed
+    // from the new state before it.
+    var oldReplay = History.LineReplay(history, from: oldLines.first?.start ?? start)
+    // Whether the replay met the new lines at the last line paired.
+    var met = false
     history.move(to: start)
     var made: Int?
-    var ends: [Int] = []
-    var new: [Display] = []
-    ends.reserveCapacity(later.count + 1)
-    new.reserveCapacity(later.count + 1)
+    // The new lines' displays, each paired with its old line's as the line is applied: an
+    // edit's new line with the old one it replaces, an inserted one with none.
+    var results: [Rewrite.Result] = []
+    results.reserveCapacity(oldLines.count)
+    var newLine = kind == .inserted ? -1 : 0
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
     var lineEnds = lines[..<index].map(\.end)
@@ -154,7 +167,7 @@ extension Session {
     // date or duration in another mode, SPEC §13), which refuses the change. A formula is compiled
     // again (SPEC §12); one that no longer compiles (`ans` with no earlier result, `mr` with an
     // empty memory) refuses the change, and the session is left as it was (`before`).
-    func apply(_ keys: TypedKeys, line later: Int) throws(SessionError) -> Int? {
+    func apply(_ keys: TypedKeys, line later: Int) throws(SessionError) -> (Int?, Display) {
       var recalls: [Calculator.Recalled] = []
       var steps: [FormulaStep] = []
       var dates: [DateStep] = []
@@ -196,12 +209,19 @@ extension Session {
         line: keys.keys[...], references: keys.references, recalls: recalls, formulas: steps,
         dates: dates)
       lineEnds.append(history.position)
-      new.append(display)
-      return branch
+      return (branch, display)
     }
+    // Pairs the display after the new line just applied with its old line's, if it has one.
+    // Inlined by hand: a nested function here captured `history` (see `apply`).
     if !keys.isEmpty {
-      made = try apply(keys, line: number)
-      ends.append(history.position)
+      let (branch, display) = try apply(keys, line: number)
+      made = branch
+      if newLine >= 0, newLine < oldLines.count {
+        let old = oldReplay.display(after: oldLines[oldLines.startIndex + newLine])
+        met = oldReplay.state.isIdentical(to: history.state)
+        results.append(Rewrite.Result(step: history.position, old: old, new: display))
+      }
+      newLine += 1
       // An edited line keeps its note (SPEC §11); `note` changes it.
       if kind == .edited, let note = lines[index].note {
         history.setNote(note, ofLineEndingAt: history.position)
@@ -210,19 +230,30 @@ extension Session {
     // By index: a `Line` and its keys copied out a line cost a retain and a release each.
     for at in later.indices {
       let offset = at - later.startIndex
-      let branch = try apply(replayed(at), line: number + offset + (kind == .deleted ? 0 : 1))
+      // Before a new line with `$N` or a formula, the replay goes on from the new state.
+      if met, later[at].keys.hasReferences || later[at].keys.hasFormulas {
+        oldReplay.resume(from: history.state)
+        met = false
+      }
+      let (branch, display) = try apply(
+        replayed(at), line: number + offset + (kind == .deleted ? 0 : 1))
+      if newLine >= 0, newLine < oldLines.count {
+        // The old line read in place: bound to a name, a `Line` was copied (its keys' arrays
+        // retained and released) a line.
+        if met {
+          oldReplay.skip(to: oldLines[oldLines.startIndex + newLine].end)
+          results.append(Rewrite.Result(step: history.position, old: display, new: display))
+        } else {
+          let old = oldReplay.display(after: oldLines[oldLines.startIndex + newLine])
+          met = oldReplay.state.isIdentical(to: history.state)
+          results.append(Rewrite.Result(step: history.position, old: old, new: display))
+        }
+      }
+      newLine += 1
       made = made ?? branch
-      ends.append(history.position)
       if let note = later[at].note {
         history.setNote(note, ofLineEndingAt: history.position)
       }
-    }
-    // The new lines' displays, paired with the old ones line by line.
-    // An inserted line has no old counterpart.
-    let paired =
-      kind == .inserted ? Array(zip(ends.dropFirst(), new.dropFirst())) : Array(zip(ends, new))
-    let results = zip(paired, old).map { pair, old in
-      Rewrite.Result(step: pair.0, old: old, new: pair.1)
     }
     return .rewrote(
       Rewrite(

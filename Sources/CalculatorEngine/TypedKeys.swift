@@ -81,6 +81,19 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     keys.append(key)
   }
 
+  /// Appends the keys whose ``Key/code``s `codes` holds, none of them `$N`, a formula or a date
+  /// line, in one append: decoded on the stack first (appending a lazy map of the codes went
+  /// through the generic copy, about 65 instructions a key; Documentation/Performance.md).
+  mutating func appendKeys(decoding codes: UnsafeBufferPointer<UInt8>) {
+    let all = Key.allKeys
+    withUnsafeTemporaryAllocation(of: Key.self, capacity: codes.count) { decoded in
+      for index in codes.indices {
+        decoded.initializeElement(at: index, to: all[Int(codes[index])])
+      }
+      keys.append(contentsOf: UnsafeBufferPointer(decoded))
+    }
+  }
+
   /// Appends `$line`.
   public mutating func appendReference(_ line: Int) {
     keys.append(.reference)
