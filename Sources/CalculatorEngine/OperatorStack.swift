@@ -479,10 +479,19 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
     changeOp = false
   }
 
-  /// `)`: runs what is pending inside the innermost bracket; ignored when none is open.
+  /// `)`: runs what is pending inside the innermost bracket; ignored when none is open, and
+  /// (as Windows ignores it) when the precedence stack is full with an operator on top.
   package mutating func closeBracket() {
+    closeBracket(evenWhenFull: false)
+  }
+
+  /// `)`, or the `)` that `=` presses itself (`evenWhenFull`): that one closes the bracket even
+  /// when the precedence stack is full. Closing takes no room on the stack; Windows' engine
+  /// ignores it there too, and its `=`, which presses `)` until no bracket is open, then never
+  /// ends (found by calc-fuzz: `sci +9((((((((((+9(+9((((((((((+9(=` hung).
+  private mutating func closeBracket(evenWhenFull: Bool) {
     guard !brackets.isEmpty,
-      !(pending.count >= Self.maximumDepth && pending.last?.op != nil)
+      evenWhenFull || !(pending.count >= Self.maximumDepth && pending.last?.op != nil)
     else {
       forget()
       return
@@ -516,7 +525,7 @@ package struct OperatorStack<Rules: OperatorRules>: Hashable, Sendable {
       // Windows presses `)` itself, with `=`'s last key as the last key.
       thisKey = .close
       if !noPreviousEquals { shownLine = Line() }
-      closeBracket()
+      closeBracket(evenWhenFull: true)
       lastKey = thisKey
       thisKey = .equals
     }

@@ -66,6 +66,21 @@ import Testing
     }
   }
 
+  /// `=` closes every open bracket even when the precedence stack is full (25 levels of
+  /// brackets and waiting operations), where `)` typed is ignored as Windows ignores it: Windows'
+  /// `=`, pressing `)` until none is open, never ends there, and neither did calc's (found by
+  /// calc-fuzz). The line after `=` has as many `)` as `(`, on both keypads with brackets.
+  @Test(arguments: ["sci", "prog"])
+  func equalsClosesEveryBracketWhenTheStackIsFull(mode: String) throws {
+    let state = try Self.state("\(mode) +9((((((((((+9(+9((((((((((+9(=")
+    let line = Self.format.expression(for: state)
+    #expect(line.hasSuffix(" ="))
+    #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count)
+    // `)` typed with the stack full is ignored: the brackets stay open until `=`.
+    let typed = try Self.state("\(mode) +9((((((((((+9(+9((((((((((+9()")
+    #expect(Self.format.expression(for: typed).filter { $0 == ")" }.isEmpty)
+  }
+
   /// `--plain` gives every digit.
   @Test func plainGivesTheFullDigits() throws {
     #expect(
