@@ -433,13 +433,7 @@ extension History {
 
     /// The index of the branch that owns the key leading to `step`, as ``History/owner(of:)``.
     private func owner(of step: Int) -> Int {
-      var low = 0
-      var high = path.count - 1
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if branches[path[middle]].fork < step { low = middle } else { high = middle - 1 }
-      }
-      return path[low]
+      History.owner(of: step, branches: branches, path: path)
     }
 
     /// Replays `line`, the line after those replayed or skipped so far, and returns the display
@@ -684,6 +678,14 @@ extension History {
   /// The index of the branch on the current path that owns the key leading to `step` (≥ 1):
   /// the last branch of the path whose fork lies before `step`.
   func owner(of step: Int) -> Int {
+    History.owner(of: step, branches: branches, path: path)
+  }
+
+  /// The branch of `path` (indices of `branches`, each forking from the one before) that owns
+  /// the key leading to `step` (≥ 1): the last whose fork lies before `step`.
+  ///
+  /// - Complexity: O(log p) for a path of p branches.
+  static func owner(of step: Int, branches: [Branch], path: [Int]) -> Int {
     var low = 0
     var high = path.count - 1
     // Invariant: branches[path[low]].fork < step (the first branch's fork is 0).
