@@ -50,7 +50,8 @@ extension LineInterpreter {
       || ((isPending ? scanned.ifPending : scanned.ifIdle)
         && LineInterpreter.mayNeedNotes(
           keys, isPending: isPending, startsOnAnUntouchedZero: false,
-          leftToRight: !notedLeftToRight, mode: mode))
+          leftToRight: !notedLeftToRight, mode: mode)
+        && mayNeedNotesAfterAll(keys, isPending: isPending, mode: mode))
       || (isPending && keys.first?.startsANumber == true && followsKeyLine
         && session.state.isTypingANumber)
       || (programmer && LineInterpreter.hasDigitRun(keys, atLeast: 3))
@@ -66,6 +67,24 @@ extension LineInterpreter {
     try applyKeysWithNotesOrTrace(
       keys, references: references, line: line, output: output, needsNotes: needsNotes,
       followsKeyLine: followsKeyLine, note: note)
+  }
+
+  /// The second look at a line of `keys` that the scan says may need notes: the scan again,
+  /// assuming that no key shows an error, and if that says no, whether a key does
+  /// (``showsAnError(_:from:)``). A line that the scan says yes to only for the errors it might
+  /// show (any `×` may overflow) is pressed once more, which costs less than the replay for
+  /// notes: a 2 MB Scientific line of brackets spent 78% of its instructions in that replay
+  /// (Documentation/Performance.md).
+  ///
+  /// - Complexity: O(n) in the number of keys, and the cost of their arithmetic.
+  @inline(never)
+  private func mayNeedNotesAfterAll(
+    _ keys: ArraySlice<Key>, isPending: Bool, mode: Key.Mode
+  ) -> Bool {
+    LineInterpreter.mayNeedNotes(
+      keys, isPending: isPending, startsOnAnUntouchedZero: false,
+      leftToRight: !notedLeftToRight, mode: mode, errorsPossible: false)
+      || LineInterpreter.showsAnError(keys, from: session.state)
   }
 
   /// The rest of ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)``,

@@ -28,34 +28,56 @@ extension LineInterpreter {
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
     _ keys: [Key], isPending: Bool, startsOnAnUntouchedZero: Bool,
-    leftToRight: Bool = true, mode: Key.Mode = .standard
+    leftToRight: Bool = true, mode: Key.Mode = .standard, errorsPossible: Bool = true
   ) -> Bool {
     mayNeedNotes(
       keys[...], isPending: isPending, startsOnAnUntouchedZero: startsOnAnUntouchedZero,
-      leftToRight: leftToRight, mode: mode)
+      leftToRight: leftToRight, mode: mode, errorsPossible: errorsPossible)
   }
 
   /// ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([Key],_,_,_,_)``
   /// of a slice of keys (a script's line, read over the keys of the line before).
   ///
+  /// With `errorsPossible` false the scan assumes that no key shows an error: its `false` then
+  /// says that a note can be due only if an error is shown on the way, which
+  /// ``showsAnError(_:from:)`` finds out for less than the replay for notes costs.
+  ///
   /// - Complexity: O(n) in the number of keys.
   static func mayNeedNotes(
     _ keys: ArraySlice<Key>, isPending: Bool, startsOnAnUntouchedZero: Bool,
-    leftToRight: Bool = true, mode: Key.Mode = .standard
+    leftToRight: Bool = true, mode: Key.Mode = .standard, errorsPossible: Bool = true
   ) -> Bool {
     if startsOnAnUntouchedZero { return true }
     return keys.withUnsafeBufferPointer {
       mayNeedNotes(
         scanning: $0, isPending: isPending, leftToRight: leftToRight,
-        standard: mode == .standard)
+        standard: mode == .standard, errorsPossible: errorsPossible)
     }
+  }
+
+  /// Whether `keys`, pressed from `state` as a line (a line start first), show an error on the
+  /// way, at any key: a line whose scan is due only to errors it might show
+  /// (``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:errorsPossible:)-(ArraySlice<Key>,_,_,_,_,_)``
+  /// with `errorsPossible` false says no) needs the replay for notes only then. The keys hold no
+  /// `$N`, formula or date line (the scan says yes to those).
+  ///
+  /// - Complexity: O(n) in the number of keys, and the cost of their arithmetic: the line's
+  ///   keys pressed once more, without the replay's comparisons, copies and texts.
+  static func showsAnError(_ keys: ArraySlice<Key>, from state: Calculator) -> Bool {
+    var state = state
+    state.startLine()
+    for key in keys {
+      state.press(key)
+      if state.isError { return true }
+    }
+    return false
   }
 
   /// The scan of ``mayNeedNotes(_:isPending:startsOnAnUntouchedZero:leftToRight:mode:)-([Key],_,_,_,_)``
   /// over the keys' memory: an array's iterator checked its bounds at every key.
   private static func mayNeedNotes(
     scanning keys: UnsafeBufferPointer<Key>, isPending: Bool, leftToRight: Bool,
-    standard: Bool
+    standard: Bool, errorsPossible: Bool
   ) -> Bool {
     // A run of more digits than an entry holds needs more keys than that; a longer line is
     // scanned for such a run apart, so that a long line of short numbers is not replayed.
@@ -101,11 +123,11 @@ extension LineInterpreter {
       case .programmer(.bitwise), .programmer(.shift):
         if operatorBefore != 0xFF { return true }
         operatorCode = 0x20
-        if isPending { mayShowError = true } else { isPending = true }
+        if isPending { mayShowError = errorsPossible } else { isPending = true }
       case .programmer(.not), .programmer(.rotate), .programmer(.bit):
         // A bit key starts afresh after an error, as a digit does (SPEC §10).
         if case .programmer(.bit) = key, mayShowError { return true }
-        mayShowError = true
+        mayShowError = errorsPossible
         pointTyped = false
         armed = true
         (typing, flippedNothing, exponentDigits) = (false, false, -1)
@@ -132,17 +154,17 @@ extension LineInterpreter {
           additivePending = false
           mayBeRounded = true
         }
-        if isPending { mayShowError = true } else { isPending = true }
+        if isPending { mayShowError = errorsPossible } else { isPending = true }
       case .scientific(.binary(let binary)):
         if operatorBefore != 0xFF || exponentDigits >= 0 { return true }
         operatorCode = 0x10 | binary.rawValue
         mayBeRounded = true
-        if isPending { mayShowError = true } else { isPending = true }
+        if isPending { mayShowError = errorsPossible } else { isPending = true }
       case .equal:
-        mayShowError = true
+        mayShowError = errorsPossible
         additivePending = false
       case .unary, .scientific(.function):
-        mayShowError = true
+        mayShowError = errorsPossible
         mayBeRounded = true
         pointTyped = false
         // A digit, `.` or `(` right after it: the unary key's note.
@@ -152,7 +174,7 @@ extension LineInterpreter {
       case .command(let command):
         switch command {
         case .percent:
-          mayShowError = true
+          mayShowError = errorsPossible
           mayBeRounded = true
         case .clear:
           (mayShowError, isPending, additivePending) = (false, false, false)
@@ -166,13 +188,13 @@ extension LineInterpreter {
         }
       case .memory(let memory):
         switch memory {
-        case .add, .subtract: mayShowError = true
+        case .add, .subtract: mayShowError = errorsPossible
         case .store: break
         case .recall, .clear:
           // `mr` replaces a number being typed (SPEC v5 §5).
           if memory == .recall {
             if typing { return true }
-            mayShowError = true
+            mayShowError = errorsPossible
             mayBeRounded = true
           }
           // With the memory empty they do nothing, and the number being typed goes on, its
@@ -182,12 +204,12 @@ extension LineInterpreter {
         }
       case .scientific(.bracket(let bracket)):
         switch bracket {
-        case .close: mayShowError = true
+        case .close: mayShowError = errorsPossible
         case .open:
           // Right after `exp` too: `exp(2)` is a formula's eˣ (SPEC §12).
           if armed || exponentDigits == 0 { return true }
           // After a number, `(` implies a × (Scientific mode), which computes what is pending.
-          if isPending { mayShowError = true } else { isPending = true }
+          if isPending { mayShowError = errorsPossible } else { isPending = true }
         }
       case .mode(let mode):
         (mayShowError, isPending, additivePending) = (false, false, false)

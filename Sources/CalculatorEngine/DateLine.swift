@@ -576,8 +576,10 @@ struct DateChecker {
     case .duration(let index):
       return Self.checked(.duration(TimeSpan(seconds: syntax.values[index])))
     case .number(let index): return Self.checked(.number(DateNumber(syntax.values[index])))
-    case .memory: return .number(context.memory!)
-    case .reference: return resolved[node.start]!
+    // Another mode's number may lie beyond date mode's limits (`sci 1exp9999=`): rule 14 at
+    // those limits, as a number recalled into Standard mode (SPEC §11).
+    case .memory: return Self.checked(.number(context.memory!))
+    case .reference: return Self.checked(resolved[node.start]!)
     case .group(let inner): return value(of: inner)
     case .negate(let inner):
       switch value(of: inner) {

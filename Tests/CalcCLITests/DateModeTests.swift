@@ -155,6 +155,24 @@ import Testing
         + "1:24:51.168824543142175686079407154913\n≈ 5091.168824543142175686079407154913 s\n")
   }
 
+  /// Another mode's number beyond date mode's limits (Scientific mode's reach 10^±9999) enters
+  /// a date line as rule 14 has it at those limits, as a number recalled into Standard mode:
+  /// from 10^100 `Overflow` (exit 1), nonzero below 10^-100 `0` — by `$N` and by `mr`; a number
+  /// inside the limits is itself (README, "Date mode").
+  @Test func anotherModesNumberBeyondTheLimits() throws {
+    try expectScript(
+      ["-"], stdin: "sci 1exp9999~=\ndate\n$1\n1:00*$1\n", stdout: "1E-9999\n0\n0\n0:00:00\n")
+    try expectScript(
+      ["-"], stdin: "sci 1exp9999=\nms\ndate\n$1\n", stdout: "1E9999\n1E9999\n0\nOverflow\n",
+      status: 1)
+    try expectScript(
+      ["-"], stdin: "sci 1exp9999=\nms\ndate\n2*mr\n", stdout: "1E9999\n1E9999\n0\nOverflow\n",
+      status: 1)
+    try expectScript(
+      ["-"], stdin: "sci 1exp99=\ndate\n$1\nsci 1exp99~=\ndate\n$4\n",
+      stdout: "1E99\n0\n1E99\n1E-99\n0\n1E-99\n")
+  }
+
   /// `$N` alone in date mode is a date line of its kind, not a key that recalls a number.
   @Test func aReferenceAloneIsALineOfItsKind() throws {
     try expectScript(

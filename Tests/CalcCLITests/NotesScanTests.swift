@@ -38,9 +38,45 @@ import Testing
             mode: started.mode)
           || (started.isPending && keys[0].startsANumber)
         #expect(mayNeed, "\(text)")
+        // The cheaper second look that `applyKeys` takes at a line the scan says yes to: the
+        // scan that assumes no error, or an error shown on the way.
+        let mayNeedWithoutErrors =
+          LineInterpreter.mayNeedNotes(
+            keys.keys, isPending: started.isPending,
+            startsOnAnUntouchedZero: keys[0].isBinaryOperator && started.showsUntouchedZero,
+            mode: started.mode, errorsPossible: false)
+          || (started.isPending && keys[0].startsANumber)
+          || LineInterpreter.showsAnError(keys.keys[...], from: before)
+        #expect(mayNeedWithoutErrors, "\(text)")
       }
     }
     #expect(withNotes >= 20)
+  }
+
+  /// A line that the scan says yes to only for the errors it might show is replayed for notes
+  /// only when it shows one: `1+2*((3+4)*5)%+1=` (any `×` might overflow) has no note, and
+  /// `1/0+(2)5=` has the note of the error it passed.
+  @Test func aLineThatMightShowAnErrorIsLookedAtOnceMore() throws {
+    let quiet = try KeyText.keys(in: "1+2*((3+4)*5)%+1=", startingIn: .scientific)
+    var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
+    try interpreter.run("sci", output: OutputBuffer())
+    let state = interpreter.session.state
+    #expect(
+      LineInterpreter.mayNeedNotes(
+        quiet.keys, isPending: false, startsOnAnUntouchedZero: false, mode: .scientific))
+    #expect(
+      !LineInterpreter.mayNeedNotes(
+        quiet.keys, isPending: false, startsOnAnUntouchedZero: false, mode: .scientific,
+        errorsPossible: false))
+    #expect(!LineInterpreter.showsAnError(quiet.keys[...], from: state))
+    let erring = try KeyText.keys(in: "1/0+(2)5=", startingIn: .scientific)
+    #expect(LineInterpreter.showsAnError(erring.keys[...], from: state))
+    try expectScript(
+      ["--mode", "scientific", "-k", "1+2*((3+4)*5)%+1="], stdout: "2.7\n")
+    try expectScript(
+      ["--mode", "scientific", "-k", "1/0+(2)5="], stdout: "5\n",
+      stderr: "calc: note: Cannot divide by zero at column 4 (1 ÷ 0 +); the keys after it started "
+        + "a new calculation\n")
   }
 
   /// A run of digits that overflows an entry anywhere in a long line is found, though the
