@@ -158,7 +158,8 @@ struct FixedValue: Equatable {
         return top
       }
     }
-    result.count = top
+    // A zero `small` leaves zero limbs.
+    result.trim(from: top)
     return result
   }
 

@@ -124,7 +124,7 @@ import Testing
         var quotient = x * small
         let remainder = quotient.formQuotient(dividingBy: small)
         #expect(remainder == 0 && quotient == x, "\(a) × \(small) ÷ \(small)")
-        var plus = x * small + Self.value([UInt64(small - 1)])
+        var plus = x * small + FixedValue(BigUInt(Int(small - 1)))
         #expect(plus.formQuotient(dividingBy: small) == small - 1)
         #expect(plus == x)
       }
@@ -160,7 +160,9 @@ import Testing
         expected.append(UInt64(rest % UInt128(Self.base)))
         rest /= UInt128(Self.base)
       }
-      #expect(Self.limbs(BigUInt(wide)) == expected && BigUInt(wide).uint128 == wide, "\(wide)")
+      #expect(Self.limbs(BigUInt(wide)) == expected, "\(wide)")
+      // `uint128` reads values of at most four limbs (below 10^36).
+      #expect(BigUInt(wide).uint128 == (expected.count <= 4 ? wide : nil), "\(wide)")
     }
   }
 
