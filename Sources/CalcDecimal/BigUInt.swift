@@ -457,6 +457,74 @@ struct BigUInt: Equatable, Comparable {
     return (quotient, rest)
   }
 
+  /// a·10^`shiftA` + b·10^`shiftB`, or with `subtract` |a·10^`shiftA` − b·10^`shiftB`|, its
+  /// lowest limbs dropped as ``Working/normalized(_:)`` drops them (as many whole limbs as
+  /// leave at least `digits` digits); also the limbs dropped and, for a difference, whether
+  /// the second term was the larger. The same value as building the shifted terms, their sum
+  /// or difference and the cut one after the other, with only the result built: the terms
+  /// live in scratch on the stack.
+  /// - Complexity: O(limbs + shifts / 9).
+  static func alignedSum(
+    _ a: BigUInt, shiftedBy shiftA: Int, _ b: BigUInt, shiftedBy shiftB: Int, subtract: Bool,
+    keeping digits: Int
+  ) -> (value: BigUInt, dropped: Int, secondLarger: Bool) {
+    let length = max(a.count + shiftA / 9, b.count + shiftB / 9) + 2
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * length) { scratch in
+      scratch.initialize(repeating: 0)
+      var x = UnsafeMutableBufferPointer(rebasing: scratch[0..<length])
+      var y = UnsafeMutableBufferPointer(rebasing: scratch[length..<(2 * length)])
+      /// Writes `value`·10^`shift` into `target` (zeroed).
+      func place(_ value: BigUInt, _ shift: Int, _ target: UnsafeMutableBufferPointer<UInt32>) {
+        let whole = shift / 9
+        var small: UInt64 = 1
+        for _ in 0..<(shift % 9) { small *= 10 }
+        value.withLimbs { source in
+          var carry: UInt64 = 0
+          for index in 0..<source.count {
+            let product = UInt64(source[index]) * small + carry
+            carry = product / base
+            target[whole + index] = UInt32(truncatingIfNeeded: product &- carry &* base)
+          }
+          target[whole + source.count] = UInt32(truncatingIfNeeded: carry)
+        }
+      }
+      place(a, shiftA, x)
+      place(b, shiftB, y)
+      var secondLarger = false
+      if subtract {
+        var index = length - 1
+        while index > 0, x[index] == y[index] { index -= 1 }
+        if x[index] < y[index] {
+          swap(&x, &y)
+          secondLarger = true
+        }
+        var borrow: UInt32 = 0
+        for index in 0..<length {
+          let subtrahend = y[index] &+ borrow
+          borrow = x[index] < subtrahend ? 1 : 0
+          x[index] = x[index] &+ borrow &* UInt32(base) &- subtrahend
+        }
+      } else {
+        var carry: UInt32 = 0
+        for index in 0..<length {
+          let sum = x[index] &+ y[index] &+ carry
+          carry = sum >= UInt32(base) ? 1 : 0
+          x[index] = sum &- carry &* UInt32(base)
+        }
+      }
+      var top = length
+      while top > 0, x[top - 1] == 0 { top -= 1 }
+      if top == 0 { return (.zero, 0, secondLarger) }
+      let excess = (top - 1) * 9 + BigUInt.digits(of: x[top - 1]) - digits
+      let drop = excess >= 9 ? excess / 9 : 0
+      let value = build(capacity: top - drop) { kept in
+        for index in 0..<(top - drop) { kept[index] = x[index + drop] }
+        return top - drop
+      }
+      return (value, drop, secondLarger)
+    }
+  }
+
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
   /// - Complexity: O(limbs).
   func droppingLimbs(_ dropped: Int) -> BigUInt {

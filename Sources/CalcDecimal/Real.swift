@@ -207,15 +207,13 @@ struct Working {
     if ma - mb > digits + 2 { return normalized(a) }
     if mb - ma > digits + 2 { return normalized(b) }
     let exponent = min(a.exponent, b.exponent)
-    let x = a.mantissa.shifted(by: a.exponent - exponent)
-    let y = b.mantissa.shifted(by: b.exponent - exponent)
-    if a.isNegative == b.isNegative {
-      return normalized(Real(isNegative: a.isNegative, mantissa: x + y, exponent: exponent))
-    }
-    if x < y {
-      return normalized(Real(isNegative: b.isNegative, mantissa: y - x, exponent: exponent))
-    }
-    return normalized(Real(isNegative: a.isNegative, mantissa: x - y, exponent: exponent))
+    // `normalized` of the aligned sum or difference, built once (``BigUInt/alignedSum``).
+    let (mantissa, dropped, secondLarger) = BigUInt.alignedSum(
+      a.mantissa, shiftedBy: a.exponent - exponent, b.mantissa, shiftedBy: b.exponent - exponent,
+      subtract: a.isNegative != b.isNegative, keeping: digits)
+    return Real(
+      isNegative: secondLarger ? b.isNegative : a.isNegative, mantissa: mantissa,
+      exponent: exponent + 9 * dropped)
   }
 
   func subtract(_ a: Real, _ b: Real) -> Real { add(a, b.negated) }

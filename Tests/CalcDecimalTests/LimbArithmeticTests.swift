@@ -192,6 +192,28 @@ import Testing
     }
   }
 
+  /// `BigUInt.alignedSum` (`Working.add`'s one build) against the shifted terms, their sum or
+  /// difference and the cut made one after the other.
+  @Test func alignedSumsAreTheStepsInOne() {
+    var random = SplitMix64(state: 0xA11_6ED)
+    for _ in 0..<Self.cases {
+      let a = Self.big(Self.randomLimbs(Int(random.next() % 12), &random))
+      let b = Self.big(Self.randomLimbs(Int(random.next() % 12), &random))
+      let shift = Int(random.next() % 60)
+      let (shiftA, shiftB) = random.next() % 2 == 0 ? (shift, 0) : (0, shift)
+      let subtract = random.next() % 2 == 0
+      let digits = 8 + Int(random.next() % 80)
+      let (x, y) = (a.shifted(by: shiftA), b.shifted(by: shiftB))
+      let whole = subtract ? (x < y ? y - x : x - y) : x + y
+      let excess = whole.digitCount - digits
+      let drop = excess >= 9 ? excess / 9 : 0
+      let result = BigUInt.alignedSum(
+        a, shiftedBy: shiftA, b, shiftedBy: shiftB, subtract: subtract, keeping: digits)
+      #expect(result.value == whole.droppingLimbs(drop) && result.dropped == drop)
+      #expect(result.secondLarger == (subtract && x < y))
+    }
+  }
+
   @Test func oneIsAUnitAtTheLimbsAsked() {
     for limbs in 0..<(FixedValue.capacity - 1) {
       #expect(Self.limbs(FixedValue.one(limbs: limbs)) == Array(repeating: 0, count: limbs) + [1])
