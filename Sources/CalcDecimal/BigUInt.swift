@@ -24,13 +24,25 @@ struct BigUInt: Equatable, Comparable {
     count = 0
   }
 
+  /// The value of `value`, split into limbs by 64-bit divisions: below 2^64 by the constant
+  /// 10^9 (a multiplication), above by two-word divisions, not by calls of the 128-bit division.
   init(_ value: UInt128) {
     self.init()
-    var rest = value
-    while rest > 0 {
-      inline[count] = UInt32(rest % UInt128(BigUInt.base))
-      rest /= UInt128(BigUInt.base)
+    var high = UInt64(truncatingIfNeeded: value >> 64)
+    var low = UInt64(truncatingIfNeeded: value)
+    while high > 0 {
+      // (high, low) ÷ 10^9: high's quotient, then the rest's two words.
+      let (highQuotient, highRemainder) = (high / BigUInt.base, high % BigUInt.base)
+      let (lowQuotient, remainder) = BigUInt.base.dividingFullWidth((highRemainder, low))
+      inline[count] = UInt32(truncatingIfNeeded: remainder)
       count += 1
+      (high, low) = (highQuotient, lowQuotient)
+    }
+    while low > 0 {
+      let quotient = low / BigUInt.base
+      inline[count] = UInt32(truncatingIfNeeded: low &- quotient &* BigUInt.base)
+      count += 1
+      low = quotient
     }
   }
 
@@ -145,13 +157,19 @@ struct BigUInt: Equatable, Comparable {
   /// The number of decimal digits; 0 for zero.
   var digitCount: Int {
     guard count > 0 else { return 0 }
-    var digits = (count - 1) * 9
-    var rest = limb(count - 1)
-    while rest > 0 {
-      digits += 1
-      rest /= 10
+    return (count - 1) * 9 + BigUInt.digits(of: limb(count - 1))
+  }
+
+  /// The decimal digits of a limb below 10^9, by comparisons (no division); 0 for 0.
+  @inline(__always)
+  static func digits(of limb: UInt32) -> Int {
+    if limb < 10_000 {
+      if limb < 100 { return limb < 10 ? (limb == 0 ? 0 : 1) : 2 }
+      return limb < 1000 ? 3 : 4
     }
-    return digits
+    if limb < 1_000_000 { return limb < 100_000 ? 5 : 6 }
+    if limb < 100_000_000 { return limb < 10_000_000 ? 7 : 8 }
+    return 9
   }
 
   static func < (a: BigUInt, b: BigUInt) -> Bool {
@@ -166,20 +184,27 @@ struct BigUInt: Equatable, Comparable {
     }
   }
 
+  /// The sum: the limbs both operands have, then the longer one's with the carry.
+  /// - Complexity: O(limbs).
   static func + (a: BigUInt, b: BigUInt) -> BigUInt {
     let n = max(a.count, b.count) + 1
     return build(capacity: n) { result in
       a.withLimbs { x in
         b.withLimbs { y in
-          var carry: UInt64 = 0
-          for index in 0..<(n - 1) {
-            let sum =
-              (index < x.count ? UInt64(x[index]) : 0) + (index < y.count ? UInt64(y[index]) : 0)
-              + carry
-            carry = sum >= base ? 1 : 0
-            result[index] = UInt32(truncatingIfNeeded: sum &- carry &* base)
+          let (short, long) = x.count < y.count ? (x, y) : (y, x)
+          // Below 2·10^9 + 1 < 2^32.
+          var carry: UInt32 = 0
+          for index in 0..<short.count {
+            let sum = short[index] &+ long[index] &+ carry
+            carry = sum >= UInt32(base) ? 1 : 0
+            result[index] = sum &- carry &* UInt32(base)
           }
-          result[n - 1] = UInt32(carry)
+          for index in short.count..<long.count {
+            let sum = long[index] &+ carry
+            carry = sum >= UInt32(base) ? 1 : 0
+            result[index] = sum &- carry &* UInt32(base)
+          }
+          result[n - 1] = carry
           return n
         }
       }
@@ -220,14 +245,36 @@ struct BigUInt: Equatable, Comparable {
     }
   }
 
-  /// Adds x·y (schoolbook) into `result`, which has at least x.count + y.count limbs, zeroed.
+  /// Writes x·y (schoolbook) into `result`, which has at least x.count + y.count limbs, zeroed.
+  ///
+  /// Column by column when the shorter operand has at most 18 limbs: a column's partial
+  /// products and carry sum in a `UInt64` (at most 18 products below 10^18 and a carry below
+  /// 18·10^9 + 18: below 18·10^18 < 2^64) and are split once, where a row splits every product.
+  /// Longer operands (π's 37 limbs by 37) go row by row.
   /// - Complexity: O(n·m) in the limb counts.
   @inline(__always)
   private static func multiply(
     _ x: UnsafeBufferPointer<UInt32>, _ y: UnsafeBufferPointer<UInt32>,
     into result: UnsafeMutableBufferPointer<UInt32>
   ) {
-    let m = y.count
+    let (n, m) = (x.count, y.count)
+    if min(n, m) <= 18 {
+      var carry: UInt64 = 0
+      for k in 0..<(n + m - 1) {
+        var sum = carry
+        var i = max(0, k - (m - 1))
+        let last = min(k, n - 1)
+        while i <= last {
+          sum &+= UInt64(x[i]) &* UInt64(y[k - i])
+          i += 1
+        }
+        carry = sum / base
+        result[k] = UInt32(truncatingIfNeeded: sum &- carry &* base)
+      }
+      // The product is below 10^(9(n + m)): the last carry is one limb.
+      result[n + m - 1] = UInt32(truncatingIfNeeded: carry)
+      return
+    }
     for i in 0..<x.count {
       let xi = UInt64(x[i])
       if xi == 0 { continue }
@@ -271,12 +318,7 @@ struct BigUInt: Equatable, Comparable {
         var top = total
         while top > 0, scratch[top - 1] == 0 { top -= 1 }
         if let digits {
-          var digitCount = (top - 1) * 9
-          var rest = scratch[top - 1]
-          while rest > 0 {
-            digitCount += 1
-            rest /= 10
-          }
+          let digitCount = (top - 1) * 9 + BigUInt.digits(of: scratch[top - 1])
           let excess = digitCount - digits
           drop = excess >= 9 ? excess / 9 : 0
         }
@@ -286,78 +328,6 @@ struct BigUInt: Equatable, Comparable {
       }
     }
     return (value, drop)
-  }
-
-  /// A fixed-point product (``Fixed``): a·b, or a² with `square`, divided by 10^(9·`dropped`)
-  /// and truncated, from the partial products of the columns from `dropped` − 2 up only.
-  ///
-  /// The skipped columns sum to less than n·10^(9·(`dropped` − 1)) (n the shorter operand's
-  /// limbs, far below 10^9), so the value is the truncated product or one less: an error below
-  /// one unit plus 10^-8, where the whole product's is below one unit. A square adds each cross
-  /// product once, doubled, and each limb's square.
-  /// - Complexity: O(n·m) in the limb counts, less the products of the columns below
-  ///   `dropped` − 2 (15 of 49 for seven limbs by seven, dropping seven); a square about half.
-  static func truncatedProduct(_ a: BigUInt, _ b: BigUInt, square: Bool, droppingLimbs dropped: Int)
-    -> BigUInt
-  {
-    if a.isZero || b.isZero { return .zero }
-    let total = a.count + b.count
-    if dropped >= total { return .zero }
-    let low = max(0, dropped - 2)
-    return build(capacity: total - dropped) { kept in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { result in
-        result.initialize(repeating: 0)
-        a.withLimbs { x in
-          if square {
-            let n = x.count
-            for i in 0..<n {
-              let xi = UInt64(x[i])
-              let start = max(i + 1, low - i)
-              if xi == 0 || start >= n { continue }
-              var carry: UInt64 = 0
-              for j in start..<n {
-                let value = UInt64(result[i + j]) + xi * UInt64(x[j]) + carry
-                carry = value / base
-                result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
-              }
-              result[i + n] = UInt32(truncatingIfNeeded: carry)
-            }
-            // Twice the cross products, plus the squares: < 2·10^9 + 10^18 + 2·10^9 < 2^64.
-            var carry: UInt64 = 0
-            for k in low..<total {
-              var value = UInt64(result[k]) &* 2 &+ carry
-              if k & 1 == 0 {
-                let xi = UInt64(x[k >> 1])
-                value += xi * xi
-              }
-              carry = value / base
-              result[k] = UInt32(truncatingIfNeeded: value &- carry &* base)
-            }
-          } else {
-            b.withLimbs { y in
-              let m = y.count
-              for i in 0..<x.count {
-                let xi = UInt64(x[i])
-                let start = max(0, low - i)
-                if xi == 0 || start >= m { continue }
-                var carry: UInt64 = 0
-                for j in start..<m {
-                  let value = UInt64(result[i + j]) + xi * UInt64(y[j]) + carry
-                  carry = value / base
-                  result[i + j] = UInt32(truncatingIfNeeded: value &- carry &* base)
-                }
-                result[i + m] = UInt32(truncatingIfNeeded: carry)
-              }
-            }
-          }
-        }
-        var top = total
-        while top > 0, result[top - 1] == 0 { top -= 1 }
-        if dropped >= top { return 0 }
-        for index in 0..<(top - dropped) { kept[index] = result[index + dropped] }
-        return top - dropped
-      }
-    }
   }
 
   /// `a × small`, for `small` below 2^32.
@@ -487,6 +457,74 @@ struct BigUInt: Equatable, Comparable {
     return (quotient, rest)
   }
 
+  /// a·10^`shiftA` + b·10^`shiftB`, or with `subtract` |a·10^`shiftA` − b·10^`shiftB`|, its
+  /// lowest limbs dropped as ``Working/normalized(_:)`` drops them (as many whole limbs as
+  /// leave at least `digits` digits); also the limbs dropped and, for a difference, whether
+  /// the second term was the larger. The same value as building the shifted terms, their sum
+  /// or difference and the cut one after the other, with only the result built: the terms
+  /// live in scratch on the stack.
+  /// - Complexity: O(limbs + shifts / 9).
+  static func alignedSum(
+    _ a: BigUInt, shiftedBy shiftA: Int, _ b: BigUInt, shiftedBy shiftB: Int, subtract: Bool,
+    keeping digits: Int
+  ) -> (value: BigUInt, dropped: Int, secondLarger: Bool) {
+    let length = max(a.count + shiftA / 9, b.count + shiftB / 9) + 2
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * length) { scratch in
+      scratch.initialize(repeating: 0)
+      var x = UnsafeMutableBufferPointer(rebasing: scratch[0..<length])
+      var y = UnsafeMutableBufferPointer(rebasing: scratch[length..<(2 * length)])
+      /// Writes `value`·10^`shift` into `target` (zeroed).
+      func place(_ value: BigUInt, _ shift: Int, _ target: UnsafeMutableBufferPointer<UInt32>) {
+        let whole = shift / 9
+        var small: UInt64 = 1
+        for _ in 0..<(shift % 9) { small *= 10 }
+        value.withLimbs { source in
+          var carry: UInt64 = 0
+          for index in 0..<source.count {
+            let product = UInt64(source[index]) * small + carry
+            carry = product / base
+            target[whole + index] = UInt32(truncatingIfNeeded: product &- carry &* base)
+          }
+          target[whole + source.count] = UInt32(truncatingIfNeeded: carry)
+        }
+      }
+      place(a, shiftA, x)
+      place(b, shiftB, y)
+      var secondLarger = false
+      if subtract {
+        var index = length - 1
+        while index > 0, x[index] == y[index] { index -= 1 }
+        if x[index] < y[index] {
+          swap(&x, &y)
+          secondLarger = true
+        }
+        var borrow: UInt32 = 0
+        for index in 0..<length {
+          let subtrahend = y[index] &+ borrow
+          borrow = x[index] < subtrahend ? 1 : 0
+          x[index] = x[index] &+ borrow &* UInt32(base) &- subtrahend
+        }
+      } else {
+        var carry: UInt32 = 0
+        for index in 0..<length {
+          let sum = x[index] &+ y[index] &+ carry
+          carry = sum >= UInt32(base) ? 1 : 0
+          x[index] = sum &- carry &* UInt32(base)
+        }
+      }
+      var top = length
+      while top > 0, x[top - 1] == 0 { top -= 1 }
+      if top == 0 { return (.zero, 0, secondLarger) }
+      let excess = (top - 1) * 9 + BigUInt.digits(of: x[top - 1]) - digits
+      let drop = excess >= 9 ? excess / 9 : 0
+      let value = build(capacity: top - drop) { kept in
+        for index in 0..<(top - drop) { kept[index] = x[index + drop] }
+        return top - drop
+      }
+      return (value, drop, secondLarger)
+    }
+  }
+
   /// The value divided by 10^(9·`count`), truncated: its lowest `count` limbs dropped.
   /// - Complexity: O(limbs).
   func droppingLimbs(_ dropped: Int) -> BigUInt {
@@ -502,9 +540,12 @@ struct BigUInt: Equatable, Comparable {
   }
 
   /// The quotient and remainder of `a ÷ b` (Knuth's algorithm D, base 10^9), `b` nonzero; the
-  /// scratch numbers are on the stack.
+  /// scratch numbers are on the stack. Without `remainder`, a divisor of more than one limb
+  /// leaves the remainder unmade (zero is returned in its place).
   /// - Complexity: O(n·m) in the limb counts.
-  static func divide(_ a: BigUInt, by b: BigUInt) -> (BigUInt, BigUInt) {
+  static func divide(_ a: BigUInt, by b: BigUInt, remainder wanted: Bool = true) -> (
+    BigUInt, BigUInt
+  ) {
     precondition(!b.isZero, "division by zero")
     if a < b { return (.zero, a) }
     if b.count == 1 {
@@ -585,6 +626,7 @@ struct BigUInt: Equatable, Comparable {
         }
         return m + 1
       }
+      if !wanted { return (quotient, .zero) }
       var remainder = build(capacity: n) { r in
         for index in 0..<n { r[index] = uu[index] }
         return n

@@ -189,15 +189,19 @@ extension Decimal34 {
         let quotient = w.multiply(x, w.normalized(Working.twoOverPiDigits))
         let nearest = truncatedInteger(w.add(quotient, Real(digits: "0.5")))
         if nearest.isZero { return .general(quadrant: 0, radians: x) }
-        if nearest < Real(2_000_000) {
-          // Snapping to the nearest multiple of P/2, P = π to 34 digits.
+        let rest = w.subtract(x, w.multiply(halfPi, nearest))
+        // Snapping to the nearest multiple n·P/2, P = π to 34 digits, when x − n·P/2 is below
+        // 10^(m − 32), m = ⌊log10 x⌋. Tested only when the rest is below 10^(m − 31): else
+        // |x − n·P/2| ≥ |x − n·π/2| − n·|π − P|/2 > 10^(m − 31) − 0.032·10^(m − 31) − (the
+        // rest's error, below 10^(m − 80)) > 10^(m − 32), since |π − P| < 0.5·10^-33 and
+        // n ≤ 2x/π + 1/2 ≤ 4x/π < 1.28·10^(m + 1) (n ≥ 1 means 2x/π ≥ 1/2): no snap.
+        if rest.isZero || rest.magnitude! < x.magnitude! - 31, nearest < Real(2_000_000) {
           let snapped = w.divide(w.multiply(Real(Decimal34.pi), nearest), 2)
           let distance = w.subtract(x, snapped)
           if distance.isZero || (distance.magnitude ?? 0) < (x.magnitude ?? 0) - 32 {
             return .special(modulo4(nearest) * 90)
           }
         }
-        let rest = w.subtract(x, w.multiply(halfPi, nearest))
         // Only an exact multiple of π/2 has no rest, and no decimal is one: never reached.
         guard let restMagnitude = rest.magnitude else { return .special(modulo4(nearest) * 90) }
         // The rest's absolute error is about 10^(magnitude + 1 - digits); it needs `needed`

@@ -134,46 +134,51 @@ struct Real {
   }
 }
 
-/// Fixed-point numbers for the series: a `BigUInt` counting units of 10^-(9·`limbs`), so that a
-/// sum needs no alignment and a product is cut by dropping whole limbs. Each operation truncates:
-/// an error below one unit, and for a product, made from the partial products that reach a unit
-/// only, below one unit plus 10^-8.
+/// Fixed-point numbers for the series: a ``FixedValue`` counting units of 10^-(9·`limbs`), so
+/// that a sum needs no alignment and a product is cut by dropping whole limbs. Each operation
+/// truncates: an error below one unit, and for a product, made from the partial products that
+/// reach a unit only, below one unit plus 10^-8.
 struct Fixed {
   /// The limbs after the point.
   let limbs: Int
 
-  /// The fixed point with at least `digits` digits after the point.
-  init(digits: Int) { limbs = (max(digits, 1) + 8) / 9 }
+  /// The fixed point with at least `digits` digits after the point; `nil` when its values
+  /// (below 10^(9·`limbs`) times a little more than one limb) or products could outgrow a
+  /// ``FixedValue`` (more than 144 digits: the series then sum in floating point).
+  init?(digits: Int) {
+    limbs = (max(digits, 1) + 8) / 9
+    if limbs + 2 > FixedValue.capacity { return nil }
+  }
 
   /// One unit's exponent: −9·`limbs`.
   var exponent: Int { -9 * limbs }
 
   /// 1.
-  var one: BigUInt { BigUInt.powerOfTen(9 * limbs) }
+  var one: FixedValue { FixedValue.one(limbs: limbs) }
 
-  /// |x|, truncated to a unit.
-  func from(_ x: Real) -> BigUInt {
+  /// |x|, truncated to a unit; |x| below 10^9.
+  func from(_ x: Real) -> FixedValue {
     let shift = x.exponent - exponent
-    return shift >= 0 ? x.mantissa.shifted(by: shift) : x.mantissa.truncated(by: -shift).0
+    return FixedValue(
+      shift >= 0 ? x.mantissa.shifted(by: shift) : x.mantissa.truncated(by: -shift).0)
   }
 
   /// a·b, truncated, from the partial products that reach a unit
-  /// (``BigUInt/truncatedProduct(_:_:square:droppingLimbs:)``: an error below one unit plus
-  /// 10^-8).
+  /// (``FixedValue/product(_:_:droppingLimbs:)``: an error below one unit plus 10^-8).
   /// - Complexity: O(n·m) in the limb counts.
-  func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
-    BigUInt.truncatedProduct(a, b, square: false, droppingLimbs: limbs)
+  func multiply(_ a: FixedValue, _ b: FixedValue) -> FixedValue {
+    FixedValue.product(a, b, droppingLimbs: limbs)
   }
 
-  /// a², truncated as ``multiply(_:_:)`` truncates, in about half its products.
+  /// a², truncated as ``multiply(_:_:)`` truncates (the same value), in about half its products.
   /// - Complexity: O(n²) in the limb count.
-  func square(_ a: BigUInt) -> BigUInt {
-    BigUInt.truncatedProduct(a, a, square: true, droppingLimbs: limbs)
+  func square(_ a: FixedValue) -> FixedValue {
+    FixedValue.square(a, droppingLimbs: limbs)
   }
 
   /// The value `a` units as a ``Real`` of sign `negative`.
-  func real(_ a: BigUInt, negative: Bool = false) -> Real {
-    Real(isNegative: negative, mantissa: a, exponent: exponent)
+  func real(_ a: FixedValue, negative: Bool = false) -> Real {
+    Real(isNegative: negative, mantissa: a.bigUInt, exponent: exponent)
   }
 }
 
@@ -202,15 +207,13 @@ struct Working {
     if ma - mb > digits + 2 { return normalized(a) }
     if mb - ma > digits + 2 { return normalized(b) }
     let exponent = min(a.exponent, b.exponent)
-    let x = a.mantissa.shifted(by: a.exponent - exponent)
-    let y = b.mantissa.shifted(by: b.exponent - exponent)
-    if a.isNegative == b.isNegative {
-      return normalized(Real(isNegative: a.isNegative, mantissa: x + y, exponent: exponent))
-    }
-    if x < y {
-      return normalized(Real(isNegative: b.isNegative, mantissa: y - x, exponent: exponent))
-    }
-    return normalized(Real(isNegative: a.isNegative, mantissa: x - y, exponent: exponent))
+    // `normalized` of the aligned sum or difference, built once (``BigUInt/alignedSum``).
+    let (mantissa, dropped, secondLarger) = BigUInt.alignedSum(
+      a.mantissa, shiftedBy: a.exponent - exponent, b.mantissa, shiftedBy: b.exponent - exponent,
+      subtract: a.isNegative != b.isNegative, keeping: digits)
+    return Real(
+      isNegative: secondLarger ? b.isNegative : a.isNegative, mantissa: mantissa,
+      exponent: exponent + 9 * dropped)
   }
 
   func subtract(_ a: Real, _ b: Real) -> Real { add(a, b.negated) }
@@ -235,7 +238,8 @@ struct Working {
   func divide(_ a: Real, _ b: Real) -> Real {
     if a.isZero { return .zero }
     let shift = max(0, digits + b.mantissa.digitCount - a.mantissa.digitCount + 2)
-    let (quotient, _) = BigUInt.divide(a.mantissa.shifted(by: shift), by: b.mantissa)
+    let (quotient, _) = BigUInt.divide(
+      a.mantissa.shifted(by: shift), by: b.mantissa, remainder: false)
     return normalized(
       Real(
         isNegative: a.isNegative != b.isNegative, mantissa: quotient,
@@ -270,7 +274,7 @@ struct Working {
     let n = a.mantissa.shifted(by: shift)
     var x = BigUInt.powerOfTen((n.digitCount + 1) / 2 + 1)
     while true {
-      let (q, _) = BigUInt.divide(n, by: x)
+      let (q, _) = BigUInt.divide(n, by: x, remainder: false)
       let next = (x + q).divided(by: 2).0
       if !(next < x) { break }
       x = next
@@ -336,10 +340,9 @@ struct Working {
       f = precise.subtract(x, precise.multiply(precise.ln10, j))
     }
     let r = wide.divide(f, 1024)
-    if let m = r.magnitude, m >= -20 {
+    if let m = r.magnitude, m >= -20, let fixed = Fixed(digits: digits + 8) {
       // In fixed point (r and the sum below 1.002): units of 10^-(digits + 8); the squarings
       // multiply the error by 1024, the terms add a unit each.
-      let fixed = Fixed(digits: digits + 8)
       let rf = fixed.from(r)
       var sum = fixed.one
       var term = sum
@@ -377,10 +380,9 @@ struct Working {
   /// - Complexity: O(d³) in the digits d (fewer terms the smaller |z|).
   func atanhSeries(_ z: Real) -> Real {
     let wide = Working(digits: digits + 6)
-    if let m = z.magnitude, m >= -20, m < 0 {
+    if let m = z.magnitude, m >= -20, m < 0, let fixed = Fixed(digits: digits + 4 - m) {
       // In fixed point, units of 10^-(digits + 4 − ⌊log10 |z|⌋): the sum is about z, each term
       // adds an error of about two units.
-      let fixed = Fixed(digits: digits + 4 - m)
       let zf = fixed.from(z)
       let z2 = fixed.square(zf)
       var power = zf
@@ -388,7 +390,8 @@ struct Working {
       var k: UInt32 = 1
       while true {
         power = fixed.multiply(power, z2)
-        let (term, _) = power.divided(by: 2 * k + 1)
+        var term = power
+        _ = term.formQuotient(dividingBy: 2 * k + 1)
         if term.isZero { break }
         sum = sum + term
         k += 1
@@ -626,11 +629,15 @@ struct Working {
 
   /// sin and cos of |r| ≤ π/4 (radians), by Taylor series; a series not asked for is skipped
   /// and its value returned as zero. For 10^-20 ≤ |r| < 1 in fixed point
-  /// (``fixedSinCos(_:sine:cosine:)``).
+  /// (``fixedSinCos(_:_:sine:cosine:)``).
   /// - Complexity: O(d³) in the digits d.
   func sinCos(_ r: Real, sine: Bool = true, cosine: Bool = true) -> (Real, Real) {
-    if let m = r.magnitude, m >= -20, m < 0 {
-      return fixedSinCos(r, sine: sine, cosine: cosine)
+    // Units of 10^-(digits + 6 − ⌊log10 |r|⌋) below 0.1; of 10^-(digits + 8) above, where the
+    // tripling multiplies the series' error (a few units a term) by at most 729.
+    if let m = r.magnitude, m >= -20, m < 0,
+      let fixed = Fixed(digits: m >= -1 ? digits + 8 : digits + 6 - m)
+    {
+      return fixedSinCos(r, fixed, sine: sine, cosine: cosine)
     }
     if let m = r.magnitude, m >= -1 {
       // From |r| = 0.1 on: the series of r/27 (|r/27| < 0.03 takes half the terms), then
@@ -678,21 +685,17 @@ struct Working {
     return (normalized(sin), normalized(cos))
   }
 
-  /// ``sinCos(_:sine:cosine:)`` for 10^-20 ≤ |r| < 1, in fixed point: from |r| = 0.1 on the
+  /// ``sinCos(_:sine:cosine:)`` for 10^-20 ≤ |r| < 1, in fixed point `fixed`: from |r| = 0.1 on the
   /// series of r/27, then tripled three times (sin 3a = sin a·(3 − 4 sin²a),
   /// cos 3a = cos a·(4 cos²a − 3), which multiply the error by at most 27 and 729; 4 cos²a − 3
   /// stays above 0.5 for |a| ≤ 1/3).
   /// - Complexity: O(d³) in the digits d.
-  func fixedSinCos(_ r: Real, sine: Bool, cosine: Bool) -> (Real, Real) {
-    let m = r.magnitude!
-    let triple = m >= -1
-    // Units of 10^-(digits + 6 − ⌊log10 |r|⌋) below 0.1; of 10^-(digits + 8) above, where the
-    // tripling multiplies the series' error (a few units a term) by at most 729.
-    let fixed = Fixed(digits: triple ? digits + 8 : digits + 6 - m)
+  func fixedSinCos(_ r: Real, _ fixed: Fixed, sine: Bool, cosine: Bool) -> (Real, Real) {
+    let triple = r.magnitude! >= -1
     var a = fixed.from(r)
     if triple { _ = a.formQuotient(dividingBy: 27) }
     let a2 = fixed.square(a)
-    var s = BigUInt.zero
+    var s = FixedValue()
     if sine {
       s = a
       var term = a
@@ -705,7 +708,7 @@ struct Working {
         k += 1
       }
     }
-    var c = BigUInt.zero
+    var c = FixedValue()
     if cosine {
       let one = fixed.one
       c = one
@@ -765,12 +768,30 @@ struct Working {
 }
 
 extension Real: Comparable {
-  static func == (a: Real, b: Real) -> Bool {
-    Working(digits: max(a.mantissa.digitCount, b.mantissa.digitCount) + 2).subtract(a, b).isZero
+  /// −1, 0 or 1 as |a| is below, equal to or above |b|, exactly: by the magnitudes, then, for
+  /// equal magnitudes, by the mantissas aligned at the smaller exponent.
+  /// - Complexity: O(limbs + the exponents' difference).
+  static func compareMagnitudes(_ a: Real, _ b: Real) -> Int {
+    if a.isZero { return b.isZero ? 0 : -1 }
+    if b.isZero { return 1 }
+    let (ma, mb) = (a.magnitude!, b.magnitude!)
+    if ma != mb { return ma < mb ? -1 : 1 }
+    // Equal magnitudes: the exponents differ by less than the longer mantissa's digits.
+    let exponent = min(a.exponent, b.exponent)
+    let x = a.mantissa.shifted(by: a.exponent - exponent)
+    let y = b.mantissa.shifted(by: b.exponent - exponent)
+    return x < y ? -1 : (y < x ? 1 : 0)
   }
 
+  /// Exact equality of the values (`Real(1)` equals 1.0 of any exponent).
+  static func == (a: Real, b: Real) -> Bool {
+    a.isNegative == b.isNegative && compareMagnitudes(a, b) == 0
+  }
+
+  /// Exact order of the values (a zero is never negative).
   static func < (a: Real, b: Real) -> Bool {
-    Working(digits: max(a.mantissa.digitCount, b.mantissa.digitCount) + 2).subtract(a, b)
-      .isNegative
+    if a.isNegative != b.isNegative { return a.isNegative }
+    let order = compareMagnitudes(a, b)
+    return a.isNegative ? order > 0 : order < 0
   }
 }
