@@ -46,13 +46,15 @@ import Testing
     let lines = [
       "2019-07-31 to 2019-12-30", "2026-12-01 - 10d", "2008-01-31 + 1m 1d", "1:30+0:45:30",
       "(1:15+0:45)*3", "8:30 in h", "0:10:00.5/3", "1:00/0:30", "-1:00 + --0:30",
-      "2026-01-01 to 2026-12-01 in w", "1601-01-01", "007:05 * 2.50", "9999-12-31 - 999y",
+      "2026-01-01 to 2026-12-01 in w", "1601-01-01", "2026-1-5 to 2026-12-1", "007:05 * 2.50",
+      "9999-12-31 - 999y",
     ]
     for text in lines {
       let fast = try #require(DateLine.onePass(text), "\(text)")
       #expect(Result.success(fast) == Self.tree(text), "\(text)")
     }
     #expect(DateLine.onePass("007:05 * 2.50")?.normalizedText == "7:05 * 2.50")
+    #expect(DateLine.onePass("2026-1-5 to 2026-12-1")?.normalizedText == "2026-01-05 to 2026-12-01")
   }
 
   /// Lines it leaves to the tree: `today`, `mr`, `$N`, faults, rule 14's changes, rejections.
