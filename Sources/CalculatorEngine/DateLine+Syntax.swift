@@ -170,6 +170,10 @@ struct DateLexer {
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+  /// The value of the duration or number token just read, taken out of ``values`` (the last;
+  /// for ``DateOnePass``, which keeps no array of them).
+  mutating func takeValue() -> DateRational { values.removeLast() }
+
   /// The next token; `.end` at the end of the text (and after it).
   ///
   /// The parser asks for tokens one at a time, so that a line of millions of tokens never holds

@@ -173,6 +173,19 @@ package struct DateLine: Hashable, Sendable {
   /// - Complexity: O(n) for a line of n bytes, and each step of exact arithmetic
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
   package init(_ text: String, in context: Context) throws(LineError) {
+    // The common line in one pass, without a tree (DateLine+OnePass.swift).
+    if let line = Self.onePass(text) {
+      self = line
+      return
+    }
+    try self.init(readingTree: text, in: context)
+  }
+
+  /// Reads and calculates the date line `text` as ``init(_:in:)`` does, always through its
+  /// tree (`DateParser`, `DateChecker`): what the one-pass reader is checked against.
+  ///
+  /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
+  package init(readingTree text: String, in context: Context) throws(LineError) {
     var parser = try DateParser(text)
     try self.init(text, syntax: parser.line(), in: context)
   }

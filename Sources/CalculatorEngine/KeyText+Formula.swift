@@ -193,6 +193,13 @@ extension KeyText {
     }
     let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
     let text = column == 1 ? line : String(repeating: " ", count: column - 1) + line
+    // The common line read and calculated at once (DateLine+OnePass.swift); the tree reads any
+    // other, and gives every rejection.
+    if let calculated = DateLine.onePass(text) {
+      if keys.last == .mode(.date) { keys = keys.extracting(0..<(keys.count - 1)) }
+      keys.appendDateLine(text, calculated: calculated)
+      return keys
+    }
     let syntax: DateSyntax
     do throws(LineError) {
       var parser = try DateParser(text)

@@ -580,6 +580,11 @@ public struct Session: Sendable {
     for key in keys.keys where key.hasText {
       defer { index += 1 }
       guard key.isDateLine else { continue }
+      // A line read and calculated in one pass needs nothing of the session.
+      if let line = keys.readDateLine(at: index) {
+        steps.append(DateStep(line))
+        continue
+      }
       let text = keys.formulas[index]
       if today == nil, DateLine.mayMentionToday(text),
         DateLine.replacingToday(in: text, with: .first) != text

@@ -34,10 +34,17 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// and destroying keys (a script line's, several times a line) costs a retain and a release.
   private final class ReadDate: Sendable {
     let index: Int
-    let syntax: DateSyntax
-    init(_ index: Int, _ syntax: DateSyntax) {
+    let read: Read
+    init(_ index: Int, _ read: Read) {
       self.index = index
-      self.syntax = syntax
+      self.read = read
+    }
+
+    /// The line read into a tree, or (the common line, ``DateLine/onePass(_:)``) read and
+    /// calculated: such a line needs nothing of the session.
+    enum Read: Sendable {
+      case syntax(DateSyntax)
+      case calculated(DateLine)
     }
   }
 
@@ -211,7 +218,16 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// ``readDateSyntax(at:)``).
   mutating func appendDateLine(_ text: String, read syntax: DateSyntax) {
     keys.append(.dateLine)
-    readDate = ReadDate(formulas.count, syntax)
+    readDate = ReadDate(formulas.count, .syntax(syntax))
+    formulas.append(text)
+    parsed.removeAll()
+  }
+
+  /// Appends a date line's key with its text and the line read and calculated from it by
+  /// ``DateLine/onePass(_:)`` (kept for ``readDateLine(at:)``).
+  mutating func appendDateLine(_ text: String, calculated line: DateLine) {
+    keys.append(.dateLine)
+    readDate = ReadDate(formulas.count, .calculated(line))
     formulas.append(text)
     parsed.removeAll()
   }
@@ -219,8 +235,18 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// The syntax of the date line of ``formulas``[`index`] as the line's reader read it, if it
   /// was kept.
   func readDateSyntax(at index: Int) -> DateSyntax? {
-    guard let readDate, readDate.index == index else { return nil }
-    return readDate.syntax
+    guard let readDate, readDate.index == index, case .syntax(let syntax) = readDate.read else {
+      return nil
+    }
+    return syntax
+  }
+
+  /// The date line of ``formulas``[`index`] as the line's reader read and calculated it in one
+  /// pass, if it was kept: a line without `today`, `mr` and `$N`, the same in any session.
+  func readDateLine(at index: Int) -> DateLine? {
+    guard let readDate, readDate.index == index, case .calculated(let line) = readDate.read
+    else { return nil }
+    return line
   }
 
   /// Whether the keys hold a formula line's key or a date line's (a key with its text).
@@ -248,7 +274,12 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   package var dateLinesMayMentionToday: Bool {
     var index = 0
     for key in keys where key.hasText {
-      if key.isDateLine, DateLine.mayMentionToday(formulas[index]) { return true }
+      // A line calculated in one pass holds no `today` (about 300 instructions a date line).
+      if key.isDateLine, readDateLine(at: index) == nil,
+        DateLine.mayMentionToday(formulas[index])
+      {
+        return true
+      }
       index += 1
     }
     return false
@@ -280,7 +311,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
       parsed.removeAll()
     }
     if readDate == nil, let read = other.readDate {
-      readDate = ReadDate(formulas.count + read.index, read.syntax)
+      readDate = ReadDate(formulas.count + read.index, read.read)
     }
     formulas.append(contentsOf: other.formulas)
   }

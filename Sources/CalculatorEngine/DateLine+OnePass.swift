@@ -1,0 +1,347 @@
+// The common date line read and calculated in one pass, without a tree (issue 51; SPEC §13):
+// a date, `D to D`, `D ± offset`, durations and numbers with + - * / and brackets, `in` a unit.
+// Whatever it does not handle — `today`, `mr`, `$N`, a fault, a value that rule 14 changes, and
+// every rejection — it declines (`nil`), and the tree (DateLine+Syntax.swift, DateLine.swift)
+// reads the line from its start: so its messages, columns and faults are the tree's alone.
+
+extension DateLine {
+  /// The line `text` read and calculated in one pass, if it is a common line that needs nothing
+  /// of a context and calculates without a fault: the same value, kind and texts as
+  /// ``init(_:in:)`` gives it; `nil` for any other line (the tree reads it).
+  ///
+  /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
+  package static func onePass(_ text: String) -> DateLine? {
+    guard var reader = DateOnePass(text) else { return nil }
+    guard let read = reader.line() else { return nil }
+    return DateLine(
+      value: read.value, kind: read.kind, recordedText: text,
+      normalizedText: String(decoding: reader.normalized, as: UTF8.self), references: [])
+  }
+
+  /// A line calculated already: its parts as they are.
+  init(
+    value: DateValue, kind: DateKind?, recordedText: String, normalizedText: String,
+    references: [Int]
+  ) {
+    self.value = value
+    self.kind = kind
+    self.recordedText = recordedText
+    self.normalizedText = normalizedText
+    self.references = references
+  }
+}
+
+/// The reader and calculator of ``DateLine/onePass(_:)``: the grammar of DateLine+Syntax.swift
+/// over the same tokens (``DateLexer``), each operand's value and kind as it is read and the
+/// normalised text written as it goes; every function returns `nil` where the line is not one
+/// it calculates.
+struct DateOnePass {
+  /// A token and, for a duration or a number, its value (taken out of the lexer at once, so
+  /// that the lexer holds at most one value: a long line keeps no array of them).
+  private struct Read {
+    let token: DateToken
+    let value: DateRational
+  }
+
+  /// An operand's value: the kinds a line without `$N` and `to` has within its sides.
+  private enum Operand {
+    case date(CivilDate)
+    case duration(DateRational)
+    case number(DateRational)
+  }
+
+  /// The keys of the units of `in` (``TimeUnit``'s raw values).
+  private static let hours = DateWord.key("h".utf8)
+  private static let minutes = DateWord.key("min".utf8)
+  private static let seconds = DateWord.key("s".utf8)
+  private static let days = DateWord.key("d".utf8)
+  private static let weeks = DateWord.key("w".utf8)
+
+  private let bytes: [UInt8]
+  private var lexer: DateLexer
+  private var current: Read
+  private var next: Read
+  private var depth = 0
+  /// Whether a duration was read (a line of numbers alone is rejected).
+  private var sawDuration = false
+  /// The normalised text written so far (``DateLine/normalizedText``).
+  private(set) var normalized: [UInt8] = []
+
+  init?(_ text: String) {
+    bytes = Array(text.utf8)
+    lexer = DateLexer(bytes)
+    guard let first = Self.read(&lexer) else { return nil }
+    current = first
+    if first.token.isEnd {
+      next = first
+    } else {
+      guard let second = Self.read(&lexer) else { return nil }
+      next = second
+    }
+    normalized.reserveCapacity(bytes.count + 8)
+  }
+
+  private static func read(_ lexer: inout DateLexer) -> Read? {
+    guard let token = try? lexer.token() else { return nil }
+    switch token.kind {
+    case .duration, .number: return Read(token: token, value: lexer.takeValue())
+    default: return Read(token: token, value: .zero)
+    }
+  }
+
+  /// Moves to the next token; `false` when the lexer rejects it.
+  private mutating func advance() -> Bool {
+    current = next
+    if !next.token.isEnd {
+      guard let read = Self.read(&lexer) else { return false }
+      next = read
+    }
+    return true
+  }
+
+  /// Whether rule 14 leaves `value` as it is: below 10^100, and zero or at least 10^-100.
+  private static func isKept(_ value: DateRational) -> Bool {
+    !value.magnitudeReaches(powerOfTen: 100)
+      && (value.isZero || value.magnitudeReaches(powerOfTen: -100))
+  }
+
+  private mutating func write(_ string: StaticString) {
+    string.withUTF8Buffer { normalized.append(contentsOf: $0) }
+  }
+
+  /// The whole line: its value and kind.
+  mutating func line() -> (value: DateValue, kind: DateKind)? {
+    if current.token.isEnd { return nil }
+    guard let left = sum() else { return nil }
+    var value: DateValue
+    var kind: DateKind
+    if current.token.isWord(DateWord.to) {
+      guard advance(), !current.token.isEnd, case .date(let first) = left else { return nil }
+      write(" to ")
+      guard let right = sum(), case .date(let second) = right else { return nil }
+      value = .difference(DateDifference(between: first, and: second))
+      kind = .difference
+    } else {
+      switch left {
+      case .date(let date): (value, kind) = (.date(date), .date)
+      case .duration(let seconds):
+        (value, kind) = (.duration(TimeSpan(seconds: seconds)), .duration)
+      case .number(let number): (value, kind) = (.number(DateNumber(number)), .number)
+      }
+    }
+    if current.token.isWord(DateWord.in) {
+      guard advance(), case .word(let key) = current.token.kind else { return nil }
+      let unit: TimeUnit
+      switch key {
+      case Self.hours: unit = .hours
+      case Self.minutes: unit = .minutes
+      case Self.seconds: unit = .seconds
+      case Self.days: unit = .days
+      case Self.weeks: unit = .weeks
+      default: return nil
+      }
+      guard advance() else { return nil }
+      let span: TimeSpan
+      switch value {
+      case .duration(let duration): span = duration
+      case .difference(let difference):
+        span = TimeSpan(seconds: DateRational(difference.totalDays) * DateRational(86_400))
+      default: return nil
+      }
+      let number = span.converted(to: unit)
+      guard Self.isKept(number.value) else { return nil }
+      write(" in ")
+      normalized.append(contentsOf: unit.rawValue.utf8)
+      (value, kind) = (.number(number), .number)
+    } else if kind == .number, !sawDuration {
+      return nil
+    }
+    guard current.token.isEnd else { return nil }
+    return (value, kind)
+  }
+
+  private mutating func sum() -> Operand? {
+    guard var result = product() else { return nil }
+    while true {
+      let isAddition: Bool
+      switch current.token.kind {
+      case .plus: isAddition = true
+      case .minus: isAddition = false
+      default: return result
+      }
+      guard advance() else { return nil }
+      if case .number = current.token.kind, case .word(let key) = next.token.kind,
+        key != DateWord.to, key != DateWord.in
+      {
+        guard case .date(let date) = result, let offset = offset() else { return nil }
+        guard let moved = isAddition ? offset.added(to: date) : offset.subtracted(from: date)
+        else { return nil }
+        normalized.append(UInt8(ascii: " "))
+        normalized.append(UInt8(ascii: isAddition ? "+" : "-"))
+        normalized.append(UInt8(ascii: " "))
+        offset.appendText(to: &normalized)
+        result = .date(moved)
+      } else {
+        normalized.append(UInt8(ascii: " "))
+        normalized.append(UInt8(ascii: isAddition ? "+" : "-"))
+        normalized.append(UInt8(ascii: " "))
+        guard let right = product(),
+          let combined = Self.apply(isAddition ? .plus : .minus, result, right)
+        else { return nil }
+        result = combined
+      }
+    }
+  }
+
+  /// `1y 2m 3w 4d`, as ``DateParser``'s `offset()` reads it.
+  private mutating func offset() -> DateOffset? {
+    var offset = DateOffset()
+    var lastUnit = -1
+    while case .number = current.token.kind, case .word(let key) = next.token.kind,
+      key != DateWord.to, key != DateWord.in
+    {
+      let count = current.token
+      guard !bytes[count.start..<count.end].contains(UInt8(ascii: ".")),
+        let unit = DateWord.offsetUnits.firstIndex(of: key), unit > lastUnit
+      else { return nil }
+      var digitsStart = count.start
+      while digitsStart < count.end - 1, bytes[digitsStart] == UInt8(ascii: "0") {
+        digitsStart += 1
+      }
+      guard count.end - digitsStart <= 3 else { return nil }
+      let number = DateLexer.integer(bytes, digitsStart..<count.end)
+      switch unit {
+      case 0: offset.years = number
+      case 1: offset.months = number
+      case 2: offset.weeks = number
+      default: offset.days = number
+      }
+      lastUnit = unit
+      guard advance(), advance() else { return nil }
+    }
+    if case .number = current.token.kind { return nil }
+    return offset
+  }
+
+  private mutating func product() -> Operand? {
+    guard var result = unary() else { return nil }
+    while true {
+      let op: DateOperator
+      switch current.token.kind {
+      case .times: op = .times
+      case .divide: op = .divide
+      default: return result
+      }
+      guard advance() else { return nil }
+      normalized.append(UInt8(ascii: " "))
+      normalized.append(op.byte)
+      normalized.append(UInt8(ascii: " "))
+      guard let right = unary(), let combined = Self.apply(op, result, right) else { return nil }
+      result = combined
+    }
+  }
+
+  /// `left op right` as DateChecker calculates it, with rule 14; `nil` for kinds that do not go
+  /// together, a fault, or a result that rule 14 changes.
+  private static func apply(_ op: DateOperator, _ left: Operand, _ right: Operand) -> Operand? {
+    let (x, xIsDuration): (DateRational, Bool)
+    let (y, yIsDuration): (DateRational, Bool)
+    switch left {
+    case .date: return nil
+    case .duration(let value): (x, xIsDuration) = (value, true)
+    case .number(let value): (x, xIsDuration) = (value, false)
+    }
+    switch right {
+    case .date: return nil
+    case .duration(let value): (y, yIsDuration) = (value, true)
+    case .number(let value): (y, yIsDuration) = (value, false)
+    }
+    let result: Operand
+    switch op {
+    case .plus, .minus:
+      guard xIsDuration == yIsDuration else { return nil }
+      let value = op == .plus ? x + y : x - y
+      result = xIsDuration ? .duration(value) : .number(value)
+    case .times:
+      guard !(xIsDuration && yIsDuration) else { return nil }
+      let value = x * y
+      result = xIsDuration || yIsDuration ? .duration(value) : .number(value)
+    case .divide:
+      guard !(yIsDuration && !xIsDuration), let value = DateRational.dividing(x, by: y) else {
+        return nil
+      }
+      result = xIsDuration && !yIsDuration ? .duration(value) : .number(value)
+    }
+    switch result {
+    case .duration(let value), .number(let value): return isKept(value) ? result : nil
+    case .date: return result
+    }
+  }
+
+  /// Minus signs, then an operand: an odd run negates it once, an even run twice (as the tree
+  /// does, and writes `-` or `--`).
+  private mutating func unary() -> Operand? {
+    var signs = 0
+    while case .minus = current.token.kind {
+      guard advance() else { return nil }
+      signs += 1
+    }
+    if signs > 0 {
+      normalized.append(UInt8(ascii: "-"))
+      if signs % 2 == 0 { normalized.append(UInt8(ascii: "-")) }
+    }
+    guard let operand = primary() else { return nil }
+    guard signs > 0 else { return operand }
+    switch operand {
+    case .date: return nil
+    case .duration(let value):
+      return .duration(signs % 2 == 1 ? -value : -(-value))
+    case .number(let value):
+      return .number(signs % 2 == 1 ? -value : -(-value))
+    }
+  }
+
+  private mutating func primary() -> Operand? {
+    let read = current
+    let token = read.token
+    switch token.kind {
+    case .date(let date):
+      guard advance() else { return nil }
+      // Written YYYY-MM-DD, the token is the date's ISO form (about 350 instructions a date).
+      if token.end - token.start == 10, bytes[token.start + 4] == UInt8(ascii: "-"),
+        bytes[token.start + 7] == UInt8(ascii: "-")
+      {
+        normalized.append(contentsOf: bytes[token.start..<token.end])
+      } else {
+        date.appendISOText(to: &normalized)
+      }
+      return .date(date)
+    case .duration:
+      guard Self.isKept(read.value), advance() else { return nil }
+      sawDuration = true
+      // Hours without leading zeros, one digit at least.
+      var start = token.start
+      while bytes[start] == UInt8(ascii: "0"), bytes[start + 1] != UInt8(ascii: ":") {
+        start += 1
+      }
+      normalized.append(contentsOf: bytes[start..<token.end])
+      return .duration(read.value)
+    case .number:
+      guard Self.isKept(read.value), advance() else { return nil }
+      normalized.append(contentsOf: bytes[token.start..<token.end])
+      return .number(read.value)
+    case .open:
+      guard advance() else { return nil }
+      depth += 1
+      guard depth <= DateParser.maximumDepth else { return nil }
+      normalized.append(UInt8(ascii: "("))
+      guard let inner = sum(), case .close = current.token.kind, advance() else { return nil }
+      normalized.append(UInt8(ascii: ")"))
+      depth -= 1
+      return inner
+    default:
+      // `today`, `mr`, `$N`, another word, a misplaced operator or the end: the tree's.
+      return nil
+    }
+  }
+}
