@@ -824,7 +824,9 @@ public struct Calculator: Hashable, Sendable {
       memory = nil
     case .recall:
       guard let memory else { return }
-      machine = .date(Box(DateBrain(value: .number(DateNumber(number: memory)), line: "mr")))
+      // Another mode's number beyond date mode's limits: rule 14 at those limits.
+      let value = DateChecker.checked(.number(DateNumber(number: memory)))
+      machine = .date(Box(DateBrain(value: value, line: "mr")))
     }
   }
 

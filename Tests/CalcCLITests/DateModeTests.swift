@@ -166,7 +166,7 @@ import Testing
       ["-"], stdin: "sci 1exp9999=\nms\ndate\n$1\n", stdout: "1E9999\n1E9999\n0\nOverflow\n",
       status: 1)
     try expectScript(
-      ["-"], stdin: "sci 1exp9999=\nms\ndate\n2*mr\n", stdout: "1E9999\n1E9999\n0\nOverflow\n",
+      ["-"], stdin: "sci 1exp9999=\nms\ndate\nmr\n", stdout: "1E9999\n1E9999\n0\nOverflow\n",
       status: 1)
     try expectScript(
       ["-"], stdin: "sci 1exp99=\ndate\n$1\nsci 1exp99~=\ndate\n$4\n",

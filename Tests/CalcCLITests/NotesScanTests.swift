@@ -55,7 +55,7 @@ import Testing
 
   /// A line that the scan says yes to only for the errors it might show is replayed for notes
   /// only when it shows one: `1+2*((3+4)*5)%+1=` (any `×` might overflow) has no note, and
-  /// `1/0+(2)5=` has the note of the error it passed.
+  /// `1/0+(2)5=` has the note of the error it passed (and exits 1, SPEC §8).
   @Test func aLineThatMightShowAnErrorIsLookedAtOnceMore() throws {
     let quiet = try KeyText.keys(in: "1+2*((3+4)*5)%+1=", startingIn: .scientific)
     var interpreter = LineInterpreter(format: DisplayFormat(localeIdentifier: "en_US"))
@@ -76,7 +76,7 @@ import Testing
     try expectScript(
       ["--mode", "scientific", "-k", "1/0+(2)5="], stdout: "5\n",
       stderr: "calc: note: Cannot divide by zero at column 4 (1 ÷ 0 +); the keys after it started "
-        + "a new calculation\n")
+        + "a new calculation\n", status: 1)
   }
 
   /// A run of digits that overflows an entry anywhere in a long line is found, though the
