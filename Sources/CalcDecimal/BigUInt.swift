@@ -252,6 +252,26 @@ struct BigUInt: Equatable, Comparable {
   /// 18·10^9 + 18: below 18·10^18 < 2^64) and are split once, where a row splits every product.
   /// Longer operands (π's 37 limbs by 37) go row by row.
   /// - Complexity: O(n·m) in the limb counts.
+  /// Column `k` of the product of the first `n` limbs of `x` and the first `m` of `y`: the sum
+  /// of the partial products x[i]·y[k − i], plus `carry`, in a `UInt64` (the caller keeps it
+  /// below 2^64: at most 18 products of limbs below 10^9 and a carry below 18·10^9 + 18).
+  ///
+  /// - Complexity: O(min(n, m)).
+  @inline(__always)
+  static func columnSum(
+    _ k: Int, _ x: UnsafeBufferPointer<UInt32>, _ n: Int, _ y: UnsafeBufferPointer<UInt32>,
+    _ m: Int, plus carry: UInt64
+  ) -> UInt64 {
+    var sum = carry
+    var i = max(0, k - (m - 1))
+    let last = min(k, n - 1)
+    while i <= last {
+      sum &+= UInt64(x[i]) &* UInt64(y[k - i])
+      i += 1
+    }
+    return sum
+  }
+
   @inline(__always)
   private static func multiply(
     _ x: UnsafeBufferPointer<UInt32>, _ y: UnsafeBufferPointer<UInt32>,
@@ -261,13 +281,7 @@ struct BigUInt: Equatable, Comparable {
     if min(n, m) <= 18 {
       var carry: UInt64 = 0
       for k in 0..<(n + m - 1) {
-        var sum = carry
-        var i = max(0, k - (m - 1))
-        let last = min(k, n - 1)
-        while i <= last {
-          sum &+= UInt64(x[i]) &* UInt64(y[k - i])
-          i += 1
-        }
+        let sum = columnSum(k, x, n, y, m, plus: carry)
         carry = sum / base
         result[k] = UInt32(truncatingIfNeeded: sum &- carry &* base)
       }

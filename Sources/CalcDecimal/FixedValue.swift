@@ -210,13 +210,7 @@ struct FixedValue: Equatable {
         result.withMutableLimbs { r in
           var carry: UInt64 = 0
           for k in low..<(total - 1) {
-            var sum = carry
-            var i = max(0, k - (m - 1))
-            let last = min(k, n - 1)
-            while i <= last {
-              sum &+= UInt64(x[i]) &* UInt64(y[k - i])
-              i += 1
-            }
+            let sum = BigUInt.columnSum(k, x, n, y, m, plus: carry)
             carry = sum / base
             if k >= dropped { r[k - dropped] = UInt32(truncatingIfNeeded: sum &- carry &* base) }
           }
