@@ -192,12 +192,51 @@ public struct History: Sendable {
 
     /// Replays the own keys at `range` on `state`, each line starting where one starts
     /// (``Calculator/replay(_:startsLine:step:)``).
+    ///
+    /// Keys that are all plain (no `$N`, formula or date line) are pressed a line at a time as
+    /// the history applied them (``Calculator/press(each:startingLine:)``: a typed number's
+    /// digits at once), decoded into a buffer on the stack first (``replayPlain(_:on:)``).
     /// - Complexity: O(n) in the number of keys.
     @inline(__always)
     func replay(_ range: Range<Int>, on state: inout State) {
+      guard !range.isEmpty else { return }
+      if references.isEmpty, formulas.isEmpty, dates.isEmpty, replayPlain(range, on: &state) {
+        return
+      }
       // Closures over `self`, not the partially applied methods, each of which copied the
       // branch (a retain of each of its arrays) into its context at every call.
       state.replay(range, startsLine: { self.startsLine(at: $0) }, step: { self.step(at: $0) })
+    }
+
+    /// Replays the own keys at `range` (not empty) on `state` a line at a time, as
+    /// ``replay(_:on:)`` does, and returns `true`; returns `false`, `state` untouched, when one
+    /// of the codes is not a plain key's (`$N`, a formula, a date line).
+    /// - Complexity: O(n) in the number of keys.
+    @inline(never)
+    func replayPlain(_ range: Range<Int>, on state: inout State) -> Bool {
+      withUnsafeTemporaryAllocation(of: Key.self, capacity: range.count) { keys in
+        let base = range.lowerBound
+        let decoded = codes.withUnsafeBufferPointer { codes in
+          for index in range {
+            let code = codes[index]
+            guard code < Key.dateLineCode else { return false }
+            (keys.baseAddress.unsafelyUnwrapped + (index - base))
+              .initialize(to: Key(code: code).unsafelyUnwrapped)
+          }
+          return true
+        }
+        guard decoded else { return false }
+        // A line at a time: no line starts after the first key of a piece.
+        var start = base
+        while start < range.upperBound {
+          let end = firstLineEnd(in: start..<range.upperBound).map { $0 + 1 } ?? range.upperBound
+          state.press(
+            each: UnsafeBufferPointer(rebasing: keys[(start - base)..<(end - base)]),
+            startingLine: startsLine(at: start))
+          start = end
+        }
+        return true
+      }
     }
   }
 

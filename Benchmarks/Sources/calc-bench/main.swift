@@ -16,7 +16,8 @@
 //   swift run -c release --package-path Benchmarks calc-bench --dates        (Dates.swift)
 //
 // (--scientific: only the Scientific row; --ledger: only the :vary and 5M :edit rows; --streams:
-// only the four streams' rows; --numbers: only Number against Decimal34; --formulas: only the
+// only the four streams' rows; --goto: only the :goto rows, Standard's and the streams';
+// --numbers: only Number against Decimal34; --formulas: only the
 // formula rows, which a full run leaves out; --dates: only the date rows, also left out.)
 //
 // The last line printed is the machine-readable summary; everything above it is for people.
@@ -74,6 +75,9 @@ struct Options {
   var ledgerOnly = false
   /// `--streams`: only the four streams' rows (Streams.swift), then exit.
   var streamsOnly = false
+  /// `--goto`: only the `:goto` rows (Standard on one branch and on the densest tree, then the
+  /// Scientific and Programmer streams' rows), then exit.
+  var gotoOnly = false
   /// `--verbose`: where each stream's history memory goes.
   var verbose = false
   /// `--stream-runs N`: apply runs of each stream (best of N; 3 by default).
@@ -128,6 +132,8 @@ struct Options {
         if argument == "--script-lines" { scriptLines = value } else { scriptRuns = value }
       case "--streams":
         streamsOnly = true
+      case "--goto":
+        gotoOnly = true
       case "--verbose":
         verbose = true
       case "--numbers":
@@ -153,7 +159,7 @@ struct Options {
       case "-h", "--help":
         print(
           "usage: calc-bench [--keys N] [--seed S] [--calc PATH] [--write-journal FILE]"
-            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N] [--dates] [--date-runs N] [--date-lines N] [--baseline PATH]"
+            + " [--long-lines] [--scientific] [--scripts] [--script-lines N] [--script-runs R] [--ledger] [--streams] [--goto] [--stream-runs N] [--verbose] [--numbers] [--formulas] [--formula-runs N] [--dates] [--date-runs N] [--date-lines N] [--baseline PATH]"
         )
         exit(0)
       default:
@@ -379,6 +385,40 @@ if options.streamsOnly {
     ]
   printStreams(rows, verbose: true)
   print("calc-bench:" + streamsSummary(rows))
+  exit(0)
+}
+if options.gotoOnly {
+  // The Standard rows as the whole run takes them (the same keys, sessions and first jumps; the
+  // tree's forks differ, the whole run's live rows drawing from the same random numbers
+  // before it), then the Scientific and Programmer rows as `--streams` takes them.
+  let gotoKeys = keyStream(count: keyCount, seed: options.seed)
+  let gotoLines = lines(of: gotoKeys)
+  var oneBranch = record(gotoLines)
+  var gotoRandom = SplitMix64(state: options.seed ^ 0x60_70)
+  let oneJumps = timeJumps(&oneBranch, count: 2_000, acrossBranches: false, random: &gotoRandom)
+  oneBranch = Session()
+  let branches = densestBranchCount(keys: keyCount, lines: gotoLines.count)
+  var gotoTree = recordTree(
+    gotoLines, total: keyCount, branches: branches, random: &gotoRandom)
+  let treeJumps = timeJumps(&gotoTree, count: 2_000, acrossBranches: true, random: &gotoRandom)
+  print(
+    "goto: one branch median \(fixed(median(oneJumps), 2)) µs; \(branches) branches"
+      + " (:branch + :goto) median \(fixed(median(treeJumps), 2)) µs;"
+      + " tree \(fixed(Double(gotoTree.history.storageBytes) / Double(gotoTree.history.recordedCount), 3)) bytes/key"
+  )
+  gotoTree = Session()
+  streamKeyCount = keyCount
+  let rows = [
+    streamRow(
+      "Scientific", keys: scientificStream(count: keyCount, seed: options.seed ^ 0x5C15),
+      runs: 1, goto: true, seed: options.seed ^ 0x6070),
+    streamRow(
+      "Programmer", keys: programmerStream(count: keyCount, seed: options.seed ^ 0x960),
+      runs: 1, goto: true, seed: options.seed ^ 0x6071),
+  ]
+  print(
+    "calc-bench: goto_us=\(fixed(median(oneJumps), 2)) tree_goto_us=\(fixed(median(treeJumps), 2))"
+      + streamsSummary(rows))
   exit(0)
 }
 if options.numbersOnly {
