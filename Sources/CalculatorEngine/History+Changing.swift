@@ -111,6 +111,63 @@ extension History {
     return made
   }
 
+  /// Applies, at the end of the current branch, the lines of `source`'s own keys that start at
+  /// `starts` (positions of `source`, each line ending where the next starts; the last element
+  /// ends the last line), each as ``apply(line:references:recalls:formulas:dates:)`` applies
+  /// the same keys, with its note; calls `body` with the position and the display after each.
+  ///
+  /// What `:edit` does once its replay meets the old branch (Session+Rewrite.swift): the later
+  /// lines are taken from the old branch's codes, not listed as keys and encoded again. The
+  /// lines must hold no `$N`, formula or date line (codes below ``Key/dateLineCode``), and
+  /// each must lie in `source`'s own keys.
+  ///
+  /// - Complexity: O(n) in the number of keys, amortized.
+  mutating func applyLines(
+    of source: Branch, starts: ArraySlice<Int>, _ body: (Int, Display) -> Void
+  ) {
+    precondition(position == count, "lines are applied at the end of the branch")
+    guard starts.count > 1 else { return }
+    defer { _checkInvariantsIfEnabled() }
+    let all = Key.allKeys
+    source.codes.withUnsafeBufferPointer { sourceCodes in
+      var line = starts.startIndex
+      while line + 1 < starts.endIndex {
+        let codes = UnsafeBufferPointer(
+          rebasing: sourceCodes[(starts[line] - source.fork)..<(starts[line + 1] - source.fork)])
+        let ownStart = branches[current].codes.count
+        var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
+        withUnsafeTemporaryAllocation(of: Key.self, capacity: codes.count) { keys in
+          for index in codes.indices {
+            keys.initializeElement(at: index, to: all[Int(codes[index])])
+          }
+          var index = 0
+          while index < codes.count {
+            let end = min(codes.count, index + untilSnapshot)
+            // Rule 18: the line starts by ending the number still being typed.
+            state.press(
+              each: UnsafeBufferPointer(rebasing: keys[index..<end]), startingLine: index == 0)
+            untilSnapshot -= end - index
+            index = end
+            if untilSnapshot == 0 {
+              appendSnapshot(at: ownStart + index)
+              untilSnapshot = History.snapshotInterval
+            }
+          }
+        }
+        branches[current].appendLine(UnsafeMutableBufferPointer(mutating: codes))
+        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+        if state.mode != .standard { noteRestart(in: codes, at: ownStart) }
+        position = branches[current].count
+        let last = starts[line + 1] - source.fork - 1
+        if !source.notes.isEmpty, source.endsLine(at: last), let note = source.notes[last] {
+          branches[current].notes[position - branches[current].fork - 1] = note
+        }
+        body(position, state.display)
+        line += 1
+      }
+    }
+  }
+
   /// Applies a line of keys without `$N` as ``apply(line:references:recalls:)`` does, after
   /// checking it as a session checks a line (``Calculator/keyRejection(in:keypad:)``): throws
   /// that rejection, changing nothing, when a key may not be pressed.

@@ -263,6 +263,76 @@ extension History {
     return Line(start: start, keys: keys)
   }
 
+  /// Where each line of the current branch starts, as ``lines()`` lists the lines, and then
+  /// ``count``: line `i` holds the keys of steps `starts[i] + 1 ... starts[i + 1]`. A fork is
+  /// a line boundary, so each line's keys are one branch's. `[0]` for an empty history.
+  ///
+  /// What `:edit` reads instead of ``lines()``: one array of positions, with each line's keys
+  /// read when needed (``readLine(from:to:into:)``), rather than an array of keys a line
+  /// allocated, listed and released (Documentation/Performance.md, "`:edit` reads the old
+  /// branch in place").
+  ///
+  /// - Complexity: O(n / 64 + l + b) for n keys in l lines along b branches.
+  package func lineStarts() -> [Int] {
+    var starts: [Int] = []
+    var step = 0
+    for (depth, index) in path.enumerated() {
+      let end = depth + 1 < path.count ? branches[path[depth + 1]].fork : branches[index].count
+      let fork = branches[index].fork
+      while step < end {
+        starts.append(step)
+        if let last = branches[index].firstLineEnd(in: (step - fork)..<(end - fork)) {
+          step = fork + last + 1
+        } else {
+          step = end
+        }
+      }
+    }
+    starts.append(step)
+    return starts
+  }
+
+  /// Replaces `keys` with the keys of the line of the current branch from `start` to `end` (two
+  /// neighbours of ``lineStarts()``), and returns its note, as ``lines()`` gives the line.
+  ///
+  /// - Complexity: O(k + log b) for the line's k keys, b the branches of the current path.
+  package func readLine(from start: Int, to end: Int, into keys: inout TypedKeys) -> String? {
+    keys.removeAll(keepingCapacity: true)
+    let index = owner(of: start + 1)
+    let fork = branches[index].fork
+    let first = start - fork
+    let last = end - fork - 1
+    if !branches[index].appendPlainKeys(first...last, to: &keys) {
+      for own in first...last { branches[index].appendKey(at: own, to: &keys) }
+    }
+    guard !branches[index].notes.isEmpty, branches[index].endsLine(at: last) else { return nil }
+    return branches[index].notes[last]
+  }
+
+  /// The first of the current branch's keys at positions `start..<end` (the key at position p
+  /// leads to step p + 1) whose ``Key/code`` is `code` or more; `nil` when there is none.
+  ///
+  /// - Complexity: O(n + log b) for the n keys scanned.
+  package func firstKey(from start: Int, to end: Int, codeAtLeast code: UInt8) -> Int? {
+    var position = start
+    while position < end {
+      let index = owner(of: position + 1)
+      let depth = path.lastIndex(of: index)!
+      let fork = branches[index].fork
+      let segmentEnd = min(
+        end, depth + 1 < path.count ? branches[path[depth + 1]].fork : branches[index].count)
+      let found = branches[index].codes.withUnsafeBufferPointer { codes -> Int? in
+        for own in (position - fork)..<(segmentEnd - fork) where codes[own] >= code {
+          return own + fork
+        }
+        return nil
+      }
+      if let found { return found }
+      position = segmentEnd
+    }
+    return nil
+  }
+
   /// The input lines of branch `number` (within `1...branchCount`), as ``lines()`` gives them
   /// for the current branch.
   ///
@@ -442,9 +512,16 @@ extension History {
     ///
     /// - Complexity: O(k + log b), k the line's keys.
     package mutating func display(after line: Line) -> Display {
-      let end = line.end
-      let keys = line.keys
-      if position == line.start, !keys.hasReferences, !keys.hasFormulas {
+      display(from: line.start, keys: line.keys)
+    }
+
+    /// Replays the line from `start` with `keys`, as ``display(after:)`` replays a ``Line``:
+    /// for keys read into a buffer that is reused (``History/readLine(from:to:into:)``).
+    ///
+    /// - Complexity: O(k + log b), k the line's keys.
+    package mutating func display(from start: Int, keys: TypedKeys) -> Display {
+      let end = start + keys.count
+      if position == start, !keys.hasReferences, !keys.hasFormulas {
         let index = owner(of: position + 1)
         if owner(of: end) == index {
           let branch = branches[index]

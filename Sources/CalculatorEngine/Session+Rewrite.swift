@@ -10,10 +10,19 @@ extension Session {
   mutating func rewrite(
     _ number: Int, _ kind: Rewrite.Kind, _ keys: TypedKeys
   ) throws(SessionError) -> Change {
-    let lines = history.lines()
+    // The branch as it was, read in place: where its lines start, and each line's keys read
+    // when they are needed, into a buffer that is reused. A list of every line's keys cost
+    // about 325 instructions a key to make and release (Documentation/Performance.md, "`:edit`
+    // reads the old branch in place").
+    let past = history
+    let starts = past.lineStarts()
+    let lineCount = starts.count - 1
+    var buffer = TypedKeys()
     // Line 0 is the mode line when there is one (SPEC §11): it stays, and nothing goes before it.
-    let first = History.firstLineNumber(of: lines)
-    let count = lines.count - 1 + first
+    let first =
+      lineCount > 0 && starts[1] - starts[0] == 1
+        && History.isModeLine(CollectionOfOne(past.key(at: 1))) ? 0 : 1
+    let count = lineCount - 1 + first
     if number == 0, first == 0 { throw .modeLineFixed(SessionError.verb(kind), last: count) }
     let last = kind == .inserted ? count + 1 : count
     guard number >= 1, number <= last else {
@@ -22,8 +31,9 @@ extension Session {
     }
     let index = number - first
     let from = history.currentBranch
-    let startState =
-      history.state(at: index < lines.count ? lines[index].start : history.count)
+    // Where line L starts (the end of the branch for a line inserted after the last).
+    let start = starts[index]
+    let startState = history.state(at: start)
     var keypad = startState.keypad
     if let (out, reason) = Calculator.firstRejectedKey(in: keys.keys, keypad: &keypad) {
       throw SessionError(rejecting: keys[out], at: out, reason)
@@ -36,7 +46,12 @@ extension Session {
     let listed = index == 0 && kind != .deleted && History.isModeLine(keys.keys[...]) ? 0 : number
     // Until the later lines' numbers are known (below), the results are of the line itself.
     var firstResultLine = listed
-    if kind == .edited, lines[index].keys == keys {
+    // Line L as it was, and its note.
+    var oldKeys = TypedKeys()
+    let oldNote =
+      index < lineCount
+      ? past.readLine(from: start, to: starts[index + 1], into: &oldKeys) : nil
+    if kind == .edited, oldKeys == keys {
       return .rewrote(
         Rewrite(
           kind: kind, line: number, listedLine: listed, firstResultLine: firstResultLine,
@@ -44,9 +59,8 @@ extension Session {
           isUnchanged: true,
           results: []))
     }
-    let start = index < lines.count ? lines[index].start : history.count
-    // The lines after the change, as typed, and the old lines they are paired with.
-    let later = lines[(kind == .inserted ? index : index + 1)...]
+    // The lines after the change, by their index in `starts`.
+    let later = (kind == .inserted ? index : index + 1)..<lineCount
     if kind == .deleted, later.isEmpty {
       history.move(to: start)
       return .rewrote(
@@ -58,10 +72,10 @@ extension Session {
     }
     // The first line of the new branch, which is line 0 if it is the mode line: a change of
     // line 1 can make or unmake one, and the numbers of the later lines' references follow.
+    let newFirstLine: Int? = index > 0 ? 0 : kind == .deleted ? later.first : nil
     let newFirst =
-      index > 0
-      ? lines[0].keys.keys[...]
-      : kind == .deleted ? later.first?.keys.keys[...] ?? [] : keys.keys[...]
+      newFirstLine.map { starts[$0 + 1] - starts[$0] == 1 ? [past.key(at: starts[$0] + 1)] : [] }
+      ?? keys.keys
     let shift = (History.isModeLine(newFirst) ? 0 : 1) - first
     // A later line M is line M + shift after an edit, M + 1 + shift after an insertion and
     // M - 1 + shift after a deletion; the results start at the edited line, or at the line after
@@ -85,53 +99,68 @@ extension Session {
     // A later line is never replayed with keys skipped (SPEC §4): a change after which one
     // would be rejected (a `std` before Scientific keys, the `sci` line before them deleted)
     // is refused, naming it. Only the mode decides, and it follows the mode keys alone.
-    // By index, each line's keys read in place: a `Line` copied out a line cost a retain and a
-    // release.
-    for at in later.indices {
-      if let (out, reason) = Calculator.firstRejectedKey(
-        in: later[at].keys.keys, keypad: &keypad)
-      {
+    // Standard mode's keys (codes below 29) are checked only in Programmer, formula and date
+    // mode, and change no keypad: in any other mode the lines up to the next other key pass
+    // unread, found by a scan of the codes.
+    var checked = later.lowerBound
+    while checked < later.upperBound {
+      if keypad.mode != .programmer, keypad.mode != .formula, keypad.mode != .date {
+        guard
+          let beyond = past.firstKey(
+            from: starts[checked], to: past.count, codeAtLeast: History.firstCodeBeyondStandard)
+        else { break }
+        // The line that holds it: the last that starts at or before it (most often this one).
+        var high = starts[checked + 1] > beyond ? checked : later.upperBound - 1
+        while checked < high {
+          let middle = (checked + high + 1) / 2
+          if starts[middle] <= beyond { checked = middle } else { high = middle - 1 }
+        }
+      }
+      _ = past.readLine(from: starts[checked], to: starts[checked + 1], into: &buffer)
+      if let (out, reason) = Calculator.firstRejectedKey(in: buffer.keys, keypad: &keypad) {
         if reason == .scientificKey {
-          throw .laterLineRejected(kind, line: number, later: at + first, key: later[at].keys[out])
+          throw .laterLineRejected(kind, line: number, later: checked + first, key: buffer[out])
         }
         throw .laterLineKeyRejected(
-          kind, line: number, later: at + first, key: later[at].keys[out], reason: reason)
+          kind, line: number, later: checked + first, key: buffer[out], reason: reason)
       }
       // A later line that refers to a deleted line would have nothing to recall, and one that
       // refers to a line that becomes the mode line, no result.
-      guard later[at].keys.hasReferences || later[at].keys.hasFormulas else { continue }
-      for target in later[at].keys.allReferences {
+      for target in buffer.allReferences {
         if kind == .deleted, target == number {
-          throw .referencedLineDeleted(line: number, by: at + first)
+          throw .referencedLineDeleted(line: number, by: checked + first)
         }
         if moved(target) < 1 {
-          throw .laterLineReferencesModeLine(kind, line: number, later: at + first)
+          throw .laterLineReferencesModeLine(kind, line: number, later: checked + first)
         }
       }
+      checked += 1
     }
-    // The later lines as they are replayed, their references renumbered: read one at a time
-    // (a list of them all copied each line's keys, five arrays retained and released a line).
+    // A later line as it is replayed, its references renumbered.
     let renumbers = kind != .edited || shift != 0
-    func replayed(_ at: Int) -> TypedKeys {
-      let keys = later[at].keys
-      return renumbers && (keys.hasReferences || keys.hasFormulas) ? keys.renumbered(moved) : keys
+    func replayed(_ keys: TypedKeys) -> TypedKeys {
+      renumbers && (keys.hasReferences || keys.hasFormulas) ? keys.renumbered(moved) : keys
     }
-    // The old lines from line L on (for a deletion, from the line after it), whose displays the
-    // results pair with the new ones.
-    let oldLines = kind == .deleted ? later : lines[index...]
+    // The old lines from line L on (for a deletion, from the line after it), by their index in
+    // `starts`, whose displays the results pair with the new ones.
+    let oldLines = (kind == .deleted ? index + 1 : index)..<lineCount
     // An edit that another branch already holds, with the same lines before and after it,
-    // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin.
+    // reuses that branch (SPEC §4, §11's `:vary`) instead of making its twin. The lines are
+    // listed only when a branch has as many keys.
     if kind == .edited,
       let existing = existingBranch(
-        keyCount: lines[..<index].reduce(keys.count) { $0 + $1.keys.count }
-          + later.reduce(0) { $0 + $1.keys.count },
-        holding: { lines[..<index].map(\.keys) + [keys] + later.indices.map(replayed) })
+        keyCount: past.count - (starts[index + 1] - start) + keys.count,
+        holding: {
+          let lines = past.lines()
+          return lines[..<index].map(\.keys) + [keys]
+            + lines[(index + 1)...].map { replayed($0.keys) }
+        })
     {
-      let old = history.displays(after: oldLines)
+      let oldDisplays = history.displays(after: past.lines()[oldLines])
       history.switchTo(branch: existing)
       let newLines = history.lines().suffix(later.count + 1)
       let new = history.displays(after: newLines)
-      let results = zip(zip(newLines.map(\.end), new), old).map { pair, old in
+      let results = zip(zip(newLines.map(\.end), new), oldDisplays).map { pair, old in
         Rewrite.Result(step: pair.0, old: old, new: pair.1)
       }
       return .rewrote(
@@ -150,7 +179,8 @@ extension Session {
     // stream meet the old branch after two lines: Documentation/Performance.md, "`:edit` meets
     // the old branch"). A line with `$N` or a formula may recall what changed: it is replayed
     // from the new state before it.
-    var oldReplay = History.LineReplay(history, from: oldLines.first?.start ?? start)
+    var oldReplay = History.LineReplay(
+      history, from: oldLines.isEmpty ? start : starts[oldLines.lowerBound])
     // Whether the replay met the new lines at the last line paired.
     var met = false
     history.move(to: start)
@@ -162,7 +192,7 @@ extension Session {
     var newLine = kind == .inserted ? -1 : 0
     // Where the lines of the new branch end, for the references of the lines replayed on it:
     // those before line L are the current branch's.
-    var lineEnds = lines[..<index].map(\.end)
+    var lineEnds = Array(starts[1..<(index + 1)])
     // Every reference was checked above: resolving one fails only for its kind (a date line's
     // date or duration in another mode, SPEC §13), which refuses the change. A formula is compiled
     // again (SPEC §12); one that no longer compiles (`ans` with no earlier result, `mr` with an
@@ -217,43 +247,81 @@ extension Session {
       let (branch, display) = try apply(keys, line: number)
       made = branch
       if newLine >= 0, newLine < oldLines.count {
-        let old = oldReplay.display(after: oldLines[oldLines.startIndex + newLine])
+        let paired = oldLines.lowerBound + newLine
+        _ = past.readLine(from: starts[paired], to: starts[paired + 1], into: &buffer)
+        let old = oldReplay.display(from: starts[paired], keys: buffer)
         met = oldReplay.state.isIdentical(to: history.state)
         results.append(Rewrite.Result(step: history.position, old: old, new: display))
       }
       newLine += 1
       // An edited line keeps its note (SPEC §11); `note` changes it.
-      if kind == .edited, let note = lines[index].note {
+      if kind == .edited, let note = oldNote {
         history.setNote(note, ofLineEndingAt: history.position)
       }
     }
-    // By index: a `Line` and its keys copied out a line cost a retain and a release each.
-    for at in later.indices {
-      let offset = at - later.startIndex
+    // Each later line read into the reused buffer, applied, and paired with its old line (the
+    // same line of the old branch, unless an edit to no keys paired them otherwise).
+    var at = later.lowerBound
+    while at < later.upperBound {
+      // Once the replay has met the old branch, the later lines of plain keys are the old
+      // ones: applied straight from the old branch's codes, a run of lines of one branch at a
+      // time, each showing what it showed (Documentation/Performance.md, "`:edit` reads the old
+      // branch in place"). Not past a `$N`, a formula or a date line (which may recall what
+      // changed, and are replayed as before), nor in or into date mode (where `ms` may be
+      // refused).
+      if met, oldLines.lowerBound + newLine == at, history.state.mode != .date {
+        // The branch that owns the line (a fork is a line boundary), and where its part of the
+        // old path ends.
+        let owner = past.owner(of: starts[at] + 1)
+        let depth = past.path.lastIndex(of: owner)!
+        let segmentEnd =
+          depth + 1 < past.path.count
+          ? past.branches[past.path[depth + 1]].fork : past.branches[owner].count
+        let plainEnd =
+          past.firstKey(from: starts[at], to: segmentEnd, codeAtLeast: Key.mode(.date).code)
+          ?? segmentEnd
+        var runEnd = at
+        while runEnd < later.upperBound, starts[runEnd + 1] <= plainEnd { runEnd += 1 }
+        if runEnd > at {
+          history.applyLines(of: past.branches[owner], starts: starts[at...runEnd]) {
+            position, display in
+            lineEnds.append(position)
+            results.append(Rewrite.Result(step: position, old: display, new: display))
+          }
+          oldReplay.skip(to: starts[runEnd])
+          newLine += runEnd - at
+          at = runEnd
+          continue
+        }
+      }
+      let note = past.readLine(from: starts[at], to: starts[at + 1], into: &buffer)
       // Before a new line with `$N` or a formula, the replay goes on from the new state.
-      if met, later[at].keys.hasReferences || later[at].keys.hasFormulas {
+      if met, buffer.hasReferences || buffer.hasFormulas {
         oldReplay.resume(from: history.state)
         met = false
       }
       let (branch, display) = try apply(
-        replayed(at), line: number + offset + (kind == .deleted ? 0 : 1))
+        replayed(buffer), line: number + at - later.lowerBound + (kind == .deleted ? 0 : 1))
       if newLine >= 0, newLine < oldLines.count {
-        // The old line read in place: bound to a name, a `Line` was copied (its keys' arrays
-        // retained and released) a line.
+        let paired = oldLines.lowerBound + newLine
         if met {
-          oldReplay.skip(to: oldLines[oldLines.startIndex + newLine].end)
+          oldReplay.skip(to: starts[paired + 1])
           results.append(Rewrite.Result(step: history.position, old: display, new: display))
         } else {
-          let old = oldReplay.display(after: oldLines[oldLines.startIndex + newLine])
+          if paired != at {
+            _ = past.readLine(from: starts[paired], to: starts[paired + 1], into: &buffer)
+          }
+          let old = oldReplay.display(from: starts[paired], keys: buffer)
           met = oldReplay.state.isIdentical(to: history.state)
           results.append(Rewrite.Result(step: history.position, old: old, new: display))
         }
       }
       newLine += 1
       made = made ?? branch
-      if let note = later[at].note {
+      if let note {
         history.setNote(note, ofLineEndingAt: history.position)
       }
+      at += 1
     }
     return .rewrote(
       Rewrite(
