@@ -55,22 +55,8 @@ extension History {
       guard !references.isEmpty || !formulas.isEmpty || !dates.isEmpty else {
         keys.withUnsafeBufferPointer { keys in
           _ = Key.codes(of: keys, into: codes)
-          while index < keys.count {
-            let end = min(keys.count, index + untilSnapshot)
-            // Rule 18: the line starts by ending the number still being typed.
-            state.press(
-              each: UnsafeBufferPointer(rebasing: keys[index..<end]), startingLine: index == 0)
-            untilSnapshot -= end - index
-            index = end
-            if untilSnapshot == 0 {
-              appendSnapshot(at: ownStart + index)
-              untilSnapshot = History.snapshotInterval
-            }
-          }
+          pressAndRecordLine(keys, codes: codes)
         }
-        branches[current].appendLine(codes)
-        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
-        if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
         return
       }
       // Rule 18: the line starts by ending the number still being typed.
@@ -134,29 +120,13 @@ extension History {
       while line + 1 < starts.endIndex {
         let codes = UnsafeBufferPointer(
           rebasing: sourceCodes[(starts[line] - source.fork)..<(starts[line + 1] - source.fork)])
-        let ownStart = branches[current].codes.count
-        var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
         withUnsafeTemporaryAllocation(of: Key.self, capacity: codes.count) { keys in
           for index in codes.indices {
             keys.initializeElement(at: index, to: all[Int(codes[index])])
           }
-          var index = 0
-          while index < codes.count {
-            let end = min(codes.count, index + untilSnapshot)
-            // Rule 18: the line starts by ending the number still being typed.
-            state.press(
-              each: UnsafeBufferPointer(rebasing: keys[index..<end]), startingLine: index == 0)
-            untilSnapshot -= end - index
-            index = end
-            if untilSnapshot == 0 {
-              appendSnapshot(at: ownStart + index)
-              untilSnapshot = History.snapshotInterval
-            }
-          }
+          pressAndRecordLine(
+            UnsafeBufferPointer(keys), codes: UnsafeMutableBufferPointer(mutating: codes))
         }
-        branches[current].appendLine(UnsafeMutableBufferPointer(mutating: codes))
-        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
-        if state.mode != .standard { noteRestart(in: codes, at: ownStart) }
         position = branches[current].count
         let last = starts[line + 1] - source.fork - 1
         if !source.notes.isEmpty, source.endsLine(at: last), let note = source.notes[last] {
@@ -203,24 +173,7 @@ extension History {
         let made = position < count ? startBranch() : nil
         // The room for the codes is made as they are appended (`appendLine`): an access to the
         // branch fewer.
-        let ownStart = branches[current].codes.count
-        var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
-        var start = 0
-        while start < keys.count {
-          let end = min(keys.count, start + untilSnapshot)
-          // Rule 18: the line starts by ending the number still being typed.
-          state.press(
-            each: UnsafeBufferPointer(rebasing: keys[start..<end]), startingLine: start == 0)
-          untilSnapshot -= end - start
-          if untilSnapshot == 0 {
-            appendSnapshot(at: ownStart + end)
-            untilSnapshot = History.snapshotInterval
-          }
-          start = end
-        }
-        branches[current].appendLine(codes)
-        // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
-        if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
+        pressAndRecordLine(keys, codes: codes)
         return Int??.some(made)
       }
     }
@@ -230,6 +183,36 @@ extension History {
     }
     position = branches[current].count
     return made
+  }
+
+  /// Presses a line's `keys`, whose codes are `codes`, and records them at the end of the
+  /// current branch: a run at a time (``Calculator/press(each:startingLine:)``), each run ending
+  /// where a snapshot is due; then the codes and the line's end in one append, and outside
+  /// Standard mode the line's restart marks. Rule 18: the line starts by ending the number
+  /// still being typed. The three ways a plain line is applied (a session's line, a script's
+  /// line, `:edit`'s met lines) share it; inlined, as the script's line was written out.
+  /// - Complexity: O(n) in the number of keys, amortized.
+  @inline(__always)
+  mutating func pressAndRecordLine(
+    _ keys: UnsafeBufferPointer<Key>, codes: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let ownStart = branches[current].codes.count
+    var untilSnapshot = History.snapshotInterval - ownStart % History.snapshotInterval
+    var start = 0
+    while start < keys.count {
+      let end = min(keys.count, start + untilSnapshot)
+      state.press(
+        each: UnsafeBufferPointer(rebasing: keys[start..<end]), startingLine: start == 0)
+      untilSnapshot -= end - start
+      if untilSnapshot == 0 {
+        appendSnapshot(at: ownStart + end)
+        untilSnapshot = History.snapshotInterval
+      }
+      start = end
+    }
+    branches[current].appendLine(codes)
+    // Once a line, not at every key: Standard mode's keys pay nothing for light snapshots.
+    if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
   }
 
   /// The first code of a key outside Standard mode's (``Key/code``).
