@@ -33,10 +33,12 @@ extension LineInterpreter {
       context.isInteractive ? (session.history.position, session.history.currentBranch) : (0, 0)
     let change: Session.Change
     do {
-      // A line of formulas alone (no note, no date line, no effect kept), the common one,
-      // skips the command's box.
+      // A line of formulas or date lines without a note, whose date lines do not mention
+      // `today` (which ``perform(_:)`` reads the clock for), when no effect is kept — a
+      // script's line — skips the command's box (issue 51; for a date line too).
       change =
-        try note == nil && !keepsEffects && !keys.keys.contains(where: \.isDateLine)
+        try note == nil && !keepsEffects
+        && !(keys.keys.contains(where: \.isDateLine) && keys.dateLinesMayMentionToday)
         ? perform(formulaLine: keys) : perform(.keysWithNote(keys, note: note ?? ""))
     } catch {
       if case .formula(let formulaError) = error {
