@@ -104,8 +104,11 @@ struct DateOnePass {
 
   /// Moves to the next token; `false` when the lexer rejects it.
   private mutating func advance() -> Bool {
-    current = next
-    if !next.token.isEnd {
+    // Swapped, not copied: a token's value holds references (a copy retained them).
+    swap(&current, &next)
+    if current.token.isEnd {
+      next = current
+    } else {
       guard let read = Self.read(&lexer) else { return false }
       next = read
     }

@@ -151,7 +151,11 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(f) in the number of formulas.
   package var mayNeedLineEnds: Bool {
-    guard references.isEmpty, parsed.count == formulas.count else { return true }
+    guard references.isEmpty else { return true }
+    // A line whose one text is a date line read and calculated in one pass makes no reference
+    // (issue 51: the look-up cost such a line about 370 instructions).
+    if formulas.count == 1, hasCalculatedDateLine(at: 0) { return false }
+    guard parsed.count == formulas.count else { return true }
     return parsed.contains {
       switch $0 {
       case .read(let formula): formula.usesAnswer || !formula.references.isEmpty
@@ -249,6 +253,15 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     return line
   }
 
+  /// Whether the date line of ``formulas``[`index`] was read and calculated in one pass
+  /// (``readDateLine(at:)`` is not `nil`), without copying the line.
+  func hasCalculatedDateLine(at index: Int) -> Bool {
+    guard let readDate, readDate.index == index, case .calculated = readDate.read else {
+      return false
+    }
+    return true
+  }
+
   /// Whether the keys hold a formula line's key or a date line's (a key with its text).
   public var hasFormulas: Bool { !formulas.isEmpty }
 
@@ -275,7 +288,7 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     var index = 0
     for key in keys where key.hasText {
       // A line calculated in one pass holds no `today` (about 300 instructions a date line).
-      if key.isDateLine, readDateLine(at: index) == nil,
+      if key.isDateLine, !hasCalculatedDateLine(at: index),
         DateLine.mayMentionToday(formulas[index])
       {
         return true
