@@ -135,6 +135,19 @@ public struct Calculator: Hashable, Sendable {
       }
     }
 
+    /// Date mode's calculation as `brain`: the box reused when no other state shares it (a
+    /// script's date line after a date line allocates no box; issue 51).
+    @inline(__always)
+    mutating func setDate(_ brain: DateBrain) {
+      switch consume self {
+      case .date(var box) where isKnownUniquelyReferenced(&box):
+        box.brain = brain
+        self = .date(box)
+      case .standard, .scientific, .programmer, .formula, .date:
+        self = .date(Box(brain))
+      }
+    }
+
     /// Scientific mode's calculation as formula mode's, the expression line showing `text`
     /// (the box kept when no other state shares it); any other mode's as it is.
     @inline(__always)
@@ -262,6 +275,14 @@ public struct Calculator: Hashable, Sendable {
     case .formula: .formula
     case .date: .date
     }
+  }
+
+  /// Date mode's value when the display shows it (``Display/date(_:)``: not a fault), read
+  /// without the display's box; `nil` in the other modes.
+  var shownDateValue: DateValue? {
+    guard case .date(let box) = machine else { return nil }
+    if case .fault = box.brain.value { return nil }
+    return box.brain.value
   }
 
   /// What the display shows, in any mode.
@@ -974,7 +995,7 @@ extension Calculator {
   /// Applies a date line (SPEC §13): date mode, showing the line's value; the memory, the
   /// angle unit and the word size are kept.
   mutating func apply(date step: DateStep) {
-    machine = .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
+    machine.setDate(DateBrain(value: step.value, line: step.normalizedText))
   }
 
   /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the

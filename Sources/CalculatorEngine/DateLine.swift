@@ -84,7 +84,9 @@ package enum DateValue: Hashable, Sendable {
     case .date(let date): date.appendISOText(to: &bytes)
     case .difference(let difference): difference.appendText(to: &bytes)
     case .duration(let span): span.appendPlainText(to: &bytes)
-    case .number, .fault: bytes.append(contentsOf: plainText.utf8)
+    // Without a string between (issue 51).
+    case .number(let number): DisplayFormat.plain.append(number.decimal, to: &bytes)
+    case .fault: bytes.append(contentsOf: plainText.utf8)
     }
   }
 

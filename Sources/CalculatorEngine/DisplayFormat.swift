@@ -200,12 +200,17 @@ public struct DisplayFormat: Hashable, Sendable {
     case .scientificEntry(let entry): append(entry, to: &bytes)
     case .exponential(let value): appendExponential(value, to: &bytes)
     case .programmer(let shown): append(shown, to: &bytes)
-    case .date(let shown):
-      if precision == .exact {
-        shown.value.appendPlainText(to: &bytes)
-      } else {
-        bytes.append(contentsOf: shown.value.text(in: self).utf8)
-      }
+    case .date(let shown): appendDate(shown.value, to: &bytes)
+    }
+  }
+
+  /// Appends date mode's `value` as its display shows it: plain in the exact precision (the
+  /// answer of `--plain`), else in this format.
+  private func appendDate(_ value: DateValue, to bytes: inout [UInt8]) {
+    if precision == .exact {
+      value.appendPlainText(to: &bytes)
+    } else {
+      bytes.append(contentsOf: value.text(in: self).utf8)
     }
   }
 
@@ -426,6 +431,10 @@ public struct DisplayFormat: Hashable, Sendable {
     } else if let number = calculator.standardValue {
       if writesShortLines, appendShortLine(number, to: &bytes) { return }
       append(number, to: &bytes)
+    } else if let value = calculator.shownDateValue {
+      // As ``append(_:to:)-(Display,_)`` writes `.date`, without boxing the value for the
+      // display (an allocation a date line; issue 51).
+      appendDate(value, to: &bytes)
     } else {
       let display = calculator.display
       if writesShortLines, case .value(let number) = display,

@@ -230,11 +230,15 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
   /// Appends a date line's key with its text and the line read and calculated from it by
   /// ``DateLine/onePass(_:)`` (kept for ``readDateLine(at:)``).
   mutating func appendDateLine(_ text: String, calculated line: DateLine) {
-    keys.append(.dateLine)
+    // A line of the date line alone shares one array of its key (an allocation a line).
+    if keys.isEmpty { keys = TypedKeys.dateLineAlone } else { keys.append(.dateLine) }
     readDate = ReadDate(formulas.count, .calculated(line))
     formulas.append(text)
     parsed.removeAll()
   }
+
+  /// The keys of a line of one date line.
+  private static let dateLineAlone: [Key] = [.dateLine]
 
   /// The syntax of the date line of ``formulas``[`index`] as the line's reader read it, if it
   /// was kept.
