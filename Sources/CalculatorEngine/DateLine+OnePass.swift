@@ -15,9 +15,12 @@ extension DateLine {
     // whole reader and destroyed the original (about 370 instructions a date line).
     var reader = DateOnePass(text)
     guard reader.start(), let read = reader.line() else { return nil }
+    // Written as the line normalises it, the text is shared, not made again (a string's
+    // allocation a line longer than 15 bytes).
     return DateLine(
       value: read.value, kind: read.kind, recordedText: text,
-      normalizedText: String(decoding: reader.normalized, as: UTF8.self), references: [])
+      normalizedText: reader.isNormalized
+        ? text : String(decoding: reader.normalized, as: UTF8.self), references: [])
   }
 
   /// A line calculated already: its parts as they are.
@@ -69,12 +72,24 @@ struct DateOnePass {
   /// The normalised text written so far (``DateLine/normalizedText``).
   private(set) var normalized: [UInt8] = []
 
+  /// Whether the normalised text is the line's text (written as it normalises).
+  var isNormalized: Bool {
+    guard normalized.count == bytes.count else { return false }
+    // Through the buffers: the generic `elementsEqual` cost about 12 instructions a byte.
+    return normalized.withUnsafeBufferPointer { written in
+      bytes.withUnsafeBufferPointer { read in
+        for index in read.indices where written[index] != read[index] { return false }
+        return true
+      }
+    }
+  }
+
   /// A reader of `text`, not started (``start()``).
   init(_ text: String) {
     var text = text
     // The bytes copied as one block (through the generic sequence, about 230 instructions).
     bytes = text.withUTF8 { Array($0) }
-    lexer = DateLexer(bytes)
+    lexer = DateLexer(bytes, keepsValues: false)
     let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
     current = end
     next = end

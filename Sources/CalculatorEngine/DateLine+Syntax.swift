@@ -165,14 +165,34 @@ struct DateLexer {
   let bytes: [UInt8]
   /// Where the next token is looked for.
   private var index = 0
-  /// The values of the durations and numbers read so far, by the index their tokens hold.
+  /// The values of the durations and numbers read so far, by the index their tokens hold;
+  /// empty when the lexer keeps only the last (``keepsValues`` is `false`).
   private(set) var values: [DateRational] = []
+  /// Whether ``values`` keeps every value read, or only ``lastValue`` holds the last.
+  private let keepsValues: Bool
+  /// The value of the duration or number token just read, when ``keepsValues`` is `false`.
+  private var lastValue = DateRational.zero
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  /// A lexer of `bytes` that keeps every value in ``values``; with `keepsValues` `false`, only
+  /// the last (``takeValue()``: no array is allocated for a line's values).
+  init(_ bytes: [UInt8], keepsValues: Bool = true) {
+    self.bytes = bytes
+    self.keepsValues = keepsValues
+  }
 
   /// The value of the duration or number token just read, taken out of ``values`` (the last;
   /// for ``DateOnePass``, which keeps no array of them).
-  mutating func takeValue() -> DateRational { values.removeLast() }
+  mutating func takeValue() -> DateRational { keepsValues ? values.removeLast() : lastValue }
+
+  /// Keeps `value`, the value of the token being read, and returns the index the token holds.
+  private mutating func keep(_ value: DateRational) -> Int {
+    guard keepsValues else {
+      lastValue = value
+      return 0
+    }
+    values.append(value)
+    return values.count - 1
+  }
 
   /// The next token; `.end` at the end of the text (and after it).
   ///
@@ -261,11 +281,11 @@ struct DateLexer {
     }
     var end = first
     if end < bytes.count, bytes[end] == UInt8(ascii: ".") { end = Self.digitsEnd(bytes, end + 1) }
-    values.append(
+    let kept = keep(
       end == first && end - start <= 18
         ? DateRational(Self.integer(bytes, start..<end))
         : DateRational(decimal: Substring(Self.text(bytes, start..<end)))!)
-    return DateToken(kind: .number(values.count - 1), start: start, end: end)
+    return DateToken(kind: .number(kept), start: start, end: end)
   }
 
   /// Reads `H:MM`, `H:MM:SS` or `H:MM:SS.f` (1 to 3 digits) whose hours end at `hoursEnd`.
@@ -327,8 +347,7 @@ struct DateLexer {
       seconds =
         seconds + DateRational.dividing(DateRational(milliseconds.value), by: DateRational(scale))!
     }
-    values.append(seconds)
-    return DateToken(kind: .duration(values.count - 1), start: start, end: end)
+    return DateToken(kind: .duration(keep(seconds)), start: start, end: end)
   }
 
   /// The rejection of a character that no token starts with.
