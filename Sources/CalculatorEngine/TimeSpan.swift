@@ -96,7 +96,8 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     else { return false }
     let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
     var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
-    var field: [UInt8] = []
+    // The seconds' field when they have a fraction; else `second`'s two digits.
+    var field: [UInt8]?
     if part != 0 {
       let (digits, leading) = Self.significantDigits(second, plus: part, over: UInt64(denominator))
       // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
@@ -104,21 +105,34 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
         digits.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") })
       {
         minutes += 1
+        second = 0
       } else {
         field = Self.secondsField(digits, leading: leading)
       }
-    } else if second != 0 {
-      field = Self.twoDigits(second)
     }
-    if field.isEmpty { field = [UInt8(ascii: "0"), UInt8(ascii: "0")] }
     let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
-    if seconds.isNegative { bytes.append(UInt8(ascii: "-")) }
-    DateDifference.appendDecimal(Int(hours), to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    bytes.append(UInt8(ascii: "0") + UInt8(minute / 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(minute % 10))
-    bytes.append(UInt8(ascii: ":"))
-    bytes.append(contentsOf: field)
+    // Whole seconds on the stack and appended once, without an array for the field (issue 51):
+    // a sign, at most 20 digits of hours and `:MM:SS`.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      var end = 0
+      if seconds.isNegative {
+        buffer[0] = UInt8(ascii: "-")
+        end = 1
+      }
+      end = DateDifference.writeDecimal(Int(hours), into: buffer, at: end)
+      buffer[end] = UInt8(ascii: ":")
+      buffer[end + 1] = UInt8(ascii: "0") + UInt8(minute / 10)
+      buffer[end + 2] = UInt8(ascii: "0") + UInt8(minute % 10)
+      buffer[end + 3] = UInt8(ascii: ":")
+      end += 4
+      if field == nil {
+        buffer[end] = UInt8(ascii: "0") + UInt8(second / 10)
+        buffer[end + 1] = UInt8(ascii: "0") + UInt8(second % 10)
+        end += 2
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+    }
+    if let field { bytes.append(contentsOf: field) }
     return true
   }
 
