@@ -75,8 +75,10 @@ extension History {
           branches[current].formulas.append(formulas[formula], at: ownStart + index)
           formula += 1
         } else if case .dateLine = key {
-          state.apply(date: dates[date])
-          branches[current].dates.append(dates[date], at: ownStart + index)
+          // Read once: each read of the array copied the step (its value and texts).
+          let step = dates[date]
+          state.apply(date: step)
+          branches[current].dates.append(step, at: ownStart + index)
           date += 1
         } else {
           state.press(key)
