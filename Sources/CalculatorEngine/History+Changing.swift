@@ -71,8 +71,10 @@ extension History {
             line: references[recall], recalled: recalls[recall])
           recall += 1
         } else if case .formula = key {
-          state.apply(formula: formulas[formula])
-          branches[current].formulas.append(formulas[formula], at: ownStart + index)
+          // Read once, as a date line's step is.
+          let step = formulas[formula]
+          state.apply(formula: step)
+          branches[current].formulas.append(step, at: ownStart + index)
           formula += 1
         } else if case .dateLine = key {
           // Read once: each read of the array copied the step (its value and texts).
