@@ -1,8 +1,9 @@
 // The common date line read and calculated in one pass, without a tree (issue 51; SPEC §13):
-// a date, `D to D`, `D ± offset`, durations and numbers with + - * / and brackets, `in` a unit.
-// Whatever it does not handle — `today`, `mr`, `$N`, a fault, a value that rule 14 changes, and
-// every rejection — it declines (`nil`), and the tree (DateLine+Syntax.swift, DateLine.swift)
-// reads the line from its start: so its messages, columns and faults are the tree's alone.
+// a date, `D to D`, `D ± offset`, durations and numbers with + - * / and brackets, `in` a unit,
+// and `$N` that is a date, a duration or a number when a session resolves it. Whatever it does
+// not handle — `today`, `mr`, any other `$N`, a fault, a value that rule 14 changes, and every
+// rejection — it declines (`nil`), and the tree (DateLine+Syntax.swift, DateLine.swift) reads
+// the line from its start: so its messages, columns and faults are the tree's alone.
 
 extension DateLine {
   /// The line `text` read and calculated in one pass, if it is a common line that needs nothing
@@ -11,16 +12,30 @@ extension DateLine {
   ///
   /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
   package static func onePass(_ text: String) -> DateLine? {
+    onePass(text, reference: nil)
+  }
+
+  /// The line `text` read and calculated in one pass as ``onePass(_:)`` reads it, each `$N`
+  /// resolved through `reference` (``Context/reference``): a `$N` whose value is a date, a
+  /// duration or a number that rule 14 leaves as it is is an operand, as the tree takes it;
+  /// for any other (a difference, a fault, a reference that `reference` refuses), and with no
+  /// `reference`, `nil` (the tree decides, and gives the errors).
+  ///
+  /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
+  package static func onePass(
+    _ text: String, reference: ((Int) throws(LineError) -> DateValue)?
+  ) -> DateLine? {
     // Made in place and started, not a failable init's optional: returning that copied the
     // whole reader and destroyed the original (about 370 instructions a date line).
     var reader = DateOnePass(text)
+    reader.reference = reference
     guard reader.start(), let read = reader.line() else { return nil }
     // Written as the line normalises it, the text is shared, not made again (a string's
     // allocation a line longer than 15 bytes).
     return DateLine(
       value: read.value, kind: read.kind, recordedText: text,
       normalizedText: reader.isNormalized
-        ? text : String(decoding: reader.normalized, as: UTF8.self), references: [])
+        ? text : String(decoding: reader.normalized, as: UTF8.self), references: reader.references)
   }
 
   /// A line calculated already: its parts as they are.
@@ -71,6 +86,10 @@ struct DateOnePass {
   private var sawDuration = false
   /// The normalised text written so far (``DateLine/normalizedText``).
   private(set) var normalized: [UInt8] = []
+  /// The value of line N for `$N` (``DateLine/Context/reference``); `nil` declines every `$N`.
+  var reference: ((Int) throws(LineError) -> DateValue)?
+  /// N of each `$N` read, in order (``DateLine/references``).
+  private(set) var references: [Int] = []
 
   /// Whether the normalised text is the line's text (written as it normalises).
   var isNormalized: Bool {
@@ -370,8 +389,30 @@ struct DateOnePass {
       normalized.append(UInt8(ascii: ")"))
       depth -= 1
       return inner
+    case .reference(let line):
+      // As the tree's checker takes it (`DateChecker`): the value as it is, rule 14 on a
+      // duration or a number (a value it changes, and a fault, are the tree's), a duration
+      // counting as one in the line.
+      guard let reference, let value = try? reference(line) else { return nil }
+      let operand: Operand
+      switch value {
+      case .date(let date): operand = .date(date)
+      case .duration(let span):
+        guard Self.isKept(span.seconds) else { return nil }
+        sawDuration = true
+        operand = .duration(span.seconds)
+      case .number(let number):
+        guard Self.isKept(number.value) else { return nil }
+        operand = .number(number.value)
+      case .difference, .fault: return nil
+      }
+      guard advance() else { return nil }
+      references.append(line)
+      normalized.append(UInt8(ascii: "$"))
+      DateDifference.appendDecimal(line, to: &normalized)
+      return operand
     default:
-      // `today`, `mr`, `$N`, another word, a misplaced operator or the end: the tree's.
+      // `today`, `mr`, another word, a misplaced operator or the end: the tree's.
       return nil
     }
   }

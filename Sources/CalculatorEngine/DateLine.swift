@@ -176,7 +176,7 @@ package struct DateLine: Hashable, Sendable {
   ///   polynomial in the digits of its operands (at most 120, SPEC §2).
   package init(_ text: String, in context: Context) throws(LineError) {
     // The common line in one pass, without a tree (DateLine+OnePass.swift).
-    if let line = Self.onePass(text) {
+    if let line = Self.onePass(text, reference: context.reference) {
       self = line
       return
     }

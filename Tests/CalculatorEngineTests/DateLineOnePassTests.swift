@@ -1,3 +1,4 @@
+import CalcDecimal
 import CalcTestSupport
 import CalculatorEngine
 import Testing
@@ -37,6 +38,53 @@ import Testing
     return tree == .success(fast)
   }
 
+  /// The value of the date line `text` (read by the tree, in ``context``).
+  static func value(_ text: String) -> DateValue {
+    (try? DateLine(readingTree: text, in: context))!.value
+  }
+
+  /// A session's earlier lines as the lines that refer to them see them: `$1` a date, `$2` a
+  /// duration, `$3` a number, `$4` a difference, `$5` a fault, `$6` a number beyond rule 14's
+  /// limits (another mode's), `$7` a duration with a fraction, `$8` zero, `$9` and beyond
+  /// refused.
+  static let referenced: [DateValue] = [
+    value("2026-12-01"), value("1:30"), value("1:30 in h"), value("2020-02-29 to 2026-12-01"),
+    value("1:00/0"), .number(DateNumber(Decimal34(coefficient: 1, exponent: 150))),
+    value("0:00:01/3"), value("0:00 in s"),
+  ]
+
+  static var referenceContext: DateLine.Context {
+    var context = context
+    context.reference = { (line: Int) throws(LineError) -> DateValue in
+      guard line >= 1, line <= referenced.count else {
+        throw LineError("$\(line) refers to line \(line); this is line \(referenced.count + 1)")
+      }
+      return referenced[line - 1]
+    }
+    return context
+  }
+
+  /// Whether the one-pass reader with ``referenceContext``'s references agrees with the tree;
+  /// `true` when it declines.
+  static func agreesWithReferences(_ text: String) -> Bool {
+    let context = referenceContext
+    let tree: Result<DateLine, LineError>
+    let line: Result<DateLine, LineError>
+    do throws(LineError) {
+      tree = .success(try DateLine(readingTree: text, in: context))
+    } catch {
+      tree = .failure(error)
+    }
+    do throws(LineError) {
+      line = .success(try DateLine(text, in: context))
+    } catch {
+      line = .failure(error)
+    }
+    guard line == tree else { return false }
+    guard let fast = DateLine.onePass(text, reference: context.reference) else { return true }
+    return tree == .success(fast)
+  }
+
   @Test(arguments: DateCasesTests.rows) func row(_ row: DisplayCase) {
     #expect(Self.agrees(row.keys), "\(row.keys)")
   }
@@ -70,6 +118,88 @@ import Testing
     ] {
       #expect(DateLine.onePass(text) == nil, "\(text)")
       #expect(Self.agrees(text), "\(text)")
+    }
+  }
+
+  /// `$N` that is a date, a duration or a number is read in one pass when a session resolves
+  /// it (issue 51), with the tree's value, texts and references.
+  @Test func referencesToDatesDurationsAndNumbersAreReadInOnePass() throws {
+    let lines = [
+      "$1 to 2027-01-01", "$1 + 1y 2m", "$1 - 10d to $1", "$2 * 3", "$2 in min", "($2 + 0:30) / 2",
+      "-$2 + 1:00", "$3 * 1:00", "$2 / $3", "$7 * 3", "$7 in s", "$1 to $1", "$02 + $2",
+      "$8 * 1:00", "$1 to 2026-12-25 in d",
+    ]
+    for text in lines {
+      _ = try #require(
+        DateLine.onePass(text, reference: Self.referenceContext.reference), "\(text)")
+      #expect(Self.agreesWithReferences(text), "\(text)")
+      #expect(DateLine.onePass(text) == nil, "\(text): no `$N` without a session")
+    }
+    let line = try #require(
+      DateLine.onePass("$02 + $2", reference: Self.referenceContext.reference))
+    #expect(line.normalizedText == "$2 + $2")
+    #expect(line.references == [2, 2])
+  }
+
+  /// `$N` the tree decides: a difference or a fault, a value beyond rule 14's limits, a bare
+  /// number, a line that may not refer to it, and kinds that do not go together.
+  @Test func referencesTheTreeDecides() {
+    for text in [
+      "$4", "$4 in d", "$4 * 2", "$5 + 1:00", "$5", "$6 * 1:00", "$6", "$3", "$3 * 2", "$9 + 1:00",
+      "$0 + 1:00", "$1 + $1", "$1 - $1", "$1 + 1:00", "$2 to $1", "-$1", "$1 + 5", "$2 + 2",
+      "$1 + 1d 1y", "$8/$8", "1:00/$8",
+    ] {
+      #expect(DateLine.onePass(text, reference: Self.referenceContext.reference) == nil, "\(text)")
+      #expect(Self.agreesWithReferences(text), "\(text)")
+    }
+  }
+
+  /// Random lines with `$N` of every kind of value: the one-pass reader never disagrees.
+  @Test func randomLinesWithReferencesAgree() {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = SplitMix64(state: seed)
+    var read = 0
+    let count = TestSize.count(short: 2_000, long: 100_000)
+    for _ in 0..<count {
+      let text = Self.randomReferenceLine(&random)
+      let agrees = Self.agreesWithReferences(text)
+      #expect(agrees, "seed \(seed): \(text)")
+      guard agrees else { return }
+      if DateLine.onePass(text, reference: Self.referenceContext.reference) != nil { read += 1 }
+    }
+    // Many lines with a `$N` are read in one pass (the point of it).
+    #expect(read > count / 10, "seed \(seed): \(read) of \(count) read in one pass")
+  }
+
+  /// A line with `$0` … `$10` in it: the forms that take a `$N` (`$N to D`, `$N + offset`,
+  /// `$N in unit`, arithmetic), or a random line with some of its operands made `$N`.
+  static func randomReferenceLine(_ random: inout SplitMix64) -> String {
+    func reference() -> String { "$" + String(Int.random(in: 0...10, using: &random)) }
+    func coin() -> Bool { Int.random(in: 0..<2, using: &random) == 0 }
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0:
+      return reference() + pick([" to ", "to", " TO "], &random)
+        + (coin() ? reference() : randomDate(&random))
+    case 1:
+      return reference() + pick([" + ", " - ", "+"], &random) + randomOffset(&random)
+        + (coin() ? "" : " to " + reference())
+    case 2:
+      return reference() + " in " + pick(["h", "min", "s", "d", "w", "m"], &random)
+    case 3:
+      return reference() + pick([" * ", "*", " / ", " + ", "-"], &random)
+        + randomArithmetic(&random, depth: 1)
+    case 4:
+      return randomArithmetic(&random, depth: 1) + pick([" * ", "/", " + ", " - "], &random)
+        + reference()
+    case 5:
+      return pick(["", "-", "--"], &random) + "(" + reference() + pick([" + ", "*"], &random)
+        + randomDuration(&random) + ")" + pick([" / ", " * "], &random) + randomNumber(&random)
+    default:
+      var text = randomLine(&random)
+      for operand in ["2026-", "1:", "2.5", "10", "7"] where coin() {
+        if let range = text.range(of: operand) { text.replaceSubrange(range, with: reference()) }
+      }
+      return text
     }
   }
 
