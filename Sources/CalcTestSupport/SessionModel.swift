@@ -421,7 +421,11 @@ public struct SessionModel: Sendable {
   /// The branch that holds line `number`'s end as one of its own line ends, and that end (a
   /// count of its own keys); `nil` for the part of a parent's line before a fork.
   private func owner(ofLine index: Int) -> (branch: Int, end: Int)? {
-    let line = lines[index]
+    owner(of: lines[index])
+  }
+
+  /// ``owner(ofLine:)`` of a line of ``lines``, given the line.
+  private func owner(of line: (start: Int, keys: TypedKeys)) -> (branch: Int, end: Int)? {
     let end = line.start + line.keys.count
     var branch = current
     while branches[branch - 1].fork >= end, let parent = branches[branch - 1].parent {
@@ -440,6 +444,12 @@ public struct SessionModel: Sendable {
   /// The note of the line at `index` of ``lines``, if it has one.
   private func note(atIndex index: Int) -> String? {
     owner(ofLine: index).flatMap { branches[$0.branch - 1].notes[$0.end] }
+  }
+
+  /// The note of each line of ``lines``, in order: ``note(ofLine:)`` of every line, with
+  /// ``lines`` worked out once rather than twice a line.
+  public var lineNotes: [String?] {
+    lines.map { line in owner(of: line).flatMap { branches[$0.branch - 1].notes[$0.end] } }
   }
 
   /// Sets or removes (`nil`) the note of line `number`; false for a line the branch does not

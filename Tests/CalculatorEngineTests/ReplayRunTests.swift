@@ -46,11 +46,14 @@ import Testing
     return lines
   }
 
+  /// 400 random lines (700 with `CALC_LONG_TESTS=1`), about 1,400 keys (2,450): over three
+  /// snapshot intervals either way.
   @Test(arguments: [(UInt64(1), false), (2, false), (3, true), (4, true)])
   func everyStepIsTheKeyByKeyReplay(seed: UInt64, modes: Bool) throws {
     var session = Session()
     // Over three snapshot intervals, so that jumps replay from snapshots (and marks).
-    for line in Self.randomLines(count: 700, seed: seed, modes: modes) {
+    let count = TestSize.count(short: 400, long: 700)
+    for line in Self.randomLines(count: count, seed: seed, modes: modes) {
       try session.perform(.keys(line))
     }
     #expect(session.history.count > 3 * History.snapshotInterval)

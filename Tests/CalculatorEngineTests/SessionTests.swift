@@ -57,10 +57,9 @@ import Testing
       return "lines \(lines.map { KeyText.text(of: $0.keys) }) ≠ "
         + "\(modelLines.map { KeyText.text(of: $0.keys) })"
     }
-    let first = model.firstLineNumber
-    for (index, line) in lines.enumerated() where line.note != model.note(ofLine: index + first) {
-      return "line \(index + 1)'s note \(line.note ?? "none") ≠ "
-        + "\(model.note(ofLine: index + first) ?? "none")"
+    let modelNotes = model.lineNotes
+    for (index, line) in lines.enumerated() where line.note != modelNotes[index] {
+      return "line \(index + 1)'s note \(line.note ?? "none") ≠ \(modelNotes[index] ?? "none")"
     }
     // The kept session of a replacement (SPEC §4), one level deep.
     if session.isRightAfterRestore != model.isRightAfterRestore {
