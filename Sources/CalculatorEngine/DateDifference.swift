@@ -63,8 +63,10 @@ package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
       return
     }
     // Written on the stack and appended once: byte by byte, each append checked the array's
-    // uniqueness and capacity (about 2,000 instructions a difference; issue 51). Four parts of
-    // at most 2 + 20 + 1 + 5 + 1 bytes and the total of at most 2 + 20 + 1 + 3 + 1 + 1: 144.
+    // uniqueness and capacity (issue 51: with the duration's, 405 instructions a line of
+    // calc-bench's date mix; Documentation/Performance.md, "Date lines, session 11"). Four
+    // parts of at most 2 + 20 + 1 + 5 + 1 bytes and the total of at most 2 + 20 + 1 + 3 + 1 + 1:
+    // 144.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buffer in
       var end = 0
       func put(_ byte: UInt8) {

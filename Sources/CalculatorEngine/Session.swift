@@ -601,7 +601,8 @@ public struct Session: Sendable {
           try Session.dateReference(number, after: preceding, in: history)
         }
         // Its `$N` resolved, a common line is calculated in one pass rather than from the
-        // tree its reader kept (issue 51: about 5,000 instructions a `$N` line).
+        // tree its reader kept (issue 51: about 900 instructions a `$N` line of calc-bench's
+        // date mix; Documentation/Performance.md, "Date lines, session 11").
         if let line = DateLine.onePass(text, reference: context.reference) {
           steps.append(DateStep(line))
           continue
