@@ -13,7 +13,9 @@ import Testing
   }
 
   /// The line by the tree, or its rejection.
-  static func tree(_ text: String) -> Result<DateLine, LineError> {
+  static func tree(_ text: String, in context: DateLine.Context = context) -> Result<
+    DateLine, LineError
+  > {
     do throws(LineError) {
       return .success(try DateLine(readingTree: text, in: context))
     } catch {
@@ -22,7 +24,9 @@ import Testing
   }
 
   /// The line as `DateLine(_:in:)` reads it, or its rejection.
-  static func line(_ text: String) -> Result<DateLine, LineError> {
+  static func line(_ text: String, in context: DateLine.Context = context) -> Result<
+    DateLine, LineError
+  > {
     do throws(LineError) {
       return .success(try DateLine(text, in: context))
     } catch {
@@ -30,12 +34,32 @@ import Testing
     }
   }
 
-  /// Whether the one-pass reader agrees with the tree on `text`; `true` when it declines.
-  static func agrees(_ text: String) -> Bool {
-    let tree = tree(text)
-    guard line(text) == tree else { return false }
-    guard let fast = DateLine.onePass(text) else { return true }
+  /// Whether the one-pass reader (with `context`'s references) agrees with the tree on `text`;
+  /// `true` when it declines.
+  static func agrees(_ text: String, in context: DateLine.Context = context) -> Bool {
+    let tree = tree(text, in: context)
+    guard line(text, in: context) == tree else { return false }
+    guard let fast = DateLine.onePass(text, reference: context.reference) else { return true }
     return tree == .success(fast)
+  }
+
+  /// Runs `count` random lines of `generate` (from a random seed) through
+  /// ``agrees(_:in:)``, recording the first that disagrees; returns how many were read in one
+  /// pass, and the seed.
+  static func agreeOnRandomLines(
+    count: Int, in context: DateLine.Context, _ generate: (inout SplitMix64) -> String
+  ) -> (read: Int, seed: UInt64) {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = SplitMix64(state: seed)
+    var read = 0
+    for _ in 0..<count {
+      let text = generate(&random)
+      let agrees = agrees(text, in: context)
+      #expect(agrees, "seed \(seed): \(text)")
+      guard agrees else { break }
+      if DateLine.onePass(text, reference: context.reference) != nil { read += 1 }
+    }
+    return (read, seed)
   }
 
   /// The value of the date line `text` (read by the tree, in ``context``).
@@ -62,27 +86,6 @@ import Testing
       return referenced[line - 1]
     }
     return context
-  }
-
-  /// Whether the one-pass reader with ``referenceContext``'s references agrees with the tree;
-  /// `true` when it declines.
-  static func agreesWithReferences(_ text: String) -> Bool {
-    let context = referenceContext
-    let tree: Result<DateLine, LineError>
-    let line: Result<DateLine, LineError>
-    do throws(LineError) {
-      tree = .success(try DateLine(readingTree: text, in: context))
-    } catch {
-      tree = .failure(error)
-    }
-    do throws(LineError) {
-      line = .success(try DateLine(text, in: context))
-    } catch {
-      line = .failure(error)
-    }
-    guard line == tree else { return false }
-    guard let fast = DateLine.onePass(text, reference: context.reference) else { return true }
-    return tree == .success(fast)
   }
 
   @Test(arguments: DateCasesTests.rows) func row(_ row: DisplayCase) {
@@ -132,7 +135,7 @@ import Testing
     for text in lines {
       _ = try #require(
         DateLine.onePass(text, reference: Self.referenceContext.reference), "\(text)")
-      #expect(Self.agreesWithReferences(text), "\(text)")
+      #expect(Self.agrees(text, in: Self.referenceContext), "\(text)")
       #expect(DateLine.onePass(text) == nil, "\(text): no `$N` without a session")
     }
     let line = try #require(
@@ -150,23 +153,15 @@ import Testing
       "$1 + 1d 1y", "$8/$8", "1:00/$8",
     ] {
       #expect(DateLine.onePass(text, reference: Self.referenceContext.reference) == nil, "\(text)")
-      #expect(Self.agreesWithReferences(text), "\(text)")
+      #expect(Self.agrees(text, in: Self.referenceContext), "\(text)")
     }
   }
 
   /// Random lines with `$N` of every kind of value: the one-pass reader never disagrees.
   @Test func randomLinesWithReferencesAgree() {
-    let seed = UInt64.random(in: 0...UInt64.max)
-    var random = SplitMix64(state: seed)
-    var read = 0
     let count = TestSize.count(short: 2_000, long: 100_000)
-    for _ in 0..<count {
-      let text = Self.randomReferenceLine(&random)
-      let agrees = Self.agreesWithReferences(text)
-      #expect(agrees, "seed \(seed): \(text)")
-      guard agrees else { return }
-      if DateLine.onePass(text, reference: Self.referenceContext.reference) != nil { read += 1 }
-    }
+    let (read, seed) = Self.agreeOnRandomLines(
+      count: count, in: Self.referenceContext, Self.randomReferenceLine)
     // Many lines with a `$N` are read in one pass (the point of it).
     #expect(read > count / 10, "seed \(seed): \(read) of \(count) read in one pass")
   }
@@ -205,17 +200,8 @@ import Testing
 
   /// Random lines, most of them valid, many not: the one-pass reader never disagrees.
   @Test func randomLinesAgree() {
-    let seed = UInt64.random(in: 0...UInt64.max)
-    var random = SplitMix64(state: seed)
-    var read = 0
     let count = TestSize.count(short: 3_000, long: 200_000)
-    for _ in 0..<count {
-      let text = Self.randomLine(&random)
-      let agrees = Self.agrees(text)
-      #expect(agrees, "seed \(seed): \(text)")
-      guard agrees else { return }
-      if DateLine.onePass(text) != nil { read += 1 }
-    }
+    let (read, seed) = Self.agreeOnRandomLines(count: count, in: Self.context, Self.randomLine)
     // Most generated lines are common lines (the generator is written so).
     #expect(read > count / 5, "seed \(seed): \(read) of \(count) read in one pass")
   }
