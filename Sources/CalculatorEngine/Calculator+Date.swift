@@ -80,13 +80,26 @@ extension DateValue {
 extension DateNumber {
   /// A calculator's number as a date-mode number (`mr`, another mode's `$N`): exactly the
   /// number (a fraction such as 1/3 included), or its 34 digits marked rounded when it is.
+  ///
+  /// A number well beyond rule 14's limits (10^101 and more, or nonzero below 10^-101) is only
+  /// ever checked against them (`DateChecker.checked`: `Overflow`, or 0): it stands as a power of
+  /// ten on the same side of the limit, for its exact value took about 280 million instructions
+  /// for 1E-9999 (a `$N` of it in a date line, issue 51).
   package init(number: Number) {
+    let decimal = number.decimalValue
+    if let magnitude = decimal.magnitudeExponent, magnitude >= 101 || magnitude <= -102 {
+      self.init(
+        Decimal34(
+          coefficient: 1, exponent: magnitude >= 101 ? 101 : -102, isNegative: decimal.isNegative),
+        isRounded: number.isRounded)
+      return
+    }
     if !number.isRounded, !number.isExactDecimal, let text = number.fractionText,
       let value = DateRational(fraction: text)
     {
       self.init(value)
     } else {
-      self.init(number.decimalValue, isRounded: number.isRounded || !number.isExactDecimal)
+      self.init(decimal, isRounded: number.isRounded || !number.isExactDecimal)
     }
   }
 }
