@@ -63,7 +63,8 @@ struct DateOnePass {
     let value: DateRational
   }
 
-  /// An operand's value: the kinds a line without `$N` and `to` has within its sides.
+  /// An operand's value: the kinds a line's operands have on either side of `to` (a `$N` of
+  /// a difference or a fault is the tree's).
   private enum Operand {
     case date(CivilDate)
     case duration(DateRational)
