@@ -209,6 +209,14 @@ public struct LineInterpreter {
         return .proceed
       }
     }
+    // A script's date line that starts with a digit or `$` and has no note, the common one:
+    // calculated in one pass and applied as its key alone, with no keys made and resolved
+    // (issue 51; Documentation/Performance.md, "Date lines, session 12").
+    if mode == .date, !keepsEffects, !context.trace, !context.isInteractive,
+      applyCalculatedDateLine(line, output: output)
+    {
+      return .proceed
+    }
     let parsed: ScriptLine
     do {
       parsed = try ScriptLine(line, mode: mode, reusing: &memory.keyStorage)
@@ -241,6 +249,26 @@ public struct LineInterpreter {
         throw command.explaining(error, numberedAs: numbered)
       }
     }
+  }
+
+  /// Applies `line` when it is a common date line (``KeyText/commonDateLineText(in:)``) that
+  /// the session calculates in one pass (``Session/perform(commonDateLine:)``), and prints the
+  /// display, as ``applyFormulaLine(_:line:output:)`` does for a script's line without a note;
+  /// returns whether it did. A line it does not apply changed nothing, for the general reader.
+  @inline(never)
+  private mutating func applyCalculatedDateLine(
+    _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
+  ) -> Bool {
+    guard let text = KeyText.commonDateLineText(in: line),
+      let change = session.perform(commonDateLine: text)
+    else { return false }
+    followsKeyLine = false
+    self.change = change
+    let facts = stateFacts
+    showedAnError = facts.showsError
+    factsAfterKeys = facts
+    appendDisplay(to: output)
+    return true
   }
 
   /// Whether `line` may be a command line (``ScriptLine/isCommand(_:)``): it starts with `:` or

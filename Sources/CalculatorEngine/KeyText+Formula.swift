@@ -227,6 +227,25 @@ extension KeyText {
     return keys
   }
 
+  /// The text of the date line that `buffer`, a line read in date mode, is when it starts
+  /// with a digit or `$` and holds no note (`#`): the common date line of a script, which
+  /// ``formulaLine(in:startingIn:reusing:)`` reads as a date line's key alone with this text;
+  /// `nil` for any other line.
+  ///
+  /// Such a line is never keys, a mode word or a command: the general reader takes the whole
+  /// of it, its trailing blanks left off, as the date line's text (a `$` starts a date line's
+  /// `$N`, not a key that recalls).
+  /// - Complexity: O(n) in the length of the line.
+  package static func commonDateLineText(in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let first = buffer.first,
+      (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "$"),
+      !buffer.contains(UInt8(ascii: "#"))
+    else { return nil }
+    var end = buffer.count
+    while end > 0, isBlank(buffer[end - 1]) { end -= 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+  }
+
   /// The memory keys a formula may be followed by, as spelled at the end of a line.
   private static let trailingMemoryWords: [([UInt8], Key.Memory)] = [
     (Array("ms".utf8), .store), (Array("m+".utf8), .add), (Array("m-".utf8), .subtract),

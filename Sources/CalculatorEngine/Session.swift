@@ -299,6 +299,53 @@ public struct Session: Sendable {
     return try applyFormulaLine(keys)
   }
 
+  /// Applies `text`, a date line (``KeyText/commonDateLineText(in:)``), as a line of its key
+  /// alone when one pass reads and calculates it (``DateLine/onePass(_:reference:)``, each
+  /// `$N` resolved as ``dateSteps(for:after:memory:)`` resolves it): what
+  /// ``perform(formulaLine:)`` does with the keys a line's reader makes of it, without making
+  /// them, resolving them and reading their formulas (issue 51: a script's common date line).
+  /// Date mode's keypad takes a date line's key in every mode.
+  ///
+  /// Returns `nil`, changing nothing, for a line one pass declines (`today`, `mr`, a `$N` of a
+  /// difference, a fault, any rejection) and right after a restore: ``perform(_:)`` decides
+  /// what such a line does, and gives its errors.
+  /// - Complexity: O(n) in the length of the line, and the cost of its exact arithmetic;
+  ///   O(p × log b) more, the position p, for a `$N` when the session has not kept the line
+  ///   ends of this branch.
+  package mutating func perform(commonDateLine text: String) -> Change? {
+    guard !isRightAfterRestore else { return nil }
+    let calculated: DateLine?
+    if text.utf8.contains(UInt8(ascii: "$")) {
+      if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
+      calculated = referencingDateLine(text)
+    } else {
+      calculated = DateLine.onePass(text)
+    }
+    guard let calculated else { return nil }
+    return .applied(
+      keys: 1,
+      newBranch: applyKeepingLineEnds(
+        Session.dateLineAlone[...], references: [], recalls: [], dates: [DateStep(calculated)]))
+  }
+
+  /// `text` read and calculated in one pass, each `$N` resolved after the line ends that
+  /// ``lineEndIndex`` (valid) keeps; `nil` where one pass declines. A function of its own, as
+  /// ``resolve(formulaLine:readingLineEnds:)`` is: the line ends it reads are let go of before
+  /// the line is applied.
+  @inline(never)
+  private func referencingDateLine(_ text: String) -> DateLine? {
+    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+    let history = history
+    return DateLine.onePass(
+      text,
+      reference: { (number: Int) throws(LineError) -> DateValue in
+        try Session.dateReference(number, after: preceding, in: history)
+      })
+  }
+
+  /// The keys of a line of one date line.
+  private static let dateLineAlone: [Key] = [.dateLine]
+
   /// ``perform(_:)`` for any command.
   @inline(never)
   private mutating func performAny(_ command: Command) throws(SessionError) -> Change {
