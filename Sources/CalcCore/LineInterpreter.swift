@@ -259,8 +259,8 @@ public struct LineInterpreter {
   private mutating func applyCalculatedDateLine(
     _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
   ) -> Bool {
-    guard let text = KeyText.commonDateLineText(in: line),
-      let change = session.perform(commonDateLine: text)
+    guard let (text, mayReferToLines) = KeyText.commonDateLineText(in: line),
+      let change = session.perform(commonDateLine: text, mayReferToLines: mayReferToLines)
     else { return false }
     followsKeyLine = false
     self.change = change

@@ -308,14 +308,17 @@ public struct Session: Sendable {
   ///
   /// Returns `nil`, changing nothing, for a line one pass declines (`today`, `mr`, a `$N` of a
   /// difference, a fault, any rejection) and right after a restore: ``perform(_:)`` decides
-  /// what such a line does, and gives its errors.
+  /// what such a line does, and gives its errors. Without `mayReferToLines` (the text holds no
+  /// `$`, ``KeyText/commonDateLineText(in:)``) no line end is read, and a `$N` is declined.
   /// - Complexity: O(n) in the length of the line, and the cost of its exact arithmetic;
   ///   O(p × log b) more, the position p, for a `$N` when the session has not kept the line
   ///   ends of this branch.
-  package mutating func perform(commonDateLine text: String) -> Change? {
+  package mutating func perform(commonDateLine text: String, mayReferToLines: Bool = true)
+    -> Change?
+  {
     guard !isRightAfterRestore else { return nil }
     let calculated: DateLine?
-    if text.utf8.contains(UInt8(ascii: "$")) {
+    if mayReferToLines {
       if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
       calculated = referencingDateLine(text)
     } else {

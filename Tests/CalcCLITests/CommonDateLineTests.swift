@@ -49,15 +49,20 @@ import Testing
       #expect(SessionScript.text(of: session.history) == before, "\(text)")
       #expect(session.history.position == position, "\(text)")
     }
-    #expect(Self.commonText("2024-01-01  \t") == "2024-01-01")
-    #expect(Self.commonText("$1 + 1d") == "$1 + 1d")
+    #expect(Self.commonText("2024-01-01  \t")?.text == "2024-01-01")
+    #expect(Self.commonText("2024-01-01  \t")?.mayReferToLines == false)
+    #expect(Self.commonText("$1 + 1d")?.text == "$1 + 1d")
+    #expect(Self.commonText("2024-01-01 to $1")?.mayReferToLines == true)
     #expect(Self.commonText("2024-01-01 # a note") == nil)
     #expect(Self.commonText(" 2024-01-01") == nil)
     #expect(Self.commonText("ms") == nil)
+    // Without `$` in the text, a `$N` is declined, changing nothing.
+    #expect(session.perform(commonDateLine: "$2 + 1d", mayReferToLines: false) == nil)
+    #expect(SessionScript.text(of: session.history) == before)
   }
 
   /// ``KeyText/commonDateLineText(in:)`` of `line`.
-  static func commonText(_ line: String) -> String? {
+  static func commonText(_ line: String) -> (text: String, mayReferToLines: Bool)? {
     var line = line
     return line.withUTF8 { KeyText.commonDateLineText(in: $0) }
   }
