@@ -29,6 +29,13 @@ public struct DateStep: Hashable, Sendable {
     value = line.value
     normalizedText = line.normalizedText
   }
+
+  /// A step of its parts (``onePass(_:reference:)``).
+  init(text: String, value: DateValue, normalizedText: String) {
+    self.text = text
+    self.value = value
+    self.normalizedText = normalizedText
+  }
 }
 
 /// What the display shows in date mode: a date line's value (SPEC §13).

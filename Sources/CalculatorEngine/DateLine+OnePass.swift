@@ -51,6 +51,26 @@ extension DateLine {
   }
 }
 
+extension DateStep {
+  /// The step of the line `text` read and calculated in one pass, as
+  /// ``DateLine/onePass(_:reference:)`` reads it and ``init(_:)`` makes its step, without
+  /// making the line (a session's common date line, ``Session/perform(commonDateLine:mayReferToLines:)``:
+  /// the line's copy and destruction cost about 400 instructions); `nil` where one pass declines.
+  ///
+  /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
+  static func onePass(
+    _ text: String, reference: ((Int) throws(LineError) -> DateValue)? = nil
+  ) -> DateStep? {
+    var reader = DateOnePass(text)
+    reader.reference = reference
+    guard reader.start(), let read = reader.line() else { return nil }
+    return DateStep(
+      text: text, value: read.value,
+      normalizedText: reader.isNormalized
+        ? text : String(decoding: reader.normalized, as: UTF8.self))
+  }
+}
+
 /// The reader and calculator of ``DateLine/onePass(_:)``: the grammar of DateLine+Syntax.swift
 /// over the same tokens (``DateLexer``), each operand's value and kind as it is read and the
 /// normalised text written as it goes; every function returns `nil` where the line is not one

@@ -317,29 +317,29 @@ public struct Session: Sendable {
     -> Change?
   {
     guard !isRightAfterRestore else { return nil }
-    let calculated: DateLine?
+    let step: DateStep?
     if mayReferToLines {
       if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-      calculated = referencingDateLine(text)
+      step = referencingDateStep(text)
     } else {
-      calculated = DateLine.onePass(text)
+      step = DateStep.onePass(text)
     }
-    guard let calculated else { return nil }
+    guard let step else { return nil }
     return .applied(
       keys: 1,
       newBranch: applyKeepingLineEnds(
-        Session.dateLineAlone[...], references: [], recalls: [], dates: [DateStep(calculated)]))
+        Session.dateLineAlone[...], references: [], recalls: [], dates: [step]))
   }
 
-  /// `text` read and calculated in one pass, each `$N` resolved after the line ends that
+  /// The step of `text` read and calculated in one pass, each `$N` resolved after the line ends that
   /// ``lineEndIndex`` (valid) keeps; `nil` where one pass declines. A function of its own, as
   /// ``resolve(formulaLine:readingLineEnds:)`` is: the line ends it reads are let go of before
   /// the line is applied.
   @inline(never)
-  private func referencingDateLine(_ text: String) -> DateLine? {
+  private func referencingDateStep(_ text: String) -> DateStep? {
     let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
     let history = history
-    return DateLine.onePass(
+    return DateStep.onePass(
       text,
       reference: { (number: Int) throws(LineError) -> DateValue in
         try Session.dateReference(number, after: preceding, in: history)
