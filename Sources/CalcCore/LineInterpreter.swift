@@ -252,7 +252,8 @@ public struct LineInterpreter {
   }
 
   /// Applies `line` when it is a common date line (``KeyText/commonDateLineText(in:)``) that
-  /// the session calculates in one pass (``Session/perform(commonDateLine:)``), and prints the
+  /// the session calculates in one pass
+  /// (``Session/perform(commonDateLine:mayReferToLines:)``), and prints the
   /// display, as ``applyFormulaLine(_:line:output:)`` does for a script's line without a note;
   /// returns whether it did. A line it does not apply changed nothing, for the general reader.
   @inline(never)

@@ -55,7 +55,8 @@ extension DateStep {
   /// The step of the line `text` read and calculated in one pass, as
   /// ``DateLine/onePass(_:reference:)`` reads it and ``init(_:)`` makes its step, without
   /// making the line (a session's common date line, ``Session/perform(commonDateLine:mayReferToLines:)``:
-  /// the line's copy and destruction cost about 400 instructions); `nil` where one pass declines.
+  /// the line's copy and destruction cost about 590 instructions a date line,
+  /// Documentation/Performance.md, "Date lines, session 12"); `nil` where one pass declines.
   ///
   /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
   static func onePass(

@@ -328,7 +328,7 @@ public struct Session: Sendable {
     return .applied(
       keys: 1,
       newBranch: applyKeepingLineEnds(
-        Session.dateLineAlone[...], references: [], recalls: [], dates: [step]))
+        TypedKeys.dateLineAlone[...], references: [], recalls: [], dates: [step]))
   }
 
   /// The step of `text` read and calculated in one pass, each `$N` resolved after the line ends that
@@ -345,9 +345,6 @@ public struct Session: Sendable {
         try Session.dateReference(number, after: preceding, in: history)
       })
   }
-
-  /// The keys of a line of one date line.
-  private static let dateLineAlone: [Key] = [.dateLine]
 
   /// ``perform(_:)`` for any command.
   @inline(never)

@@ -237,8 +237,9 @@ public struct TypedKeys: RandomAccessCollection, Hashable, Sendable, Expressible
     parsed.removeAll()
   }
 
-  /// The keys of a line of one date line.
-  private static let dateLineAlone: [Key] = [.dateLine]
+  /// The keys of a line of one date line (also the key a session records for a common date
+  /// line, ``Session/perform(commonDateLine:mayReferToLines:)``).
+  static let dateLineAlone: [Key] = [.dateLine]
 
   /// The syntax of the date line of ``formulas``[`index`] as the line's reader read it, if it
   /// was kept.
