@@ -27,10 +27,36 @@ extension CalcCommand {
   /// (``Platform/openClosedStandardDescriptors()``), before any file is opened.
   public static func runMain() {
     Platform.openClosedStandardDescriptors()
-    let arguments = separatingAttachedKeys(processArguments())
+    let given = processArguments()
+    let arguments = separatingAttachedKeys(given)
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }
     guard let invocation = quickParse(arguments) else { Glibc.exit(runParsed(arguments)) }
-    Glibc.exit(invocation.run())
+    // The arguments are left to the exit, not taken apart before it: destroying an array of
+    // strings runs the standard library's value witnesses for String and Character, code from
+    // pages of its own that a start maps in (Documentation/Performance.md, "Start-up, session
+    // 13").
+    withExtendedLifetime((given, arguments)) { Glibc.exit(invocation.run()) }
+  }
+
+  /// Whether `text` starts with `prefix` (ASCII, no carriage return), as `hasPrefix(_:)`
+  /// compares them, character by character, read from the bytes where they settle it.
+  ///
+  /// A byte that differs, or the end of `text`, settles it, as does an ASCII byte after the
+  /// prefix: no character in the prefix has a canonical equivalent but itself, and no ASCII
+  /// scalar joins the one before it except a line feed after a carriage return. A scalar after
+  /// the prefix that is not ASCII (a combining mark, in `--\u{301}x`) may join its last
+  /// character: then `hasPrefix(_:)` decides. Comparing characters runs the standard library's
+  /// grapheme breaking, code from pages of its own that a start maps in
+  /// (Documentation/Performance.md, "Start-up, session 13").
+  ///
+  /// - Complexity: O(*m*) in the length of `prefix`, when the byte after it is ASCII.
+  package static func startsWith(_ text: Substring, ascii prefix: String) -> Bool {
+    var bytes = text.utf8.makeIterator()
+    for byte in prefix.utf8 {
+      guard bytes.next() == byte else { return false }
+    }
+    guard let next = bytes.next() else { return true }
+    return next < 0x80 || text.hasPrefix(prefix)
   }
 
   /// `arguments` with key text attached to `-k` given as an argument of its own: `-k12+3=` is
@@ -169,7 +195,7 @@ extension CalcCommand {
     while index < arguments.count {
       var name = arguments[index][...]
       var attached: Substring?
-      if name.hasPrefix("--"), let equals = name.firstIndex(of: "=") {
+      if startsWith(name, ascii: "--"), let equals = name.firstIndex(of: "=") {
         attached = name[name.index(after: equals)...]
         name = name[..<equals]
       }
@@ -213,7 +239,7 @@ extension CalcCommand {
         mode = chosen
       default:
         // A FILE: `-` (standard input) or a name that cannot be taken for an option.
-        guard attached == nil, name == "-" || !(name.isEmpty || name.hasPrefix("-")) else {
+        guard attached == nil, name == "-" || !(name.isEmpty || startsWith(name, ascii: "-")) else {
           return nil
         }
         invocation.files.append(String(name))

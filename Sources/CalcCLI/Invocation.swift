@@ -73,14 +73,16 @@ public struct Invocation: Hashable, Sendable {
   /// or scripts takes as a fresh start.
   static let nothingToResume = "no earlier session to resume"
 
-  /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status.
+  /// Does it: `--keys`, the REPL on a terminal, or scripts. Returns the exit status; `--keys`
+  /// exits the process with it instead, its session left to the exit.
   public func run(environment: Environment = .process) -> Int32 {
     run(environment: environment, streams: .process)
   }
 
   /// Does it with `streams` for standard input, output and error: the process's, or memory
   /// (``StandardStreams/memory(input:)``), where `--keys` and scripts run in process exactly as
-  /// they do in their own (the REPL needs a terminal). Returns the exit status.
+  /// they do in their own (the REPL needs a terminal). Returns the exit status; with the
+  /// process's streams, `--keys` exits the process with it instead, its session left to the exit.
   ///
   /// `directory`, when given, stands for the current directory: relative names of scripts and
   /// of `:save`, `:load` and `:tape csv` files are taken in it (tests run in process there).
@@ -158,10 +160,17 @@ public struct Invocation: Hashable, Sendable {
       var runner = LineRunner(
         interpreter: interpreter, output: output, errors: errors,
         source: .keys(option: formula == nil ? "--keys" : "-e"), isQuiet: quiet)
-      if case .failed(let status)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
-        return runner.fail(status)
+      let status: Int32
+      if case .failed(let failure)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
+        status = runner.fail(failure)
+      } else {
+        status = runner.finish()
       }
-      return runner.finish()
+      // The process's run ends here, its runner left to the exit as a script's is below:
+      // taking the session and the host apart runs code from pages a start would not otherwise
+      // map in (Documentation/Performance.md, "Start-up, session 13").
+      if streams.isProcess { Glibc.exit(status) }
+      return status
     } else if isInteractive {
       var repl = REPL(
         interpreter: interpreter, environment: environment, keepsJournal: journal,

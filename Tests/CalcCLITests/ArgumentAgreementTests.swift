@@ -125,4 +125,37 @@ import Testing
     // The property says something only if the fast path answered often enough.
     #expect(answered > count / 20)
   }
+
+  /// `CalcCommand.startsWith(_:ascii:)`, which reads bytes, answers as `hasPrefix(_:)` does by
+  /// characters: listed texts (combining marks and a joiner after the prefix, a dash of another
+  /// script, CR LF), then random ones (2,000; 50,000 with `CALC_LONG_TESTS=1`) from scalars
+  /// that join the one before them and ones that do not.
+  @Test func startsWithAnswersAsHasPrefix() {
+    let listed = [
+      "", "-", "--", "-k", "--keys", "--\u{301}x", "-\u{301}", "-\u{301}-", "---", "--é", "-\r\n",
+      "\u{2010}-", "--=", "x--", "-\u{200D}", "--\u{200D}", " --", "\u{FE63}-", "-\u{FF0D}",
+      "--\u{1F3FB}",
+    ]
+    let scalars: [Character] = [
+      "-", "k", "=", "\r", "\n", "\u{301}", "\u{200D}", "\u{2010}", "é", "\u{1F3FB}", "\u{FE0F}",
+      " ",
+    ]
+    var random = SplitMix64(state: 13)
+    let randomTexts = (0..<TestSize.count(short: 2000, long: 50000)).map { _ in
+      String((0..<random.int(0...4)).map { _ in scalars[random.below(scalars.count)] })
+    }
+    for text in listed + randomTexts {
+      // Each of the random texts also without its first scalar, as a slice of a longer string.
+      for slice in [
+        Substring(text),
+        text.unicodeScalars.isEmpty ? "" : Substring(text.unicodeScalars.dropFirst()),
+      ] {
+        for prefix in ["-", "--"] {
+          #expect(
+            CalcCommand.startsWith(slice, ascii: prefix) == slice.hasPrefix(prefix),
+            "\(Array(slice.unicodeScalars)) \(prefix)")
+        }
+      }
+    }
+  }
 }
