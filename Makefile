@@ -42,7 +42,7 @@ all: build
 # -disable-concrete-type-metadata-mangled-name-accessors: a concrete type's metadata (an array
 # of calc's own type, an optional) is got through an accessor function, not by the runtime
 # demangling its mangled name at first use: `calc -k 12+3=` runs 232,940 instructions instead of
-# 324,418 and peaks at 2,128 KB instead of 2,256, and a script's line runs the same instructions
+# 324,418 and peaks at 2,128 KB instead of 2,256; an everyday line runs the same instructions
 # (Documentation/Performance.md, "Start-up, session 13").
 STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup-order.txt \

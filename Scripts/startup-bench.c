@@ -1,10 +1,12 @@
 // Start-up of calc against bc (Documentation/Performance.md; SPEC §7): spawns `CALC -k 12+3=` and
 // `bc -q BCFILE` alternately N times each, stdin and stdout /dev/null, and prints the median
 // wall time of each and their ratio. SPEC v4's BCFILE holds `12+3`; without it, /dev/null.
+// More CALCs after BCFILE take their turns in the same rounds (two builds side by side), each
+// with its own median and ratio to bc's.
 //
 //   printf '12+3\n' > /tmp/startup.bc
 //   cc -O2 -o /tmp/startup-bench Scripts/startup-bench.c
-//   /tmp/startup-bench 101 path/to/calc /tmp/startup.bc
+//   /tmp/startup-bench 101 path/to/calc /tmp/startup.bc [path/to/other-calc ...]
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -41,21 +43,37 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3 && argc != 4) {
-    fprintf(stderr, "usage: %s RUNS CALC [BCFILE]\n", argv[0]);
+  if (argc < 3) {
+    fprintf(stderr, "usage: %s RUNS CALC [BCFILE [CALC...]]\n", argv[0]);
     return 64;
   }
   int runs = atoi(argv[1]);
-  char *calc[] = {argv[2], "-k", "12+3=", 0};
+  // The calcs: argv[2], then argv[4...].
+  int count = argc > 4 ? argc - 3 : 1;
+  char **names = malloc(count * sizeof(char *));
+  names[0] = argv[2];
+  for (int j = 1; j < count; j++) names[j] = argv[3 + j];
   char *bc[] = {"/usr/bin/bc", "-q", argc > 3 ? argv[3] : "/dev/null", 0};
-  double *calcTimes = malloc(runs * sizeof(double)), *bcTimes = malloc(runs * sizeof(double));
+  double *calcTimes = malloc(count * runs * sizeof(double));
+  double *bcTimes = malloc(runs * sizeof(double));
   for (int i = 0; i < runs; i++) {
-    calcTimes[i] = run(calc);
+    for (int j = 0; j < count; j++) {
+      char *calc[] = {names[j], "-k", "12+3=", 0};
+      calcTimes[j * runs + i] = run(calc);
+    }
     bcTimes[i] = run(bc);
   }
-  qsort(calcTimes, runs, sizeof(double), compare);
   qsort(bcTimes, runs, sizeof(double), compare);
-  double c = calcTimes[runs / 2], b = bcTimes[runs / 2];
-  printf("calc %.3f ms  bc %.3f ms  ratio %.2f\n", c, b, c / b);
+  double b = bcTimes[runs / 2];
+  for (int j = 0; j < count; j++) {
+    qsort(calcTimes + j * runs, runs, sizeof(double), compare);
+    double c = calcTimes[j * runs + runs / 2];
+    if (count == 1) {
+      printf("calc %.3f ms  bc %.3f ms  ratio %.2f\n", c, b, c / b);
+    } else {
+      printf("%s %.3f ms  ratio %.3f\n", names[j], c, c / b);
+    }
+  }
+  if (count > 1) printf("bc %.3f ms\n", b);
   return 0;
 }
