@@ -145,7 +145,7 @@ import Testing
       String((0..<random.int(0...4)).map { _ in scalars[random.below(scalars.count)] })
     }
     for text in listed + randomTexts {
-      // Each of the random texts also without its first scalar, as a slice of a longer string.
+      // Each text also without its first scalar: a slice that starts inside a longer string.
       for slice in [
         Substring(text),
         text.unicodeScalars.isEmpty ? "" : Substring(text.unicodeScalars.dropFirst()),
