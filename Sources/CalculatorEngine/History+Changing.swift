@@ -101,6 +101,32 @@ extension History {
     return made
   }
 
+  /// Applies a line of one key, a date line's, with its `step`: what
+  /// ``apply(line:references:recalls:formulas:dates:)`` does with `[.dateLine]` and `[step]`,
+  /// without the two arrays, the buffer and the loop (issue 51: a script's common date line).
+  /// `RecordingPathTests` compares the two.
+  /// - Complexity: O(1), amortized.
+  mutating func apply(dateLine step: DateStep) -> Int? {
+    defer { _checkInvariantsIfEnabled() }
+    let made = startBranchUnlessAtEnd()
+    branches[current].reserveRoom(for: 1)
+    let ownStart = branches[current].codes.count
+    state.startLine()
+    state.apply(date: step)
+    branches[current].dates.append(step, at: ownStart)
+    // As the loop's countdown: a snapshot after the key that fills an interval, before the
+    // line's code is stored.
+    if (ownStart + 1) % History.snapshotInterval == 0 { appendSnapshot(at: ownStart + 1) }
+    var code = Key.dateLineCode
+    withUnsafeMutablePointer(to: &code) { code in
+      let codes = UnsafeMutableBufferPointer(start: code, count: 1)
+      branches[current].appendLine(codes)
+      if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
+    }
+    position = branches[current].count
+    return made
+  }
+
   /// Applies, at the end of the current branch, the lines of `source`'s own keys that start at
   /// `starts` (positions of `source`, each line ending where the next starts; the last element
   /// ends the last line), each as ``apply(line:references:recalls:formulas:dates:)`` applies

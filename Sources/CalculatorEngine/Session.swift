@@ -325,10 +325,15 @@ public struct Session: Sendable {
       step = DateStep.onePass(text)
     }
     guard let step else { return nil }
-    return .applied(
-      keys: 1,
-      newBranch: applyKeepingLineEnds(
-        TypedKeys.dateLineAlone[...], references: [], recalls: [], dates: [step]))
+    let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
+    let made = history.apply(dateLine: step)
+    // As ``applyKeepingLineEnds(_:references:recalls:formulas:dates:)`` keeps them.
+    if extends, made == nil {
+      lineEndIndex?.append(history.position, in: history)
+    } else {
+      lineEndIndex = nil
+    }
+    return .applied(keys: 1, newBranch: made)
   }
 
   /// The step of `text` read and calculated in one pass, each `$N` resolved after the line ends that

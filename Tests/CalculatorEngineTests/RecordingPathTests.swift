@@ -79,6 +79,55 @@ import Testing
     #expect(DisplayFormat.posix.text(for: end) == "\(History.snapshotInterval + 2)")
   }
 
+  /// A date line applied by its own door (``History/apply(dateLine:)``) leaves the history as
+  /// the general one (`[.dateLine]` with `[step]`) does: the same codes, line ends, snapshots,
+  /// marks, steps and states, over more than a snapshot interval, in every mode the line may
+  /// follow, at a branch's end and after a jump back (a new branch).
+  @Test func aDateLineByItsOwnDoorIsTheGeneralOne() throws {
+    let texts = ["2024-03-15 to 2025-01-01", "2024-02-29 + 1y", "1:30+0:45", "65:55:08 in min"]
+    let between: [[Key]] = [
+      [.mode(.scientific), .digit(.four), .memory(.store), .op(.plus), .digit(.two)],
+      [.mode(.programmer), .digit(.five)], [.mode(.standard), .digit(.seven), .op(.plus)],
+      [.mode(.date)],
+    ]
+    var general = History()
+    var own = History()
+    var random = SplitMix64(state: 0xDA7E_D002)
+    // Date lines alone first, so that the snapshot intervals end at date lines; then a mix.
+    let alone = 2 * History.snapshotInterval + 3
+    for round in 0..<(alone + History.snapshotInterval) {
+      if round > alone, round % 97 == 50 {
+        let back = Int(random.next() % UInt64(general.count))
+        general.move(to: back)
+        own.move(to: back)
+      }
+      if round > alone, random.next() % 7 == 0 {
+        let keys = between[Int(random.next() % UInt64(between.count))]
+        _ = general.apply(line: keys[...])
+        _ = own.apply(line: keys[...])
+        continue
+      }
+      let step = try #require(DateStep.onePass(texts[round % texts.count]))
+      #expect(general.apply(line: [.dateLine][...], dates: [step]) == own.apply(dateLine: step))
+      #expect(general.state == own.state)
+      #expect(general.position == own.position)
+    }
+    #expect(general.branches.count == own.branches.count)
+    for (first, second) in zip(general.branches, own.branches) {
+      #expect(first.codes == second.codes)
+      #expect(first.lineEnds == second.lineEnds)
+      #expect(first.snapshots == second.snapshots)
+      #expect(first.lights == second.lights)
+      #expect(first.marks == second.marks)
+      #expect(first.markBytes == second.markBytes)
+    }
+    for position in 0...general.count {
+      #expect(general.state(at: position) == own.state(at: position))
+      if position > 0 { #expect(general.dateStep(at: position) == own.dateStep(at: position)) }
+    }
+    #expect(SessionScript.text(of: general) == SessionScript.text(of: own))
+  }
+
   /// Every code (and the `$N` code and codes of no key): the light-state test by ranges gives
   /// what the test by the decoded key gives, and is true for exactly the keys listed here.
   @Test func changesLightStateByCodeIsByKey() {
