@@ -209,7 +209,7 @@ public struct LineInterpreter {
         return .proceed
       }
     }
-    // A script's date line that starts with a digit or `$` and has no note, the common one:
+    // A script's date line that starts with a digit, `$` or `(` and has no note, the common one:
     // calculated in one pass and applied as its key alone, with no keys made and resolved
     // (issue 51; Documentation/Performance.md, "Date lines, session 12").
     if mode == .date, !keepsEffects, !context.trace, !context.isInteractive,

@@ -228,19 +228,21 @@ extension KeyText {
   }
 
   /// The text of the date line that `buffer`, a line read in date mode, is when it starts
-  /// with a digit or `$` and holds no note (`#`): the common date line of a script, which
+  /// with a digit, `$` or `(` and holds no note (`#`): the common date line of a script, which
   /// ``formulaLine(in:startingIn:reusing:)`` reads as a date line's key alone with this text;
   /// `nil` for any other line. `mayReferToLines` is whether the text holds a `$`.
   ///
   /// Such a line is never keys, a mode word or a command: the general reader takes the whole
   /// of it, its trailing blanks left off, as the date line's text (a `$` starts a date line's
-  /// `$N`, not a key that recalls).
+  /// `$N`, not a key that recalls; `(` is a key of Scientific mode, which date mode's keypad
+  /// refuses first of all, so that its keys never read).
   /// - Complexity: O(n) in the length of the line.
   package static func commonDateLineText(in buffer: UnsafeBufferPointer<UInt8>)
     -> (text: String, mayReferToLines: Bool)?
   {
     guard let first = buffer.first,
       (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "$")
+        || first == UInt8(ascii: "(")
     else { return nil }
     // One pass over the bytes for both: through a string's generic `contains`, the `$` alone
     // cost about 480 instructions a date line.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CalcCore
 
-/// A script's common date line — one that starts with a digit or `$` and has no note — is
+/// A script's common date line — one that starts with a digit, `$` or `(` and has no note — is
 /// calculated in one pass and applied through ``Session/perform(commonDateLine:)``, with no
 /// keys made (issue 51). It must do exactly what the general reader and door do with the same
 /// line: the same display, error, notes and exit facts, and the same session afterwards.
@@ -20,7 +20,8 @@ import Testing
     "2024-01-01 # new year", "$23 to 2024-12-25", "5 ms", "12", "$5", "1:00:00.5*3 in s",
     ":undo", "2024-06-01 to 2024-07-01", ":goto 4", "$3 - 2w", "std", "12+3=", "date",
     "$34 in d", "$34 + 0:30", "2024-01-01 to $4", "mr", "$1 to $1", "9990-12-31 + 999y",
-    "0:00/0", "1:30 in fortnights", "$2 to $3 to $4", "2024-02-30",
+    "0:00/0", "1:30 in fortnights", "$2 to $3 to $4", "2024-02-30", "(1:30+", "((1:00))*2",
+    "(2024-01-01 to 2024-02-01) in d", "($3 + 1d) to $5", "(mr)", "(1:00)*2 # a note",
   ]
 
   @Test func scriptPathAgreesWithTheGeneralPath() {
@@ -39,7 +40,10 @@ import Testing
   @Test func commonLinesTakeTheOnePassDoor() throws {
     var session = Session()
     _ = try session.perform(.keys([.mode(.date)]))
-    for text in ["2024-03-15 to 2025-01-01", "2024-02-29 + 1y", "1:30+0:45", "$2 + 10d", "$3*2"] {
+    for text in [
+      "2024-03-15 to 2025-01-01", "2024-02-29 + 1y", "1:30+0:45", "$2 + 10d", "$3*2",
+      "(1:30+0:45)*3",
+    ] {
       #expect(session.perform(commonDateLine: text) != nil, "\(text)")
     }
     let before = SessionScript.text(of: session.history)
@@ -56,6 +60,8 @@ import Testing
     #expect(Self.commonText("2024-01-01 # a note") == nil)
     #expect(Self.commonText(" 2024-01-01") == nil)
     #expect(Self.commonText("ms") == nil)
+    #expect(Self.commonText("(1:30+0:45)*3")?.text == "(1:30+0:45)*3")
+    #expect(Self.commonText("(1:30+0:45)*3")?.mayReferToLines == false)
     // Without `$` in the text, a `$N` is declined, changing nothing.
     #expect(session.perform(commonDateLine: "$2 + 1d", mayReferToLines: false) == nil)
     #expect(SessionScript.text(of: session.history) == before)
