@@ -83,6 +83,9 @@ public struct LineInterpreter {
     var lineKeys: [Key] = []
     /// N of each `$N` of the line in ``lineKeys``.
     var lineReferences: [Int] = []
+    /// The arrays of the one-pass reader of a common date line
+    /// (``Session/perform(commonDateLine:mayReferToLines:reusing:)``).
+    var dateScratch = DateScratch()
 
     /// Empty memory.
     package init() {}
@@ -213,7 +216,7 @@ public struct LineInterpreter {
     // calculated in one pass and applied as its key alone, with no keys made and resolved
     // (issue 51; Documentation/Performance.md, "Date lines, session 12").
     if mode == .date, !keepsEffects, !context.trace, !context.isInteractive,
-      applyCalculatedDateLine(line, output: output)
+      applyCalculatedDateLine(line, output: output, reusing: &memory.dateScratch)
     {
       return .proceed
     }
@@ -258,10 +261,11 @@ public struct LineInterpreter {
   /// returns whether it did. A line it does not apply changed nothing, for the general reader.
   @inline(never)
   private mutating func applyCalculatedDateLine(
-    _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer
+    _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, reusing scratch: inout DateScratch
   ) -> Bool {
     guard let (text, mayReferToLines) = KeyText.commonDateLineText(in: line),
-      let change = session.perform(commonDateLine: text, mayReferToLines: mayReferToLines)
+      let change = session.perform(
+        commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
     else { return false }
     followsKeyLine = false
     self.change = change

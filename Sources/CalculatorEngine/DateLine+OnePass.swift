@@ -62,8 +62,22 @@ extension DateStep {
   static func onePass(
     _ text: String, reference: ((Int) throws(LineError) -> DateValue)? = nil
   ) -> DateStep? {
-    var reader = DateOnePass(text)
+    var scratch = DateScratch()
+    return onePass(text, reference: reference, reusing: &scratch)
+  }
+
+  /// ``onePass(_:reference:)`` with the reader's arrays taken from `scratch` and left there
+  /// for the next line: a script's date lines allocate none (two allocations a line, about
+  /// 400 instructions; Documentation/Performance.md, "Date lines, session 14").
+  ///
+  /// - Complexity: as ``onePass(_:reference:)``.
+  package static func onePass(
+    _ text: String, reference: ((Int) throws(LineError) -> DateValue)?,
+    reusing scratch: inout DateScratch
+  ) -> DateStep? {
+    var reader = DateOnePass(text, reusing: &scratch)
     reader.reference = reference
+    defer { reader.leave(in: &scratch) }
     guard reader.start(), let read = reader.line() else { return nil }
     return DateStep(
       text: text, value: read.value,
@@ -76,6 +90,18 @@ extension DateStep {
 /// over the same tokens (``DateLexer``), each operand's value and kind as it is read and the
 /// normalised text written as it goes; every function returns `nil` where the line is not one
 /// it calculates.
+/// The one-pass reader's two arrays, kept between a script's date lines
+/// (``DateStep/onePass(_:reference:reusing:)``): they only grow, to the longest line's length.
+package struct DateScratch: Sendable {
+  /// The line's bytes.
+  var bytes: [UInt8] = []
+  /// The normalised text.
+  var normalized: [UInt8] = []
+
+  /// Empty arrays.
+  package init() {}
+}
+
 struct DateOnePass {
   /// A token and, for a duration or a number, its value (taken out of the lexer at once, so
   /// that the lexer holds at most one value: a long line keeps no array of them).
@@ -134,6 +160,29 @@ struct DateOnePass {
     let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
     current = end
     next = end
+  }
+
+  /// A reader of `text`, not started, whose arrays are `scratch`'s, emptied (``leave(in:)``
+  /// gives them back).
+  init(_ text: String, reusing scratch: inout DateScratch) {
+    var text = text
+    var bytes: [UInt8] = []
+    swap(&bytes, &scratch.bytes)
+    bytes.removeAll(keepingCapacity: true)
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    self.bytes = bytes
+    lexer = DateLexer(bytes, keepsValues: false)
+    let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
+    current = end
+    next = end
+    swap(&normalized, &scratch.normalized)
+    normalized.removeAll(keepingCapacity: true)
+  }
+
+  /// Gives the reader's arrays to `scratch`, for the next line; the reader is done with.
+  mutating func leave(in scratch: inout DateScratch) {
+    scratch.bytes = bytes
+    swap(&normalized, &scratch.normalized)
   }
 
   /// Reads the first two tokens; `false` when the lexer rejects one.

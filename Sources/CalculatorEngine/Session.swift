@@ -316,13 +316,24 @@ public struct Session: Sendable {
   package mutating func perform(commonDateLine text: String, mayReferToLines: Bool = true)
     -> Change?
   {
+    var scratch = DateScratch()
+    return perform(commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
+  }
+
+  /// ``perform(commonDateLine:mayReferToLines:)`` with the one-pass reader's arrays taken
+  /// from `scratch` and left there for the next line (a script's, ``LineInterpreter``'s).
+  ///
+  /// - Complexity: as ``perform(commonDateLine:mayReferToLines:)``.
+  package mutating func perform(
+    commonDateLine text: String, mayReferToLines: Bool = true, reusing scratch: inout DateScratch
+  ) -> Change? {
     guard !isRightAfterRestore else { return nil }
     let step: DateStep?
     if mayReferToLines {
       if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-      step = referencingDateStep(text)
+      step = referencingDateStep(text, reusing: &scratch)
     } else {
-      step = DateStep.onePass(text)
+      step = DateStep.onePass(text, reference: nil, reusing: &scratch)
     }
     guard let step else { return nil }
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
@@ -341,14 +352,16 @@ public struct Session: Sendable {
   /// ``resolve(formulaLine:readingLineEnds:)`` is: the line ends it reads are let go of before
   /// the line is applied.
   @inline(never)
-  private func referencingDateStep(_ text: String) -> DateStep? {
+  private func referencingDateStep(_ text: String, reusing scratch: inout DateScratch)
+    -> DateStep?
+  {
     let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
     let history = history
     return DateStep.onePass(
       text,
       reference: { (number: Int) throws(LineError) -> DateValue in
         try Session.dateReference(number, after: preceding, in: history)
-      })
+      }, reusing: &scratch)
   }
 
   /// ``perform(_:)`` for any command.

@@ -206,6 +206,24 @@ import Testing
     #expect(read > count / 5, "seed \(seed): \(read) of \(count) read in one pass")
   }
 
+  /// Lines read one after another with the same arrays (a script's, ``DateScratch``) give
+  /// the steps that fresh arrays give: long lines then short ones, normalised and not, with
+  /// lines one pass declines and `$N` lines between.
+  @Test func linesReadWithReusedArraysAreReadAsWithFreshOnes() {
+    var scratch = DateScratch()
+    var random = SplitMix64(state: 0x5C2A_7C4)
+    let listed = [
+      "2024-03-15 to 2025-01-01", "1:30", "(1:30+0:45)*3", "today", "2024-01-01  to  2024-02-01",
+      "1:30 +", "2024-02-29 + 1y 2m 3w 4d", "5", "$1 + 1d", "2024-01-01",
+    ]
+    let count = listed.count + TestSize.count(short: 300, long: 20_000)
+    for index in 0..<count {
+      let text = index < listed.count ? listed[index] : Self.randomLine(&random)
+      let fresh = DateLine.onePass(text).map(DateStep.init)
+      #expect(DateStep.onePass(text, reference: nil, reusing: &scratch) == fresh, "\(text)")
+    }
+  }
+
   static func pick<T>(_ items: [T], _ random: inout SplitMix64) -> T {
     items[Int.random(in: 0..<items.count, using: &random)]
   }
