@@ -6,10 +6,8 @@
 /// keys the current branch holds changes one of the three); ``Session`` extends it when a line
 /// grows the branch at its end and drops it otherwise, and when it replaces its history.
 ///
-/// For each line it records after it was made, it also keeps the date value the line left
-/// (``Calculator/dateValue``, `nil` for a line of another mode), so that a `$N` of a date line
-/// is looked up rather than replayed from a snapshot (issue 51): a branch's state at a line end
-/// never changes once recorded either.
+/// It keeps no values: the value a date line left is its step's, which the history keeps
+/// (``Session/dateReference(_:after:in:)``).
 struct LineEndIndex: Sendable {
   /// The current branch it was made for.
   private var branch: Int
@@ -19,11 +17,6 @@ struct LineEndIndex: Sendable {
   private var branchCount: Int
   /// The end of each line of the branch, in order; the last is the branch's end.
   private var ends: [Int]
-  /// The index in ``ends`` of the first line whose value ``values`` holds: the lines recorded
-  /// by ``append(_:in:)``, not those found when it was made.
-  private var valuesStart: Int
-  /// The date value at the end of each line from ``valuesStart`` on, in order.
-  private var values: [DateValue?]
 
   /// The line ends of `history`'s current branch.
   ///
@@ -33,8 +26,6 @@ struct LineEndIndex: Sendable {
     count = history.count
     branchCount = history.branchCount
     ends = history.lineEnds(upTo: history.count)
-    valuesStart = ends.count
-    values = []
   }
 
   /// Whether it still describes `history`'s current branch.
@@ -47,7 +38,6 @@ struct LineEndIndex: Sendable {
   /// the end of the branch this index describes.
   mutating func append(_ end: Int, in history: History) {
     ends.append(end)
-    values.append(history.state.dateValue)
     (branch, count, branchCount) = (history.currentBranch, history.count, history.branchCount)
   }
 
@@ -63,40 +53,18 @@ struct LineEndIndex: Sendable {
       let middle = (low + high) / 2
       if ends[middle] < step { low = middle + 1 } else { high = middle }
     }
-    return Preceding(
-      ends[..<low], values: values[..<max(0, low - valuesStart)], from: valuesStart, then: step)
+    return Preceding(ends[..<low], then: step)
   }
 
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
   struct Preceding: RandomAccessCollection {
     private let ends: ArraySlice<Int>
     private let last: Int?
-    /// The date values at the ends from index ``valuesStart`` on (see ``LineEndIndex``).
-    private let values: ArraySlice<DateValue?>
-    private let valuesStart: Int
 
-    /// `ends`, then `last` when given; no values known.
+    /// `ends`, then `last` when given.
     init(_ ends: ArraySlice<Int>, then last: Int? = nil) {
-      self.init(ends, values: [], from: 0, then: last)
-    }
-
-    /// `ends`, then `last` when given; `values` the date values at the ends from index `start`.
-    init(
-      _ ends: ArraySlice<Int>, values: ArraySlice<DateValue?>, from start: Int,
-      then last: Int? = nil
-    ) {
       self.ends = ends
       self.last = last
-      self.values = values
-      self.valuesStart = start
-    }
-
-    /// The date value recorded at the end at `index`, if one was (a date line's, recorded as
-    /// it was applied); `nil` when it is to be read from the history.
-    func dateValue(at index: Int) -> DateValue? {
-      let offset = index - valuesStart
-      guard offset >= 0, offset < values.count else { return nil }
-      return values[values.startIndex + offset]
     }
 
     var startIndex: Int { 0 }

@@ -615,13 +615,16 @@ public struct Session: Sendable {
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)
     }
-    if let value = lineEnds.dateValue(at: number - base) {
-      #if CALC_INTERNAL_CHECKS
-        precondition(value == history.state(at: lineEnds[number - base]).dateValue)
-      #endif
-      return value
-    }
     let end = lineEnds[number - base]
+    // A line that ends with a date line (its last key: the keys a date line's text follows
+    // come first) left that line's value, which its step keeps: looked up, not replayed
+    // from a snapshot (issue 51).
+    if let step = history.dateStep(at: end) {
+      #if CALC_INTERNAL_CHECKS
+        precondition(step.value == history.state(at: end).dateValue)
+      #endif
+      return step.value
+    }
     let state = end == history.position ? history.state : history.state(at: end)
     if let value = state.dateValue { return value }
     switch Calculator.Recalled(state) {
