@@ -128,6 +128,23 @@ import Testing
     #expect(SessionScript.text(of: general) == SessionScript.text(of: own))
   }
 
+  /// The steps kept by index in chunks read back as a dictionary of them would: every index,
+  /// with a step or not, across the first chunk's growth and several whole chunks.
+  @Test func indexedStepsReadAsADictionary() {
+    var steps = History.IndexedSteps<Int>()
+    var model: [Int: Int] = [:]
+    var random = SplitMix64(state: 0x1D_57E9)
+    var index = 0
+    #expect(steps.isEmpty)
+    for step in 0..<(3 * History.IndexedSteps<Int>.chunkSize + 17) {
+      index += 1 + Int(random.next() % 3)
+      steps.append(step, at: index)
+      model[index] = step
+    }
+    #expect(!steps.isEmpty)
+    for index in 0...(index + 2) { #expect(steps[index] == model[index], "index \(index)") }
+  }
+
   /// Every code (and the `$N` code and codes of no key): the light-state test by ranges gives
   /// what the test by the decoded key gives, and is true for exactly the keys listed here.
   @Test func changesLightStateByCodeIsByKey() {
