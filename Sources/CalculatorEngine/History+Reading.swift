@@ -79,6 +79,22 @@ extension History {
     return branch.dates.isEmpty ? nil : branch.dates[step - branch.fork - 1]
   }
 
+  /// Where the current branch keeps the step of the date line that ends it, if its last key
+  /// is one (``dateStep(ordinal:)``): for a line just applied at the branch's end
+  /// (``LineEndIndex``).
+  var lastDateOrdinal: Int? {
+    let branch = branches[current]
+    guard branch.codes.last == Key.dateLineCode else { return nil }
+    return branch.dates.count - 1
+  }
+
+  /// The date step at `ordinal` among the current branch's own (``lastDateOrdinal``).
+  ///
+  /// - Complexity: O(1).
+  func dateStep(ordinal: Int) -> DateStep {
+    branches[current].dates.step(ordinal: ordinal)
+  }
+
   /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`
   /// when that key is no `$N`.
   ///

@@ -408,6 +408,13 @@ extension History {
 
     /// Whether no code has a step.
     var isEmpty: Bool { indices.isEmpty }
+    /// The number of steps.
+    var count: Int { indices.count }
+
+    /// The step at `ordinal` (within `0..<count`), in the order of their codes.
+    func step(ordinal: Int) -> Step {
+      chunks[ordinal / Self.chunkSize][ordinal % Self.chunkSize]
+    }
 
     /// The step of the code at `index`; `nil` when it has none.
     ///

@@ -6,8 +6,10 @@
 /// keys the current branch holds changes one of the three); ``Session`` extends it when a line
 /// grows the branch at its end and drops it otherwise, and when it replaces its history.
 ///
-/// It keeps no values: the value a date line left is its step's, which the history keeps
-/// (``Session/dateReference(_:after:in:)``).
+/// For each line it records after it was made, it also keeps where the history keeps the step
+/// of the date line that ends it, if one does (``History/lastDateOrdinal``): a `$N` of that
+/// line reads the step's value at once, without a search or a replay (issue 51;
+/// ``Session/dateReference(_:after:in:)``). A branch's steps never change once recorded.
 struct LineEndIndex: Sendable {
   /// The current branch it was made for.
   private var branch: Int
@@ -17,6 +19,13 @@ struct LineEndIndex: Sendable {
   private var branchCount: Int
   /// The end of each line of the branch, in order; the last is the branch's end.
   private var ends: [Int]
+  /// The index in ``ends`` of the first line whose ordinal ``ordinals`` holds: the lines
+  /// recorded by ``append(_:in:)``, not those found when it was made.
+  private var ordinalsStart: Int
+  /// For each line from ``ordinalsStart`` on, in order, the ordinal of the date step that
+  /// ends it among the branch's (``History/dateStep(ordinal:)``); -1 for a line that ends
+  /// otherwise. Four bytes a line, where a date value took 48.
+  private var ordinals: [Int32]
 
   /// The line ends of `history`'s current branch.
   ///
@@ -26,6 +35,8 @@ struct LineEndIndex: Sendable {
     count = history.count
     branchCount = history.branchCount
     ends = history.lineEnds(upTo: history.count)
+    ordinalsStart = ends.count
+    ordinals = []
   }
 
   /// Whether it still describes `history`'s current branch.
@@ -38,6 +49,7 @@ struct LineEndIndex: Sendable {
   /// the end of the branch this index describes.
   mutating func append(_ end: Int, in history: History) {
     ends.append(end)
+    ordinals.append(history.lastDateOrdinal.flatMap { Int32(exactly: $0) } ?? -1)
     (branch, count, branchCount) = (history.currentBranch, history.count, history.branchCount)
   }
 
@@ -49,22 +61,48 @@ struct LineEndIndex: Sendable {
   func before(_ step: Int) -> Preceding {
     guard step > 0 else { return Preceding([]) }
     var (low, high) = (0, ends.count)
+    // A line entered at the end of the branch, a script's: every end is before it.
+    if let last = ends.last, last < step { low = high }
     while low < high {
       let middle = (low + high) / 2
       if ends[middle] < step { low = middle + 1 } else { high = middle }
     }
-    return Preceding(ends[..<low], then: step)
+    return Preceding(
+      ends[..<low], ordinals: ordinals[..<max(0, low - ordinalsStart)], from: ordinalsStart,
+      then: step)
   }
 
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
   struct Preceding: RandomAccessCollection {
     private let ends: ArraySlice<Int>
     private let last: Int?
+    /// The ordinals of the date steps that end the lines from index ``ordinalsStart`` on (see
+    /// ``LineEndIndex``).
+    private let ordinals: ArraySlice<Int32>
+    private let ordinalsStart: Int
 
-    /// `ends`, then `last` when given.
+    /// `ends`, then `last` when given; no ordinals known.
     init(_ ends: ArraySlice<Int>, then last: Int? = nil) {
+      self.init(ends, ordinals: [], from: 0, then: last)
+    }
+
+    /// `ends`, then `last` when given; `ordinals` those of the lines from index `start` on.
+    init(
+      _ ends: ArraySlice<Int>, ordinals: ArraySlice<Int32>, from start: Int, then last: Int? = nil
+    ) {
       self.ends = ends
       self.last = last
+      self.ordinals = ordinals
+      self.ordinalsStart = start
+    }
+
+    /// The ordinal of the date step that ends the line at `index`, when one was recorded
+    /// (``History/dateStep(ordinal:)``); `nil` when the history is to be asked.
+    func dateOrdinal(at index: Int) -> Int? {
+      let offset = index - ordinalsStart
+      guard offset >= 0, offset < ordinals.count else { return nil }
+      let ordinal = ordinals[ordinals.startIndex + offset]
+      return ordinal < 0 ? nil : Int(ordinal)
     }
 
     var startIndex: Int { 0 }

@@ -617,8 +617,16 @@ public struct Session: Sendable {
     }
     let end = lineEnds[number - base]
     // A line that ends with a date line (its last key: the keys a date line's text follows
-    // come first) left that line's value, which its step keeps: looked up, not replayed
-    // from a snapshot (issue 51).
+    // come first) left that line's value, which its step keeps: read where the index recorded
+    // it, else looked up; not replayed from a snapshot (issue 51).
+    if let ordinal = lineEnds.dateOrdinal(at: number - base) {
+      let step = history.dateStep(ordinal: ordinal)
+      #if CALC_INTERNAL_CHECKS
+        precondition(step == history.dateStep(at: end))
+        precondition(step.value == history.state(at: end).dateValue)
+      #endif
+      return step.value
+    }
     if let step = history.dateStep(at: end) {
       #if CALC_INTERNAL_CHECKS
         precondition(step.value == history.state(at: end).dateValue)

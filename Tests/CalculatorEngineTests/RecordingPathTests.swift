@@ -128,6 +128,46 @@ import Testing
     #expect(SessionScript.text(of: general) == SessionScript.text(of: own))
   }
 
+  /// A date line's `$N` read through the step the line-end index recorded (its ordinal) gives
+  /// what the same line gives in a session that has no index and so looks the step up: the
+  /// same lines applied, values and states, with lines of other modes and a jump between.
+  @Test func aReferenceThroughTheRecordedStepIsTheLookedUpOne() throws {
+    var session = Session()
+    _ = try session.perform(.keys([.mode(.date)]))
+    var random = SplitMix64(state: 0x0D_1A15)
+    let forms = [
+      "2024-03-15", "2024-01-01 to 2024-12-25", "1:30+0:45", "(1:00+0:30)*2", "90:00 in h",
+    ]
+    var applied = 0
+    for round in 1...400 {
+      if round == 200 {
+        // A jump back: the next line starts a branch, and the index is made again.
+        _ = try session.perform(.goto(.step(session.history.count - 5)))
+      }
+      if round % 37 == 0 {
+        // Another mode's line: its end records no step.
+        _ = try session.perform(.keys([.mode(.standard), .digit(.seven), .equal]))
+        _ = try session.perform(.keys([.mode(.date)]))
+        continue
+      }
+      let line = applied + 1
+      let text =
+        random.next() % 3 == 0 && line > 2
+        ? (random.next() % 2 == 0
+          ? "$\(1 + Int(random.next() % UInt64(line - 1))) + 1d"
+          : "$\(1 + Int(random.next() % UInt64(line - 1))) in min")
+        : forms[Int(random.next() % UInt64(forms.count))]
+      var fresh = session
+      fresh.lineEndIndex = nil
+      let change = session.perform(commonDateLine: text)
+      let freshChange = fresh.perform(commonDateLine: text)
+      #expect((change == nil) == (freshChange == nil), "\(text)")
+      #expect(session.state == fresh.state, "\(text)")
+      if change != nil { applied += 1 }
+    }
+    #expect(applied > 300)
+  }
+
   /// The steps kept by index in chunks read back as a dictionary of them would: every index,
   /// with a step or not, across the first chunk's growth and several whole chunks.
   @Test func indexedStepsReadAsADictionary() {
