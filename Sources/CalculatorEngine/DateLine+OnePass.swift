@@ -107,7 +107,7 @@ struct DateOnePass {
   /// that the lexer holds at most one value: a long line keeps no array of them).
   private struct Read {
     let token: DateToken
-    let value: DateRational
+    var value: DateRational
   }
 
   /// An operand's value: the kinds a line's operands have on either side of `to` (a `$N` of
@@ -422,9 +422,16 @@ struct DateOnePass {
     }
   }
 
+  /// The current token's value, moved out (``Read/value`` is left zero): no copy of it, and
+  /// no copy of the token with it.
+  private mutating func takeCurrentValue() -> DateRational {
+    var value = DateRational.zero
+    swap(&value, &current.value)
+    return value
+  }
+
   private mutating func primary() -> Operand? {
-    let read = current
-    let token = read.token
+    let token = current.token
     switch token.kind {
     case .date(let date):
       guard advance() else { return nil }
@@ -438,7 +445,9 @@ struct DateOnePass {
       }
       return .date(date)
     case .duration:
-      guard Self.isKept(read.value), advance() else { return nil }
+      guard Self.isKept(current.value) else { return nil }
+      let value = takeCurrentValue()
+      guard advance() else { return nil }
       sawDuration = true
       // Hours without leading zeros, one digit at least.
       var start = token.start
@@ -446,11 +455,13 @@ struct DateOnePass {
         start += 1
       }
       normalized.append(contentsOf: bytes[start..<token.end])
-      return .duration(read.value)
+      return .duration(value)
     case .number:
-      guard Self.isKept(read.value), advance() else { return nil }
+      guard Self.isKept(current.value) else { return nil }
+      let value = takeCurrentValue()
+      guard advance() else { return nil }
       normalized.append(contentsOf: bytes[token.start..<token.end])
-      return .number(read.value)
+      return .number(value)
     case .open:
       guard advance() else { return nil }
       depth += 1
