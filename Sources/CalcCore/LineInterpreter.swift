@@ -269,10 +269,10 @@ public struct LineInterpreter {
     else { return false }
     followsKeyLine = false
     self.change = change
-    let facts = stateFacts
+    // The facts as the display is written: the state is read once.
+    let facts = appendDisplay(to: output)
     showedAnError = facts.showsError
     factsAfterKeys = facts
-    appendDisplay(to: output)
     return true
   }
 

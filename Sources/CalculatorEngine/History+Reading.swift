@@ -92,7 +92,15 @@ extension History {
   ///
   /// - Complexity: O(1).
   func dateStep(ordinal: Int) -> DateStep {
-    branches[current].dates.step(ordinal: ordinal)
+    branches[current].dates[ordinal: ordinal]
+  }
+
+  /// The value of the date step at `ordinal` among the current branch's own: read in place,
+  /// without a copy of the step's texts (each a reference to count, often far in memory).
+  ///
+  /// - Complexity: O(1).
+  func dateValue(ordinal: Int) -> DateValue {
+    branches[current].dates[ordinal: ordinal].value
   }
 
   /// N of the `$N` key that led to `step` on the current branch (within `1...count`); `nil`

@@ -411,9 +411,10 @@ extension History {
     /// The number of steps.
     var count: Int { indices.count }
 
-    /// The step at `ordinal` (within `0..<count`), in the order of their codes.
-    func step(ordinal: Int) -> Step {
-      chunks[ordinal / Self.chunkSize][ordinal % Self.chunkSize]
+    /// The step at `ordinal` (within `0..<count`), in the order of their codes; lent, not
+    /// copied, to a reader of one of its parts.
+    subscript(ordinal ordinal: Int) -> Step {
+      _read { yield chunks[ordinal / Self.chunkSize][ordinal % Self.chunkSize] }
     }
 
     /// The step of the code at `index`; `nil` when it has none.

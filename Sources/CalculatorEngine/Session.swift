@@ -620,12 +620,11 @@ public struct Session: Sendable {
     // come first) left that line's value, which its step keeps: read where the index recorded
     // it, else looked up; not replayed from a snapshot (issue 51).
     if let ordinal = lineEnds.dateOrdinal(at: number - base) {
-      let step = history.dateStep(ordinal: ordinal)
       #if CALC_INTERNAL_CHECKS
-        precondition(step == history.dateStep(at: end))
-        precondition(step.value == history.state(at: end).dateValue)
+        precondition(history.dateStep(ordinal: ordinal) == history.dateStep(at: end))
+        precondition(history.dateValue(ordinal: ordinal) == history.state(at: end).dateValue)
       #endif
-      return step.value
+      return history.dateValue(ordinal: ordinal)
     }
     if let step = history.dateStep(at: end) {
       #if CALC_INTERNAL_CHECKS
