@@ -106,7 +106,7 @@ extension History {
   /// without the two arrays, the buffer and the loop (issue 51: a script's common date line).
   /// `RecordingPathTests` compares the two.
   /// - Complexity: O(1), amortized.
-  mutating func apply(dateLine step: DateStep) -> Int? {
+  mutating func apply(dateLine step: consuming DateStep) -> Int? {
     defer { _checkInvariantsIfEnabled() }
     let made = startBranchUnlessAtEnd()
     branches[current].reserveRoom(for: 1)

@@ -434,20 +434,25 @@ extension History {
     /// Records `step` as the step of the code at `index`, after every code that has one.
     ///
     /// - Complexity: O(1), amortized.
-    mutating func append(_ step: Step, at index: Int) {
+    mutating func append(_ step: consuming Step, at index: Int) {
       precondition(indices.last.map { $0 < index } ?? true, "steps are recorded in order")
       let count = indices.count
       indices.append(index)
-      if count == 0 {
-        chunks.append([step])
-      } else if count % Self.chunkSize == 0 {
-        var chunk: [Step] = []
-        chunk.reserveCapacity(Self.chunkSize)
-        chunk.append(step)
-        chunks.append(chunk)
-      } else {
+      if count % Self.chunkSize != 0 {
         chunks[chunks.count - 1].append(step)
+      } else {
+        appendChunk(step)
       }
+    }
+
+    /// Appends a chunk that holds `step` alone: the first grows as an array does, each later
+    /// one has its room reserved whole.
+    @inline(never)
+    private mutating func appendChunk(_ step: consuming Step) {
+      var chunk: [Step] = []
+      if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
+      chunk.append(step)
+      chunks.append(chunk)
     }
   }
 }
