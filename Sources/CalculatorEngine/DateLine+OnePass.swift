@@ -68,7 +68,7 @@ extension DateStep {
 
   /// ``onePass(_:reference:)`` with the reader's arrays taken from `scratch` and left there
   /// for the next line: a script's date lines allocate none (two allocations a line, about
-  /// 400 instructions; Documentation/Performance.md, "Date lines, session 14").
+  /// 340 instructions; Documentation/Performance.md, "Date lines, session 14").
   ///
   /// - Complexity: as ``onePass(_:reference:)``.
   package static func onePass(
