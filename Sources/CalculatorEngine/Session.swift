@@ -336,15 +336,7 @@ public struct Session: Sendable {
       step = DateStep.onePass(text, reference: nil, reusing: &scratch)
     }
     guard let step else { return nil }
-    let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
-    let made = history.apply(dateLine: step)
-    // As ``applyKeepingLineEnds(_:references:recalls:formulas:dates:)`` keeps them.
-    if extends, made == nil {
-      lineEndIndex?.append(history.position, in: history)
-    } else {
-      lineEndIndex = nil
-    }
-    return .applied(keys: 1, newBranch: made)
+    return .applied(keys: 1, newBranch: keepingLineEnds { $0.apply(dateLine: step) })
   }
 
   /// The step of `text` read and calculated in one pass, each `$N` resolved after the line ends that
@@ -903,16 +895,26 @@ public struct Session: Sendable {
     return number - first
   }
 
-  /// Applies `keys` as a line with `recalls`, keeping ``lineEndIndex`` up to date: extended
-  /// when the line grows the current branch at its end, dropped when it starts a branch.
+  /// Applies `keys` as a line with `recalls`, keeping ``lineEndIndex`` up to date
+  /// (``keepingLineEnds(_:)``).
   @inline(__always)
   mutating func applyKeepingLineEnds(
     _ keys: ArraySlice<Key>, references: [Int], recalls: [Calculator.Recalled],
     formulas: [FormulaStep] = [], dates: [DateStep] = []
   ) -> Int? {
+    keepingLineEnds { history in
+      history.apply(
+        line: keys, references: references, recalls: recalls, formulas: formulas, dates: dates)
+    }
+  }
+
+  /// Applies a line to the history by `apply`, which returns the number of the branch it
+  /// made, if any, keeping ``lineEndIndex`` up to date: extended when the line grows the
+  /// current branch at its end, dropped when it starts a branch.
+  @inline(__always)
+  mutating func keepingLineEnds(_ apply: (inout History) -> Int?) -> Int? {
     let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
-    let made = history.apply(
-      line: keys, references: references, recalls: recalls, formulas: formulas, dates: dates)
+    let made = apply(&history)
     if extends, made == nil {
       lineEndIndex?.append(history.position, in: history)
     } else {
