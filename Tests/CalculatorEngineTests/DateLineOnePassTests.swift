@@ -162,8 +162,9 @@ import Testing
     let count = TestSize.count(short: 2_000, long: 100_000)
     let (read, seed) = Self.agreeOnRandomLines(
       count: count, in: Self.referenceContext, Self.randomReferenceLine)
-    // Many lines with a `$N` are read in one pass (the point of it).
-    #expect(read > count / 10, "seed \(seed): \(read) of \(count) read in one pass")
+    // Many lines with a `$N` are read in one pass (the point of it): 188 to 253 of 2,000 in
+    // twelve runs of random seeds, so half of the least (a tenth failed one run in ten).
+    #expect(read > count / 20, "seed \(seed): \(read) of \(count) read in one pass")
   }
 
   /// A line with `$0` … `$10` in it: the forms that take a `$N` (`$N to D`, `$N + offset`,
