@@ -25,11 +25,14 @@ extension DateLine {
   package static func onePass(
     _ text: String, reference: ((Int) throws(LineError) -> DateValue)?
   ) -> DateLine? {
-    // Made in place and started, not a failable init's optional: returning that copied the
-    // whole reader and destroyed the original (about 370 instructions a date line).
-    var reader = DateOnePass(text)
-    reader.reference = reference
-    guard reader.start(), let read = reader.line() else { return nil }
+    var reader = DateOnePass()
+    let read =
+      if let reference {
+        reader.read(text) { number in try? reference(number) }
+      } else {
+        reader.read(text) { _ in nil }
+      }
+    guard let read else { return nil }
     // Written as the line normalises it, the text is shared, not made again (a string's
     // allocation a line longer than 15 bytes).
     return DateLine(
@@ -63,51 +66,52 @@ extension DateStep {
     _ text: String, reference: ((Int) throws(LineError) -> DateValue)? = nil
   ) -> DateStep? {
     var scratch = DateScratch()
-    return onePass(text, reference: reference, reusing: &scratch)
+    guard let reference else { return onePass(text, reusing: &scratch) { _ in nil } }
+    return onePass(text, reusing: &scratch) { number in try? reference(number) }
   }
 
-  /// ``onePass(_:reference:)`` with the reader's arrays taken from `scratch` and left there
-  /// for the next line: a script's date lines allocate none (two allocations a line, about
-  /// 340 instructions; Documentation/Performance.md, "Date lines, session 14").
+  /// ``onePass(_:reference:)`` with the reader kept in `scratch` and left there for the next
+  /// line: a script's date lines make and destroy no reader and allocate no array (about 340
+  /// instructions a line for the arrays, Documentation/Performance.md, "Date lines, session 14";
+  /// about 900 for the reader, "Date lines, session 15"). `reference` gives the value of line N
+  /// for `$N`, or `nil` to decline it; it is not kept.
   ///
   /// - Complexity: as ``onePass(_:reference:)``.
   package static func onePass(
-    _ text: String, reference: ((Int) throws(LineError) -> DateValue)?,
-    reusing scratch: inout DateScratch
+    _ text: String, reusing scratch: inout DateScratch, reference: (Int) -> DateValue?
   ) -> DateStep? {
-    var reader = DateOnePass(text, reusing: &scratch)
-    reader.reference = reference
-    defer { reader.leave(in: &scratch) }
-    guard reader.start(), let read = reader.line() else { return nil }
+    guard let read = scratch.reader.read(text, reference: reference) else { return nil }
     return DateStep(
       text: text, value: read.value,
-      normalizedText: reader.isNormalized
-        ? text : String(decoding: reader.normalized, as: UTF8.self))
+      normalizedText: scratch.reader.isNormalized
+        ? text : String(decoding: scratch.reader.normalized, as: UTF8.self))
   }
+}
+
+/// The one-pass reader kept between a script's date lines
+/// (``DateStep/onePass(_:reusing:reference:)``): its arrays only grow, to the longest line's
+/// length, and it is reset, not made again, for each line.
+package struct DateScratch: Sendable {
+  /// The reader of the last line.
+  var reader = DateOnePass()
+
+  /// A reader that has read no line.
+  package init() {}
 }
 
 /// The reader and calculator of ``DateLine/onePass(_:)``: the grammar of DateLine+Syntax.swift
 /// over the same tokens (``DateLexer``), each operand's value and kind as it is read and the
 /// normalised text written as it goes; every function returns `nil` where the line is not one
 /// it calculates.
-/// The one-pass reader's two arrays, kept between a script's date lines
-/// (``DateStep/onePass(_:reference:reusing:)``): they only grow, to the longest line's length.
-package struct DateScratch: Sendable {
-  /// The line's bytes.
-  var bytes: [UInt8] = []
-  /// The normalised text.
-  var normalized: [UInt8] = []
-
-  /// Empty arrays.
-  package init() {}
-}
-
 struct DateOnePass {
   /// A token and, for a duration or a number, its value (taken out of the lexer at once, so
   /// that the lexer holds at most one value: a long line keeps no array of them).
   private struct Read {
     let token: DateToken
     var value: DateRational
+
+    /// The end of a line, before one is read.
+    static let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
   }
 
   /// An operand's value: the kinds a line's operands have on either side of `to` (a `$N` of
@@ -125,17 +129,16 @@ struct DateOnePass {
   private static let days = DateWord.key("d".utf8)
   private static let weeks = DateWord.key("w".utf8)
 
-  private let bytes: [UInt8]
-  private var lexer: DateLexer
-  private var current: Read
-  private var next: Read
+  /// The line's bytes.
+  private var bytes: [UInt8] = []
+  private var lexer = DateLexer([], keepsValues: false)
+  private var current = Read.end
+  private var next = Read.end
   private var depth = 0
   /// Whether a duration was read (a line of numbers alone is rejected).
   private var sawDuration = false
   /// The normalised text written so far (``DateLine/normalizedText``).
   private(set) var normalized: [UInt8] = []
-  /// The value of line N for `$N` (``DateLine/Context/reference``); `nil` declines every `$N`.
-  var reference: ((Int) throws(LineError) -> DateValue)?
   /// N of each `$N` read, in order (``DateLine/references``).
   private(set) var references: [Int] = []
 
@@ -151,42 +154,35 @@ struct DateOnePass {
     }
   }
 
-  /// A reader of `text`, not started (``start()``).
-  init(_ text: String) {
-    var text = text
-    // The bytes copied as one block (through the generic sequence, about 230 instructions).
-    bytes = text.withUTF8 { Array($0) }
-    lexer = DateLexer(bytes, keepsValues: false)
-    let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
-    current = end
-    next = end
-  }
+  /// A reader that has read no line.
+  init() {}
 
-  /// A reader of `text`, not started, whose arrays are `scratch`'s, emptied (``leave(in:)``
-  /// gives them back).
-  init(_ text: String, reusing scratch: inout DateScratch) {
-    var text = text
-    var bytes: [UInt8] = []
-    swap(&bytes, &scratch.bytes)
+  /// Reads and calculates the line `text`, `$N` resolved by `reference` (`nil` declines it):
+  /// its value and kind, and ``normalized`` and ``references`` as the line gives them; `nil`
+  /// where one pass declines the line. The arrays of the line before are emptied, not let go.
+  ///
+  /// - Complexity: O(n) for a line of n bytes, and the cost of its exact arithmetic.
+  mutating func read(_ text: String, reference: (Int) -> DateValue?) -> (
+    value: DateValue, kind: DateKind
+  )? {
+    // The lexer lets go of the bytes first, so that they are emptied in place.
+    lexer = DateLexer([], keepsValues: false)
     bytes.removeAll(keepingCapacity: true)
+    var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
-    self.bytes = bytes
     lexer = DateLexer(bytes, keepsValues: false)
-    let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
-    current = end
-    next = end
-    swap(&normalized, &scratch.normalized)
+    current = .end
+    next = .end
+    depth = 0
+    sawDuration = false
     normalized.removeAll(keepingCapacity: true)
-  }
-
-  /// Gives the reader's arrays to `scratch`, for the next line; the reader is done with.
-  mutating func leave(in scratch: inout DateScratch) {
-    scratch.bytes = bytes
-    swap(&normalized, &scratch.normalized)
+    references.removeAll(keepingCapacity: true)
+    guard start() else { return nil }
+    return line(reference)
   }
 
   /// Reads the first two tokens; `false` when the lexer rejects one.
-  mutating func start() -> Bool {
+  private mutating func start() -> Bool {
     guard let first = Self.read(&lexer) else { return false }
     current = first
     if first.token.isEnd {
@@ -231,15 +227,17 @@ struct DateOnePass {
   }
 
   /// The whole line: its value and kind.
-  mutating func line() -> (value: DateValue, kind: DateKind)? {
+  private mutating func line(_ reference: (Int) -> DateValue?) -> (
+    value: DateValue, kind: DateKind
+  )? {
     if current.token.isEnd { return nil }
-    guard let left = sum() else { return nil }
+    guard let left = sum(reference) else { return nil }
     var value: DateValue
     var kind: DateKind
     if current.token.isWord(DateWord.to) {
       guard advance(), !current.token.isEnd, case .date(let first) = left else { return nil }
       write(" to ")
-      guard let right = sum(), case .date(let second) = right else { return nil }
+      guard let right = sum(reference), case .date(let second) = right else { return nil }
       value = .difference(DateDifference(between: first, and: second))
       kind = .difference
     } else {
@@ -281,8 +279,8 @@ struct DateOnePass {
     return (value, kind)
   }
 
-  private mutating func sum() -> Operand? {
-    guard var result = product() else { return nil }
+  private mutating func sum(_ reference: (Int) -> DateValue?) -> Operand? {
+    guard var result = product(reference) else { return nil }
     while true {
       let isAddition: Bool
       switch current.token.kind {
@@ -306,7 +304,7 @@ struct DateOnePass {
         normalized.append(UInt8(ascii: " "))
         normalized.append(UInt8(ascii: isAddition ? "+" : "-"))
         normalized.append(UInt8(ascii: " "))
-        guard let right = product(),
+        guard let right = product(reference),
           let combined = Self.apply(isAddition ? .plus : .minus, result, right)
         else { return nil }
         result = combined
@@ -344,8 +342,8 @@ struct DateOnePass {
     return offset
   }
 
-  private mutating func product() -> Operand? {
-    guard var result = unary() else { return nil }
+  private mutating func product(_ reference: (Int) -> DateValue?) -> Operand? {
+    guard var result = unary(reference) else { return nil }
     while true {
       let op: DateOperator
       switch current.token.kind {
@@ -357,7 +355,9 @@ struct DateOnePass {
       normalized.append(UInt8(ascii: " "))
       normalized.append(op.byte)
       normalized.append(UInt8(ascii: " "))
-      guard let right = unary(), let combined = Self.apply(op, result, right) else { return nil }
+      guard let right = unary(reference), let combined = Self.apply(op, result, right) else {
+        return nil
+      }
       result = combined
     }
   }
@@ -401,7 +401,7 @@ struct DateOnePass {
 
   /// Minus signs, then an operand: an odd run negates it once, an even run twice (as the tree
   /// does, and writes `-` or `--`).
-  private mutating func unary() -> Operand? {
+  private mutating func unary(_ reference: (Int) -> DateValue?) -> Operand? {
     var signs = 0
     while case .minus = current.token.kind {
       guard advance() else { return nil }
@@ -411,7 +411,7 @@ struct DateOnePass {
       normalized.append(UInt8(ascii: "-"))
       if signs % 2 == 0 { normalized.append(UInt8(ascii: "-")) }
     }
-    guard let operand = primary() else { return nil }
+    guard let operand = primary(reference) else { return nil }
     guard signs > 0 else { return operand }
     switch operand {
     case .date: return nil
@@ -430,7 +430,7 @@ struct DateOnePass {
     return value
   }
 
-  private mutating func primary() -> Operand? {
+  private mutating func primary(_ reference: (Int) -> DateValue?) -> Operand? {
     let token = current.token
     switch token.kind {
     case .date(let date):
@@ -467,7 +467,9 @@ struct DateOnePass {
       depth += 1
       guard depth <= DateParser.maximumDepth else { return nil }
       normalized.append(UInt8(ascii: "("))
-      guard let inner = sum(), case .close = current.token.kind, advance() else { return nil }
+      guard let inner = sum(reference), case .close = current.token.kind, advance() else {
+        return nil
+      }
       normalized.append(UInt8(ascii: ")"))
       depth -= 1
       return inner
@@ -475,7 +477,7 @@ struct DateOnePass {
       // As the tree's checker takes it (`DateChecker`): the value as it is, rule 14 on a
       // duration or a number (a value it changes, and a fault, are the tree's), a duration
       // counting as one in the line.
-      guard let reference, let value = try? reference(line) else { return nil }
+      guard let value = reference(line) else { return nil }
       let operand: Operand
       switch value {
       case .date(let date): operand = .date(date)

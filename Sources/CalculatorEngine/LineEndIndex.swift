@@ -61,8 +61,17 @@ struct LineEndIndex: Sendable {
   func before(_ step: Int) -> Preceding {
     guard step > 0 else { return Preceding([]) }
     var (low, high) = (0, ends.count)
-    // A line entered at the end of the branch, a script's: every end is before it.
-    if let last = ends.last, last < step { low = high }
+    // A line entered at the end of the branch, a script's: every end is before it, or every
+    // end but the last, which is the step itself (the ends increase). Not searched: the search
+    // read about 17 ends a line, far apart in a long script.
+    if let last = ends.last {
+      if last < step {
+        low = high
+      } else if last == step {
+        low = high - 1
+        high = low
+      }
+    }
     while low < high {
       let middle = (low + high) / 2
       if ends[middle] < step { low = middle + 1 } else { high = middle }

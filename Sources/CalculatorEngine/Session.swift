@@ -328,32 +328,32 @@ public struct Session: Sendable {
     commonDateLine text: String, mayReferToLines: Bool = true, reusing scratch: inout DateScratch
   ) -> Change? {
     guard !isRightAfterRestore else { return nil }
-    let step: DateStep?
-    if mayReferToLines {
-      if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
-      step = referencingDateStep(text, reusing: &scratch)
-    } else {
-      step = DateStep.onePass(text, reference: nil, reusing: &scratch)
-    }
-    guard let step else { return nil }
+    guard let step = commonDateStep(text, mayReferToLines: mayReferToLines, reusing: &scratch)
+    else { return nil }
     return .applied(keys: 1, newBranch: keepingLineEnds { $0.apply(dateLine: step) })
   }
 
-  /// The step of `text` read and calculated in one pass, each `$N` resolved after the line ends that
-  /// ``lineEndIndex`` (valid) keeps; `nil` where one pass declines. A function of its own, as
+  /// The step of `text` read and calculated in one pass, each `$N` resolved after the line
+  /// ends that ``lineEndIndex`` keeps (made valid first) when `mayReferToLines`, else declined;
+  /// `nil` where one pass declines. A function of its own, as
   /// ``resolve(formulaLine:readingLineEnds:)`` is: the line ends it reads are let go of before
-  /// the line is applied.
+  /// the line is applied. One closure for both kinds of line, so that the reader is
+  /// specialised for it once.
   @inline(never)
-  private func referencingDateStep(_ text: String, reusing scratch: inout DateScratch)
-    -> DateStep?
-  {
-    let preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
-    let history = history
-    return DateStep.onePass(
-      text,
-      reference: { (number: Int) throws(LineError) -> DateValue in
-        try Session.dateReference(number, after: preceding, in: history)
-      }, reusing: &scratch)
+  private mutating func commonDateStep(
+    _ text: String, mayReferToLines: Bool, reusing scratch: inout DateScratch
+  ) -> DateStep? {
+    var preceding: LineEndIndex.Preceding?
+    if mayReferToLines {
+      if lineEndIndex?.isValid(for: history) != true { lineEndIndex = LineEndIndex(history) }
+      preceding = lineEndIndex.unsafelyUnwrapped.before(history.position)
+    }
+    // The closure does not escape: it reads the history in place (a copy of it, in a
+    // context on the heap, cost hundreds of instructions a line).
+    return DateStep.onePass(text, reusing: &scratch) { number in
+      guard let preceding else { return nil }
+      return try? Session.dateReference(number, after: preceding, in: self.history)
+    }
   }
 
   /// ``perform(_:)`` for any command.
@@ -607,17 +607,19 @@ public struct Session: Sendable {
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)
     }
-    let end = lineEnds[number - base]
     // A line that ends with a date line (its last key: the keys a date line's text follows
     // come first) left that line's value, which its step keeps: read where the index recorded
-    // it, else looked up; not replayed from a snapshot (issue 51).
+    // it, else looked up; not replayed from a snapshot (issue 51). The line's end is not read
+    // for an ordinal: in a long script it is far in memory (a cache miss a `$N`).
     if let ordinal = lineEnds.dateOrdinal(at: number - base) {
       #if CALC_INTERNAL_CHECKS
+        let end = lineEnds[number - base]
         precondition(history.dateStep(ordinal: ordinal) == history.dateStep(at: end))
         precondition(history.dateValue(ordinal: ordinal) == history.state(at: end).dateValue)
       #endif
       return history.dateValue(ordinal: ordinal)
     }
+    let end = lineEnds[number - base]
     if let step = history.dateStep(at: end) {
       #if CALC_INTERNAL_CHECKS
         precondition(step.value == history.state(at: end).dateValue)

@@ -221,7 +221,7 @@ import Testing
     for index in 0..<count {
       let text = index < listed.count ? listed[index] : Self.randomLine(&random)
       let fresh = DateLine.onePass(text).map(DateStep.init)
-      #expect(DateStep.onePass(text, reference: nil, reusing: &scratch) == fresh, "\(text)")
+      #expect(DateStep.onePass(text, reusing: &scratch) { _ in nil } == fresh, "\(text)")
     }
   }
 
