@@ -104,16 +104,6 @@ package struct DateScratch: Sendable {
 /// normalised text written as it goes; every function returns `nil` where the line is not one
 /// it calculates.
 struct DateOnePass {
-  /// A token and, for a duration or a number, its value (taken out of the lexer at once, so
-  /// that the lexer holds at most one value: a long line keeps no array of them).
-  private struct Read {
-    let token: DateToken
-    var value: DateRational
-
-    /// The end of a line, before one is read.
-    static let end = Read(token: DateToken(kind: .end, start: 0, end: 0), value: .zero)
-  }
-
   /// An operand's value: the kinds a line's operands have on either side of `to` (a `$N` of
   /// a difference or a fault is the tree's).
   private enum Operand {
@@ -122,18 +112,18 @@ struct DateOnePass {
     case number(DateRational)
   }
 
-  /// The keys of the units of `in` (``TimeUnit``'s raw values).
-  private static let hours = DateWord.key("h".utf8)
-  private static let minutes = DateWord.key("min".utf8)
-  private static let seconds = DateWord.key("s".utf8)
-  private static let days = DateWord.key("d".utf8)
-  private static let weeks = DateWord.key("w".utf8)
-
   /// The line's bytes.
   private var bytes: [UInt8] = []
   private var lexer = DateLexer([], keepsValues: false)
-  private var current = Read.end
-  private var next = Read.end
+  /// The token being read and the one after it: plain data, copied freely.
+  private var current = DateToken(kind: .end, start: 0, end: 0)
+  private var next = DateToken(kind: .end, start: 0, end: 0)
+  /// The values of ``current`` and ``next`` where they are a duration or a number (taken out
+  /// of the lexer at once, so that the lexer holds at most one value: a long line keeps no
+  /// array of them); else whatever was left there, not read. Apart from the tokens, so that
+  /// moving to the next token copies no value and destroys none.
+  private var currentValue = DateRational.zero
+  private var nextValue = DateRational.zero
   private var depth = 0
   /// Whether a duration was read (a line of numbers alone is rejected).
   private var sawDuration = false
@@ -171,8 +161,8 @@ struct DateOnePass {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
     lexer = DateLexer(bytes, keepsValues: false)
-    current = .end
-    next = .end
+    current = DateToken(kind: .end, start: 0, end: 0)
+    next = current
     depth = 0
     sawDuration = false
     normalized.removeAll(keepingCapacity: true)
@@ -183,37 +173,30 @@ struct DateOnePass {
 
   /// Reads the first two tokens; `false` when the lexer rejects one.
   private mutating func start() -> Bool {
-    guard let first = Self.read(&lexer) else { return false }
-    current = first
-    if first.token.isEnd {
-      next = first
-    } else {
-      guard let second = Self.read(&lexer) else { return false }
-      next = second
-    }
+    guard readNext(), advance() else { return false }
     normalized.reserveCapacity(bytes.count + 8)
     return true
   }
 
-  private static func read(_ lexer: inout DateLexer) -> Read? {
-    guard let token = try? lexer.token() else { return nil }
+  /// Reads the next token into ``next``, and its value, for a duration or a number, into
+  /// ``nextValue``; `false` when the lexer rejects it.
+  private mutating func readNext() -> Bool {
+    guard let token = try? lexer.token() else { return false }
+    next = token
     switch token.kind {
-    case .duration, .number: return Read(token: token, value: lexer.takeValue())
-    default: return Read(token: token, value: .zero)
+    case .duration, .number: lexer.moveValue(into: &nextValue)
+    default: break
     }
+    return true
   }
 
   /// Moves to the next token; `false` when the lexer rejects it.
   private mutating func advance() -> Bool {
-    // Swapped, not copied: a token's value holds references (a copy retained them).
-    swap(&current, &next)
-    if current.token.isEnd {
-      next = current
-    } else {
-      guard let read = Self.read(&lexer) else { return false }
-      next = read
-    }
-    return true
+    current = next
+    // Swapped, not copied: a value may hold references (a copy retained them).
+    swap(&currentValue, &nextValue)
+    if current.isEnd { return true }
+    return readNext()
   }
 
   /// Whether rule 14 leaves `value` as it is: below 10^100, and zero or at least 10^-100.
@@ -230,12 +213,12 @@ struct DateOnePass {
   private mutating func line(_ reference: (Int) -> DateValue?) -> (
     value: DateValue, kind: DateKind
   )? {
-    if current.token.isEnd { return nil }
+    if current.isEnd { return nil }
     guard let left = sum(reference) else { return nil }
     var value: DateValue
     var kind: DateKind
-    if current.token.isWord(DateWord.to) {
-      guard advance(), !current.token.isEnd, case .date(let first) = left else { return nil }
+    if current.isWord(DateWord.to) {
+      guard advance(), !current.isEnd, case .date(let first) = left else { return nil }
       write(" to ")
       guard let right = sum(reference), case .date(let second) = right else { return nil }
       value = .difference(DateDifference(between: first, and: second))
@@ -248,15 +231,15 @@ struct DateOnePass {
       case .number(let number): (value, kind) = (.number(DateNumber(number)), .number)
       }
     }
-    if current.token.isWord(DateWord.in) {
-      guard advance(), case .word(let key) = current.token.kind else { return nil }
+    if current.isWord(DateWord.in) {
+      guard advance(), case .word(let key) = current.kind else { return nil }
       let unit: TimeUnit
       switch key {
-      case Self.hours: unit = .hours
-      case Self.minutes: unit = .minutes
-      case Self.seconds: unit = .seconds
-      case Self.days: unit = .days
-      case Self.weeks: unit = .weeks
+      case DateWord.hours: unit = .hours
+      case DateWord.minutes: unit = .minutes
+      case DateWord.seconds: unit = .seconds
+      case DateWord.days: unit = .days
+      case DateWord.weeks: unit = .weeks
       default: return nil
       }
       guard advance() else { return nil }
@@ -275,7 +258,7 @@ struct DateOnePass {
     } else if kind == .number, !sawDuration {
       return nil
     }
-    guard current.token.isEnd else { return nil }
+    guard current.isEnd else { return nil }
     return (value, kind)
   }
 
@@ -283,13 +266,13 @@ struct DateOnePass {
     guard var result = product(reference) else { return nil }
     while true {
       let isAddition: Bool
-      switch current.token.kind {
+      switch current.kind {
       case .plus: isAddition = true
       case .minus: isAddition = false
       default: return result
       }
       guard advance() else { return nil }
-      if case .number = current.token.kind, case .word(let key) = next.token.kind,
+      if case .number = current.kind, case .word(let key) = next.kind,
         key != DateWord.to, key != DateWord.in
       {
         guard case .date(let date) = result, let offset = offset() else { return nil }
@@ -316,12 +299,12 @@ struct DateOnePass {
   private mutating func offset() -> DateOffset? {
     var offset = DateOffset()
     var lastUnit = -1
-    while case .number = current.token.kind, case .word(let key) = next.token.kind,
+    while case .number = current.kind, case .word(let key) = next.kind,
       key != DateWord.to, key != DateWord.in
     {
-      let count = current.token
+      let count = current
       guard !bytes[count.start..<count.end].contains(UInt8(ascii: ".")),
-        let unit = DateWord.offsetUnits.firstIndex(of: key), unit > lastUnit
+        let unit = DateWord.offsetUnit(key), unit > lastUnit
       else { return nil }
       var digitsStart = count.start
       while digitsStart < count.end - 1, bytes[digitsStart] == UInt8(ascii: "0") {
@@ -338,7 +321,7 @@ struct DateOnePass {
       lastUnit = unit
       guard advance(), advance() else { return nil }
     }
-    if case .number = current.token.kind { return nil }
+    if case .number = current.kind { return nil }
     return offset
   }
 
@@ -346,7 +329,7 @@ struct DateOnePass {
     guard var result = unary(reference) else { return nil }
     while true {
       let op: DateOperator
-      switch current.token.kind {
+      switch current.kind {
       case .times: op = .times
       case .divide: op = .divide
       default: return result
@@ -403,7 +386,7 @@ struct DateOnePass {
   /// does, and writes `-` or `--`).
   private mutating func unary(_ reference: (Int) -> DateValue?) -> Operand? {
     var signs = 0
-    while case .minus = current.token.kind {
+    while case .minus = current.kind {
       guard advance() else { return nil }
       signs += 1
     }
@@ -422,16 +405,16 @@ struct DateOnePass {
     }
   }
 
-  /// The current token's value, moved out (``Read/value`` is left zero): no copy of it, and
+  /// The current token's value, moved out (``currentValue`` is left zero): no copy of it, and
   /// no copy of the token with it.
   private mutating func takeCurrentValue() -> DateRational {
     var value = DateRational.zero
-    swap(&value, &current.value)
+    swap(&value, &currentValue)
     return value
   }
 
   private mutating func primary(_ reference: (Int) -> DateValue?) -> Operand? {
-    let token = current.token
+    let token = current
     switch token.kind {
     case .date(let date):
       guard advance() else { return nil }
@@ -445,7 +428,7 @@ struct DateOnePass {
       }
       return .date(date)
     case .duration:
-      guard Self.isKept(current.value) else { return nil }
+      guard Self.isKept(currentValue) else { return nil }
       let value = takeCurrentValue()
       guard advance() else { return nil }
       sawDuration = true
@@ -457,7 +440,7 @@ struct DateOnePass {
       normalized.append(contentsOf: bytes[start..<token.end])
       return .duration(value)
     case .number:
-      guard Self.isKept(current.value) else { return nil }
+      guard Self.isKept(currentValue) else { return nil }
       let value = takeCurrentValue()
       guard advance() else { return nil }
       normalized.append(contentsOf: bytes[token.start..<token.end])
@@ -467,7 +450,7 @@ struct DateOnePass {
       depth += 1
       guard depth <= DateParser.maximumDepth else { return nil }
       normalized.append(UInt8(ascii: "("))
-      guard let inner = sum(reference), case .close = current.token.kind, advance() else {
+      guard let inner = sum(reference), case .close = current.kind, advance() else {
         return nil
       }
       normalized.append(UInt8(ascii: ")"))

@@ -38,24 +38,42 @@ struct DateToken {
 
 /// The words of date lines as 64-bit keys: up to 8 letters packed, lower case, one byte each;
 /// a longer word is ``long`` (no keyword is longer, and rejections read the text back).
-enum DateWord {
-  static let long = UInt64.max
+package enum DateWord {
+  package static let long = UInt64.max
 
   /// The key of the ASCII letters `letters`, in any case.
-  static func key(_ letters: some Collection<UInt8>) -> UInt64 {
+  package static func key(_ letters: some Collection<UInt8>) -> UInt64 {
     guard letters.count <= 8 else { return long }
     var key: UInt64 = 0
     for letter in letters { key = key << 8 | UInt64(letter | 0x20) }
     return key
   }
 
-  static let to = key("to".utf8)
-  static let `in` = key("in".utf8)
-  static let today = key("today".utf8)
-  static let mr = key("mr".utf8)
-  static let t = key("t".utf8)
-  /// The units of an offset, in their order: y, m, w, d.
-  static let offsetUnits = ["y", "m", "w", "d"].map { key($0.utf8) }
+  // The keys written out, as ``key(_:)`` packs them (`DateLineTests.wordKeysAreTheirLetters`
+  // checks each): a constant is read in place, where `key("to".utf8)` was made once behind a
+  // lazy global's check at every use.
+  package static let to: UInt64 = 0x746F
+  package static let `in`: UInt64 = 0x696E
+  package static let today: UInt64 = 0x74_6F64_6179
+  package static let mr: UInt64 = 0x6D72
+  package static let t: UInt64 = 0x74
+  /// The units of `in`: h, min, s, d, w (``TimeUnit``'s raw values).
+  package static let hours: UInt64 = 0x68
+  package static let minutes: UInt64 = 0x6D_696E
+  package static let seconds: UInt64 = 0x73
+  package static let days: UInt64 = 0x64
+  package static let weeks: UInt64 = 0x77
+  /// The place of the offset unit `key` in an offset's order: y 0, m 1, w 2, d 3; `nil` for
+  /// any other word.
+  package static func offsetUnit(_ key: UInt64) -> Int? {
+    switch key {
+    case 0x79: 0
+    case 0x6D: 1
+    case 0x77: 2
+    case 0x64: 3
+    default: nil
+    }
+  }
 }
 
 /// An arithmetic operator of a date line.
@@ -183,6 +201,12 @@ struct DateLexer {
   /// The value of the duration or number token just read, taken out of ``values`` (the last;
   /// for ``DateOnePass``, which keeps no array of them).
   mutating func takeValue() -> DateRational { keepsValues ? values.removeLast() : lastValue }
+
+  /// Moves the value of the duration or number token just read into `value`, as
+  /// ``takeValue()`` gives it, without a copy of it (``DateOnePass``'s).
+  mutating func moveValue(into value: inout DateRational) {
+    if keepsValues { value = values.removeLast() } else { swap(&value, &lastValue) }
+  }
 
   /// Keeps `value`, the value of the token being read, and returns the index the token holds.
   private mutating func keep(_ value: DateRational) -> Int {
@@ -483,7 +507,7 @@ struct DateParser {
         throw LineError("an offset counts whole units: 1d, not 1.5d", column: count.column)
       }
       let unitToken = try advance()
-      guard let unit = DateWord.offsetUnits.firstIndex(of: key) else {
+      guard let unit = DateWord.offsetUnit(key) else {
         throw LineError(
           Self.unitRejection(text(unitToken).lowercased()), column: unitToken.column)
       }

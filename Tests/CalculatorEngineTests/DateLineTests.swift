@@ -149,6 +149,24 @@ import Testing
     #expect(try Self.shown(row.0) == row.1)
   }
 
+  /// The keywords' keys, written out as constants, are the keys of their letters in any case
+  /// (the lexer packs a word so), and the offset units keep their order.
+  @Test func wordKeysAreTheirLetters() {
+    let words: [(String, UInt64)] = [
+      ("to", DateWord.to), ("in", DateWord.in), ("today", DateWord.today), ("mr", DateWord.mr),
+      ("t", DateWord.t), ("h", DateWord.hours), ("min", DateWord.minutes),
+      ("s", DateWord.seconds), ("d", DateWord.days), ("w", DateWord.weeks),
+    ]
+    for (word, key) in words {
+      #expect(DateWord.key(word.utf8) == key, "\(word)")
+      #expect(DateWord.key(word.uppercased().utf8) == key, "\(word)")
+    }
+    #expect(
+      ["y", "m", "w", "d"].map { DateWord.offsetUnit(DateWord.key($0.utf8)) } == [0, 1, 2, 3])
+    #expect(
+      ["h", "to", "yy", "dd"].allSatisfy { DateWord.offsetUnit(DateWord.key($0.utf8)) == nil })
+  }
+
   @Test func conversionsFollowTheNumberLocale() throws {
     let german = DisplayFormat(localeIdentifier: "de_DE")
     #expect(try Self.shown("8:30 in h", german) == "8,5")
