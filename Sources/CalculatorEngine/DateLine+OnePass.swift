@@ -135,12 +135,10 @@ struct DateOnePass {
   /// Whether the normalised text is the line's text (written as it normalises).
   var isNormalized: Bool {
     guard normalized.count == bytes.count else { return false }
-    // Through the buffers: the generic `elementsEqual` cost about 12 instructions a byte.
+    // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
+    // instructions a byte.
     return normalized.withUnsafeBufferPointer { written in
-      bytes.withUnsafeBufferPointer { read in
-        for index in read.indices where written[index] != read[index] { return false }
-        return true
-      }
+      bytes.withUnsafeBufferPointer { read in ByteScan.equal(written, read) }
     }
   }
 

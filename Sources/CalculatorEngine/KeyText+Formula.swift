@@ -244,13 +244,10 @@ extension KeyText {
       (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "$")
         || first == UInt8(ascii: "(")
     else { return nil }
-    // One pass over the bytes for both: through a string's generic `contains`, the `$` alone
-    // cost about 480 instructions a date line.
-    var dollar = false
-    for byte in buffer {
-      if byte == UInt8(ascii: "#") { return nil }
-      if byte == UInt8(ascii: "$") { dollar = true }
-    }
+    // One pass over the bytes for both, a word at a time: through a string's generic
+    // `contains`, the `$` alone cost about 480 instructions a date line, a byte at a time 180.
+    let (note, dollar) = ByteScan.holds(UInt8(ascii: "#"), UInt8(ascii: "$"), in: buffer)
+    if note { return nil }
     var end = buffer.count
     while end > 0, isBlank(buffer[end - 1]) { end -= 1 }
     return (

@@ -350,9 +350,16 @@ public struct Session: Sendable {
     }
     // The closure does not escape: it reads the history in place (a copy of it, in a
     // context on the heap, cost hundreds of instructions a line).
-    return DateStep.onePass(text, reusing: &scratch) { number in
-      guard let preceding else { return nil }
-      return try? Session.dateReference(number, after: preceding, in: self.history)
+    var base: Int?
+    // Through a pointer: reached through `self`, the history was copied for each `$N`.
+    return withUnsafeMutablePointer(to: &history) { history in
+      DateStep.onePass(text, reusing: &scratch) { number in
+        guard let preceding else { return nil }
+        let first = base ?? Session.dateReferenceBase(after: preceding, in: history.pointee)
+        base = first
+        return try? Session.dateReference(
+          number, after: preceding, base: first, in: history.pointee)
+      }
     }
   }
 
@@ -600,9 +607,26 @@ public struct Session: Sendable {
   static func dateReference(
     _ number: Int, after lineEnds: LineEndIndex.Preceding, in history: History
   ) throws(LineError) -> DateValue {
-    let base =
-      lineEnds.count > 0 && lineEnds[0] == 1
-        && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
+    try dateReference(
+      number, after: lineEnds, base: dateReferenceBase(after: lineEnds, in: history),
+      in: history)
+  }
+
+  /// The number of the first line after the lines that end at `lineEnds`, less their count:
+  /// 0 when the first line is a mode line (a script's mode line is line 0, SPEC §4), else 1.
+  /// The same for every `$N` of a line: worked out once a line (a key of the history looked up,
+  /// hundreds of instructions).
+  static func dateReferenceBase(after lineEnds: LineEndIndex.Preceding, in history: History)
+    -> Int
+  {
+    lineEnds.count > 0 && lineEnds[0] == 1
+      && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
+  }
+
+  /// ``dateReference(_:after:in:)`` with the lines' ``dateReferenceBase(after:in:)``, `base`.
+  static func dateReference(
+    _ number: Int, after lineEnds: LineEndIndex.Preceding, base: Int, in history: History
+  ) throws(LineError) -> DateValue {
     let line = lineEnds.count + base
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)

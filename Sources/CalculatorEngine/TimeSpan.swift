@@ -136,11 +136,6 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
-  /// `value` (below 100) as two ASCII digits.
-  private static func twoDigits(_ value: UInt64) -> [UInt8] {
-    [UInt8(ascii: "0") + UInt8(value / 10), UInt8(ascii: "0") + UInt8(value % 10)]
-  }
-
   /// The 34 significant digits (ASCII) of `whole + part / denominator` (`whole` below 60, `part`
   /// below `denominator` and not zero, `denominator` below 2^60), rounded half to even, and the
   /// power of ten of the first: ``DateRational/magnitudeSignificand(digits:)`` by long division.
@@ -153,7 +148,9 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     var leading: Int
     var remainder = part
     if whole >= 10 {
-      digits = twoDigits(whole)
+      // Appended, not assigned: a new array of two would grow five times to 34.
+      digits.append(UInt8(ascii: "0") + UInt8(whole / 10))
+      digits.append(UInt8(ascii: "0") + UInt8(whole % 10))
       leading = 1
     } else if whole >= 1 {
       digits.append(UInt8(ascii: "0") + UInt8(whole))
