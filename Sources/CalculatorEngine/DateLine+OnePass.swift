@@ -114,7 +114,7 @@ struct DateOnePass {
 
   /// The line's bytes.
   private var bytes: [UInt8] = []
-  private var lexer = DateLexer([], keepsValues: false)
+  private var lexer = DateLexer(keepsValues: false)
   /// The token being read and the one after it: plain data, copied freely.
   private var current = DateToken(kind: .end, start: 0, end: 0)
   private var next = DateToken(kind: .end, start: 0, end: 0)
@@ -153,12 +153,11 @@ struct DateOnePass {
   mutating func read(_ text: String, reference: (Int) -> DateValue?) -> (
     value: DateValue, kind: DateKind
   )? {
-    // The lexer lets go of the bytes first, so that they are emptied in place.
-    lexer = DateLexer([], keepsValues: false)
+    // Refilled in place: the lexer keeps no reference to them.
     bytes.removeAll(keepingCapacity: true)
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
-    lexer = DateLexer(bytes, keepsValues: false)
+    lexer.restart()
     current = DateToken(kind: .end, start: 0, end: 0)
     next = current
     depth = 0
@@ -179,7 +178,7 @@ struct DateOnePass {
   /// Reads the next token into ``next``, and its value, for a duration or a number, into
   /// ``nextValue``; `false` when the lexer rejects it.
   private mutating func readNext() -> Bool {
-    guard let token = try? lexer.token() else { return false }
+    guard let token = try? lexer.token(in: bytes) else { return false }
     next = token
     switch token.kind {
     case .duration, .number: lexer.moveValue(into: &nextValue)

@@ -179,9 +179,8 @@ struct DateLexer {
     String(decoding: bytes[range], as: UTF8.self)
   }
 
-  /// The line's UTF-8 bytes.
-  let bytes: [UInt8]
-  /// Where the next token is looked for.
+  /// Where the next token is looked for in the line's UTF-8 bytes, which each call is given
+  /// (the lexer keeps no reference to them: its owner empties and refills them in place).
   private var index = 0
   /// The values of the durations and numbers read so far, by the index their tokens hold;
   /// empty when the lexer keeps only the last (``keepsValues`` is `false`).
@@ -191,11 +190,15 @@ struct DateLexer {
   /// The value of the duration or number token just read, when ``keepsValues`` is `false`.
   private var lastValue = DateRational.zero
 
-  /// A lexer of `bytes` that keeps every value in ``values``; with `keepsValues` `false`, only
-  /// the last (``takeValue()``: no array is allocated for a line's values).
-  init(_ bytes: [UInt8], keepsValues: Bool = true) {
-    self.bytes = bytes
+  /// A lexer at the start of a line that keeps every value in ``values``; with `keepsValues`
+  /// `false`, only the last (``takeValue()``: no array is allocated for a line's values).
+  init(keepsValues: Bool = true) {
     self.keepsValues = keepsValues
+  }
+
+  /// Goes back to the start of a line, for the next line.
+  mutating func restart() {
+    index = 0
   }
 
   /// The value of the duration or number token just read, taken out of ``values`` (the last;
@@ -222,7 +225,7 @@ struct DateLexer {
   ///
   /// The parser asks for tokens one at a time, so that a line of millions of tokens never holds
   /// them all.
-  mutating func token() throws(LineError) -> DateToken {
+  mutating func token(in bytes: [UInt8]) throws(LineError) -> DateToken {
     while index < bytes.count,
       bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
     {
@@ -264,7 +267,7 @@ struct DateLexer {
       return DateToken(kind: .word(DateWord.key(bytes[start..<end])), start: start, end: end)
     }
     if Self.isDigit(bytes, start) || (byte == UInt8(ascii: ".") && Self.isDigit(bytes, start + 1)) {
-      let token = try number(at: start)
+      let token = try number(in: bytes, at: start)
       index = token.end
       return token
     }
@@ -275,8 +278,7 @@ struct DateLexer {
   }
 
   /// Reads a date, a duration or a number at `start`, appends it, and returns where it ends.
-  private mutating func number(at start: Int) throws(LineError) -> DateToken {
-    let bytes = self.bytes
+  private mutating func number(in bytes: [UInt8], at start: Int) throws(LineError) -> DateToken {
     let first = Self.digitsEnd(bytes, start)
     var index = start
     if first < bytes.count, bytes[first] == UInt8(ascii: "-"),
@@ -301,7 +303,7 @@ struct DateLexer {
       }
     }
     if first > start, first < bytes.count, bytes[first] == UInt8(ascii: ":") {
-      return try duration(at: start, hoursEnd: first)
+      return try duration(in: bytes, at: start, hoursEnd: first)
     }
     var end = first
     if end < bytes.count, bytes[end] == UInt8(ascii: ".") { end = Self.digitsEnd(bytes, end + 1) }
@@ -313,8 +315,9 @@ struct DateLexer {
   }
 
   /// Reads `H:MM`, `H:MM:SS` or `H:MM:SS.f` (1 to 3 digits) whose hours end at `hoursEnd`.
-  private mutating func duration(at start: Int, hoursEnd: Int) throws(LineError) -> DateToken {
-    let bytes = self.bytes
+  private mutating func duration(in bytes: [UInt8], at start: Int, hoursEnd: Int)
+    throws(LineError) -> DateToken
+  {
     // Minutes, then seconds: two digits each, below 60.
     var fields = (count: 0, minutes: 0, seconds: 0)
     var end = hoursEnd
@@ -412,9 +415,9 @@ struct DateParser {
 
   init(_ text: String) throws(LineError) {
     bytes = Array(text.utf8)
-    lexer = DateLexer(bytes)
-    current = try lexer.token()
-    next = current.isEnd ? current : try lexer.token()
+    lexer = DateLexer()
+    current = try lexer.token(in: bytes)
+    next = current.isEnd ? current : try lexer.token(in: bytes)
   }
 
   /// The text of `token` as typed.
@@ -427,7 +430,7 @@ struct DateParser {
     let token = current
     previous = token
     current = next
-    if !next.isEnd { next = try lexer.token() }
+    if !next.isEnd { next = try lexer.token(in: bytes) }
     return token
   }
 

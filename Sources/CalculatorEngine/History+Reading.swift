@@ -55,8 +55,10 @@ extension History {
   ///
   /// - Complexity: O(log b), b the number of branches the current one passes through.
   public func key(at step: Int) -> Key {
-    let branch = branches[owner(of: step)]
-    return branch.key(at: step - branch.fork - 1)
+    let owner = owner(of: step)
+    // Read in place: a copy of the branch retained and released each of its arrays (about 750
+    // instructions a call).
+    return branches[owner].key(at: step - branches[owner].fork - 1)
   }
 
   /// The formula line that led to `step` on the current branch (within `1...count`), as it

@@ -26,6 +26,10 @@ struct LineEndIndex: Sendable {
   /// ends it among the branch's (``History/dateStep(ordinal:)``); -1 for a line that ends
   /// otherwise. Four bytes a line, where a date value took 48.
   private var ordinals: [Int32]
+  /// Whether the branch's first key is a mode key (``History/isModeLine(_:)``), which decides
+  /// the number of line 1 (``History/dateReferenceBase(after:)``); `nil` before the branch has
+  /// a key. Kept, so that a `$N` does not look the key up (hundreds of instructions a line).
+  private var firstKeyIsModeKey: Bool?
 
   /// The line ends of `history`'s current branch.
   ///
@@ -37,6 +41,12 @@ struct LineEndIndex: Sendable {
     ends = history.lineEnds(upTo: history.count)
     ordinalsStart = ends.count
     ordinals = []
+    firstKeyIsModeKey = Self.firstKeyIsModeKey(in: history)
+  }
+
+  /// Whether `history`'s first key on the current branch is a mode key; `nil` when it has none.
+  private static func firstKeyIsModeKey(in history: History) -> Bool? {
+    history.count >= 1 ? History.isModeLine(CollectionOfOne(history.key(at: 1))) : nil
   }
 
   /// Whether it still describes `history`'s current branch.
@@ -50,6 +60,7 @@ struct LineEndIndex: Sendable {
   mutating func append(_ end: Int, in history: History) {
     ends.append(end)
     ordinals.append(history.lastDateOrdinal.flatMap { Int32(exactly: $0) } ?? -1)
+    if firstKeyIsModeKey == nil { firstKeyIsModeKey = Self.firstKeyIsModeKey(in: history) }
     (branch, count, branchCount) = (history.currentBranch, history.count, history.branchCount)
   }
 
@@ -78,7 +89,7 @@ struct LineEndIndex: Sendable {
     }
     return Preceding(
       ends[..<low], ordinals: ordinals[..<max(0, low - ordinalsStart)], from: ordinalsStart,
-      then: step)
+      then: step, firstKeyIsModeKey: firstKeyIsModeKey)
   }
 
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
@@ -89,6 +100,8 @@ struct LineEndIndex: Sendable {
     /// ``LineEndIndex``).
     private let ordinals: ArraySlice<Int32>
     private let ordinalsStart: Int
+    /// Whether the branch's first key is a mode key, when known (``LineEndIndex``'s).
+    let firstKeyIsModeKey: Bool?
 
     /// `ends`, then `last` when given; no ordinals known.
     init(_ ends: ArraySlice<Int>, then last: Int? = nil) {
@@ -97,12 +110,14 @@ struct LineEndIndex: Sendable {
 
     /// `ends`, then `last` when given; `ordinals` those of the lines from index `start` on.
     init(
-      _ ends: ArraySlice<Int>, ordinals: ArraySlice<Int32>, from start: Int, then last: Int? = nil
+      _ ends: ArraySlice<Int>, ordinals: ArraySlice<Int32>, from start: Int, then last: Int? = nil,
+      firstKeyIsModeKey: Bool? = nil
     ) {
       self.ends = ends
       self.last = last
       self.ordinals = ordinals
       self.ordinalsStart = start
+      self.firstKeyIsModeKey = firstKeyIsModeKey
     }
 
     /// The ordinal of the date step that ends the line at `index`, when one was recorded

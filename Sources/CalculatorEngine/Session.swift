@@ -351,15 +351,13 @@ public struct Session: Sendable {
     // The closure does not escape: it reads the history in place (a copy of it, in a
     // context on the heap, cost hundreds of instructions a line).
     var base: Int?
-    // Through a pointer: reached through `self`, the history was copied for each `$N`.
-    return withUnsafeMutablePointer(to: &history) { history in
-      DateStep.onePass(text, reusing: &scratch) { number in
-        guard let preceding else { return nil }
-        let first = base ?? Session.dateReferenceBase(after: preceding, in: history.pointee)
-        base = first
-        return try? Session.dateReference(
-          number, after: preceding, base: first, in: history.pointee)
-      }
+    return DateStep.onePass(text, reusing: &scratch) { number in
+      guard let preceding else { return nil }
+      let first = base ?? self.history.dateReferenceBase(after: preceding)
+      base = first
+      // `inout`, so that the history is read where it is: passed or called on, it was copied
+      // for each `$N` (about 230 instructions, and as many to destroy the copy).
+      return try? History.dateReference(number, after: preceding, base: first, in: &self.history)
     }
   }
 
@@ -607,26 +605,39 @@ public struct Session: Sendable {
   static func dateReference(
     _ number: Int, after lineEnds: LineEndIndex.Preceding, in history: History
   ) throws(LineError) -> DateValue {
-    try dateReference(
-      number, after: lineEnds, base: dateReferenceBase(after: lineEnds, in: history),
-      in: history)
+    try history.dateReference(
+      number, after: lineEnds, base: history.dateReferenceBase(after: lineEnds))
   }
+}
 
+extension History {
   /// The number of the first line after the lines that end at `lineEnds`, less their count:
   /// 0 when the first line is a mode line (a script's mode line is line 0, SPEC §4), else 1.
-  /// The same for every `$N` of a line: worked out once a line (a key of the history looked up,
-  /// hundreds of instructions).
-  static func dateReferenceBase(after lineEnds: LineEndIndex.Preceding, in history: History)
-    -> Int
-  {
-    lineEnds.count > 0 && lineEnds[0] == 1
-      && History.isModeLine(CollectionOfOne(history.key(at: 1))) ? 0 : 1
+  /// The same for every `$N` of a line: worked out once a line (a key looked up).
+  func dateReferenceBase(after lineEnds: LineEndIndex.Preceding) -> Int {
+    guard lineEnds.count > 0, lineEnds[0] == 1 else { return 1 }
+    #if CALC_INTERNAL_CHECKS
+      if let known = lineEnds.firstKeyIsModeKey {
+        precondition(known == History.isModeLine(CollectionOfOne(key(at: 1))))
+      }
+    #endif
+    return lineEnds.firstKeyIsModeKey ?? History.isModeLine(CollectionOfOne(key(at: 1))) ? 0 : 1
   }
 
-  /// ``dateReference(_:after:in:)`` with the lines' ``dateReferenceBase(after:in:)``, `base`.
+  /// ``Session/dateReference(_:after:in:)`` in `history`, with the lines'
+  /// ``dateReferenceBase(after:)``, `base`. `history` is `inout` only to be read in place, not
+  /// copied (``Session``'s common date line); it is not changed.
   static func dateReference(
-    _ number: Int, after lineEnds: LineEndIndex.Preceding, base: Int, in history: History
+    _ number: Int, after lineEnds: LineEndIndex.Preceding, base: Int, in history: inout History
   ) throws(LineError) -> DateValue {
+    try history.dateReference(number, after: lineEnds, base: base)
+  }
+
+  /// ``Session/dateReference(_:after:in:)`` in this history, with the lines'
+  /// ``dateReferenceBase(after:)``, `base`.
+  func dateReference(_ number: Int, after lineEnds: LineEndIndex.Preceding, base: Int)
+    throws(LineError) -> DateValue
+  {
     let line = lineEnds.count + base
     guard number >= 1, number < line else {
       throw LineError(Session.referenceError(number, line: line, first: base).description)
@@ -638,19 +649,19 @@ public struct Session: Sendable {
     if let ordinal = lineEnds.dateOrdinal(at: number - base) {
       #if CALC_INTERNAL_CHECKS
         let end = lineEnds[number - base]
-        precondition(history.dateStep(ordinal: ordinal) == history.dateStep(at: end))
-        precondition(history.dateValue(ordinal: ordinal) == history.state(at: end).dateValue)
+        precondition(dateStep(ordinal: ordinal) == dateStep(at: end))
+        precondition(dateValue(ordinal: ordinal) == state(at: end).dateValue)
       #endif
-      return history.dateValue(ordinal: ordinal)
+      return dateValue(ordinal: ordinal)
     }
     let end = lineEnds[number - base]
-    if let step = history.dateStep(at: end) {
+    if let step = dateStep(at: end) {
       #if CALC_INTERNAL_CHECKS
-        precondition(step.value == history.state(at: end).dateValue)
+        precondition(step.value == state(at: end).dateValue)
       #endif
       return step.value
     }
-    let state = end == history.position ? history.state : history.state(at: end)
+    let state = end == position ? self.state : self.state(at: end)
     if let value = state.dateValue { return value }
     switch Calculator.Recalled(state) {
     case .value(let value): return .number(DateNumber(number: value))
@@ -658,6 +669,9 @@ public struct Session: Sendable {
     case .error(let error): return .fault(.calculation(error))
     }
   }
+}
+
+extension Session {
 
   /// The date lines of `keys`, a line entered after the lines of the current branch that end
   /// at `lineEnds`, with `memory` in the register: each read and calculated, `today` the
