@@ -16,21 +16,38 @@ package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
 
   /// The difference between `a` and `b`, in either order.
   package init(between a: CivilDate, and b: CivilDate) {
-    let (start, end) = a <= b ? (a, b) : (b, a)
-    totalDays = start.days(to: end)
+    let (start, later) = a <= b ? (a, b) : (b, a)
+    totalDays = start.days(to: later)
+    // In the calendar's fields, not day numbers: each date's year, month and day are worked out
+    // once, and a pivot is compared field by field (a date's fields order as it does). From
+    // the earlier date, neither count can leave the range (the pivot never passes `end`).
+    let (startYear, startMonth, startDay) = start.components
+    let end = later.components
+    func passes(_ date: (year: Int, month: Int, day: Int)) -> Bool {
+      date > end
+    }
+    // `start` plus `years` years, its day clamped to the month's end.
+    func afterYears(_ years: Int) -> (year: Int, month: Int, day: Int) {
+      let year = startYear + years
+      return (year, startMonth, min(startDay, CivilDate.daysIn(month: startMonth, of: year)))
+    }
     // Each count starts at the calendar's estimate, which never falls short (a count one larger
     // lands in a later year or month than `end`), and steps down while the pivot passes `end`.
-    func passes(_ date: CivilDate?) -> Bool { date.map { $0 > end } ?? true }
-    let startYear = start.components.year
-    let (endYear, endMonth, _) = end.components
-    var years = endYear - startYear
-    while years > 0, passes(start.adding(years: years)) { years -= 1 }
-    let afterYears = start.adding(years: years)!
-    let (pivotYear, pivotMonth, _) = afterYears.components
-    var months = (endYear - pivotYear) * 12 + endMonth - pivotMonth
-    while months > 0, passes(afterYears.adding(months: months)) { months -= 1 }
-    let afterMonths = afterYears.adding(months: months)!
-    let rest = afterMonths.days(to: end)
+    var years = end.year - startYear
+    while years > 0, passes(afterYears(years)) { years -= 1 }
+    let pivot = afterYears(years)
+    // The pivot plus `months` months (not negative), its day clamped to the month's end.
+    func afterMonths(_ months: Int) -> (year: Int, month: Int, day: Int) {
+      let count = pivot.year * 12 + pivot.month - 1 + months
+      let (year, month) = (count / 12, count % 12 + 1)
+      return (year, month, min(pivot.day, CivilDate.daysIn(month: month, of: year)))
+    }
+    var months = (end.year - pivot.year) * 12 + end.month - pivot.month
+    while months > 0, passes(afterMonths(months)) { months -= 1 }
+    let reached = afterMonths(months)
+    let rest =
+      start.dayNumber + totalDays
+      - CivilDate.days(year: reached.year, month: reached.month, day: reached.day)
     (self.years, self.months, weeks, days) = (years, months, rest / 7, rest % 7)
   }
 
