@@ -126,28 +126,30 @@ package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
   )
     -> Int
   {
-    var divisor = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    var end = start
-    while divisor > 0 {
-      buffer[end] = UInt8(ascii: "0") + UInt8(rest / divisor)
-      end += 1
-      rest %= divisor
-      divisor /= 10
+    // Counted first, then written from the last digit back: a division by the constant 10 is
+    // a multiplication, where dividing by a power of ten that varies was a division a digit.
+    var digits = 1
+    var bound: UInt = 10
+    while digits < 19, UInt(value) >= bound {
+      digits += 1
+      bound &*= 10
     }
+    var rest = UInt(value)
+    let end = start + digits
+    var index = end
+    repeat {
+      index -= 1
+      buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    } while index > start
     return end
   }
 
   /// The decimal digits of `value` (not negative), as `String(value)` writes them.
   static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    var divisor = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let end = writeDecimal(value, into: buffer, at: 0)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
     }
   }
 

@@ -653,20 +653,32 @@ struct DateRational: Hashable, Sendable {
         leading -= 1
       }
     }
-    var limit: UInt128 = 1
-    for _ in 0..<digits { limit *= 10 }
+    // Up to 19 digits a division: `remainder` (below 2^60) times 10^19 fits in 128 bits, and
+    // the quotient, below 10^19, in 64 — one hardware division for each chunk, where a digit
+    // at a time took 34 (issue 51; Documentation/Performance.md, "Date lines, session 15").
     while count < digits {
-      remainder *= 10
-      coefficient = coefficient * 10 + UInt128(remainder / denominator)
-      remainder %= denominator
-      count += 1
+      let chunk = Swift.min(19, digits - count)
+      let power = Self.powerOfTen(chunk)
+      let (quotient, rest) = denominator.dividingFullWidth(remainder.multipliedFullWidth(by: power))
+      coefficient = coefficient * UInt128(power) + UInt128(quotient)
+      remainder = rest
+      count += chunk
     }
     let twice = remainder * 2
     if twice > denominator || (twice == denominator && coefficient & 1 == 1) {
       coefficient += 1
+      // 10^digits: the significand 10^(digits - 1), one power of ten more.
+      let limit = UInt128(Self.powerOfTen(digits - 19)) * UInt128(Self.powerOfTen(19))
+      if coefficient == limit { return (limit / 10, leading + 1 - (digits - 1)) }
     }
-    if coefficient == limit { return (limit / 10, leading + 1 - (digits - 1)) }
     return (coefficient, leading - (digits - 1))
+  }
+
+  /// 10^`exponent`, for `exponent` from 0 to 19.
+  static func powerOfTen(_ exponent: Int) -> UInt64 {
+    var power: UInt64 = 1
+    for _ in 0..<exponent { power &*= 10 }
+    return power
   }
 
   /// ``magnitudeSignificand(digits:)`` for any value, in `DateNatural`'s arithmetic.

@@ -143,46 +143,59 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     _ whole: UInt64, plus part: UInt64, over denominator: UInt64
   ) -> (digits: [UInt8], leading: Int) {
     let count = DateRational.roundedDigits
-    var digits: [UInt8] = []
-    digits.reserveCapacity(count)
-    var leading: Int
-    var remainder = part
-    if whole >= 10 {
-      // Appended, not assigned: a new array of two would grow five times to 34.
-      digits.append(UInt8(ascii: "0") + UInt8(whole / 10))
-      digits.append(UInt8(ascii: "0") + UInt8(whole % 10))
-      leading = 1
-    } else if whole >= 1 {
-      digits.append(UInt8(ascii: "0") + UInt8(whole))
-      leading = 0
-    } else {
-      // The fraction's leading zeros are not significant.
-      leading = -1
-      while remainder * 10 < denominator {
-        remainder *= 10
-        leading -= 1
-      }
-    }
-    while digits.count < count {
-      remainder *= 10
-      digits.append(UInt8(ascii: "0") + UInt8(remainder / denominator))
-      remainder %= denominator
-    }
-    let twice = remainder * 2
-    // An ASCII digit is odd when its digit is.
-    if twice > denominator || (twice == denominator && digits[count - 1] & 1 == 1) {
-      var index = count - 1
-      while index >= 0, digits[index] == UInt8(ascii: "9") {
-        digits[index] = UInt8(ascii: "0")
-        index -= 1
-      }
-      if index >= 0 {
-        digits[index] += 1
+    var leading = 0
+    let digits = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var end = 0
+      var remainder = part
+      if whole >= 10 {
+        buffer[0] = UInt8(ascii: "0") + UInt8(whole / 10)
+        buffer[1] = UInt8(ascii: "0") + UInt8(whole % 10)
+        end = 2
+        leading = 1
+      } else if whole >= 1 {
+        buffer[0] = UInt8(ascii: "0") + UInt8(whole)
+        end = 1
       } else {
-        // 10^34: the significand 10^33, one power of ten more.
-        digits[0] = UInt8(ascii: "1")
-        leading += 1
+        // The fraction's leading zeros are not significant.
+        leading = -1
+        while remainder * 10 < denominator {
+          remainder *= 10
+          leading -= 1
+        }
       }
+      // Up to 19 digits a division, as DateRational's `significand(_:over:digits:)` divides:
+      // one hardware division a chunk, where a digit at a time took 34.
+      while end < count {
+        let chunk = Swift.min(19, count - end)
+        let (quotient, rest) = denominator.dividingFullWidth(
+          remainder.multipliedFullWidth(by: DateRational.powerOfTen(chunk)))
+        remainder = rest
+        var value = quotient
+        var index = end + chunk
+        while index > end {
+          index -= 1
+          buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        end += chunk
+      }
+      let twice = remainder * 2
+      // An ASCII digit is odd when its digit is.
+      if twice > denominator || (twice == denominator && buffer[count - 1] & 1 == 1) {
+        var index = count - 1
+        while index >= 0, buffer[index] == UInt8(ascii: "9") {
+          buffer[index] = UInt8(ascii: "0")
+          index -= 1
+        }
+        if index >= 0 {
+          buffer[index] += 1
+        } else {
+          // 10^34: the significand 10^33, one power of ten more.
+          buffer[0] = UInt8(ascii: "1")
+          leading += 1
+        }
+      }
+      initialized = count
     }
     return (digits, leading)
   }
