@@ -50,6 +50,7 @@ struct LineEndIndex: Sendable {
   }
 
   /// Whether it still describes `history`'s current branch.
+  @inline(__always)
   func isValid(for history: History) -> Bool {
     branch == history.currentBranch && count == history.count
       && branchCount == history.branchCount
@@ -57,6 +58,7 @@ struct LineEndIndex: Sendable {
 
   /// Records a line that ends at `end`, the new end of `history`'s current branch, applied at
   /// the end of the branch this index describes.
+  @inline(__always)
   mutating func append(_ end: Int, in history: History) {
     ends.append(end)
     ordinals.append(history.lastDateOrdinal.flatMap { Int32(exactly: $0) } ?? -1)

@@ -330,7 +330,11 @@ public struct Session: Sendable {
     guard !isRightAfterRestore else { return nil }
     guard let step = commonDateStep(text, mayReferToLines: mayReferToLines, reusing: &scratch)
     else { return nil }
-    return .applied(keys: 1, newBranch: keepingLineEnds { $0.apply(dateLine: step) })
+    // Not through `keepingLineEnds(_:)`: a closure would copy the step it passes on.
+    let extends = lineEndsExtend
+    let made = history.apply(dateLine: step)
+    keepLineEnds(after: made, extends: extends)
+    return .applied(keys: 1, newBranch: made)
   }
 
   /// The step of `text` read and calculated in one pass, each `$N` resolved after the line
@@ -953,14 +957,29 @@ extension Session {
   /// current branch at its end, dropped when it starts a branch.
   @inline(__always)
   mutating func keepingLineEnds(_ apply: (inout History) -> Int?) -> Int? {
-    let extends = lineEndIndex?.isValid(for: history) == true && history.isAtEnd
+    let extends = lineEndsExtend
     let made = apply(&history)
+    keepLineEnds(after: made, extends: extends)
+    return made
+  }
+
+  /// Whether a line applied now extends ``lineEndIndex``: it is valid and the position is at
+  /// the end of the branch (``keepingLineEnds(_:)``, before the line).
+  @inline(__always)
+  var lineEndsExtend: Bool {
+    lineEndIndex?.isValid(for: history) == true && history.isAtEnd
+  }
+
+  /// Keeps ``lineEndIndex`` after a line applied: extended with the line's end when
+  /// `extends` (``lineEndsExtend``, before the line) and the line `made` no branch, else
+  /// dropped (``keepingLineEnds(_:)``, after the line).
+  @inline(__always)
+  mutating func keepLineEnds(after made: Int?, extends: Bool) {
     if extends, made == nil {
       lineEndIndex?.append(history.position, in: history)
     } else {
       lineEndIndex = nil
     }
-    return made
   }
 
   /// What each `$N` key of `keys` would recall, in order, were they applied as a line at the
