@@ -161,7 +161,11 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
   package init(iso text: String) throws(LineError) {
     let bytes = Array(text.utf8)
     var index = 0
-    guard let date = try Self.scan(bytes, at: &index), index == bytes.count else {
+    guard
+      let date = try bytes.withUnsafeBufferPointer({ buffer throws(LineError) in
+        try Self.scan(buffer, at: &index)
+      }), index == bytes.count
+    else {
       // Up to `index` the text is ASCII digits and `-`: bytes are characters there.
       throw LineError("a date is written YYYY-MM-DD, such as 2026-12-01", column: index + 1)
     }
@@ -172,28 +176,28 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
   /// one of the range; `nil` for anything else (``scan(_:at:)`` reads it, and says why). Most
   /// dates are written so: read at once, without the general reader's loops (about 260
   /// instructions a date).
-  private static func scanISO(_ bytes: [UInt8], at start: Int) -> CivilDate? {
+  private static func scanISO(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> CivilDate? {
     guard start >= 0, bytes.count - start >= 10 else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer -> CivilDate? in
-      func digit(_ offset: Int) -> Int? {
-        let value = Int(buffer[start + offset]) &- 0x30
-        return value >= 0 && value <= 9 ? value : nil
-      }
-      guard buffer[start + 4] == UInt8(ascii: "-"), buffer[start + 7] == UInt8(ascii: "-"),
-        start + 10 == buffer.count || digit(10) == nil,
-        let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
-        let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9)
-      else { return nil }
-      return CivilDate(
-        year: ((y0 * 10 + y1) * 10 + y2) * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+    func digit(_ offset: Int) -> Int? {
+      let value = Int(bytes[start + offset]) &- 0x30
+      return value >= 0 && value <= 9 ? value : nil
     }
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      start + 10 == bytes.count || digit(10) == nil,
+      let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
+      let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9)
+    else { return nil }
+    return CivilDate(
+      year: ((y0 * 10 + y1) * 10 + y2) * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
   }
 
   /// Reads a date `Y-M-D` (ASCII digits and two `-`, no blanks) at `index` of `bytes`, moving
   /// `index` past it; `nil` (with `index` unmoved) when the text there does not have that shape.
   /// Throws for that shape when it is no date of the range: a year of other than 4 digits, a
   /// month or day of more than 2, no such month or day, a year before 1601.
-  static func scan(_ bytes: [UInt8], at index: inout Int) throws(LineError) -> CivilDate? {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) throws(LineError)
+    -> CivilDate?
+  {
     if let date = scanISO(bytes, at: index) {
       index += 10
       return date

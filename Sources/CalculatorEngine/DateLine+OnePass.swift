@@ -99,6 +99,11 @@ package struct DateScratch: Sendable {
   package init() {}
 }
 
+// Sendable although it holds a buffer pointer: outside `read(_:reference:)`, the only place
+// that sets it, the pointer is nil and the buffer empty, so a reader that is shared or sent
+// between reads points at nothing.
+extension DateOnePass: @unchecked Sendable {}
+
 /// The reader and calculator of ``DateLine/onePass(_:)``: the grammar of DateLine+Syntax.swift
 /// over the same tokens (``DateLexer``), each operand's value and kind as it is read and the
 /// normalised text written as it goes; every function returns `nil` where the line is not one
@@ -112,8 +117,9 @@ struct DateOnePass {
     case number(DateRational)
   }
 
-  /// The line's bytes.
-  private var bytes: [UInt8] = []
+  /// The line's bytes: its string's own, valid only while ``read(_:reference:)`` reads it
+  /// (not copied into an array); empty otherwise.
+  private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var lexer = DateLexer(keepsValues: false)
   /// The token being read and the one after it: plain data, copied freely.
   private var current = DateToken(kind: .end, start: 0, end: 0)
@@ -131,16 +137,8 @@ struct DateOnePass {
   private(set) var normalized: [UInt8] = []
   /// N of each `$N` read, in order (``DateLine/references``).
   private(set) var references: [Int] = []
-
-  /// Whether the normalised text is the line's text (written as it normalises).
-  var isNormalized: Bool {
-    guard normalized.count == bytes.count else { return false }
-    // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
-    // instructions a byte.
-    return normalized.withUnsafeBufferPointer { written in
-      bytes.withUnsafeBufferPointer { read in ByteScan.equal(written, read) }
-    }
-  }
+  /// Whether the normalised text of the line read last is its text (written as it normalises).
+  private(set) var isNormalized = false
 
   /// A reader that has read no line.
   init() {}
@@ -153,19 +151,25 @@ struct DateOnePass {
   mutating func read(_ text: String, reference: (Int) -> DateValue?) -> (
     value: DateValue, kind: DateKind
   )? {
-    // Refilled in place: the lexer keeps no reference to them.
-    bytes.removeAll(keepingCapacity: true)
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
     lexer.restart()
     current = DateToken(kind: .end, start: 0, end: 0)
     next = current
     depth = 0
     sawDuration = false
+    isNormalized = false
     normalized.removeAll(keepingCapacity: true)
-    references.removeAll(keepingCapacity: true)
-    guard start() else { return nil }
-    return line(reference)
+    if !references.isEmpty { references.removeAll(keepingCapacity: true) }
+    var text = text
+    // The string's own bytes (a native string's, just made, are contiguous): not copied.
+    return text.withUTF8 { buffer in
+      bytes = buffer
+      defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+      guard start(), let read = line(reference) else { return nil }
+      // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
+      // instructions a byte.
+      isNormalized = normalized.withUnsafeBufferPointer { ByteScan.equal($0, buffer) }
+      return read
+    }
   }
 
   /// Reads the first two tokens; `false` when the lexer rejects one.
@@ -419,7 +423,7 @@ struct DateOnePass {
       if token.end - token.start == 10, bytes[token.start + 4] == UInt8(ascii: "-"),
         bytes[token.start + 7] == UInt8(ascii: "-")
       {
-        normalized.append(contentsOf: bytes[token.start..<token.end])
+        normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
       } else {
         date.appendISOText(to: &normalized)
       }
@@ -434,13 +438,13 @@ struct DateOnePass {
       while bytes[start] == UInt8(ascii: "0"), bytes[start + 1] != UInt8(ascii: ":") {
         start += 1
       }
-      normalized.append(contentsOf: bytes[start..<token.end])
+      normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<token.end]))
       return .duration(value)
     case .number:
       guard Self.isKept(currentValue) else { return nil }
       let value = takeCurrentValue()
       guard advance() else { return nil }
-      normalized.append(contentsOf: bytes[token.start..<token.end])
+      normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
       return .number(value)
     case .open:
       guard advance() else { return nil }

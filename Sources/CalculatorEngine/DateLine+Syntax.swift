@@ -153,8 +153,12 @@ struct DateSyntax: Sendable {
 ///
 /// Every token is ASCII, so up to the first byte that is not (which the lexer rejects), a byte's
 /// offset is its character's: columns count characters, as `LineError` says.
+///
+/// It reads the bytes through a buffer pointer, each call given it: the one-pass reader's are
+/// the line's string's own (``DateOnePass``), not copied into an array, and the tree's are its
+/// array's (``DateParser``).
 struct DateLexer {
-  static func isDigit(_ bytes: [UInt8], _ at: Int) -> Bool {
+  static func isDigit(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Bool {
     at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
   }
 
@@ -162,19 +166,30 @@ struct DateLexer {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
-  static func digitsEnd(_ bytes: [UInt8], _ from: Int) -> Int {
+  static func digitsEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int) -> Int {
     var end = from
     while isDigit(bytes, end) { end += 1 }
     return end
   }
 
   /// The value of the ASCII digits `bytes[range]`, at most 18 of them.
-  static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     var value = 0
-    for index in range { value = value * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+    // At most 18 digits: no overflow.
+    for index in range { value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0")) }
     return value
   }
 
+  /// ``integer(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` of an array's bytes.
+  static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+    bytes.withUnsafeBufferPointer { integer($0, range) }
+  }
+
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// ``text(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` of an array's bytes.
   static func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
   }
@@ -225,7 +240,7 @@ struct DateLexer {
   ///
   /// The parser asks for tokens one at a time, so that a line of millions of tokens never holds
   /// them all.
-  mutating func token(in bytes: [UInt8]) throws(LineError) -> DateToken {
+  mutating func token(in bytes: UnsafeBufferPointer<UInt8>) throws(LineError) -> DateToken {
     while index < bytes.count,
       bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
     {
@@ -278,7 +293,9 @@ struct DateLexer {
   }
 
   /// Reads a date, a duration or a number at `start`, appends it, and returns where it ends.
-  private mutating func number(in bytes: [UInt8], at start: Int) throws(LineError) -> DateToken {
+  private mutating func number(in bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+    throws(LineError) -> DateToken
+  {
     let first = Self.digitsEnd(bytes, start)
     var index = start
     if first < bytes.count, bytes[first] == UInt8(ascii: "-"),
@@ -315,7 +332,9 @@ struct DateLexer {
   }
 
   /// Reads `H:MM`, `H:MM:SS` or `H:MM:SS.f` (1 to 3 digits) whose hours end at `hoursEnd`.
-  private mutating func duration(in bytes: [UInt8], at start: Int, hoursEnd: Int)
+  private mutating func duration(
+    in bytes: UnsafeBufferPointer<UInt8>, at start: Int, hoursEnd: Int
+  )
     throws(LineError) -> DateToken
   {
     // Minutes, then seconds: two digits each, below 60.
@@ -416,8 +435,15 @@ struct DateParser {
   init(_ text: String) throws(LineError) {
     bytes = Array(text.utf8)
     lexer = DateLexer()
-    current = try lexer.token(in: bytes)
-    next = current.isEnd ? current : try lexer.token(in: bytes)
+    current = try Self.token(&lexer, in: bytes)
+    next = current.isEnd ? current : try Self.token(&lexer, in: bytes)
+  }
+
+  /// The next token of `lexer` in `bytes`.
+  private static func token(_ lexer: inout DateLexer, in bytes: [UInt8]) throws(LineError)
+    -> DateToken
+  {
+    try bytes.withUnsafeBufferPointer { buffer throws(LineError) in try lexer.token(in: buffer) }
   }
 
   /// The text of `token` as typed.
@@ -430,7 +456,7 @@ struct DateParser {
     let token = current
     previous = token
     current = next
-    if !next.isEnd { next = try lexer.token(in: bytes) }
+    if !next.isEnd { next = try Self.token(&lexer, in: bytes) }
     return token
   }
 
