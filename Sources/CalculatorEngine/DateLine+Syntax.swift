@@ -340,18 +340,20 @@ struct DateLexer {
     // Minutes, then seconds: two digits each, below 60.
     var fields = (count: 0, minutes: 0, seconds: 0)
     var end = hoursEnd
-    // Not an array of the two names: that allocated once a duration.
+    // Not an array of the two names, nor a name a field: a name is made only for a message.
     for field in 0..<2 {
-      let name = field == 0 ? "minutes" : "seconds"
       guard end < bytes.count, bytes[end] == UInt8(ascii: ":") else { break }
       let fieldEnd = Self.digitsEnd(bytes, end + 1)
       guard fieldEnd - end - 1 == 2 else {
         throw LineError(
-          "\(name) have two digits: 1:05" + (name == "seconds" ? ":09" : ""), column: end + 2)
+          field == 0 ? "minutes have two digits: 1:05" : "seconds have two digits: 1:05:09",
+          column: end + 2)
       }
       let value = Self.integer(bytes, end + 1..<fieldEnd)
       guard value < 60 else {
-        throw LineError("\(name) are below 60: hours and minutes carry the rest", column: end + 2)
+        throw LineError(
+          (field == 0 ? "minutes" : "seconds") + " are below 60: hours and minutes carry the rest",
+          column: end + 2)
       }
       if fields.count == 0 { fields.minutes = value } else { fields.seconds = value }
       fields.count += 1
@@ -382,16 +384,29 @@ struct DateLexer {
     var hoursStart = start
     while hoursStart < hoursEnd - 1, bytes[hoursStart] == UInt8(ascii: "0") { hoursStart += 1 }
     let rest = fields.minutes * 60 + fields.seconds
-    var seconds =
-      hoursEnd - hoursStart <= 14
-      ? DateRational(Self.integer(bytes, hoursStart..<hoursEnd) * 3600 + rest)
-      : DateRational(decimal: Substring(Self.text(bytes, hoursStart..<hoursEnd)))!
-        * DateRational(3600)
-        + DateRational(rest)
-    if let milliseconds {
-      let scale = [1, 10, 100, 1000][milliseconds.digits]
-      seconds =
-        seconds + DateRational.dividing(DateRational(milliseconds.value), by: DateRational(scale))!
+    let seconds: DateRational
+    if hoursEnd - hoursStart <= 12 {
+      // At most 12 digits of hours: the milliseconds' count, below 3.7 × 10^18, fits an Int,
+      // and the value is made as one fraction, reduced once (not a sum of two).
+      let whole = Self.integer(bytes, hoursStart..<hoursEnd) * 3600 + rest
+      if let milliseconds {
+        let scale = Int(DateRational.powerOfTen(milliseconds.digits))
+        seconds = DateRational(
+          isNegative: false, numerator: DateNatural(UInt64(whole * scale + milliseconds.value)),
+          denominator: DateNatural(UInt64(scale)))
+      } else {
+        seconds = DateRational(whole)
+      }
+    } else {
+      var value =
+        DateRational(decimal: Substring(Self.text(bytes, hoursStart..<hoursEnd)))!
+        * DateRational(3600) + DateRational(rest)
+      if let milliseconds {
+        let scale = Int(DateRational.powerOfTen(milliseconds.digits))
+        value =
+          value + DateRational.dividing(DateRational(milliseconds.value), by: DateRational(scale))!
+      }
+      seconds = value
     }
     return DateToken(kind: .duration(keep(seconds)), start: start, end: end)
   }

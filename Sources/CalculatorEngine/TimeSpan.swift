@@ -96,28 +96,32 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     else { return false }
     let (whole, part) = UInt64(numerator).quotientAndRemainder(dividingBy: UInt64(denominator))
     var (minutes, second) = whole.quotientAndRemainder(dividingBy: 60)
-    // The seconds' field when they have a fraction; else `second`'s two digits.
-    var field: [UInt8]?
-    if part != 0 {
-      let (digits, leading) = Self.significantDigits(second, plus: part, over: UInt64(denominator))
-      // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
-      if leading == 1, digits[0] == UInt8(ascii: "6"),
-        digits.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") })
-      {
-        minutes += 1
-        second = 0
-      } else {
-        field = Self.secondsField(digits, leading: leading)
+    // All on the stack and appended once, without an array for the digits or the field (issue
+    // 51): the 34 significant digits first, then the text — a sign, at most 20 digits of hours,
+    // `:MM:` and the seconds' field (at most `00.`, 18 zeros and 34 digits).
+    let count = DateRational.roundedDigits
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+      var field: (leading: Int, count: Int)?
+      if part != 0 {
+        let digits = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        let leading = Self.writeSignificantDigits(
+          second, plus: part, over: UInt64(denominator), into: digits)
+        // Below 60, the seconds round at most to 60 (6 × 10^33 × 10^-32): a minute more.
+        if leading == 1, digits[0] == UInt8(ascii: "6"),
+          digits.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") })
+        {
+          minutes += 1
+          second = 0
+        } else {
+          field = (leading, count)
+        }
       }
-    }
-    let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
-    // Whole seconds on the stack and appended once, without an array for the field (issue 51):
-    // a sign, at most 20 digits of hours and `:MM:SS`.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var end = 0
+      let (hours, minute) = minutes.quotientAndRemainder(dividingBy: 60)
+      let start = count
+      var end = start
       if seconds.isNegative {
-        buffer[0] = UInt8(ascii: "-")
-        end = 1
+        buffer[end] = UInt8(ascii: "-")
+        end += 1
       }
       end = DateDifference.writeDecimal(Int(hours), into: buffer, at: end)
       buffer[end] = UInt8(ascii: ":")
@@ -125,105 +129,116 @@ package struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
       buffer[end + 2] = UInt8(ascii: "0") + UInt8(minute % 10)
       buffer[end + 3] = UInt8(ascii: ":")
       end += 4
-      if field == nil {
+      if let field {
+        end = Self.writeSecondsField(
+          UnsafeBufferPointer(rebasing: buffer[..<field.count]), leading: field.leading,
+          into: buffer, at: end)
+      } else {
         buffer[end] = UInt8(ascii: "0") + UInt8(second / 10)
         buffer[end + 1] = UInt8(ascii: "0") + UInt8(second % 10)
         end += 2
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
-    if let field { bytes.append(contentsOf: field) }
     return true
   }
 
-  /// The 34 significant digits (ASCII) of `whole + part / denominator` (`whole` below 60, `part`
-  /// below `denominator` and not zero, `denominator` below 2^60), rounded half to even, and the
-  /// power of ten of the first: ``DateRational/magnitudeSignificand(digits:)`` by long division.
-  private static func significantDigits(
-    _ whole: UInt64, plus part: UInt64, over denominator: UInt64
-  ) -> (digits: [UInt8], leading: Int) {
+  /// Writes the 34 significant digits (ASCII) of `whole + part / denominator` (`whole` below
+  /// 60, `part` below `denominator` and not zero, `denominator` below 2^60), rounded half to
+  /// even, to `digits` (34 bytes), and returns the power of ten of the first:
+  /// ``DateRational/magnitudeSignificand(digits:)`` by long division.
+  private static func writeSignificantDigits(
+    _ whole: UInt64, plus part: UInt64, over denominator: UInt64,
+    into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
     let count = DateRational.roundedDigits
     var leading = 0
-    let digits = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var end = 0
-      var remainder = part
-      if whole >= 10 {
-        buffer[0] = UInt8(ascii: "0") + UInt8(whole / 10)
-        buffer[1] = UInt8(ascii: "0") + UInt8(whole % 10)
-        end = 2
-        leading = 1
-      } else if whole >= 1 {
-        buffer[0] = UInt8(ascii: "0") + UInt8(whole)
-        end = 1
-      } else {
-        // The fraction's leading zeros are not significant.
-        leading = -1
-        while remainder * 10 < denominator {
-          remainder *= 10
-          leading -= 1
-        }
+    var end = 0
+    var remainder = part
+    if whole >= 10 {
+      buffer[0] = UInt8(ascii: "0") + UInt8(whole / 10)
+      buffer[1] = UInt8(ascii: "0") + UInt8(whole % 10)
+      end = 2
+      leading = 1
+    } else if whole >= 1 {
+      buffer[0] = UInt8(ascii: "0") + UInt8(whole)
+      end = 1
+    } else {
+      // The fraction's leading zeros are not significant.
+      leading = -1
+      while remainder * 10 < denominator {
+        remainder *= 10
+        leading -= 1
       }
-      // Up to 19 digits a division, as DateRational's `significand(_:over:digits:)` divides:
-      // one hardware division a chunk, where a digit at a time took 34.
-      while end < count {
-        let chunk = Swift.min(19, count - end)
-        let (quotient, rest) = denominator.dividingFullWidth(
-          remainder.multipliedFullWidth(by: DateRational.powerOfTen(chunk)))
-        remainder = rest
-        var value = quotient
-        var index = end + chunk
-        while index > end {
-          index -= 1
-          buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-          value /= 10
-        }
-        end += chunk
-      }
-      let twice = remainder * 2
-      // An ASCII digit is odd when its digit is.
-      if twice > denominator || (twice == denominator && buffer[count - 1] & 1 == 1) {
-        var index = count - 1
-        while index >= 0, buffer[index] == UInt8(ascii: "9") {
-          buffer[index] = UInt8(ascii: "0")
-          index -= 1
-        }
-        if index >= 0 {
-          buffer[index] += 1
-        } else {
-          // 10^34: the significand 10^33, one power of ten more.
-          buffer[0] = UInt8(ascii: "1")
-          leading += 1
-        }
-      }
-      initialized = count
     }
-    return (digits, leading)
+    // Up to 19 digits a division, as DateRational's `significand(_:over:digits:)` divides: one
+    // hardware division a chunk, where a digit at a time took 34.
+    while end < count {
+      let chunk = Swift.min(19, count - end)
+      let (quotient, rest) = denominator.dividingFullWidth(
+        remainder.multipliedFullWidth(by: DateRational.powerOfTen(chunk)))
+      remainder = rest
+      var value = quotient
+      var index = end + chunk
+      while index > end {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      }
+      end += chunk
+    }
+    let twice = remainder * 2
+    // An ASCII digit is odd when its digit is.
+    if twice > denominator || (twice == denominator && buffer[count - 1] & 1 == 1) {
+      var index = count - 1
+      while index >= 0, buffer[index] == UInt8(ascii: "9") {
+        buffer[index] = UInt8(ascii: "0")
+        index -= 1
+      }
+      if index >= 0 {
+        buffer[index] += 1
+      } else {
+        // 10^34: the significand 10^33, one power of ten more.
+        buffer[0] = UInt8(ascii: "1")
+        leading += 1
+      }
+    }
+    return leading
   }
 
-  /// ``secondsField(_:_:)`` for ASCII significant digits whose first is at the power of ten
-  /// `leading`.
-  private static func secondsField(_ digits: [UInt8], leading: Int) -> [UInt8] {
-    var end = digits.count
-    while end > 1, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+  /// Writes ``secondsField(_:_:)`` for the ASCII significant `digits` whose first is at the
+  /// power of ten `leading` to `buffer` at `start` (which lies after `digits`), and returns
+  /// where it ends.
+  private static func writeSecondsField(
+    _ digits: UnsafeBufferPointer<UInt8>, leading: Int,
+    into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+  ) -> Int {
+    var last = digits.count
+    while last > 1, digits[last - 1] == UInt8(ascii: "0") { last -= 1 }
     let integerCount = leading + 1
     let zero = UInt8(ascii: "0")
-    var field: [UInt8] = []
-    field.reserveCapacity(end + 4)
-    if integerCount >= end {
-      if integerCount < 2 { field.append(contentsOf: repeatElement(zero, count: 2 - integerCount)) }
-      field.append(contentsOf: digits[..<end])
-      field.append(contentsOf: repeatElement(zero, count: integerCount - end))
-    } else if integerCount <= 0 {
-      field.append(contentsOf: [zero, zero, UInt8(ascii: ".")])
-      field.append(contentsOf: repeatElement(zero, count: -integerCount))
-      field.append(contentsOf: digits[..<end])
-    } else {
-      if integerCount < 2 { field.append(zero) }
-      field.append(contentsOf: digits[..<integerCount])
-      field.append(UInt8(ascii: "."))
-      field.append(contentsOf: digits[integerCount..<end])
+    var end = start
+    func put(_ byte: UInt8) {
+      buffer[end] = byte
+      end += 1
     }
-    return field
+    if integerCount >= last {
+      for _ in 0..<Swift.max(0, 2 - integerCount) { put(zero) }
+      for index in 0..<last { put(digits[index]) }
+      for _ in 0..<(integerCount - last) { put(zero) }
+    } else if integerCount <= 0 {
+      put(zero)
+      put(zero)
+      put(UInt8(ascii: "."))
+      for _ in 0..<(-integerCount) { put(zero) }
+      for index in 0..<last { put(digits[index]) }
+    } else {
+      if integerCount < 2 { put(zero) }
+      for index in 0..<integerCount { put(digits[index]) }
+      put(UInt8(ascii: "."))
+      for index in integerCount..<last { put(digits[index]) }
+    }
+    return end
   }
 
   /// The seconds `digits × 10^exponent` (below 60) as two integer digits and the fraction's
