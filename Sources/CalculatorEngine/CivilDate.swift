@@ -51,26 +51,32 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
   /// 1601-01-01).
   static func days(year: Int, month: Int, day: Int) -> Int {
     // Years start on 1 March, so that the leap day is the last of a year.
-    let y = month <= 2 ? year - 1 : year
-    let era = y / 400  // y ≥ 1600: no negative years
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 584_694  // 1601-01-01 is day 584,694 from 0000-03-01
+    // Unsigned and unchecked, as ``components``: y ≥ 1600, no negative years, no overflow.
+    let y = UInt(month <= 2 ? year - 1 : year)
+    let era = y / 400
+    let yearOfEra = y &- era &* 400
+    let shifted = UInt(month > 2 ? month - 3 : month + 9)
+    let dayOfYear = (153 &* shifted &+ 2) / 5 &+ UInt(day) &- 1
+    let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+    // 1601-01-01 is day 584,694 from 0000-03-01.
+    return Int(era &* 146_097 &+ dayOfEra) - 584_694
   }
 
   /// The year, month (1 to 12) and day (1 to 31) (H. Hinnant's `civil_from_days`).
   package var components: (year: Int, month: Int, day: Int) {
-    let days = dayNumber + 584_694
+    // Unsigned and unchecked: the day number is in the range, so nothing is negative or
+    // overflows, and a division by a constant is a multiplication without a sign's fix-up.
+    let days = UInt(dayNumber) &+ 584_694
     let era = days / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
+    let dayOfEra = days &- era &* 146_097
+    let yearOfEra =
+      (dayOfEra &- dayOfEra / 1460 &+ dayOfEra / 36524 &- dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra &- (365 &* yearOfEra &+ yearOfEra / 4 &- yearOfEra / 100)
+    let shiftedMonth = (5 &* dayOfYear &+ 2) / 153
+    let day = dayOfYear &- (153 &* shiftedMonth &+ 2) / 5 &+ 1
+    let month = shiftedMonth < 10 ? shiftedMonth &+ 3 : shiftedMonth &- 9
+    let year = yearOfEra &+ era &* 400 &+ (month <= 2 ? 1 : 0)
+    return (Int(year), Int(month), Int(day))
   }
 
   /// The day of the week.
@@ -127,16 +133,21 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     let (year, month, day) = components
     let zero = UInt8(ascii: "0")
     let dash = UInt8(ascii: "-")
-    bytes.append(zero + UInt8(year / 1000))
-    bytes.append(zero + UInt8(year / 100 % 10))
-    bytes.append(zero + UInt8(year / 10 % 10))
-    bytes.append(zero + UInt8(year % 10))
-    bytes.append(dash)
-    bytes.append(zero + UInt8(month / 10))
-    bytes.append(zero + UInt8(month % 10))
-    bytes.append(dash)
-    bytes.append(zero + UInt8(day / 10))
-    bytes.append(zero + UInt8(day % 10))
+    // Written on the stack and appended once: byte by byte, each append checked the array's
+    // uniqueness and room (about 200 instructions a date).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+      text[0] = zero + UInt8(year / 1000)
+      text[1] = zero + UInt8(year / 100 % 10)
+      text[2] = zero + UInt8(year / 10 % 10)
+      text[3] = zero + UInt8(year % 10)
+      text[4] = dash
+      text[5] = zero + UInt8(month / 10)
+      text[6] = zero + UInt8(month % 10)
+      text[7] = dash
+      text[8] = zero + UInt8(day / 10)
+      text[9] = zero + UInt8(day % 10)
+      bytes.append(contentsOf: UnsafeBufferPointer(text))
+    }
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.

@@ -725,6 +725,16 @@ struct DateRational: Hashable, Sendable {
 
   /// The value rounded once, half to even, to 34 significant digits.
   var decimal: Decimal34 {
+    guard !isZero else { return .zero }
+    // The common value in 64-bit parts: its 128-bit coefficient used as it is, not made a
+    // `DateNatural` (an array of limbs above 2^64, about 760 instructions a number line).
+    if let numerator = numerator.uint128, numerator <= UInt128(UInt64.max),
+      let denominator = denominator.uint128, denominator < 1 << 60
+    {
+      let (coefficient, exponent) = Self.significand(
+        UInt64(numerator), over: UInt64(denominator), digits: Self.roundedDigits)
+      return Decimal34(coefficient: coefficient, exponent: exponent, isNegative: isNegative)
+    }
     guard let (coefficient, exponent) = magnitudeSignificand(digits: Self.roundedDigits),
       let digits = coefficient.uint128
     else { return .zero }
