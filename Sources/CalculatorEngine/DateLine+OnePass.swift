@@ -202,7 +202,9 @@ struct DateOnePass {
 
   /// Whether rule 14 leaves `value` as it is: below 10^100, and zero or at least 10^-100.
   private static func isKept(_ value: DateRational) -> Bool {
-    !value.magnitudeReaches(powerOfTen: 100)
+    // Parts below 2^64: zero, or between 2^-64 and 2^64, without counting digits.
+    if value.hasWordParts { return true }
+    return !value.magnitudeReaches(powerOfTen: 100)
       && (value.isZero || value.magnitudeReaches(powerOfTen: -100))
   }
 

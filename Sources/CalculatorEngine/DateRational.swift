@@ -70,6 +70,8 @@ struct DateNatural: Hashable, Comparable, Sendable {
   static let one = DateNatural(1 as UInt64)
 
   var isZero: Bool { wide == nil && small == 0 }
+  /// Whether the value is below 2^64 (kept in one word, no array).
+  var isWord: Bool { wide == nil }
   var isOdd: Bool { (wide?[0] ?? UInt32(truncatingIfNeeded: small)) & 1 == 1 }
 
   /// The value, if it is below 2^128.
@@ -542,6 +544,9 @@ struct DateRational: Hashable, Sendable {
 
   var isZero: Bool { numerator.isZero }
   var isInteger: Bool { denominator == .one }
+  /// Whether the numerator and the denominator are each below 2^64: the value is then zero or
+  /// between 2^-64 and 2^64.
+  var hasWordParts: Bool { numerator.isWord && denominator.isWord }
 
   static prefix func - (value: DateRational) -> DateRational {
     var negated = value
