@@ -3,7 +3,7 @@
 // lines, session 15").
 
 /// Byte scans a word at a time over a line's UTF-8 bytes.
-enum ByteScan {
+package enum ByteScan {
   /// Eight copies of 0x01.
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   /// Eight copies of 0x80.
@@ -12,7 +12,7 @@ enum ByteScan {
   /// Whether any of the 8 bytes of `word` is `byte`: exact (a byte equal to `byte` is a zero
   /// byte of `word ^ spread`, and the test finds a zero byte without false positives).
   @inline(__always)
-  static func word(_ word: UInt64, holds byte: UInt8) -> Bool {
+  package static func word(_ word: UInt64, holds byte: UInt8) -> Bool {
     let difference = word ^ (ones &* UInt64(byte))
     return (difference &- ones) & ~difference & highs != 0
   }
@@ -20,7 +20,7 @@ enum ByteScan {
   /// Whether `buffer` holds `first`, and whether it holds `second`, in one pass.
   ///
   /// - Complexity: O(n) in the length of `buffer`.
-  static func holds(_ first: UInt8, _ second: UInt8, in buffer: UnsafeBufferPointer<UInt8>)
+  package static func holds(_ first: UInt8, _ second: UInt8, in buffer: UnsafeBufferPointer<UInt8>)
     -> (first: Bool, second: Bool)
   {
     guard let base = buffer.baseAddress else { return (false, false) }
@@ -53,7 +53,7 @@ enum ByteScan {
   /// Whether `left` and `right` hold the same bytes.
   ///
   /// - Complexity: O(n) in the length of the buffers.
-  static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+  package static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
     guard left.count == right.count else { return false }

@@ -185,6 +185,34 @@ import Testing
     #expect(CivilDate.last.isoText == "9999-12-31")
   }
 
+  /// A date's ISO text reads back as the date (``CivilDate/init(iso:)``: `YYYY-MM-DD` is read
+  /// at once, other shapes by the general reader), in every shape the reader takes; a date
+  /// that is not one of the calendar is rejected with its reason, whichever reader sees it.
+  @Test func isoTextsReadBack() throws {
+    let step = TestSize.count(short: 389, long: 7)
+    for number in stride(from: 0, through: CivilDate.dayNumbers.upperBound, by: step) {
+      let date = CivilDate(dayNumber: number)!
+      #expect(try CivilDate(iso: date.isoText) == date, "\(date.isoText)")
+      let (year, month, day) = date.components
+      #expect(try CivilDate(iso: "\(year)-\(month)-\(day)") == date, "\(date.isoText)")
+    }
+    for (text, message) in [
+      ("2026-02-29", "no such date: February has 28 days in 2026"),
+      ("2026-13-01", "no such date: a year has 12 months"),
+      ("2026-04-31", "no such date: April has 30 days"),
+      ("2026-01-00", "no such date: days start at 1"),
+      ("1600-12-31", "dates run from 1601-01-01 to 9999-12-31"),
+      ("2026-01-011", "a day has 1 or 2 digits: 2026-12-01"),
+    ] {
+      do {
+        let date = try CivilDate(iso: text)
+        Issue.record("\(text) read as \(date.isoText)")
+      } catch {
+        #expect(error.message == message, "\(text)")
+      }
+    }
+  }
+
   // MARK: - Durations
 
   /// Durations against integer milliseconds: sums, differences, products and quotients by
