@@ -328,6 +328,7 @@ struct DateOnePass {
     return offset
   }
 
+  @inline(__always)
   private mutating func product(_ reference: (Int) -> DateValue?) -> Operand? {
     guard var result = unary(reference) else { return nil }
     while true {
@@ -387,6 +388,7 @@ struct DateOnePass {
 
   /// Minus signs, then an operand: an odd run negates it once, an even run twice (as the tree
   /// does, and writes `-` or `--`).
+  @inline(__always)
   private mutating func unary(_ reference: (Int) -> DateValue?) -> Operand? {
     var signs = 0
     while case .minus = current.kind {
