@@ -206,7 +206,7 @@ struct DateLexer {
   private var lastValue = DateRational.zero
 
   /// A lexer at the start of a line that keeps every value in ``values``; with `keepsValues`
-  /// `false`, only the last (``takeValue()``: no array is allocated for a line's values).
+  /// `false`, only the last (``moveValue(into:)``: no array is allocated for a line's values).
   init(keepsValues: Bool = true) {
     self.keepsValues = keepsValues
   }
@@ -216,12 +216,9 @@ struct DateLexer {
     index = 0
   }
 
-  /// The value of the duration or number token just read, taken out of ``values`` (the last;
-  /// for ``DateOnePass``, which keeps no array of them).
-  mutating func takeValue() -> DateRational { keepsValues ? values.removeLast() : lastValue }
-
-  /// Moves the value of the duration or number token just read into `value`, as
-  /// ``takeValue()`` gives it, without a copy of it (``DateOnePass``'s).
+  /// Moves the value of the duration or number token just read into `value`: taken out of
+  /// ``values`` (the last), or, for ``DateOnePass``, which keeps no array of them, swapped out
+  /// of the lexer without a copy.
   mutating func moveValue(into value: inout DateRational) {
     if keepsValues { value = values.removeLast() } else { swap(&value, &lastValue) }
   }
