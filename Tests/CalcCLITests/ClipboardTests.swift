@@ -90,10 +90,12 @@ import Testing
       defer { server.stop() }
       let tmuxCommand = server.run
       _ = try tmuxCommand(["send-keys", "1234*1000=", "Enter", ":copy", "Enter"])
+      // Wait for the report, not for "clipboard": the live hint under `:copy` says "clipboard"
+      // too, before Enter has been read.
       var screen = ""
       for _ in 0..<200 {
         screen = try tmuxCommand(["capture-pane", "-p"]).stdout
-        if screen.contains("clipboard") { break }
+        if screen.contains("sent to the terminal's clipboard") { break }
         usleep(50_000)
       }
       #expect(
