@@ -254,7 +254,7 @@ public struct LineInterpreter {
     }
   }
 
-  /// Applies `line` when it is a common date line (``KeyText/commonDateLineText(in:)``) that
+  /// Applies `line` when it is a common date line (``KeyText/commonDateLine(in:)``) that
   /// the session calculates in one pass
   /// (``Session/perform(commonDateLine:mayReferToLines:)``), and prints the
   /// display, as ``applyFormulaLine(_:line:output:)`` does for a script's line without a note;
@@ -263,7 +263,7 @@ public struct LineInterpreter {
   private mutating func applyCalculatedDateLine(
     _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, reusing scratch: inout DateScratch
   ) -> Bool {
-    guard let (text, mayReferToLines) = KeyText.commonDateLineText(in: line),
+    guard let (text, mayReferToLines) = KeyText.commonDateLine(in: line),
       let change = session.perform(
         commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
     else { return false }

@@ -50,6 +50,25 @@ package enum ByteScan {
     return (holdsFirst, holdsSecond)
   }
 
+  /// Whether every byte of `buffer` is ASCII (below 0x80).
+  ///
+  /// - Complexity: O(n) in the length of `buffer`.
+  package static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var index = 0
+    while index &+ 8 <= buffer.count {
+      bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index &+= 8
+    }
+    while index < buffer.count {
+      bits |= UInt64(base[index])
+      index &+= 1
+    }
+    return bits & highs == 0
+  }
+
   /// Whether `left` and `right` hold the same bytes.
   ///
   /// - Complexity: O(n) in the length of the buffers.

@@ -5,36 +5,42 @@ import CalcDecimal
 struct DateBrain: Hashable, Sendable {
   /// The value after the last date line (or a memory key's recall).
   var value: DateValue
-  /// The last date line normalised (``DateLine/normalizedText``); empty in a fresh date mode.
-  var line: String
+  /// The last date line normalised (``DateLine/normalizedText``), as its recorded text too
+  /// (``DateText/normalizedAlone``): two states that differ only in how the line was typed are
+  /// equal. Empty in a fresh date mode.
+  var text: DateText
+
+  /// The last date line normalised, for the expression line; empty in a fresh date mode.
+  var line: String { text.normalized }
 
   /// A fresh date mode: `0`, no line.
-  static let initial = DateBrain(value: .number(DateNumber(0)), line: "")
+  static let initial = DateBrain(value: .number(DateNumber(0)), text: DateText())
 }
 
 /// A date line as a history records it (SPEC §13): its text (with `today` replaced by the date
 /// it stood for, so that a replay is exact), and its value when it was applied, so that a jump
 /// replays it as one step without reading it again.
 public struct DateStep: Hashable, Sendable {
-  /// The line as recorded (``DateLine/recordedText``).
-  public let text: String
   /// The value after the line.
   package let value: DateValue
+  /// The line as recorded and normalised, inline when it can be (``DateText``).
+  package let lineText: DateText
+
+  /// The line as recorded (``DateLine/recordedText``).
+  public var text: String { lineText.recorded }
   /// The line normalised, for the expression line (``DateLine/normalizedText``).
-  package let normalizedText: String
+  package var normalizedText: String { lineText.normalized }
 
   /// The step of `line`, read and calculated.
   package init(_ line: DateLine) {
-    text = line.recordedText
     value = line.value
-    normalizedText = line.normalizedText
+    lineText = DateText(recorded: line.recordedText, normalized: line.normalizedText)
   }
 
-  /// A step of its parts (``onePass(_:reference:)``).
-  init(text: String, value: DateValue, normalizedText: String) {
-    self.text = text
+  /// A step of its parts (``onePass(_:reusing:reference:)``).
+  init(value: DateValue, text: DateText) {
     self.value = value
-    self.normalizedText = normalizedText
+    self.lineText = text
   }
 }
 

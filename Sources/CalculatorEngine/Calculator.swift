@@ -740,7 +740,7 @@ public struct Calculator: Hashable, Sendable {
             memory = next.memory
             return next.machine
           case .date(let step):
-            return .date(Box(DateBrain(value: step.value, line: step.normalizedText)))
+            return .date(Box(DateBrain(value: step.value, text: step.lineText.normalizedAlone)))
           }
         }
         return nil
@@ -847,7 +847,8 @@ public struct Calculator: Hashable, Sendable {
       guard let memory else { return }
       // Another mode's number beyond date mode's limits: rule 14 at those limits.
       let value = DateChecker.checked(.number(DateNumber(number: memory)))
-      machine = .date(Box(DateBrain(value: value, line: "mr")))
+      machine = .date(
+        Box(DateBrain(value: value, text: DateText(recorded: "mr", normalized: "mr"))))
     }
   }
 
@@ -995,7 +996,7 @@ extension Calculator {
   /// Applies a date line (SPEC §13): date mode, showing the line's value; the memory, the
   /// angle unit and the word size are kept.
   mutating func apply(date step: DateStep) {
-    machine.setDate(DateBrain(value: step.value, line: step.normalizedText))
+    machine.setDate(DateBrain(value: step.value, text: step.lineText.normalizedAlone))
   }
 
   /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the

@@ -80,11 +80,26 @@ extension DateStep {
   package static func onePass(
     _ text: String, reusing scratch: inout DateScratch, reference: (Int) -> DateValue?
   ) -> DateStep? {
-    guard let read = scratch.reader.read(text, reference: reference) else { return nil }
-    return DateStep(
-      text: text, value: read.value,
-      normalizedText: scratch.reader.isNormalized
-        ? text : String(decoding: scratch.reader.normalized, as: UTF8.self))
+    var text = text
+    return text.withUTF8 { onePass($0, reusing: &scratch, reference: reference) }
+  }
+
+  /// ``onePass(_:reusing:reference:)-(String,_,_)`` of the line's bytes: a script's line is
+  /// read where it lies, and its step holds the text inline when it can (``DateText``), with
+  /// no string made for it.
+  ///
+  /// - Complexity: as ``onePass(_:reference:)``.
+  package static func onePass(
+    _ bytes: UnsafeBufferPointer<UInt8>, reusing scratch: inout DateScratch,
+    reference: (Int) -> DateValue?
+  ) -> DateStep? {
+    guard let read = scratch.reader.read(bytes, reference: reference) else { return nil }
+    if scratch.reader.isNormalized {
+      return DateStep(value: read.value, text: DateText(bytes, normalized: nil))
+    }
+    return scratch.reader.normalized.withUnsafeBufferPointer { normalized in
+      DateStep(value: read.value, text: DateText(bytes, normalized: normalized))
+    }
   }
 }
 
@@ -117,8 +132,8 @@ struct DateOnePass {
     case number(DateRational)
   }
 
-  /// The line's bytes: its string's own, valid only while ``read(_:reference:)`` reads it
-  /// (not copied into an array); empty otherwise.
+  /// The line's bytes, where they lie, valid only while ``read(_:reference:)-(UnsafeBufferPointer<UInt8>,_)``
+  /// reads them (not copied into an array); empty otherwise.
   private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var lexer = DateLexer(keepsValues: false)
   /// The token being read and the one after it: plain data, copied freely.
@@ -151,6 +166,16 @@ struct DateOnePass {
   mutating func read(_ text: String, reference: (Int) -> DateValue?) -> (
     value: DateValue, kind: DateKind
   )? {
+    var text = text
+    // The string's own bytes (a native string's, just made, are contiguous): not copied.
+    return text.withUTF8 { read($0, reference: reference) }
+  }
+
+  /// ``read(_:reference:)-(String,_)`` of a line's bytes, which must stay where they are
+  /// until it returns.
+  mutating func read(_ buffer: UnsafeBufferPointer<UInt8>, reference: (Int) -> DateValue?) -> (
+    value: DateValue, kind: DateKind
+  )? {
     lexer.restart()
     current = DateToken(kind: .end, start: 0, end: 0)
     next = current
@@ -159,17 +184,13 @@ struct DateOnePass {
     isNormalized = false
     normalized.removeAll(keepingCapacity: true)
     if !references.isEmpty { references.removeAll(keepingCapacity: true) }
-    var text = text
-    // The string's own bytes (a native string's, just made, are contiguous): not copied.
-    return text.withUTF8 { buffer in
-      bytes = buffer
-      defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-      guard start(), let read = line(reference) else { return nil }
-      // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
-      // instructions a byte.
-      isNormalized = normalized.withUnsafeBufferPointer { ByteScan.equal($0, buffer) }
-      return read
-    }
+    bytes = buffer
+    defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+    guard start(), let read = line(reference) else { return nil }
+    // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
+    // instructions a byte.
+    isNormalized = normalized.withUnsafeBufferPointer { ByteScan.equal($0, buffer) }
+    return read
   }
 
   /// Reads the first two tokens; `false` when the lexer rejects one.

@@ -119,10 +119,11 @@ extension History {
     if (ownStart + 1) % History.snapshotInterval == 0 { appendSnapshot(at: ownStart + 1) }
     var code = Key.dateLineCode
     withUnsafeMutablePointer(to: &code) { code in
-      let codes = UnsafeMutableBufferPointer(start: code, count: 1)
-      branches[current].appendLine(codes)
-      if state.mode != .standard { noteRestart(in: UnsafeBufferPointer(codes), at: ownStart) }
+      branches[current].appendLine(UnsafeMutableBufferPointer(start: code, count: 1))
     }
+    // What `noteRestart(in:at:)` comes to for the line (about 120 instructions): the state is
+    // in date mode now, and the line's code is no restart and changes the light state.
+    settledEnd = nil
     position = branches[current].count
     return made
   }

@@ -227,7 +227,8 @@ extension KeyText {
     return keys
   }
 
-  /// The text of the date line that `buffer`, a line read in date mode, is when it starts
+  /// The bytes of `buffer`, where they lie, that are the text of the date line that `buffer`,
+  /// a line read in date mode, is when it starts
   /// with a digit, `$` or `(` and holds no note (`#`): the common date line of a script, which
   /// ``formulaLine(in:startingIn:reusing:)`` reads as a date line's key alone with this text;
   /// `nil` for any other line. `mayReferToLines` is whether the text holds a `$`.
@@ -237,8 +238,8 @@ extension KeyText {
   /// `$N`, not a key that recalls; `(` is a key of Scientific mode, which date mode's keypad
   /// refuses first of all, so that its keys never read).
   /// - Complexity: O(n) in the length of the line.
-  package static func commonDateLineText(in buffer: UnsafeBufferPointer<UInt8>)
-    -> (text: String, mayReferToLines: Bool)?
+  package static func commonDateLine(in buffer: UnsafeBufferPointer<UInt8>)
+    -> (bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool)?
   {
     guard let first = buffer.first,
       (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "$")
@@ -250,9 +251,7 @@ extension KeyText {
     if note { return nil }
     var end = buffer.count
     while end > 0, isBlank(buffer[end - 1]) { end -= 1 }
-    return (
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self), dollar
-    )
+    return (UnsafeBufferPointer(rebasing: buffer[..<end]), dollar)
   }
 
   /// The memory keys a formula may be followed by, as spelled at the end of a line.

@@ -299,7 +299,7 @@ public struct Session: Sendable {
     return try applyFormulaLine(keys)
   }
 
-  /// Applies `text`, a date line (``KeyText/commonDateLineText(in:)``), as a line of its key
+  /// Applies `text`, a date line (``KeyText/commonDateLine(in:)``), as a line of its key
   /// alone when one pass reads and calculates it (``DateLine/onePass(_:reference:)``, each
   /// `$N` resolved as ``dateSteps(for:after:memory:)`` resolves it): what
   /// ``perform(formulaLine:)`` does with the keys a line's reader makes of it, without making
@@ -309,7 +309,7 @@ public struct Session: Sendable {
   /// Returns `nil`, changing nothing, for a line one pass declines (`today`, `mr`, a `$N` of a
   /// difference, a fault, any rejection) and right after a restore: ``perform(_:)`` decides
   /// what such a line does, and gives its errors. Without `mayReferToLines` (the text holds no
-  /// `$`, ``KeyText/commonDateLineText(in:)``) no line end is read, and a `$N` is declined.
+  /// `$`, ``KeyText/commonDateLine(in:)``) no line end is read, and a `$N` is declined.
   /// - Complexity: O(n) in the length of the line, and the cost of its exact arithmetic;
   ///   O(p × log b) more, the position p, for a `$N` when the session has not kept the line
   ///   ends of this branch.
@@ -327,8 +327,23 @@ public struct Session: Sendable {
   package mutating func perform(
     commonDateLine text: String, mayReferToLines: Bool = true, reusing scratch: inout DateScratch
   ) -> Change? {
+    var text = text
+    return text.withUTF8 {
+      perform(commonDateLine: $0, mayReferToLines: mayReferToLines, reusing: &scratch)
+    }
+  }
+
+  /// ``perform(commonDateLine:mayReferToLines:reusing:)-(String,_,_)`` of the line's bytes
+  /// (``KeyText/commonDateLine(in:)``): read where they lie, and kept in the step inline when
+  /// they can be (``DateText``), no string made for them.
+  ///
+  /// - Complexity: as ``perform(commonDateLine:mayReferToLines:)``.
+  package mutating func perform(
+    commonDateLine bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool,
+    reusing scratch: inout DateScratch
+  ) -> Change? {
     guard !isRightAfterRestore else { return nil }
-    guard let step = commonDateStep(text, mayReferToLines: mayReferToLines, reusing: &scratch)
+    guard let step = commonDateStep(bytes, mayReferToLines: mayReferToLines, reusing: &scratch)
     else { return nil }
     // Not through `keepingLineEnds(_:)`: a closure would copy the step it passes on.
     let extends = lineEndsExtend
@@ -345,7 +360,7 @@ public struct Session: Sendable {
   /// specialised for it once.
   @inline(never)
   private mutating func commonDateStep(
-    _ text: String, mayReferToLines: Bool, reusing scratch: inout DateScratch
+    _ bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool, reusing scratch: inout DateScratch
   ) -> DateStep? {
     if mayReferToLines, lineEndIndex?.isValid(for: history) != true {
       lineEndIndex = LineEndIndex(history)
@@ -355,7 +370,7 @@ public struct Session: Sendable {
     // context on the heap, cost hundreds of instructions a line). The line ends before the
     // line are looked up for each `$N`, not kept in an optional for every line (destroying
     // it went through the optional's generic witness, about 85 instructions a line).
-    return DateStep.onePass(text, reusing: &scratch) { number in
+    return DateStep.onePass(bytes, reusing: &scratch) { number in
       guard mayReferToLines else { return nil }
       let preceding = self.lineEndIndex!.before(self.history.position)
       let first = base ?? self.history.dateReferenceBase(after: preceding)

@@ -67,10 +67,14 @@ import Testing
     #expect(SessionScript.text(of: session.history) == before)
   }
 
-  /// ``KeyText/commonDateLineText(in:)`` of `line`.
+  /// ``KeyText/commonDateLine(in:)`` of `line`, its bytes as a string.
   static func commonText(_ line: String) -> (text: String, mayReferToLines: Bool)? {
     var line = line
-    return line.withUTF8 { KeyText.commonDateLineText(in: $0) }
+    return line.withUTF8 {
+      KeyText.commonDateLine(in: $0).map {
+        (String(decoding: $0.bytes, as: UTF8.self), $0.mayReferToLines)
+      }
+    }
   }
 
   /// Runs `lines` through a script's path (``LineInterpreter/run(_:output:keys:)``, which keeps

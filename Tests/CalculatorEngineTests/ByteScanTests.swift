@@ -29,6 +29,23 @@ import Testing
     }
   }
 
+  /// `isASCII` is "no byte is 0x80 or more", at every length around a word, with one high byte
+  /// anywhere or none.
+  @Test func isASCIIIsNoHighByte() {
+    var random = SplitMix64(state: 0xA5_C11)
+    for length in 0...40 {
+      for _ in 0..<TestSize.count(short: 60, long: 2_000) {
+        var bytes = (0..<length).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+        if length > 0, Bool.random(using: &random) {
+          bytes[Int.random(in: 0..<length, using: &random)] = UInt8.random(
+            in: 0x80...0xFF, using: &random)
+        }
+        let ascii = bytes.withUnsafeBufferPointer { ByteScan.isASCII($0) }
+        #expect(ascii == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+      }
+    }
+  }
+
   @Test func equalIsElementsEqual() {
     var random = SplitMix64(state: 0xE9_0A1)
     for length in 0...40 {

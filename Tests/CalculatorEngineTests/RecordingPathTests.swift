@@ -81,17 +81,29 @@ import Testing
 
   /// A date line applied by its own door (``History/apply(dateLine:)``) leaves the history as
   /// the general one (`[.dateLine]` with `[step]`) does: the same codes, line ends, snapshots,
-  /// marks, steps and states, over more than a snapshot interval, in every mode the line may
-  /// follow, at a branch's end and after a jump back (a new branch).
+  /// marks, steps and states, the last restart and the settled line's end (which its own door
+  /// sets without ``History/noteRestart(in:at:)``), over more than a snapshot interval, in
+  /// every mode the line may follow (a settled Scientific line included), at a branch's end
+  /// and after a jump back (a new branch).
   @Test func aDateLineByItsOwnDoorIsTheGeneralOne() throws {
     let texts = ["2024-03-15 to 2025-01-01", "2024-02-29 + 1y", "1:30+0:45", "65:55:08 in min"]
     let between: [[Key]] = [
       [.mode(.scientific), .digit(.four), .memory(.store), .op(.plus), .digit(.two)],
       [.mode(.programmer), .digit(.five)], [.mode(.standard), .digit(.seven), .op(.plus)],
-      [.mode(.date)],
+      [.mode(.date)], [.mode(.scientific)],
+      [.mode(.scientific), .digit(.two), .op(.multiply), .digit(.three), .equal],
     ]
     var general = History()
     var own = History()
+    /// The restart marks that the two doors keep apart from the branches.
+    func expectSameRestarts(sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(
+        "\(general.settledEnd as Any)" == "\(own.settledEnd as Any)",
+        sourceLocation: sourceLocation)
+      #expect(
+        "\(general.lastRestart as Any)" == "\(own.lastRestart as Any)",
+        sourceLocation: sourceLocation)
+    }
     var random = SplitMix64(state: 0xDA7E_D002)
     // Date lines alone first, so that the snapshot intervals end at date lines; then a mix.
     let alone = 2 * History.snapshotInterval + 3
@@ -105,12 +117,14 @@ import Testing
         let keys = between[Int(random.next() % UInt64(between.count))]
         _ = general.apply(line: keys[...])
         _ = own.apply(line: keys[...])
+        expectSameRestarts()
         continue
       }
       let step = try #require(DateStep.onePass(texts[round % texts.count]))
       #expect(general.apply(line: [.dateLine][...], dates: [step]) == own.apply(dateLine: step))
       #expect(general.state == own.state)
       #expect(general.position == own.position)
+      expectSameRestarts()
     }
     #expect(general.branches.count == own.branches.count)
     for (first, second) in zip(general.branches, own.branches) {

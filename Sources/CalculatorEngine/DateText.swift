@@ -1,0 +1,183 @@
+/// A date line's text as a history and a state keep it: the line as recorded and as normalised
+/// (``DateStep/text``, ``DateStep/normalizedText``).
+///
+/// Texts that fit are held in the value itself, and keeping them allocates nothing: a line that
+/// is its own normalised form of at most 31 bytes, or a recorded and a normalised text of at
+/// most 30 bytes together (86% of calc-bench's date lines that one pass reads). Any other line
+/// holds its two strings, each allocated when it is longer than 15 bytes, as a step did before.
+/// A kept text of more than 15 bytes was an allocation of about 80 bytes a line that a
+/// history never let go of (Documentation/Performance.md, "Date lines, session 16").
+///
+/// The case and the bytes are a function of the texts alone (``init(recorded:normalized:)``),
+/// so that equal texts are equal values, as the synthesised `==` and `hash(into:)` compare
+/// them.
+package struct DateText: Hashable, Sendable {
+  /// The longest text held inline when the line is its own normalised form, in bytes.
+  package static var inlineCapacity: Int { 31 }
+
+  private enum Storage: Hashable, Sendable {
+    /// The texts' bytes (``Bytes``).
+    case inline(Bytes)
+    /// The two texts, when they do not fit.
+    case strings(recorded: String, normalized: String)
+  }
+
+  /// Four words of bytes, in memory order: the recorded text from byte 0, then the normalised
+  /// text where it differs; byte 31 is the recorded text's length, with bit 7 set when a
+  /// normalised text follows, whose length is byte 30 then. The bytes after the texts are zero.
+  private struct Bytes: Hashable, Sendable {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    static func == (lhs: Bytes, rhs: Bytes) -> Bool {
+      lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+        && lhs.words.3 == rhs.words.3
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(words.0)
+      hasher.combine(words.1)
+      hasher.combine(words.2)
+      hasher.combine(words.3)
+    }
+
+    /// `recorded`, and `normalized` unless it is `nil`, when they fit; `nil` otherwise.
+    init?(_ recorded: UnsafeBufferPointer<UInt8>, _ normalized: UnsafeBufferPointer<UInt8>?) {
+      let count = recorded.count + (normalized?.count ?? 0)
+      guard count <= (normalized == nil ? 31 : 30) else { return nil }
+      withUnsafeMutableBytes(of: &words) { bytes in
+        UnsafeMutableRawBufferPointer(rebasing: bytes[..<recorded.count])
+          .copyMemory(from: UnsafeRawBufferPointer(recorded))
+        bytes[31] = UInt8(recorded.count)
+        if let normalized {
+          UnsafeMutableRawBufferPointer(rebasing: bytes[recorded.count..<count])
+            .copyMemory(from: UnsafeRawBufferPointer(normalized))
+          bytes[30] = UInt8(normalized.count)
+          bytes[31] |= 0x80
+        }
+      }
+    }
+
+    init() {}
+
+    /// The recorded text (`normalized` false) or the normalised one.
+    func string(normalized: Bool) -> String {
+      withUnsafeBytes(of: words) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let recorded = Int(bytes[31] & 0x7F)
+        let range =
+          normalized && bytes[31] & 0x80 != 0
+          ? recorded..<(recorded + Int(bytes[30])) : 0..<recorded
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+    }
+
+    /// The normalised text alone, as recorded too (it fits: it is shorter than the two).
+    var normalizedAlone: Bytes {
+      withUnsafeBytes(of: words) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let start = Int(bytes[31] & 0x7F)
+        let end = start + Int(bytes[30])
+        return Bytes(UnsafeBufferPointer(rebasing: bytes[start..<end]), nil)!
+      }
+    }
+
+    /// Byte 31: the recorded text's length, bit 7 set when a normalised text follows.
+    var control: UInt8 { withUnsafeBytes(of: words) { $0[31] } }
+
+    /// Whether a normalised text that differs follows the recorded one.
+    var differs: Bool { control & 0x80 != 0 }
+  }
+
+  private let storage: Storage
+
+  private init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// The text recorded as `recorded` and normalised as `normalized`.
+  package init(recorded: String, normalized: String) {
+    var (recordedCopy, normalizedCopy) = (recorded, normalized)
+    // Byte for byte: `==` of strings would take canonically equivalent ones as the same.
+    let (same, inline) = recordedCopy.withUTF8 { recordedBytes in
+      normalizedCopy.withUTF8 { normalizedBytes -> (Bool, Bytes?) in
+        ByteScan.equal(recordedBytes, normalizedBytes)
+          ? (true, Bytes(recordedBytes, nil)) : (false, Bytes(recordedBytes, normalizedBytes))
+      }
+    }
+    if let inline {
+      self.init(storage: .inline(inline))
+    } else {
+      self.init(storage: .strings(recorded: recorded, normalized: same ? recorded : normalized))
+    }
+  }
+
+  /// The text `bytes`, recorded as it is, and normalised as `normalized` (`nil`: as it is).
+  /// Bytes that are not UTF-8 are repaired, as a string of them is.
+  ///
+  /// - Complexity: O(n) in the length of the texts.
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, normalized: UnsafeBufferPointer<UInt8>?) {
+    let normalized = normalized.flatMap { ByteScan.equal($0, bytes) ? nil : $0 }
+    // ASCII, as a date line almost always is: no repair, no canonical equivalence.
+    guard ByteScan.isASCII(bytes), normalized.map(ByteScan.isASCII) ?? true else {
+      let recorded = String(decoding: bytes, as: UTF8.self)
+      self.init(
+        recorded: recorded,
+        normalized: normalized.map { String(decoding: $0, as: UTF8.self) } ?? recorded)
+      return
+    }
+    if let inline = Bytes(bytes, normalized) {
+      self.init(storage: .inline(inline))
+    } else {
+      let recorded = String(decoding: bytes, as: UTF8.self)
+      self.init(
+        storage: .strings(
+          recorded: recorded,
+          normalized: normalized.map { String(decoding: $0, as: UTF8.self) } ?? recorded))
+    }
+  }
+
+  /// The empty text.
+  package init() {
+    storage = .inline(Bytes())
+  }
+
+  /// The line as recorded.
+  package var recorded: String {
+    switch storage {
+    case .inline(let bytes): bytes.string(normalized: false)
+    case .strings(let recorded, _): recorded
+    }
+  }
+
+  /// The line normalised.
+  package var normalized: String {
+    switch storage {
+    case .inline(let bytes): bytes.string(normalized: true)
+    case .strings(_, let normalized): normalized
+    }
+  }
+
+  /// The normalised text alone, as recorded too: what a state keeps of its last line (its
+  /// recorded text is no part of it). The text itself when the two are one.
+  package var normalizedAlone: DateText {
+    switch storage {
+    case .inline(let bytes):
+      guard bytes.differs else { return self }
+      return DateText(storage: .inline(bytes.normalizedAlone))
+    case .strings(let recorded, let normalized):
+      var (recordedCopy, normalizedCopy) = (recorded, normalized)
+      let same = recordedCopy.withUTF8 { recorded in
+        normalizedCopy.withUTF8 { ByteScan.equal(recorded, $0) }
+      }
+      return same ? self : DateText(recorded: normalized, normalized: normalized)
+    }
+  }
+
+  /// Whether the text is empty.
+  package var isEmpty: Bool {
+    switch storage {
+    case .inline(let bytes): bytes.control == 0
+    case .strings(let recorded, let normalized): recorded.isEmpty && normalized.isEmpty
+    }
+  }
+}
