@@ -24,9 +24,11 @@ extension CalcCommand {
   /// back as exactly the bytes it came from, whatever form of the option gave it.
   ///
   /// First of all, a closed standard descriptor gets `/dev/null`
-  /// (``Platform/openClosedStandardDescriptors()``), before any file is opened.
+  /// (``Platform/openClosedStandardDescriptors()``), before any file is opened, and the
+  /// allocator is tuned for growing arrays (``Platform/tuneAllocator()``).
   public static func runMain() {
     Platform.openClosedStandardDescriptors()
+    Platform.tuneAllocator()
     let given = processArguments()
     let arguments = separatingAttachedKeys(given)
     if let status = CompletionScript.run(arguments) { Glibc.exit(status) }

@@ -1,3 +1,4 @@
+import CArguments
 import Foundation
 import Testing
 
@@ -20,6 +21,16 @@ import Testing
     #expect(FileKind(mode: S_IFBLK) == .device)
     #expect(FileKind(mode: S_IFSOCK).refusal == "not a regular file (a socket)")
     #expect(FileKind(mode: S_IFLNK) == .symbolicLink)
+  }
+
+  /// The allocator's tunable (``Platform/tuneAllocator()``) is set with glibc, and is no call
+  /// that fails silently: `mallopt` says 1 when it took the value.
+  @Test func theAllocatorsThresholdIsSetWithGlibc() {
+    #if canImport(Glibc)
+      #expect(calc_set_mmap_threshold(32 << 20) == 1)
+    #else
+      #expect(calc_set_mmap_threshold(32 << 20) == 0)
+    #endif
   }
 
   @Test func errnoMessages() {

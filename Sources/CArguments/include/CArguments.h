@@ -5,4 +5,8 @@
 // vector and 0 before the constructor has run).
 char **calc_argv(void);
 int calc_argc(void);
+// Has glibc's malloc serve blocks below `bytes` from its heap, not from mmap regions of their
+// own (mallopt(M_MMAP_THRESHOLD)): 1 when set, 0 where it cannot be or with another C library
+// (allocator.c).
+int calc_set_mmap_threshold(int bytes);
 #endif
