@@ -5,9 +5,9 @@ import CalcDecimal
 struct DateBrain: Hashable, Sendable {
   /// The value after the last date line (or a memory key's recall).
   var value: DateValue
-  /// The last date line normalised (``DateLine/normalizedText``), as its recorded text too
-  /// (``DateText/normalizedAlone``): two states that differ only in how the line was typed are
-  /// equal. Empty in a fresh date mode.
+  /// The last date line, its step's text shared (not made again for the state); empty in a
+  /// fresh date mode. Only its normalised text (``DateLine/normalizedText``) is part of the
+  /// state: two states that differ only in how the line was typed are equal.
   var text: DateText
 
   /// The last date line normalised, for the expression line; empty in a fresh date mode.
@@ -15,6 +15,17 @@ struct DateBrain: Hashable, Sendable {
 
   /// A fresh date mode: `0`, no line.
   static let initial = DateBrain(value: .number(DateNumber(0)), text: DateText())
+
+  /// Whether the two show the same value after the same normalised line.
+  static func == (lhs: DateBrain, rhs: DateBrain) -> Bool {
+    lhs.value == rhs.value && lhs.text.hasSameNormalizedText(as: rhs.text)
+  }
+
+  /// Hashes what ``==`` compares.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+    text.hashNormalizedText(into: &hasher)
+  }
 }
 
 /// A date line as a history records it (SPEC §13): its text (with `today` replaced by the date

@@ -740,7 +740,7 @@ public struct Calculator: Hashable, Sendable {
             memory = next.memory
             return next.machine
           case .date(let step):
-            return .date(Box(DateBrain(value: step.value, text: step.lineText.normalizedAlone)))
+            return .date(Box(DateBrain(value: step.value, text: step.lineText)))
           }
         }
         return nil
@@ -996,7 +996,7 @@ extension Calculator {
   /// Applies a date line (SPEC §13): date mode, showing the line's value; the memory, the
   /// angle unit and the word size are kept.
   mutating func apply(date step: DateStep) {
-    machine.setDate(DateBrain(value: step.value, text: step.lineText.normalizedAlone))
+    machine.setDate(DateBrain(value: step.value, text: step.lineText))
   }
 
   /// Applies a formula line: its compiled keys on a Scientific keypad cleared as by AC, the

@@ -59,33 +59,27 @@ package struct DateText: Hashable, Sendable {
 
     init() {}
 
-    /// The recorded text (`normalized` false) or the normalised one.
-    func string(normalized: Bool) -> String {
+    /// Calls `body` with the bytes of the recorded text (`normalized` false) or of the
+    /// normalised one, where they lie.
+    func withText<R>(normalized: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
       withUnsafeBytes(of: words) { raw in
         let bytes = raw.bindMemory(to: UInt8.self)
         let recorded = Int(bytes[31] & 0x7F)
         let range =
           normalized && bytes[31] & 0x80 != 0
           ? recorded..<(recorded + Int(bytes[30])) : 0..<recorded
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return body(UnsafeBufferPointer(rebasing: bytes[range]))
       }
     }
 
-    /// The normalised text alone, as recorded too (it fits: it is shorter than the two).
-    var normalizedAlone: Bytes {
-      withUnsafeBytes(of: words) { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let start = Int(bytes[31] & 0x7F)
-        let end = start + Int(bytes[30])
-        return Bytes(UnsafeBufferPointer(rebasing: bytes[start..<end]), nil)!
-      }
+    /// The recorded text (`normalized` false) or the normalised one.
+    func string(normalized: Bool) -> String {
+      withText(normalized: normalized) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Byte 31: the recorded text's length, bit 7 set when a normalised text follows.
     var control: UInt8 { withUnsafeBytes(of: words) { $0[31] } }
 
-    /// Whether a normalised text that differs follows the recorded one.
-    var differs: Bool { control & 0x80 != 0 }
   }
 
   private let storage: Storage
@@ -157,19 +151,27 @@ package struct DateText: Hashable, Sendable {
     }
   }
 
-  /// The normalised text alone, as recorded too: what a state keeps of its last line (its
-  /// recorded text is no part of it). The text itself when the two are one.
-  package var normalizedAlone: DateText {
+  /// Whether the normalised texts of the two are the same bytes: what a state compares of its
+  /// last line (``DateBrain``), whose recorded text is no part of it.
+  ///
+  /// - Complexity: O(n) in the length of the texts.
+  package func hasSameNormalizedText(as other: DateText) -> Bool {
+    withNormalizedBytes { mine in other.withNormalizedBytes { ByteScan.equal(mine, $0) } }
+  }
+
+  /// Hashes the normalised text's bytes, as ``hasSameNormalizedText(as:)`` compares them.
+  package func hashNormalizedText(into hasher: inout Hasher) {
+    withNormalizedBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Calls `body` with the normalised text's bytes, where they lie.
+  private func withNormalizedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     switch storage {
     case .inline(let bytes):
-      guard bytes.differs else { return self }
-      return DateText(storage: .inline(bytes.normalizedAlone))
-    case .strings(let recorded, let normalized):
-      var (recordedCopy, normalizedCopy) = (recorded, normalized)
-      let same = recordedCopy.withUTF8 { recorded in
-        normalizedCopy.withUTF8 { ByteScan.equal(recorded, $0) }
-      }
-      return same ? self : DateText(recorded: normalized, normalized: normalized)
+      return bytes.withText(normalized: true, body)
+    case .strings(_, let normalized):
+      var copy = normalized
+      return copy.withUTF8(body)
     }
   }
 

@@ -117,10 +117,7 @@ extension History {
     // As the loop's countdown: a snapshot after the key that fills an interval, before the
     // line's code is stored.
     if (ownStart + 1) % History.snapshotInterval == 0 { appendSnapshot(at: ownStart + 1) }
-    var code = Key.dateLineCode
-    withUnsafeMutablePointer(to: &code) { code in
-      branches[current].appendLine(UnsafeMutableBufferPointer(start: code, count: 1))
-    }
+    branches[current].appendLine(code: Key.dateLineCode)
     // What `noteRestart(in:at:)` comes to for the line (about 120 instructions): the state is
     // in date mode now, and the line's code is no restart and changes the light state.
     settledEnd = nil

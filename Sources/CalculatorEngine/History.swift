@@ -123,6 +123,15 @@ public struct History: Sendable {
       markLineEnd(at: codes.count - 1)
     }
 
+    /// ``appendLine(_:)`` of a line of one code (a date line's): without the
+    /// general append of a buffer (about 90 instructions for one code).
+    @inline(__always)
+    mutating func appendLine(code: UInt8) {
+      reserveRoom(for: 1)
+      codes.append(code)
+      markLineEnd(at: codes.count - 1)
+    }
+
     /// Marks the own key at `index`, the last stored, as the last of a line.
     @inline(__always)
     mutating func markLineEnd(at index: Int) {
