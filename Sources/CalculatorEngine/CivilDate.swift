@@ -130,24 +130,38 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
   /// Appends ``isoText``'s ten ASCII bytes to `bytes` (the answer line's, without a string).
   package func appendISOText(to bytes: inout [UInt8]) {
-    let (year, month, day) = components
-    let zero = UInt8(ascii: "0")
-    let dash = UInt8(ascii: "-")
     // Written on the stack and appended once: byte by byte, each append checked the array's
     // uniqueness and room (about 200 instructions a date).
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-      text[0] = zero + UInt8(year / 1000)
-      text[1] = zero + UInt8(year / 100 % 10)
-      text[2] = zero + UInt8(year / 10 % 10)
-      text[3] = zero + UInt8(year % 10)
-      text[4] = dash
-      text[5] = zero + UInt8(month / 10)
-      text[6] = zero + UInt8(month % 10)
-      text[7] = dash
-      text[8] = zero + UInt8(day / 10)
-      text[9] = zero + UInt8(day % 10)
+      writeISOText(into: text.baseAddress!)
       bytes.append(contentsOf: UnsafeBufferPointer(text))
     }
+  }
+
+  /// Appends ``isoText``'s ten ASCII bytes to `writer` (the one-pass reader's normalised text).
+  func appendISOText(to writer: ByteWriter) {
+    writer.append(upTo: 10) { text in
+      writeISOText(into: text)
+      return 10
+    }
+  }
+
+  /// Writes ``isoText``'s ten ASCII bytes at `text`.
+  @inline(__always)
+  func writeISOText(into text: UnsafeMutablePointer<UInt8>) {
+    let (year, month, day) = components
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    text[0] = zero + UInt8(year / 1000)
+    text[1] = zero + UInt8(year / 100 % 10)
+    text[2] = zero + UInt8(year / 10 % 10)
+    text[3] = zero + UInt8(year % 10)
+    text[4] = dash
+    text[5] = zero + UInt8(month / 10)
+    text[6] = zero + UInt8(month % 10)
+    text[7] = dash
+    text[8] = zero + UInt8(day / 10)
+    text[9] = zero + UInt8(day % 10)
   }
 
   /// Windows' long date with the weekday, in English: `Saturday, September 11, 2004`.
@@ -327,20 +341,48 @@ package struct DateOffset: Hashable, Sendable, CustomStringConvertible {
   /// Appends ``description``'s ASCII bytes to `text` (a date line's normalised text, issue 51:
   /// without an array of the units or a string).
   func appendText(to text: inout [UInt8]) {
-    var first = true
-    func part(_ count: Int?, _ unit: Unicode.Scalar) {
-      guard let count else { return }
-      if !first { text.append(UInt8(ascii: " ")) }
-      first = false
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumTextCount) { buffer in
+      let count = writeText(into: buffer.baseAddress!)
+      text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// Appends ``description``'s ASCII bytes to `writer` (the one-pass reader's normalised text).
+  func appendText(to writer: ByteWriter) {
+    writer.append(upTo: Self.maximumTextCount) { writeText(into: $0) }
+  }
+
+  /// The longest ``description``: four counts of three digits, their units and three blanks.
+  private static var maximumTextCount: Int { 19 }
+
+  /// Writes ``description``'s ASCII bytes at `text`, and returns how many.
+  @inline(__always)
+  private func writeText(into text: UnsafeMutablePointer<UInt8>) -> Int {
+    var count = 0
+    func part(_ number: Int?, _ unit: Unicode.Scalar) {
+      guard let number else { return }
+      if count > 0 {
+        text[count] = UInt8(ascii: " ")
+        count += 1
+      }
       // A count is 0 to 999.
-      if count >= 100 { text.append(UInt8(ascii: "0") + UInt8(count / 100)) }
-      if count >= 10 { text.append(UInt8(ascii: "0") + UInt8(count / 10 % 10)) }
-      text.append(UInt8(ascii: "0") + UInt8(count % 10))
-      text.append(UInt8(ascii: unit))
+      if number >= 100 {
+        text[count] = UInt8(ascii: "0") + UInt8(number / 100)
+        count += 1
+      }
+      if number >= 10 {
+        text[count] = UInt8(ascii: "0") + UInt8(number / 10 % 10)
+        count += 1
+      }
+      text[count] = UInt8(ascii: "0") + UInt8(number % 10)
+      text[count + 1] = UInt8(ascii: unit)
+      count += 2
     }
     part(years, "y")
     part(months, "m")
     part(weeks, "w")
     part(days, "d")
+    return count
   }
+
 }

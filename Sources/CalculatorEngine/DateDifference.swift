@@ -146,10 +146,9 @@ package struct DateDifference: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The decimal digits of `value` (not negative), as `String(value)` writes them.
-  static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      let end = writeDecimal(value, into: buffer, at: 0)
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+  static func appendDecimal(_ value: Int, to writer: ByteWriter) {
+    writer.append(upTo: 20) { text in
+      writeDecimal(value, into: UnsafeMutableBufferPointer(start: text, count: 20), at: 0)
     }
   }
 

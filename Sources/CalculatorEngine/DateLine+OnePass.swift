@@ -97,9 +97,7 @@ extension DateStep {
     if scratch.reader.isNormalized {
       return DateStep(value: read.value, text: DateText(bytes, normalized: nil))
     }
-    return scratch.reader.normalized.withUnsafeBufferPointer { normalized in
-      DateStep(value: read.value, text: DateText(bytes, normalized: normalized))
-    }
+    return DateStep(value: read.value, text: DateText(bytes, normalized: scratch.reader.normalized))
   }
 }
 
@@ -148,8 +146,12 @@ struct DateOnePass {
   private var depth = 0
   /// Whether a duration was read (a line of numbers alone is rejected).
   private var sawDuration = false
-  /// The normalised text written so far (``DateLine/normalizedText``).
-  private(set) var normalized: [UInt8] = []
+  /// The normalised text written so far (``DateLine/normalizedText``), valid until the reader
+  /// changes.
+  var normalized: UnsafeBufferPointer<UInt8> { writer.bytes }
+  /// Where the normalised text is written: this reader's own (``read(_:reference:)-(UnsafeBufferPointer<UInt8>,_)``
+  /// takes a new one when a copy of the reader shares it).
+  private var writer = ByteWriter()
   /// N of each `$N` read, in order (``DateLine/references``).
   private(set) var references: [Int] = []
   /// Whether the normalised text of the line read last is its text (written as it normalises).
@@ -182,21 +184,22 @@ struct DateOnePass {
     depth = 0
     sawDuration = false
     isNormalized = false
-    normalized.removeAll(keepingCapacity: true)
+    if !isKnownUniquelyReferenced(&writer) { writer = ByteWriter(capacity: buffer.count + 8) }
+    writer.removeAll()
     if !references.isEmpty { references.removeAll(keepingCapacity: true) }
     bytes = buffer
     defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
     guard start(), let read = line(reference) else { return nil }
     // Through the buffers, a word at a time: the generic `elementsEqual` cost about 12
     // instructions a byte.
-    isNormalized = normalized.withUnsafeBufferPointer { ByteScan.equal($0, buffer) }
+    isNormalized = ByteScan.equal(writer.bytes, buffer)
     return read
   }
 
   /// Reads the first two tokens; `false` when the lexer rejects one.
   private mutating func start() -> Bool {
     guard readNext(), advance() else { return false }
-    normalized.reserveCapacity(bytes.count + 8)
+    writer.reserve(bytes.count + 8)
     return true
   }
 
@@ -230,7 +233,7 @@ struct DateOnePass {
   }
 
   private mutating func write(_ string: StaticString) {
-    string.withUTF8Buffer { normalized.append(contentsOf: $0) }
+    string.withUTF8Buffer { writer.append(contentsOf: $0) }
   }
 
   /// The whole line: its value and kind.
@@ -277,7 +280,7 @@ struct DateOnePass {
       let number = span.converted(to: unit)
       guard Self.isKept(number.value) else { return nil }
       write(" in ")
-      normalized.append(contentsOf: unit.rawValue.utf8)
+      for byte in unit.rawValue.utf8 { writer.append(byte) }
       (value, kind) = (.number(number), .number)
     } else if kind == .number, !sawDuration {
       return nil
@@ -302,15 +305,15 @@ struct DateOnePass {
         guard case .date(let date) = result, let offset = offset() else { return nil }
         guard let moved = isAddition ? offset.added(to: date) : offset.subtracted(from: date)
         else { return nil }
-        normalized.append(UInt8(ascii: " "))
-        normalized.append(UInt8(ascii: isAddition ? "+" : "-"))
-        normalized.append(UInt8(ascii: " "))
-        offset.appendText(to: &normalized)
+        writer.append(UInt8(ascii: " "))
+        writer.append(UInt8(ascii: isAddition ? "+" : "-"))
+        writer.append(UInt8(ascii: " "))
+        offset.appendText(to: writer)
         result = .date(moved)
       } else {
-        normalized.append(UInt8(ascii: " "))
-        normalized.append(UInt8(ascii: isAddition ? "+" : "-"))
-        normalized.append(UInt8(ascii: " "))
+        writer.append(UInt8(ascii: " "))
+        writer.append(UInt8(ascii: isAddition ? "+" : "-"))
+        writer.append(UInt8(ascii: " "))
         guard let right = product(reference),
           let combined = Self.apply(isAddition ? .plus : .minus, result, right)
         else { return nil }
@@ -360,9 +363,9 @@ struct DateOnePass {
       default: return result
       }
       guard advance() else { return nil }
-      normalized.append(UInt8(ascii: " "))
-      normalized.append(op.byte)
-      normalized.append(UInt8(ascii: " "))
+      writer.append(UInt8(ascii: " "))
+      writer.append(op.byte)
+      writer.append(UInt8(ascii: " "))
       guard let right = unary(reference), let combined = Self.apply(op, result, right) else {
         return nil
       }
@@ -417,8 +420,8 @@ struct DateOnePass {
       signs += 1
     }
     if signs > 0 {
-      normalized.append(UInt8(ascii: "-"))
-      if signs % 2 == 0 { normalized.append(UInt8(ascii: "-")) }
+      writer.append(UInt8(ascii: "-"))
+      if signs % 2 == 0 { writer.append(UInt8(ascii: "-")) }
     }
     guard let operand = primary(reference) else { return nil }
     guard signs > 0 else { return operand }
@@ -448,9 +451,9 @@ struct DateOnePass {
       if token.end - token.start == 10, bytes[token.start + 4] == UInt8(ascii: "-"),
         bytes[token.start + 7] == UInt8(ascii: "-")
       {
-        normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+        writer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
       } else {
-        date.appendISOText(to: &normalized)
+        date.appendISOText(to: writer)
       }
       return .date(date)
     case .duration:
@@ -463,23 +466,23 @@ struct DateOnePass {
       while bytes[start] == UInt8(ascii: "0"), bytes[start + 1] != UInt8(ascii: ":") {
         start += 1
       }
-      normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<token.end]))
+      writer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<token.end]))
       return .duration(value)
     case .number:
       guard Self.isKept(currentValue) else { return nil }
       let value = takeCurrentValue()
       guard advance() else { return nil }
-      normalized.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+      writer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
       return .number(value)
     case .open:
       guard advance() else { return nil }
       depth += 1
       guard depth <= DateParser.maximumDepth else { return nil }
-      normalized.append(UInt8(ascii: "("))
+      writer.append(UInt8(ascii: "("))
       guard let inner = sum(reference), case .close = current.kind, advance() else {
         return nil
       }
-      normalized.append(UInt8(ascii: ")"))
+      writer.append(UInt8(ascii: ")"))
       depth -= 1
       return inner
     case .reference(let line):
@@ -501,8 +504,8 @@ struct DateOnePass {
       }
       guard advance() else { return nil }
       references.append(line)
-      normalized.append(UInt8(ascii: "$"))
-      DateDifference.appendDecimal(line, to: &normalized)
+      writer.append(UInt8(ascii: "$"))
+      DateDifference.appendDecimal(line, to: writer)
       return operand
     default:
       // `today`, `mr`, another word, a misplaced operator or the end: the tree's.

@@ -119,7 +119,8 @@ public struct History: Sendable {
     @inline(__always)
     mutating func appendLine(_ lineCodes: UnsafeMutableBufferPointer<UInt8>) {
       reserveRoom(for: lineCodes.count)
-      codes.append(contentsOf: lineCodes)
+      // As a buffer that does not mutate: the mutable one's append is its thunk (8 instructions).
+      codes.append(contentsOf: UnsafeBufferPointer(lineCodes))
       markLineEnd(at: codes.count - 1)
     }
 
