@@ -76,8 +76,8 @@ enum Platform {
   /// `mmap(2)` regions of their own: a history's arrays grow by doubling, and each new size
   /// taken from fresh mapped pages cost a page fault a page (about 2.4 µs each on the virtual
   /// machine calc-bench runs on) where the heap reuses the pages the smaller sizes freed. glibc
-  /// raises its threshold so on its own, up to the same 32 MB, but only after freeing such a
-  /// block. 13% fewer page faults and about 3% less time for calc-bench's 100,000 date lines;
+  /// raises its threshold on its own to the size of each such block it frees, up to the same
+  /// 32 MB. 13% fewer page faults and about 3% less time for calc-bench's 100,000 date lines;
   /// an everyday script's faults are the same (Documentation/Performance.md, "Date lines,
   /// session 16"). Left as it is where `GLIBC_TUNABLES` is set, and with any other C library.
   static func tuneAllocator() {

@@ -3,7 +3,7 @@
 ///
 /// Texts that fit are held in the value itself, and keeping them allocates nothing: a line that
 /// is its own normalised form of at most 31 bytes, or a recorded and a normalised text of at
-/// most 30 bytes together (86% of calc-bench's date lines that one pass reads). Any other line
+/// most 30 bytes together (85% of calc-bench's date lines that one pass reads). Any other line
 /// holds its two strings, each allocated when it is longer than 15 bytes, as a step did before.
 /// A kept text of more than 15 bytes was an allocation of about 80 bytes a line that a
 /// history never let go of (Documentation/Performance.md, "Date lines, session 16").
