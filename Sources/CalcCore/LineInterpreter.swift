@@ -166,6 +166,14 @@ public struct LineInterpreter {
     // Read once, and after a key line from its facts: each read of the session from this module
     // copies the state.
     let mode = factsAfterKeys?.mode ?? session.mode
+    // A script's common key line in Standard mode (`123.45*6.7=`): applied from its bytes in
+    // one change of the state, with no keys made (issue 51; Documentation/Performance.md,
+    // "The common key line, session 17"). Any other line goes on below, nothing changed.
+    if mode == .standard, !keepsEffects, !context.trace, !context.isInteractive,
+      applyCommonKeyLine(line, output: output)
+    {
+      return .proceed
+    }
     // A key line of a script's length, the common line: its keys are read over the keys of the
     // line before, and handed on as a slice of them, with no `ScriptLine` made and destroyed.
     // Text that is no key (a bare word, an error) and longer lines take the parser below.
@@ -252,6 +260,24 @@ public struct LineInterpreter {
         throw command.explaining(error, numberedAs: numbered)
       }
     }
+  }
+
+  /// Applies `line` when it is a common key line (``KeyText/commonKeyLine(in:codes:)``) that
+  /// the session takes (``Session/perform(commonKeyLine:)``), and prints the display, as
+  /// ``applyKeys(_:references:line:output:mode:mayHoldModeKeys:mayNeedNotes:note:)`` does for
+  /// its keys (such a line needs no note); returns whether it did. A line it does not apply
+  /// changed nothing, for the general reader.
+  @inline(__always)
+  private mutating func applyCommonKeyLine(_ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer)
+    -> Bool
+  {
+    guard session.perform(commonKeyLine: line) != nil else { return false }
+    keysAppliedInPlace = true
+    followsKeyLine = true
+    let facts = appendDisplay(to: output, mode: .standard)
+    showedAnError = facts.showsError
+    factsAfterKeys = facts
+    return true
   }
 
   /// Applies `line` when it is a common date line (``KeyText/commonDateLine(in:)``) that

@@ -707,6 +707,20 @@ public struct Calculator: Hashable, Sendable {
     } while index < keys.count
   }
 
+  /// Presses a common key line (``CommonKeyLine``) as a line in Standard mode
+  /// (``CalculatorBrain/pressCommonLine(_:)``), returning `true`; in another mode, or with an
+  /// operation pending, returns `false` and changes nothing. The memory, the angle unit and the
+  /// word size are the line's keys' to leave as they are.
+  @inline(__always)
+  mutating func pressCommonLine(_ line: CommonKeyLine) -> Bool {
+    var pressed = false
+    _ = machine.changeStandard(memory: &memory, angleUnit: &angleUnit) { brain, _, _ in
+      pressed = brain.pressCommonLine(line)
+      return nil
+    }
+    return pressed
+  }
+
   /// Replays keys as a history stores them, the state's mode changing as they go: for each of
   /// `range`, a line starts first where `startsLine` says so, then the key `step` gives is
   /// pressed, or a `$N` key recalls what it recalled (``recall(_:)-(Recalled)``).

@@ -641,6 +641,37 @@ package enum CalculatorBrain: Hashable, Sendable {
     replace(with: applyEqual())
   }
 
+  /// Presses a common key line (``CommonKeyLine``) as a line, returning `true`: the same state
+  /// as ``startLine()`` and its keys one at a time (`CommonKeyLineTests`), in one write of the
+  /// state. With an operation pending the line's first number would be its right operand: then
+  /// it returns `false` and changes nothing.
+  ///
+  /// Any other state is left as its first digit leaves it: a number being typed is ended by the
+  /// line's start, and a digit replaces a value, a result or an error, and extends only an
+  /// untouched `0`, which gives the digit itself.
+  @inline(__always)
+  mutating func pressCommonLine(_ line: CommonKeyLine) -> Bool {
+    guard !isPending else { return false }
+    let left = Number(line.left.value)
+    if !line.percent {
+      // `=` on the typed right operand, as ``pressEqual()`` does it.
+      let right = Number(line.right.value)
+      if case .value(let result) = CalculatorBrain.outcome(left, line.op, right) {
+        replace(
+          with: .equalled(
+            result: result, operation: Operation(op: line.op, operand: right), left: .typed(left),
+            right: .typed(right)))
+        return true
+      }
+    }
+    replace(
+      with: .leftOpRight(
+        left: Value(number: left, term: .typed(left)), op: line.op, right: .entry(line.right)))
+    if line.percent { replace(with: applyPercent()) }
+    pressEqual()
+    return true
+  }
+
   func applyEqual() -> CalculatorBrain {
     let operation: Operation
     let left: Term

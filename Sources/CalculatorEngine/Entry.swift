@@ -31,6 +31,16 @@ public struct Entry: Hashable, Sendable {
       digits: UInt64(digit.value), fractionDigitCount: 0, hasPoint: false, isNegative: false)
   }
 
+  /// The entry that typing a number's digits and at most one point makes, given as a
+  /// script's reader counts them (``KeyText/commonKeyLine(in:codes:)``): `digits` all of them
+  /// as one integer, `fractionDigitCount` those after the point. At most 15 digits, so that
+  /// every one of them fits (``appending(_:)``); leading zeros count as typed.
+  package init(typedDigits digits: UInt64, fractionDigitCount: UInt8, hasPoint: Bool) {
+    self.init(
+      digits: digits, fractionDigitCount: fractionDigitCount, hasPoint: hasPoint,
+      isNegative: false)
+  }
+
   private init(digits: UInt64, fractionDigitCount: UInt8, hasPoint: Bool, isNegative: Bool) {
     self.digits = digits
     self.fractionDigitCount = fractionDigitCount

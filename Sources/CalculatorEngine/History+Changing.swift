@@ -213,6 +213,26 @@ extension History {
     return made
   }
 
+  /// Applies a common key line (``CommonKeyLine``) whose codes are `codes` as
+  /// ``apply(checkedLine:)`` applies its keys, returning `true`; returns `false`, changing
+  /// nothing, unless the position is at the end of the branch, no snapshot falls due within
+  /// the line and the state takes it (``Calculator/pressCommonLine(_:)``: Standard mode, no
+  /// operation pending). Its keys are Standard's: no check, and no restart to remember.
+  /// - Complexity: O(n) in the number of keys, amortized.
+  @inline(__always)
+  mutating func apply(commonLine line: CommonKeyLine, codes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let branch = current
+    let ownStart = branches[branch].codes.count
+    guard position == branches[branch].fork + ownStart,
+      ownStart % History.snapshotInterval + codes.count < History.snapshotInterval,
+      state.pressCommonLine(line)
+    else { return false }
+    defer { _checkInvariantsIfEnabled() }
+    branches[branch].appendLine(UnsafeMutableBufferPointer(mutating: codes))
+    position += codes.count
+    return true
+  }
+
   /// Presses a line's `keys`, whose codes are `codes`, and records them at the end of the
   /// current branch: a run at a time (``Calculator/press(each:startingLine:)``), each run ending
   /// where a snapshot is due; then the codes and the line's end in one append, and outside

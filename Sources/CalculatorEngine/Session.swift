@@ -333,6 +333,31 @@ public struct Session: Sendable {
     }
   }
 
+  /// Applies `bytes` when they are a common key line (``KeyText/commonKeyLine(in:codes:)``) that
+  /// the state takes as a line (Standard mode, no operation pending) at the end of the branch:
+  /// what ``perform(_:)`` does with the line's keys, in one change of the state and without
+  /// making the keys (`CommonKeyLineTests`). Returns `nil`, changing nothing, for any other
+  /// line, which the general reader then reads.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  package mutating func perform(commonKeyLine bytes: UnsafeBufferPointer<UInt8>) -> Change? {
+    // Two numbers of at most 16 bytes, an operator, `%` and `=`.
+    guard bytes.count <= CommonKeyLine.longest, !isRightAfterRestore else { return nil }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CommonKeyLine.longest) {
+      codes -> Change? in
+      guard let line = KeyText.commonKeyLine(in: bytes, codes: codes.baseAddress.unsafelyUnwrapped)
+      else { return nil }
+      let keepsLineEnds = lineEndIndex != nil
+      let extends = keepsLineEnds && lineEndsExtend
+      guard
+        history.apply(
+          commonLine: line, codes: UnsafeBufferPointer(rebasing: codes[..<line.count]))
+      else { return nil }
+      if keepsLineEnds { keepLineEnds(after: nil, extends: extends) }
+      return .applied(keys: line.count, newBranch: nil)
+    }
+  }
+
   /// ``perform(commonDateLine:mayReferToLines:reusing:)-(String,_,_)`` of the line's bytes
   /// (``KeyText/commonDateLine(in:)``): read where they lie, and kept in the step inline when
   /// they can be (``DateText``), no string made for them.

@@ -108,6 +108,13 @@ import Testing
       }
       #expect(scriptOutput.text == generalOutput.text, "\(line)", sourceLocation: sourceLocation)
       #expect(scriptResult == generalResult, "\(line)", sourceLocation: sourceLocation)
+      // The states themselves, and the expression lines they show.
+      let (scriptState, generalState) = (script.session.state, general.session.state)
+      #expect(scriptState == generalState, "\(line)", sourceLocation: sourceLocation)
+      var (scriptLine, generalLine) = ([UInt8](), [UInt8]())
+      script.format.appendExpression(scriptState, to: &scriptLine)
+      general.format.appendExpression(generalState, to: &generalLine)
+      #expect(scriptLine == generalLine, "\(line)", sourceLocation: sourceLocation)
     }
     #expect(
       SessionScript.text(of: script.session.history)
