@@ -707,6 +707,16 @@ public struct Calculator: Hashable, Sendable {
     } while index < keys.count
   }
 
+  /// Whether ``pressCommonLine(_:)`` takes a common key line: in Standard mode with no
+  /// operation pending.
+  var takesCommonLine: Bool {
+    switch machine {
+    case .standard(.leftOp), .standard(.leftOpRight): false
+    case .standard(.left), .standard(.equalled), .standard(.error): true
+    case .scientific, .programmer, .formula, .date: false
+    }
+  }
+
   /// Presses a common key line (``CommonKeyLine``) as a line in Standard mode
   /// (``CalculatorBrain/pressCommonLine(_:)``), returning `true`; in another mode, or with an
   /// operation pending, returns `false` and changes nothing. The memory, the angle unit and the

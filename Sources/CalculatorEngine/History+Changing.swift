@@ -215,21 +215,42 @@ extension History {
 
   /// Applies a common key line (``CommonKeyLine``) whose codes are `codes` as
   /// ``apply(checkedLine:)`` applies its keys, returning `true`; returns `false`, changing
-  /// nothing, unless the position is at the end of the branch, no snapshot falls due within
-  /// the line and the state takes it (``Calculator/pressCommonLine(_:)``: Standard mode, no
-  /// operation pending). Its keys are Standard's: no check, and no restart to remember.
+  /// nothing, unless the position is at the end of the branch and the state takes it
+  /// (``Calculator/pressCommonLine(_:)``: Standard mode, no operation pending). Its keys are
+  /// Standard's: no check, and no restart to remember. A line within which a snapshot falls
+  /// due has its keys made from the codes and pressed as a general line's are, so that the
+  /// snapshot holds the state between them.
   /// - Complexity: O(n) in the number of keys, amortized.
   @inline(__always)
   mutating func apply(commonLine line: CommonKeyLine, codes: UnsafeBufferPointer<UInt8>) -> Bool {
     let branch = current
     let ownStart = branches[branch].codes.count
-    guard position == branches[branch].fork + ownStart,
-      ownStart % History.snapshotInterval + codes.count < History.snapshotInterval,
-      state.pressCommonLine(line)
-    else { return false }
+    guard position == branches[branch].fork + ownStart else { return false }
+    guard ownStart % History.snapshotInterval + codes.count < History.snapshotInterval else {
+      return apply(commonLineAcrossSnapshot: codes)
+    }
+    guard state.pressCommonLine(line) else { return false }
     defer { _checkInvariantsIfEnabled() }
     branches[branch].appendLine(UnsafeMutableBufferPointer(mutating: codes))
     position += codes.count
+    return true
+  }
+
+  /// ``apply(commonLine:codes:)`` for a line within which a snapshot falls due: its keys, made
+  /// from `codes`, pressed and recorded as ``apply(checkedLine:)`` does (about one line in 30
+  /// of a script of everyday lines). Returns `false`, changing nothing, where the state takes
+  /// no common line.
+  @inline(never)
+  private mutating func apply(commonLineAcrossSnapshot codes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard state.takesCommonLine else { return false }
+    defer { _checkInvariantsIfEnabled() }
+    let all = Key.allKeys
+    withUnsafeTemporaryAllocation(of: Key.self, capacity: codes.count) { keys in
+      for index in codes.indices { keys.initializeElement(at: index, to: all[Int(codes[index])]) }
+      pressAndRecordLine(
+        UnsafeBufferPointer(keys), codes: UnsafeMutableBufferPointer(mutating: codes))
+    }
+    position = branches[current].count
     return true
   }
 
