@@ -301,37 +301,6 @@ public struct Calculator: Hashable, Sendable {
     }
   }
 
-  /// ``standardValue`` when it is a decimal of at most 34 digits (``Number/shortDecimal``),
-  /// read without copying the number: returning the number cost a script's everyday line about
-  /// 26 instructions more (Documentation/Performance.md).
-  @inline(__always)
-  package var standardShortValue: Decimal34? {
-    switch machine {
-    case .standard(.equalled(let result, _, _, _)): result.shortDecimal
-    case .standard(.leftOp(let value, _)), .standard(.left(.value(let value), _, _)),
-      .standard(.leftOpRight(_, _, .value(let value))):
-      value.number.shortDecimal
-    case .standard, .scientific, .programmer, .formula, .date: nil
-    }
-  }
-
-  /// The display's value when Standard mode shows a computed value: what ``display`` would
-  /// give as `.value`, read without making the display; `nil` in every other case (a number
-  /// being typed, an error, other modes).
-  ///
-  /// A script's answer is written from it (``DisplayFormat/appendLine(_:to:)``): making the
-  /// display cost about 75 instructions an everyday line (Documentation/Performance.md).
-  @inline(__always)
-  package var standardValue: Number? {
-    switch machine {
-    case .standard(.equalled(let result, _, _, _)): result
-    case .standard(.leftOp(let value, _)), .standard(.left(.value(let value), _, _)),
-      .standard(.leftOpRight(_, _, .value(let value))):
-      value.number
-    case .standard, .scientific, .programmer, .formula, .date: nil
-    }
-  }
-
   /// The value in the display, or `nil` while an error is shown.
   public var displayedValue: Number? {
     switch machine {

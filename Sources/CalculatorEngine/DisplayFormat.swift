@@ -424,14 +424,22 @@ public struct DisplayFormat: Hashable, Sendable {
   /// fraction once rounded to 8 fraction digits), is written with its newline in one buffer and
   /// one append, without the general path's steps; Standard mode's without making the display.
   package func appendLine(_ calculator: Calculator, to bytes: inout [UInt8]) {
-    // Standard mode's value is read without making the display (about 75 instructions a line).
-    if let value = calculator.standardShortValue {
-      if writesShortLines, appendShortLine(value, to: &bytes) { return }
-      append(value, to: &bytes)
-    } else if let number = calculator.standardValue {
-      if writesShortLines, appendShortLine(number, to: &bytes) { return }
-      append(number, to: &bytes)
-    } else if let value = calculator.shownDateValue {
+    // Standard mode's value is read without making the display (about 75 instructions a line),
+    // and written where the state holds it: returned from an accessor, a fraction was copied
+    // with the whole state and destroyed (about 440 instructions a line of `852.97/19=`,
+    // Documentation/Performance.md, "The common key line, session 17").
+    switch calculator.machine {
+    case .standard(.equalled(let result, _, _, _)):
+      appendStandardLine(result, to: &bytes)
+      return
+    case .standard(.leftOp(let value, _)), .standard(.left(.value(let value), _, _)),
+      .standard(.leftOpRight(_, _, .value(let value))):
+      appendStandardLine(value.number, to: &bytes)
+      return
+    case .standard, .scientific, .programmer, .formula, .date:
+      break
+    }
+    if let value = calculator.shownDateValue {
       // As ``append(_:to:)-(Display,_)`` writes `.date`, without boxing the value for the
       // display (an allocation a date line; issue 51).
       appendDate(value, to: &bytes)
@@ -443,6 +451,19 @@ public struct DisplayFormat: Hashable, Sendable {
         return
       }
       append(display, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends Standard mode's computed value `number` and a newline, for ``appendLine(_:to:)``.
+  @inline(__always)
+  private func appendStandardLine(_ number: Number, to bytes: inout [UInt8]) {
+    if let value = number.shortDecimal {
+      if writesShortLines, appendShortLine(value, to: &bytes) { return }
+      append(value, to: &bytes)
+    } else {
+      if writesShortLines, appendShortLine(number, to: &bytes) { return }
+      append(number, to: &bytes)
     }
     bytes.append(UInt8(ascii: "\n"))
   }
