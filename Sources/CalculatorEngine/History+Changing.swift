@@ -237,8 +237,8 @@ extension History {
   }
 
   /// ``apply(commonLine:codes:)`` for a line within which a snapshot falls due: its keys, made
-  /// from `codes`, pressed and recorded as ``apply(checkedLine:)`` does (about one line in 30
-  /// of a script of everyday lines). Returns `false`, changing nothing, where the state takes
+  /// from `codes`, pressed and recorded as ``apply(checkedLine:)`` does (a snapshot falls due
+  /// every 384 keys: within about one everyday line in 35). Returns `false`, changing nothing, where the state takes
   /// no common line.
   @inline(never)
   private mutating func apply(commonLineAcrossSnapshot codes: UnsafeBufferPointer<UInt8>) -> Bool {

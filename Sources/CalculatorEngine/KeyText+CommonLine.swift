@@ -30,7 +30,8 @@ extension KeyText {
   /// text — a blank, a comment, a word, a third number, a number of more than 15 digits or
   /// with a second point — which ``keys(in:startingIn:writingOver:references:)`` reads as usual.
   ///
-  /// The bytes are those that ``singleByteKeys`` reads as the same keys (`KeyTextTests`).
+  /// The bytes are those that ``singleByteKeys`` reads as the same keys, and the codes theirs
+  /// (`CommonKeyLineTests.readerAgreesWithTheKeyTextReader`).
   /// - Complexity: O(n) in the number of bytes.
   @inline(__always)
   package static func commonKeyLine(
