@@ -201,7 +201,7 @@ package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
   /// one of the range; `nil` for anything else (``scan(_:at:)`` reads it, and says why). Most
   /// dates are written so: read at once, without the general reader's loops (about 260
   /// instructions a date).
-  private static func scanISO(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> CivilDate? {
+  static func scanISO(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> CivilDate? {
     guard start >= 0, bytes.count - start >= 10 else { return nil }
     func digit(_ offset: Int) -> Int? {
       let value = Int(bytes[start + offset]) &- 0x30

@@ -86,13 +86,15 @@ extension DateStep {
 
   /// ``onePass(_:reusing:reference:)-(String,_,_)`` of the line's bytes: a script's line is
   /// read where it lies, and its step holds the text inline when it can (``DateText``), with
-  /// no string made for it.
+  /// no string made for it. A line of a common shape (``DateShape/step(of:)``) is read by its
+  /// shape, without the reader.
   ///
   /// - Complexity: as ``onePass(_:reference:)``.
   package static func onePass(
     _ bytes: UnsafeBufferPointer<UInt8>, reusing scratch: inout DateScratch,
     reference: (Int) -> DateValue?
   ) -> DateStep? {
+    if let step = DateShape.step(of: bytes) { return step }
     guard let read = scratch.reader.read(bytes, reference: reference) else { return nil }
     if scratch.reader.isNormalized {
       return DateStep(value: read.value, text: DateText(bytes, normalized: nil))
@@ -225,7 +227,7 @@ struct DateOnePass {
   }
 
   /// Whether rule 14 leaves `value` as it is: below 10^100, and zero or at least 10^-100.
-  private static func isKept(_ value: DateRational) -> Bool {
+  static func isKept(_ value: DateRational) -> Bool {
     // Parts below 2^64: zero, or between 2^-64 and 2^64, without counting digits.
     if value.hasWordParts { return true }
     return !value.magnitudeReaches(powerOfTen: 100)

@@ -1,0 +1,265 @@
+// The commonest date lines read by their shape, without the lexer or the grammar (issue 51): a
+// date, two dates with `to` between them, a date with an offset added or subtracted, the sum of
+// two durations, and a duration in a unit. Any other line, and one of these shapes whose value
+// leaves the range, goes on to the one-pass reader (DateLine+OnePass.swift), which reads such a
+// line to the same value and texts: `DateShapeTests` compares the two.
+
+/// The step of a date line of a common shape (``step(of:)``).
+package enum DateShape {
+  /// The step of `bytes` when they are one of these shapes, or `nil`:
+  ///
+  /// - `YYYY-MM-DD`, `YYYY-MM-DD to YYYY-MM-DD`, or `YYYY-MM-DD + offset` or `- offset` (the
+  ///   offset's units `y m w d` in that order, one blank between them, counts of 0 to 999
+  ///   without leading zeros), each exactly as a line's normalised text writes it, and a
+  ///   result in the range;
+  /// - `A+B` or `A + B`, and `A in u` (`u` one of `h min s d w`), where `A` and `B` are
+  ///   durations `H:MM`, `H:MM:SS` or `H:MM:SS.f` of at most 7 digits of hours.
+  ///
+  /// The lexer and the grammar cost about 900 instructions a date line, 1,600 a difference,
+  /// 3,000 an offset and 1,500 a sum of durations (Documentation/Performance.md, "Date lines
+  /// by their shape, session 18").
+  /// - Complexity: O(n) in the length of the line.
+  package static func step(of bytes: UnsafeBufferPointer<UInt8>) -> DateStep? {
+    guard bytes.count >= 5 else { return nil }
+    if bytes[4] == UInt8(ascii: "-") {
+      return dateValue(of: bytes).map {
+        DateStep(value: $0, text: DateText(bytes, normalized: nil))
+      }
+    }
+    return durationStep(of: bytes)
+  }
+
+  /// The value of a line of dates (``step(of:)``).
+  private static func dateValue(of bytes: UnsafeBufferPointer<UInt8>) -> DateValue? {
+    let count = bytes.count
+    guard count >= 10, let first = CivilDate.scanISO(bytes, at: 0) else { return nil }
+    if count == 10 { return .date(first) }
+    guard count >= 14, bytes[10] == UInt8(ascii: " ") else { return nil }
+    switch bytes[11] {
+    case UInt8(ascii: "t"):
+      guard count == 24, bytes[12] == UInt8(ascii: "o"), bytes[13] == UInt8(ascii: " "),
+        let second = CivilDate.scanISO(bytes, at: 14)
+      else { return nil }
+      return .difference(DateDifference(between: first, and: second))
+    case UInt8(ascii: "+"):
+      guard bytes[12] == UInt8(ascii: " "), let offset = offset(bytes, from: 13),
+        let moved = offset.added(to: first)
+      else { return nil }
+      return .date(moved)
+    case UInt8(ascii: "-"):
+      guard bytes[12] == UInt8(ascii: " "), let offset = offset(bytes, from: 13),
+        let moved = offset.subtracted(from: first)
+      else { return nil }
+      return .date(moved)
+    default:
+      return nil
+    }
+  }
+
+  /// The offset that `bytes` from `start` to their end are, written as ``DateOffset`` writes
+  /// it; `nil` for anything else.
+  private static func offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> DateOffset? {
+    var offset = DateOffset()
+    var index = start
+    var lastUnit = -1
+    while true {
+      let digitsStart = index
+      var number = 0
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        number = number * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      let digits = index - digitsStart
+      // 0 to 999, with no leading zero; then a unit.
+      guard digits >= 1, digits <= 3, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
+        index < bytes.count
+      else { return nil }
+      let unit: Int
+      switch bytes[index] {
+      case UInt8(ascii: "y"): unit = 0
+      case UInt8(ascii: "m"): unit = 1
+      case UInt8(ascii: "w"): unit = 2
+      case UInt8(ascii: "d"): unit = 3
+      default: return nil
+      }
+      guard unit > lastUnit else { return nil }
+      switch unit {
+      case 0: offset.years = number
+      case 1: offset.months = number
+      case 2: offset.weeks = number
+      default: offset.days = number
+      }
+      lastUnit = unit
+      index += 1
+      if index == bytes.count { return offset }
+      guard bytes[index] == UInt8(ascii: " ") else { return nil }
+      index += 1
+    }
+  }
+
+  /// A duration read in a line's bytes: its seconds (`units / scale`, the scale 1, 10, 100 or
+  /// 1000: plain integers, which a `DateRational` is made of once, for the line's value),
+  /// where its hours start without leading zeros (as the normalised text writes them), and
+  /// where it ends.
+  private struct Duration {
+    var units: Int
+    var scale: Int
+    var hoursStart: Int
+    var end: Int
+  }
+
+  /// `numerator / denominator`, reduced as the exact arithmetic reduces it.
+  private static func rational(_ numerator: Int, over denominator: Int) -> DateRational {
+    denominator == 1
+      ? DateRational(numerator)
+      : DateRational(
+        isNegative: false, numerator: DateNatural(UInt64(numerator)),
+        denominator: DateNatural(UInt64(denominator)))
+  }
+
+  /// The step of a line of durations (``step(of:)``).
+  private static func durationStep(of bytes: UnsafeBufferPointer<UInt8>) -> DateStep? {
+    guard let left = duration(bytes, at: 0), left.end < bytes.count else { return nil }
+    var index = left.end
+    let spaced = bytes[index] == UInt8(ascii: " ")
+    if spaced { index += 1 }
+    guard index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: "+") {
+      index += 1
+      if spaced {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: " ") else { return nil }
+        index += 1
+      }
+      guard let right = duration(bytes, at: index), right.end == bytes.count else { return nil }
+      // Below 2^64 (7 digits of hours): what rule 14 keeps, as exact as a sum of fractions.
+      let scale = max(left.scale, right.scale)
+      let sum = rational(
+        left.units * (scale / left.scale) + right.units * (scale / right.scale), over: scale)
+      guard DateOnePass.isKept(sum) else { return nil }
+      let value = DateValue.duration(TimeSpan(seconds: sum))
+      if spaced, left.hoursStart == 0, right.hoursStart == index {
+        return DateStep(value: value, text: DateText(bytes, normalized: nil))
+      }
+      return normalized(bytes, left, " + ", right.hoursStart..<right.end) {
+        DateStep(value: value, text: DateText(bytes, normalized: $0))
+      }
+    }
+    // ` in u`: the unit as the normalised text writes it.
+    guard spaced, bytes.count - index >= 4, bytes[index] == UInt8(ascii: "i"),
+      bytes[index + 1] == UInt8(ascii: "n"), bytes[index + 2] == UInt8(ascii: " ")
+    else { return nil }
+    let unitStart = index + 3
+    let unit: TimeUnit
+    switch bytes.count - unitStart {
+    case 1:
+      switch bytes[unitStart] {
+      case UInt8(ascii: "h"): unit = .hours
+      case UInt8(ascii: "s"): unit = .seconds
+      case UInt8(ascii: "d"): unit = .days
+      case UInt8(ascii: "w"): unit = .weeks
+      default: return nil
+      }
+    case 3:
+      guard bytes[unitStart] == UInt8(ascii: "m"), bytes[unitStart + 1] == UInt8(ascii: "i"),
+        bytes[unitStart + 2] == UInt8(ascii: "n")
+      else { return nil }
+      unit = .minutes
+    default:
+      return nil
+    }
+    let number = rational(left.units, over: left.scale * unit.seconds)
+    guard DateOnePass.isKept(number) else { return nil }
+    let value = DateValue.number(DateNumber(number))
+    if left.hoursStart == 0 {
+      return DateStep(value: value, text: DateText(bytes, normalized: nil))
+    }
+    return normalized(bytes, left, " in ", unitStart..<bytes.count) {
+      DateStep(value: value, text: DateText(bytes, normalized: $0))
+    }
+  }
+
+  /// Calls `body` with the normalised text of a line of two parts: `left` without its hours'
+  /// leading zeros, `between`, and the bytes of `right`.
+  private static func normalized<R>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Duration, _ between: StaticString,
+    _ right: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let count = left.end - left.hoursStart + between.utf8CodeUnitCount + right.count
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      var index = 0
+      for offset in left.hoursStart..<left.end {
+        buffer[index] = bytes[offset]
+        index += 1
+      }
+      between.withUTF8Buffer { text in
+        for byte in text {
+          buffer[index] = byte
+          index += 1
+        }
+      }
+      for offset in right {
+        buffer[index] = bytes[offset]
+        index += 1
+      }
+      return body(UnsafeBufferPointer(buffer))
+    }
+  }
+
+  /// The duration `H:MM`, `H:MM:SS` or `H:MM:SS.f` (1 to 3 digits after the point, after
+  /// seconds only) at `start` of `bytes`, with 1 to 7 digits of hours and not followed by a
+  /// digit, `:` or `.`; its value as the lexer makes it (``DateLexer``). `nil` for anything
+  /// else, which the lexer reads or rejects.
+  private static func duration(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Duration? {
+    let count = bytes.count
+    func digit(_ index: Int) -> Int? {
+      guard index < count else { return nil }
+      let value = bytes[index] &- UInt8(ascii: "0")
+      return value < 10 ? Int(value) : nil
+    }
+    var index = start
+    var hours = 0
+    while let value = digit(index) {
+      hours = hours * 10 + value
+      index += 1
+      guard index - start <= 7 else { return nil }
+    }
+    let hoursEnd = index
+    guard hoursEnd > start, index < count, bytes[index] == UInt8(ascii: ":"),
+      let m0 = digit(index + 1), let m1 = digit(index + 2), m0 < 6
+    else { return nil }
+    var rest = (m0 * 10 + m1) * 60
+    index += 3
+    var milliseconds: (value: Int, digits: Int)?
+    if index < count, bytes[index] == UInt8(ascii: ":") {
+      guard let s0 = digit(index + 1), let s1 = digit(index + 2), s0 < 6 else { return nil }
+      rest += s0 * 10 + s1
+      index += 3
+      if index < count, bytes[index] == UInt8(ascii: ".") {
+        let fractionStart = index + 1
+        var value = 0
+        index = fractionStart
+        while let next = digit(index) {
+          value = value * 10 + next
+          index += 1
+          guard index - fractionStart <= 3 else { return nil }
+        }
+        guard index > fractionStart else { return nil }
+        milliseconds = (value, index - fractionStart)
+      }
+    }
+    if index < count {
+      let byte = bytes[index]
+      guard byte &- UInt8(ascii: "0") >= 10, byte != UInt8(ascii: ":"), byte != UInt8(ascii: ".")
+      else { return nil }
+    }
+    var hoursStart = start
+    while hoursStart < hoursEnd - 1, bytes[hoursStart] == UInt8(ascii: "0") { hoursStart += 1 }
+    let whole = hours * 3600 + rest
+    guard let milliseconds else {
+      return Duration(units: whole, scale: 1, hoursStart: hoursStart, end: index)
+    }
+    let scale = milliseconds.digits == 1 ? 10 : milliseconds.digits == 2 ? 100 : 1000
+    return Duration(
+      units: whole * scale + milliseconds.value, scale: scale, hoursStart: hoursStart, end: index)
+  }
+}
