@@ -86,7 +86,7 @@ extension DateStep {
 
   /// ``onePass(_:reusing:reference:)-(String,_,_)`` of the line's bytes: a script's line is
   /// read where it lies, and its step holds the text inline when it can (``DateText``), with
-  /// no string made for it. A line of a common shape (``DateShape/step(of:)``) is read by its
+  /// no string made for it. A line of a common shape (``DateShape/step(of:reference:)``) is read by its
   /// shape, without the reader.
   ///
   /// - Complexity: as ``onePass(_:reference:)``.
@@ -94,7 +94,7 @@ extension DateStep {
     _ bytes: UnsafeBufferPointer<UInt8>, reusing scratch: inout DateScratch,
     reference: (Int) -> DateValue?
   ) -> DateStep? {
-    if let step = DateShape.step(of: bytes) { return step }
+    if let step = DateShape.step(of: bytes, reference: reference) { return step }
     guard let read = scratch.reader.read(bytes, reference: reference) else { return nil }
     if scratch.reader.isNormalized {
       return DateStep(value: read.value, text: DateText(bytes, normalized: nil))

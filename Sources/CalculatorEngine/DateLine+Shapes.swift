@@ -1,10 +1,11 @@
 // The commonest date lines read by their shape, without the lexer or the grammar (issue 51): a
 // date, two dates with `to` between them, a date with an offset added or subtracted, the sum of
-// two durations, and a duration in a unit. Any other line, and one of these shapes whose value
-// leaves the range, goes on to the one-pass reader (DateLine+OnePass.swift), which reads such a
-// line to the same value and texts: `DateShapeTests` compares the two.
+// two durations, a duration in a unit, and those of them written with `$N`. Any other line, and
+// one of these shapes whose value leaves the range or whose `$N` is of another kind, goes on to
+// the one-pass reader (DateLine+OnePass.swift), which reads such a line to the same value and
+// texts: `DateShapeTests` compares the two.
 
-/// The step of a date line of a common shape (``step(of:)``).
+/// The step of a date line of a common shape (``step(of:reference:)``).
 package enum DateShape {
   /// The step of `bytes` when they are one of these shapes, or `nil`:
   ///
@@ -13,13 +14,20 @@ package enum DateShape {
   ///   without leading zeros), each exactly as a line's normalised text writes it, and a
   ///   result in the range;
   /// - `A+B` or `A + B`, and `A in u` (`u` one of `h min s d w`), where `A` and `B` are
-  ///   durations `H:MM`, `H:MM:SS` or `H:MM:SS.f` of at most 7 digits of hours.
+  ///   durations `H:MM`, `H:MM:SS` or `H:MM:SS.f` of at most 7 digits of hours;
+  /// - `$N to $M` and `$N + offset` or `- offset` of dates, and `$N in u` and `$N*k` (`k` 1 to
+  ///   9 digits) of a duration, N and M of 1 to 9 digits without a leading zero, each `$N`
+  ///   resolved by `reference` (`nil` declines the line, as the one-pass reader declines it).
   ///
   /// The lexer and the grammar cost about 900 instructions a date line, 1,600 a difference,
   /// 3,000 an offset and 1,500 a sum of durations (Documentation/Performance.md, "Date lines
   /// by their shape, session 18").
   /// - Complexity: O(n) in the length of the line.
-  package static func step(of bytes: UnsafeBufferPointer<UInt8>) -> DateStep? {
+  package static func step(
+    of bytes: UnsafeBufferPointer<UInt8>, reference: (Int) -> DateValue?
+  ) -> DateStep? {
+    guard let first = bytes.first else { return nil }
+    if first == UInt8(ascii: "$") { return referenceStep(of: bytes, reference: reference) }
     guard bytes.count >= 5 else { return nil }
     if bytes[4] == UInt8(ascii: "-") {
       return dateValue(of: bytes).map {
@@ -29,28 +37,123 @@ package enum DateShape {
     return durationStep(of: bytes)
   }
 
-  /// The value of a line of dates (``step(of:)``).
+  /// The value of a line of dates (``step(of:reference:)``).
   private static func dateValue(of bytes: UnsafeBufferPointer<UInt8>) -> DateValue? {
     let count = bytes.count
     guard count >= 10, let first = CivilDate.scanISO(bytes, at: 0) else { return nil }
     if count == 10 { return .date(first) }
     guard count >= 14, bytes[10] == UInt8(ascii: " ") else { return nil }
-    switch bytes[11] {
-    case UInt8(ascii: "t"):
+    if bytes[11] == UInt8(ascii: "t") {
       guard count == 24, bytes[12] == UInt8(ascii: "o"), bytes[13] == UInt8(ascii: " "),
         let second = CivilDate.scanISO(bytes, at: 14)
       else { return nil }
       return .difference(DateDifference(between: first, and: second))
-    case UInt8(ascii: "+"):
-      guard bytes[12] == UInt8(ascii: " "), let offset = offset(bytes, from: 13),
-        let moved = offset.added(to: first)
+    }
+    return moved(first, bytes, at: 11)
+  }
+
+  /// `date` moved by ` + offset` or ` - offset` written from `index` (after its blank) to the
+  /// end of `bytes`; `nil` for other bytes, and a result out of the range.
+  private static func moved(_ date: CivilDate, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> DateValue?
+  {
+    guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: " "),
+      let offset = offset(bytes, from: index + 2)
+    else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "+"): return offset.added(to: date).map { .date($0) }
+    case UInt8(ascii: "-"): return offset.subtracted(from: date).map { .date($0) }
+    default: return nil
+    }
+  }
+
+  /// The number N of `$N` at `start` of `bytes` (1 to 9 digits, no leading zero), and where
+  /// it ends.
+  private static func lineNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (
+    number: Int, end: Int
+  )? {
+    guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "$"),
+      bytes[start + 1] != UInt8(ascii: "0")
+    else { return nil }
+    var index = start + 1
+    var number = 0
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      number = number * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+      guard index - start <= 10 else { return nil }
+    }
+    return index > start + 1 ? (number, index) : nil
+  }
+
+  /// The step of a line that starts with `$N` (``step(of:reference:)``).
+  private static func referenceStep(
+    of bytes: UnsafeBufferPointer<UInt8>, reference: (Int) -> DateValue?
+  ) -> DateStep? {
+    let count = bytes.count
+    guard let (first, firstEnd) = lineNumber(bytes, at: 0), firstEnd + 1 < count else {
+      return nil
+    }
+    if bytes[firstEnd] == UInt8(ascii: "*") {
+      // `$N*k`: a duration times a whole number, normalised with blanks around `*`.
+      var index = firstEnd + 1
+      var factor = 0
+      while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        factor = factor * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      guard index == count, count - firstEnd - 1 <= 9,
+        case .duration(let span)? = reference(first), DateOnePass.isKept(span.seconds)
       else { return nil }
-      return .date(moved)
-    case UInt8(ascii: "-"):
-      guard bytes[12] == UInt8(ascii: " "), let offset = offset(bytes, from: 13),
-        let moved = offset.subtracted(from: first)
+      let product = span.seconds * DateRational(factor)
+      guard DateOnePass.isKept(product) else { return nil }
+      let value = DateValue.duration(TimeSpan(seconds: product))
+      return normalized(bytes, 0..<firstEnd, " * ", (firstEnd + 1)..<count) {
+        DateStep(value: value, text: DateText(bytes, normalized: $0))
+      }
+    }
+    guard bytes[firstEnd] == UInt8(ascii: " "), firstEnd + 3 < count else { return nil }
+    let value: DateValue
+    switch bytes[firstEnd + 1] {
+    case UInt8(ascii: "t"):
+      guard bytes[firstEnd + 2] == UInt8(ascii: "o"), bytes[firstEnd + 3] == UInt8(ascii: " "),
+        let (second, secondEnd) = lineNumber(bytes, at: firstEnd + 4), secondEnd == count,
+        case .date(let start)? = reference(first), case .date(let end)? = reference(second)
       else { return nil }
-      return .date(moved)
+      value = .difference(DateDifference(between: start, and: end))
+    case UInt8(ascii: "i"):
+      guard bytes[firstEnd + 2] == UInt8(ascii: "n"), bytes[firstEnd + 3] == UInt8(ascii: " "),
+        let unit = unit(bytes, from: firstEnd + 4), case .duration(let span)? = reference(first),
+        DateOnePass.isKept(span.seconds)
+      else { return nil }
+      let number = TimeSpan(seconds: span.seconds).converted(to: unit)
+      guard DateOnePass.isKept(number.value) else { return nil }
+      value = .number(number)
+    default:
+      guard case .date(let date)? = reference(first),
+        let moved = moved(date, bytes, at: firstEnd + 1)
+      else { return nil }
+      value = moved
+    }
+    return DateStep(value: value, text: DateText(bytes, normalized: nil))
+  }
+
+  /// The unit written from `start` to the end of `bytes` as a line's normalised text writes
+  /// it (`h min s d w`).
+  private static func unit(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> TimeUnit? {
+    switch bytes.count - start {
+    case 1:
+      switch bytes[start] {
+      case UInt8(ascii: "h"): return .hours
+      case UInt8(ascii: "s"): return .seconds
+      case UInt8(ascii: "d"): return .days
+      case UInt8(ascii: "w"): return .weeks
+      default: return nil
+      }
+    case 3:
+      guard bytes[start] == UInt8(ascii: "m"), bytes[start + 1] == UInt8(ascii: "i"),
+        bytes[start + 2] == UInt8(ascii: "n")
+      else { return nil }
+      return .minutes
     default:
       return nil
     }
@@ -117,7 +220,7 @@ package enum DateShape {
         denominator: DateNatural(UInt64(denominator)))
   }
 
-  /// The step of a line of durations (``step(of:)``).
+  /// The step of a line of durations (``step(of:reference:)``).
   private static func durationStep(of bytes: UnsafeBufferPointer<UInt8>) -> DateStep? {
     guard let left = duration(bytes, at: 0), left.end < bytes.count else { return nil }
     var index = left.end
@@ -140,7 +243,7 @@ package enum DateShape {
       if spaced, left.hoursStart == 0, right.hoursStart == index {
         return DateStep(value: value, text: DateText(bytes, normalized: nil))
       }
-      return normalized(bytes, left, " + ", right.hoursStart..<right.end) {
+      return normalized(bytes, left.hoursStart..<left.end, " + ", right.hoursStart..<right.end) {
         DateStep(value: value, text: DateText(bytes, normalized: $0))
       }
     }
@@ -149,45 +252,28 @@ package enum DateShape {
       bytes[index + 1] == UInt8(ascii: "n"), bytes[index + 2] == UInt8(ascii: " ")
     else { return nil }
     let unitStart = index + 3
-    let unit: TimeUnit
-    switch bytes.count - unitStart {
-    case 1:
-      switch bytes[unitStart] {
-      case UInt8(ascii: "h"): unit = .hours
-      case UInt8(ascii: "s"): unit = .seconds
-      case UInt8(ascii: "d"): unit = .days
-      case UInt8(ascii: "w"): unit = .weeks
-      default: return nil
-      }
-    case 3:
-      guard bytes[unitStart] == UInt8(ascii: "m"), bytes[unitStart + 1] == UInt8(ascii: "i"),
-        bytes[unitStart + 2] == UInt8(ascii: "n")
-      else { return nil }
-      unit = .minutes
-    default:
-      return nil
-    }
+    guard let unit = unit(bytes, from: unitStart) else { return nil }
     let number = rational(left.units, over: left.scale * unit.seconds)
     guard DateOnePass.isKept(number) else { return nil }
     let value = DateValue.number(DateNumber(number))
     if left.hoursStart == 0 {
       return DateStep(value: value, text: DateText(bytes, normalized: nil))
     }
-    return normalized(bytes, left, " in ", unitStart..<bytes.count) {
+    return normalized(bytes, left.hoursStart..<left.end, " in ", unitStart..<bytes.count) {
       DateStep(value: value, text: DateText(bytes, normalized: $0))
     }
   }
 
-  /// Calls `body` with the normalised text of a line of two parts: `left` without its hours'
-  /// leading zeros, `between`, and the bytes of `right`.
+  /// Calls `body` with the normalised text of a line of two parts: the bytes of `left`,
+  /// `between`, and the bytes of `right`.
   private static func normalized<R>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Duration, _ between: StaticString,
+    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Range<Int>, _ between: StaticString,
     _ right: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
-    let count = left.end - left.hoursStart + between.utf8CodeUnitCount + right.count
+    let count = left.count + between.utf8CodeUnitCount + right.count
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
       var index = 0
-      for offset in left.hoursStart..<left.end {
+      for offset in left {
         buffer[index] = bytes[offset]
         index += 1
       }

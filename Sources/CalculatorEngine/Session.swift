@@ -398,7 +398,7 @@ public struct Session: Sendable {
     return DateStep.onePass(bytes, reusing: &scratch) { number in
       guard mayReferToLines else { return nil }
       let preceding = self.lineEndIndex!.before(self.history.position)
-      let first = base ?? self.history.dateReferenceBase(after: preceding)
+      let first = base ?? History.dateReferenceBase(after: preceding, in: &self.history)
       base = first
       // `inout`, so that the history is read where it is: passed or called on, it was copied
       // for each `$N` (about 230 instructions, and as many to destroy the copy).
@@ -667,6 +667,16 @@ extension History {
       }
     #endif
     return lineEnds.firstKeyIsModeKey ?? History.isModeLine(CollectionOfOne(key(at: 1))) ? 0 : 1
+  }
+
+  /// ``dateReferenceBase(after:)`` of `history`, which is `inout` only to be read in place: a
+  /// method called on the history a closure captures copied it (about 230 instructions a `$N`,
+  /// and as many to destroy the copy; Documentation/Performance.md, "Date lines by their
+  /// shape, session 18").
+  static func dateReferenceBase(
+    after lineEnds: LineEndIndex.Preceding, in history: inout History
+  ) -> Int {
+    history.dateReferenceBase(after: lineEnds)
   }
 
   /// ``Session/dateReference(_:after:in:)`` in `history`, with the lines'

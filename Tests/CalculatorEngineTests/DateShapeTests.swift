@@ -2,21 +2,27 @@ import CalcTestSupport
 import CalculatorEngine
 import Testing
 
-/// The date lines read by their shape (`DateShape.step(of:)`, issue 51) against the one-pass
-/// reader (`DateLine.onePass`), which `DateLineOnePassTests` checks against the tree: where the
-/// shape reads a line, the one-pass reader reads it too, to the same value, recorded text and
-/// normalised text; the lines it declines go on to that reader.
+/// The date lines read by their shape (`DateShape.step(of:reference:)`, issue 51) against the
+/// one-pass reader (`DateLine.onePass`), which `DateLineOnePassTests` checks against the tree:
+/// where the shape reads a line, the one-pass reader reads it too, to the same value, recorded
+/// text and normalised text; the lines it declines go on to that reader.
 @Suite struct DateShapeTests {
-  /// The step of `text` by its shape.
+  /// `DateLineOnePassTests`'s earlier lines: `$1` a date, `$2` a duration, `$3` a number, `$4`
+  /// a difference, `$5` a fault, `$6` a number beyond rule 14's limits, `$7` a duration with a
+  /// fraction, `$8` zero; `$9` and beyond, and `$0`, refused.
+  static var context: DateLine.Context { DateLineOnePassTests.referenceContext }
+
+  /// The step of `text` by its shape, its `$N` resolved in ``context``.
   static func shape(_ text: String) -> DateStep? {
     var copy = text
-    return copy.withUTF8 { DateShape.step(of: $0) }
+    let reference = context.reference!
+    return copy.withUTF8 { DateShape.step(of: $0) { try? reference($0) } }
   }
 
   /// Whether the shape's step of `text`, where it reads one, is the one-pass reader's line.
   static func agrees(_ text: String) -> Bool {
     guard let step = shape(text) else { return true }
-    guard let line = DateLine.onePass(text) else { return false }
+    guard let line = DateLine.onePass(text, reference: context.reference) else { return false }
     return step.value == line.value && step.text == line.recordedText
       && step.normalizedText == line.normalizedText
   }
@@ -29,11 +35,13 @@ import Testing
       "2008-01-31 + 1m 1d", "2008-03-01 - 1m 1d", "2024-02-29 + 1y", "3000-01-31 + 0y 0m 0w 0d",
       "3:42+63:44", "1:02 + 3:04", "17:50:09.5+9:24:00.125", "007:05+0:30", "0:00+0:00",
       "65:55:08 in min", "34:55 in h", "1:00:00.001 in s", "9999999:59:59.999 in w",
-      "0012:00 in d", "1601-01-01", "9999-12-31 - 999y 999m 999w 999d",
+      "0012:00 in d", "1601-01-01", "9999-12-31 - 999y 999m 999w 999d", "$1 to $1",
+      "$1 + 10d", "$1 - 1y 2m", "$2 in min", "$7 in s", "$2*2", "$7*3", "$2*02",
     ]
     for text in lines {
       let step = try #require(Self.shape(text), "\(text)")
-      let line = try #require(DateLine.onePass(text), "\(text)")
+      let line = try #require(
+        DateLine.onePass(text, reference: Self.context.reference), "\(text)")
       #expect(step.value == line.value, "\(text)")
       #expect(step.text == text, "\(text)")
       #expect(step.normalizedText == line.normalizedText, "\(text)")
@@ -41,6 +49,7 @@ import Testing
     #expect(Self.shape("3:42+63:44")?.normalizedText == "3:42 + 63:44")
     #expect(Self.shape("007:05+0:30")?.normalizedText == "7:05 + 0:30")
     #expect(Self.shape("0012:00 in d")?.normalizedText == "12:00 in d")
+    #expect(Self.shape("$2*2")?.normalizedText == "$2 * 2")
     #expect(
       Self.shape("2024-02-29 + 1y")?.value == .date(CivilDate(year: 2025, month: 2, day: 28)!))
   }
@@ -58,7 +67,9 @@ import Testing
       "2024-01-05 + 1d + 1d", "1:60+1:00", "1:00:60+1:00", "1:00:00.1234+1:00", "1:00.5+1:00",
       "1:00+1:00+1:00", "1:00 +1:00", "1:00+ 1:00", "12345678:00+1:00", "1:0+1:00", "1:00 in m",
       "1:00 in H", "1:00 in mins", "1:00  in h", "1:00 in", "1:00*2", "1:00-0:30", "(1:00+1:00)",
-      "$1 + 1d", "1:00:00.+1:00", "2024-01-05\t+ 1d",
+      "1:00:00.+1:00", "2024-01-05\t+ 1d", "$2 to $1", "$1 to $4", "$3 in h", "$4 in d",
+      "$1*2", "$3*2", "$4*2", "$5 in h", "$6*2", "$9 + 1d", "$0 + 1d", "$01 + 1d", "$1+1d",
+      "$1 + 1d + 1d", "$2 * 2", "$2*2.5", "$2*-2", "$1  to $1", "$1 to", "$", "$2*1234567890",
     ] {
       #expect(Self.shape(text) == nil, "\(text)")
     }
@@ -124,7 +135,9 @@ import Testing
       return text
     }
     let units = ["h", "min", "s", "d", "w", "m", "H", "mins", "hours"]
-    switch random.below(6) {
+    func unit() -> String { units[random.below(8) < 6 ? random.below(5) : random.int(5...8)] }
+    func reference() -> String { "$\(random.int(0...10))" }
+    switch random.below(10) {
     case 0: return date()
     case 1: return "\(date()) to \(date())"
     case 2: return "\(date()) \(random.below(2) == 0 ? "+" : "-") \(offset())"
@@ -132,8 +145,11 @@ import Testing
       let plus = ["+", " + ", " +", "+ ", "  +  ", "-"][
         random.below(8) < 6 ? random.below(2) : random.int(2...5)]
       return duration() + plus + duration()
-    case 4:
-      return "\(duration()) in \(units[random.below(8) < 6 ? random.below(5) : random.int(5...8)])"
+    case 4: return "\(duration()) in \(unit())"
+    case 5: return "\(reference()) to \(reference())"
+    case 6: return "\(reference()) \(random.below(2) == 0 ? "+" : "-") \(offset())"
+    case 7: return "\(reference()) in \(unit())"
+    case 8: return "\(reference())*\(random.below(8) == 0 ? "0" : "")\(random.below(1000))"
     default:
       // A shape with something after it.
       return [date(), "\(duration())+\(duration())"][random.below(2)]
