@@ -1,6 +1,7 @@
 // The commonest date lines read by their shape, without the lexer or the grammar (issue 51): a
 // date, two dates with `to` between them, a date with an offset added or subtracted, the sum of
-// two durations, a duration in a unit, and those of them written with `$N`. Any other line, and
+// two durations, a duration in a unit, divided or (a sum) multiplied by a whole number, and
+// those of them written with `$N`. Any other line, and
 // one of these shapes whose value leaves the range or whose `$N` is of another kind, goes on to
 // the one-pass reader (DateLine+OnePass.swift), which reads such a line to the same value and
 // texts: `DateShapeTests` compares the two.
@@ -13,8 +14,9 @@ package enum DateShape {
   ///   offset's units `y m w d` in that order, one blank between them, counts of 0 to 999
   ///   without leading zeros), each exactly as a line's normalised text writes it, and a
   ///   result in the range;
-  /// - `A+B` or `A + B`, and `A in u` (`u` one of `h min s d w`), where `A` and `B` are
-  ///   durations `H:MM`, `H:MM:SS` or `H:MM:SS.f` of at most 7 digits of hours;
+  /// - `A+B`, `A in u` (`u` one of `h min s d w`), `A/n` and `(A+B)*n`, where `A` and `B` are
+  ///   durations `H:MM`, `H:MM:SS` or `H:MM:SS.f` of at most 7 digits of hours and `n` a whole
+  ///   number of 1 to 9 digits, each operator with a blank on either side or none;
   /// - `$N to $M` and `$N + offset` or `- offset` of dates, and `$N in u` and `$N*k` (`k` 1 to
   ///   9 digits) of a duration, N and M of 1 to 9 digits without a leading zero, each `$N`
   ///   resolved by `reference` (`nil` declines the line, as the one-pass reader declines it).
@@ -107,7 +109,11 @@ package enum DateShape {
       let product = span.seconds * DateRational(factor)
       guard DateOnePass.isKept(product) else { return nil }
       let value = DateValue.duration(TimeSpan(seconds: product))
-      return normalized(bytes, 0..<firstEnd, " * ", (firstEnd + 1)..<count) {
+      return normalized(bytes) { text in
+        text.append(bytes, 0..<firstEnd)
+        text.append(" * ")
+        text.append(bytes, (firstEnd + 1)..<count)
+      } body: {
         DateStep(value: value, text: DateText(bytes, normalized: $0))
       }
     }
@@ -220,74 +226,168 @@ package enum DateShape {
         denominator: DateNatural(UInt64(denominator)))
   }
 
-  /// The step of a line of durations (``step(of:reference:)``).
+  /// The step of a line of durations (``step(of:reference:)``): `A+B`, `A in u`, `A/n` and
+  /// `(A+B)*n`, each with or without blanks around its operator.
   private static func durationStep(of bytes: UnsafeBufferPointer<UInt8>) -> DateStep? {
-    guard let left = duration(bytes, at: 0), left.end < bytes.count else { return nil }
-    var index = left.end
-    let spaced = bytes[index] == UInt8(ascii: " ")
-    if spaced { index += 1 }
-    guard index < bytes.count else { return nil }
-    if bytes[index] == UInt8(ascii: "+") {
-      index += 1
-      if spaced {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: " ") else { return nil }
-        index += 1
+    let count = bytes.count
+    if bytes[0] == UInt8(ascii: "(") {
+      // `(A+B)*n`: the sum, then a whole number.
+      guard let sum = sum(bytes, at: 1), sum.end < count, bytes[sum.end] == UInt8(ascii: ")"),
+        let (factor, factorStart) = operand(bytes, after: sum.end + 1, UInt8(ascii: "*"))
+      else { return nil }
+      let seconds = rational(sum.units, over: sum.scale)
+      guard DateOnePass.isKept(seconds) else { return nil }
+      let product = seconds * DateRational(factor)
+      guard DateOnePass.isKept(product) else { return nil }
+      let value = DateValue.duration(TimeSpan(seconds: product))
+      return normalized(bytes) { text in
+        text.append("(")
+        text.append(bytes, sum.left)
+        text.append(" + ")
+        text.append(bytes, sum.right)
+        text.append(") * ")
+        text.append(bytes, factorStart..<count)
+      } body: {
+        DateStep(value: value, text: DateText(bytes, normalized: $0))
       }
-      guard let right = duration(bytes, at: index), right.end == bytes.count else { return nil }
-      // Below 2^64 (7 digits of hours): what rule 14 keeps, as exact as a sum of fractions.
-      let scale = max(left.scale, right.scale)
-      let sum = rational(
-        left.units * (scale / left.scale) + right.units * (scale / right.scale), over: scale)
-      guard DateOnePass.isKept(sum) else { return nil }
-      let value = DateValue.duration(TimeSpan(seconds: sum))
-      if spaced, left.hoursStart == 0, right.hoursStart == index {
-        return DateStep(value: value, text: DateText(bytes, normalized: nil))
+    }
+    if let sum = sum(bytes, at: 0) {
+      guard sum.end == count else { return nil }
+      let seconds = rational(sum.units, over: sum.scale)
+      guard DateOnePass.isKept(seconds) else { return nil }
+      let value = DateValue.duration(TimeSpan(seconds: seconds))
+      if sum.isNormalized { return DateStep(value: value, text: DateText(bytes, normalized: nil)) }
+      return normalized(bytes) { text in
+        text.append(bytes, sum.left)
+        text.append(" + ")
+        text.append(bytes, sum.right)
+      } body: {
+        DateStep(value: value, text: DateText(bytes, normalized: $0))
       }
-      return normalized(bytes, left.hoursStart..<left.end, " + ", right.hoursStart..<right.end) {
+    }
+    guard let left = duration(bytes, at: 0), left.end < count else { return nil }
+    let seconds = rational(left.units, over: left.scale)
+    if let (divisor, divisorStart) = operand(bytes, after: left.end, UInt8(ascii: "/")) {
+      // `A/n`: a duration divided by a whole number (not zero: a fault, the tree's).
+      guard DateOnePass.isKept(seconds),
+        let quotient = DateRational.dividing(seconds, by: DateRational(divisor)),
+        DateOnePass.isKept(quotient)
+      else { return nil }
+      let value = DateValue.duration(TimeSpan(seconds: quotient))
+      return normalized(bytes) { text in
+        text.append(bytes, left.hoursStart..<left.end)
+        text.append(" / ")
+        text.append(bytes, divisorStart..<count)
+      } body: {
         DateStep(value: value, text: DateText(bytes, normalized: $0))
       }
     }
     // ` in u`: the unit as the normalised text writes it.
-    guard spaced, bytes.count - index >= 4, bytes[index] == UInt8(ascii: "i"),
-      bytes[index + 1] == UInt8(ascii: "n"), bytes[index + 2] == UInt8(ascii: " ")
+    let index = left.end + 1
+    guard bytes[left.end] == UInt8(ascii: " "), count - index >= 4,
+      bytes[index] == UInt8(ascii: "i"), bytes[index + 1] == UInt8(ascii: "n"),
+      bytes[index + 2] == UInt8(ascii: " "), let unit = unit(bytes, from: index + 3)
     else { return nil }
-    let unitStart = index + 3
-    guard let unit = unit(bytes, from: unitStart) else { return nil }
     let number = rational(left.units, over: left.scale * unit.seconds)
-    guard DateOnePass.isKept(number) else { return nil }
+    guard DateOnePass.isKept(seconds), DateOnePass.isKept(number) else { return nil }
     let value = DateValue.number(DateNumber(number))
     if left.hoursStart == 0 {
       return DateStep(value: value, text: DateText(bytes, normalized: nil))
     }
-    return normalized(bytes, left.hoursStart..<left.end, " in ", unitStart..<bytes.count) {
+    return normalized(bytes) { text in
+      text.append(bytes, left.hoursStart..<count)
+    } body: {
       DateStep(value: value, text: DateText(bytes, normalized: $0))
     }
   }
 
-  /// Calls `body` with the normalised text of a line of two parts: the bytes of `left`,
-  /// `between`, and the bytes of `right`.
+  /// A sum of two durations, `A+B` or `A + B`, read from `start` of a line's bytes.
+  private struct Sum {
+    /// Its seconds: `units / scale`, as ``Duration``'s.
+    var units: Int
+    var scale: Int
+    /// The two durations as the normalised text writes them, and where the sum ends.
+    var left: Range<Int>
+    var right: Range<Int>
+    var end: Int
+    /// Whether the bytes are the normalised text already.
+    var isNormalized: Bool
+  }
+
+  /// The sum `A+B` or `A + B` at `start` of `bytes`, or `nil`.
+  private static func sum(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Sum? {
+    guard let left = duration(bytes, at: start), left.end < bytes.count else { return nil }
+    var index = left.end
+    let spaced = bytes[index] == UInt8(ascii: " ")
+    if spaced { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "+") else { return nil }
+    index += 1
+    if spaced {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: " ") else { return nil }
+      index += 1
+    }
+    guard let right = duration(bytes, at: index) else { return nil }
+    // Below 2^64 (7 digits of hours): what rule 14 keeps, as exact as a sum of fractions.
+    let scale = max(left.scale, right.scale)
+    return Sum(
+      units: left.units * (scale / left.scale) + right.units * (scale / right.scale),
+      scale: scale, left: left.hoursStart..<left.end, right: right.hoursStart..<right.end,
+      end: right.end, isNormalized: spaced && left.hoursStart == start && right.hoursStart == index)
+  }
+
+  /// The whole number of 1 to 9 digits that ends `bytes`, after `operator` at `index` with a
+  /// blank on either side of it or none, and where its digits start; `nil` for other bytes.
+  private static func operand(
+    _ bytes: UnsafeBufferPointer<UInt8>, after index: Int, _ operator: UInt8
+  ) -> (value: Int, start: Int)? {
+    var index = index
+    guard index < bytes.count else { return nil }
+    let spaced = bytes[index] == UInt8(ascii: " ")
+    if spaced { index += 1 }
+    guard index < bytes.count, bytes[index] == `operator` else { return nil }
+    index += 1
+    if spaced {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: " ") else { return nil }
+      index += 1
+    }
+    let start = index
+    var value = 0
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+    }
+    guard index == bytes.count, index > start, index - start <= 9 else { return nil }
+    return (value, start)
+  }
+
+  /// Where a line's normalised text is written (``normalized(_:write:body:)``).
+  private struct TextWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+      for index in range {
+        base[count] = bytes[index]
+        count += 1
+      }
+    }
+
+    mutating func append(_ text: StaticString) {
+      text.withUTF8Buffer { append($0, 0..<$0.count) }
+    }
+  }
+
+  /// Calls `body` with the normalised text that `write` writes of a line of `bytes`: at most
+  /// 4 bytes longer than the line (the blanks around two operators).
   private static func normalized<R>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Range<Int>, _ between: StaticString,
-    _ right: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    _ bytes: UnsafeBufferPointer<UInt8>, write: (inout TextWriter) -> Void,
+    body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
-    let count = left.count + between.utf8CodeUnitCount + right.count
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-      var index = 0
-      for offset in left {
-        buffer[index] = bytes[offset]
-        index += 1
-      }
-      between.withUTF8Buffer { text in
-        for byte in text {
-          buffer[index] = byte
-          index += 1
-        }
-      }
-      for offset in right {
-        buffer[index] = bytes[offset]
-        index += 1
-      }
-      return body(UnsafeBufferPointer(buffer))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 4) { buffer in
+      var writer = TextWriter(base: buffer.baseAddress.unsafelyUnwrapped)
+      write(&writer)
+      precondition(writer.count <= bytes.count + 4)
+      return body(UnsafeBufferPointer(start: writer.base, count: writer.count))
     }
   }
 

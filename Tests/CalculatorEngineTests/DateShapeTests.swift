@@ -36,7 +36,8 @@ import Testing
       "3:42+63:44", "1:02 + 3:04", "17:50:09.5+9:24:00.125", "007:05+0:30", "0:00+0:00",
       "65:55:08 in min", "34:55 in h", "1:00:00.001 in s", "9999999:59:59.999 in w",
       "0012:00 in d", "1601-01-01", "9999-12-31 - 999y 999m 999w 999d", "$1 to $1",
-      "$1 + 10d", "$1 - 1y 2m", "$2 in min", "$7 in s", "$2*2", "$7*3", "$2*02",
+      "$1 + 10d", "$1 - 1y 2m", "$2 in min", "$7 in s", "$2*2", "$7*3", "$2*02", "34:55/94",
+      "1:00:00.5 / 3", "0:10/007", "(1:30+0:45)*3", "(01:30 + 0:45:10.25) * 12", "(0:00+0:00)*0",
     ]
     for text in lines {
       let step = try #require(Self.shape(text), "\(text)")
@@ -50,6 +51,8 @@ import Testing
     #expect(Self.shape("007:05+0:30")?.normalizedText == "7:05 + 0:30")
     #expect(Self.shape("0012:00 in d")?.normalizedText == "12:00 in d")
     #expect(Self.shape("$2*2")?.normalizedText == "$2 * 2")
+    #expect(Self.shape("34:55/94")?.normalizedText == "34:55 / 94")
+    #expect(Self.shape("(01:30+0:45)*3")?.normalizedText == "(1:30 + 0:45) * 3")
     #expect(
       Self.shape("2024-02-29 + 1y")?.value == .date(CivilDate(year: 2025, month: 2, day: 28)!))
   }
@@ -70,6 +73,8 @@ import Testing
       "1:00:00.+1:00", "2024-01-05\t+ 1d", "$2 to $1", "$1 to $4", "$3 in h", "$4 in d",
       "$1*2", "$3*2", "$4*2", "$5 in h", "$6*2", "$9 + 1d", "$0 + 1d", "$01 + 1d", "$1+1d",
       "$1 + 1d + 1d", "$2 * 2", "$2*2.5", "$2*-2", "$1  to $1", "$1 to", "$", "$2*1234567890",
+      "1:00/0", "1:00/1234567890", "1:00/2.5", "1:00 /2", "(1:00+1:00)",
+      "(1:00+1:00)*2*2", "(1:00+1:00) *2", "(1:00*2)*2", "1:00*2/2", "(1:00+1:00)*0:30",
     ] {
       #expect(Self.shape(text) == nil, "\(text)")
     }
@@ -137,7 +142,13 @@ import Testing
     let units = ["h", "min", "s", "d", "w", "m", "H", "mins", "hours"]
     func unit() -> String { units[random.below(8) < 6 ? random.below(5) : random.int(5...8)] }
     func reference() -> String { "$\(random.int(0...10))" }
-    switch random.below(10) {
+    func operand() -> String {
+      let spaced = random.below(2) == 0
+      let symbol = ["*", "/", "+", "x"][random.below(8) < 6 ? random.below(2) : random.int(2...3)]
+      let number = random.below(12) == 0 ? "0\(random.below(10))" : "\(random.below(1000))"
+      return (spaced ? " \(symbol) " : symbol) + number
+    }
+    switch random.below(12) {
     case 0: return date()
     case 1: return "\(date()) to \(date())"
     case 2: return "\(date()) \(random.below(2) == 0 ? "+" : "-") \(offset())"
@@ -150,6 +161,8 @@ import Testing
     case 6: return "\(reference()) \(random.below(2) == 0 ? "+" : "-") \(offset())"
     case 7: return "\(reference()) in \(unit())"
     case 8: return "\(reference())*\(random.below(8) == 0 ? "0" : "")\(random.below(1000))"
+    case 9: return duration() + operand()
+    case 10: return "(\(duration())\(random.below(2) == 0 ? "+" : " + ")\(duration()))" + operand()
     default:
       // A shape with something after it.
       return [date(), "\(duration())+\(duration())"][random.below(2)]
