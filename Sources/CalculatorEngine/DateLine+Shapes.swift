@@ -25,6 +25,7 @@ package enum DateShape {
   /// 3,000 an offset and 1,500 a sum of durations (Documentation/Performance.md, "Date lines
   /// by their shape, session 18").
   /// - Complexity: O(n) in the length of the line.
+  @inline(never)
   package static func step(
     of bytes: UnsafeBufferPointer<UInt8>, reference: (Int) -> DateValue?
   ) -> DateStep? {
