@@ -289,10 +289,17 @@ public struct LineInterpreter {
   private mutating func applyCalculatedDateLine(
     _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, reusing scratch: inout DateScratch
   ) -> Bool {
-    guard let (text, mayReferToLines) = KeyText.commonDateLine(in: line),
-      let change = session.perform(
-        commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
-    else { return false }
+    // A line of a common shape as it was read; any other, once its text is found.
+    let change: Session.Change
+    if let shaped = session.perform(shapedDateLine: line, reusing: &scratch) {
+      change = shaped
+    } else {
+      guard let (text, mayReferToLines) = KeyText.commonDateLine(in: line),
+        let general = session.perform(
+          commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
+      else { return false }
+      change = general
+    }
     followsKeyLine = false
     self.change = change
     // The facts as the display is written: the state is read once.

@@ -86,15 +86,16 @@ extension DateStep {
 
   /// ``onePass(_:reusing:reference:)-(String,_,_)`` of the line's bytes: a script's line is
   /// read where it lies, and its step holds the text inline when it can (``DateText``), with
-  /// no string made for it. A line of a common shape (``DateShape/step(of:reference:)``) is read by its
-  /// shape, without the reader.
+  /// no string made for it. A line of a common shape (``DateShape/step(of:reference:)``) is read
+  /// by its shape, without the reader; with `shapeOnly`, any other line is `nil`.
   ///
   /// - Complexity: as ``onePass(_:reference:)``.
   package static func onePass(
     _ bytes: UnsafeBufferPointer<UInt8>, reusing scratch: inout DateScratch,
-    reference: (Int) -> DateValue?
+    shapeOnly: Bool = false, reference: (Int) -> DateValue?
   ) -> DateStep? {
     if let step = DateShape.step(of: bytes, reference: reference) { return step }
+    if shapeOnly { return nil }
     guard let read = scratch.reader.read(bytes, reference: reference) else { return nil }
     if scratch.reader.isNormalized {
       return DateStep(value: read.value, text: DateText(bytes, normalized: nil))

@@ -367,8 +367,37 @@ public struct Session: Sendable {
     commonDateLine bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool,
     reusing scratch: inout DateScratch
   ) -> Change? {
+    perform(
+      commonDateLine: bytes, mayReferToLines: mayReferToLines, reusing: &scratch, shapeOnly: false)
+  }
+
+  /// ``perform(commonDateLine:mayReferToLines:reusing:)-(UnsafeBufferPointer<UInt8>,_,_)`` of
+  /// `line`, a script's line in date mode as it was read, when it is a line of a common shape
+  /// (``DateShape/step(of:reference:)``); `nil`, changing nothing, for any other line. Such a
+  /// line is a common date line as it is (``KeyText/commonDateLine(in:)`` gives it whole: it
+  /// starts with a digit, `$` or `(`, and holds no note and no trailing blank), and may refer
+  /// to lines only when it starts with `$`: the look at the line is spared (about 140
+  /// instructions a date line, Documentation/Performance.md, "Date lines by their shape,
+  /// session 18").
+  ///
+  /// - Complexity: as ``perform(commonDateLine:mayReferToLines:)``.
+  package mutating func perform(
+    shapedDateLine line: UnsafeBufferPointer<UInt8>, reusing scratch: inout DateScratch
+  ) -> Change? {
+    perform(
+      commonDateLine: line, mayReferToLines: line.first == UInt8(ascii: "$"), reusing: &scratch,
+      shapeOnly: true)
+  }
+
+  /// A common date line (`shapeOnly` false) or one of a common shape alone.
+  private mutating func perform(
+    commonDateLine bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool,
+    reusing scratch: inout DateScratch, shapeOnly: Bool
+  ) -> Change? {
     guard !isRightAfterRestore else { return nil }
-    guard let step = commonDateStep(bytes, mayReferToLines: mayReferToLines, reusing: &scratch)
+    guard
+      let step = commonDateStep(
+        bytes, mayReferToLines: mayReferToLines, reusing: &scratch, shapeOnly: shapeOnly)
     else { return nil }
     // Not through `keepingLineEnds(_:)`: a closure would copy the step it passes on.
     let extends = lineEndsExtend
@@ -385,7 +414,8 @@ public struct Session: Sendable {
   /// specialised for it once.
   @inline(never)
   private mutating func commonDateStep(
-    _ bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool, reusing scratch: inout DateScratch
+    _ bytes: UnsafeBufferPointer<UInt8>, mayReferToLines: Bool, reusing scratch: inout DateScratch,
+    shapeOnly: Bool
   ) -> DateStep? {
     if mayReferToLines, lineEndIndex?.isValid(for: history) != true {
       lineEndIndex = LineEndIndex(history)
@@ -395,7 +425,7 @@ public struct Session: Sendable {
     // context on the heap, cost hundreds of instructions a line). The line ends before the
     // line are looked up for each `$N`, not kept in an optional for every line (destroying
     // it went through the optional's generic witness, about 85 instructions a line).
-    return DateStep.onePass(bytes, reusing: &scratch) { number in
+    return DateStep.onePass(bytes, reusing: &scratch, shapeOnly: shapeOnly) { number in
       guard mayReferToLines else { return nil }
       let preceding = self.lineEndIndex!.before(self.history.position)
       let first = base ?? History.dateReferenceBase(after: preceding, in: &self.history)

@@ -67,6 +67,29 @@ import Testing
     #expect(SessionScript.text(of: session.history) == before)
   }
 
+  /// A line of a common shape, as a script reads it, takes the door without the look at the
+  /// line; any other line there changes nothing, and the general door takes it as it did.
+  @Test func shapedLinesTakeTheirDoorAsRead() throws {
+    var session = Session()
+    _ = try session.perform(.keys([.mode(.date)]))
+    var scratch = DateScratch()
+    func shaped(_ text: String) -> Session.Change? {
+      var text = text
+      return text.withUTF8 { session.perform(shapedDateLine: $0, reusing: &scratch) }
+    }
+    for text in ["2024-03-15 to 2025-01-01", "2024-02-29 + 1y", "1:30+0:45", "$2 + 10d", "$3*2"] {
+      #expect(shaped(text) != nil, "\(text)")
+    }
+    let before = SessionScript.text(of: session.history)
+    for text in [
+      "2024-01-01 # a note", "2024-01-01  ", "1:30+0:45\t", "(1:30+0:45)*3 # x", "$2 + 10d ",
+      "2024-01-01 to today", "$1 in h", "1:30 +", "mr",
+    ] {
+      #expect(shaped(text) == nil, "\(text)")
+      #expect(SessionScript.text(of: session.history) == before, "\(text)")
+    }
+  }
+
   /// ``KeyText/commonDateLine(in:)`` of `line`, its bytes as a string.
   static func commonText(_ line: String) -> (text: String, mayReferToLines: Bool)? {
     var line = line
