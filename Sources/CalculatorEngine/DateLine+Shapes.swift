@@ -1,10 +1,9 @@
 // The commonest date lines read by their shape, without the lexer or the grammar (issue 51): a
-// date, two dates with `to` between them, a date with an offset added or subtracted, the sum of
-// two durations, a duration in a unit, divided or (a sum) multiplied by a whole number, and
-// those of them written with `$N`. Any other line, and
-// one of these shapes whose value leaves the range or whose `$N` is of another kind, goes on to
-// the one-pass reader (DateLine+OnePass.swift), which reads such a line to the same value and
-// texts: `DateShapeTests` compares the two.
+// date, two dates with `to` between them, a date moved by an offset, a sum of two durations, a
+// duration in a unit, divided or (a sum) multiplied by a whole number, and those written with
+// `$N`. Any other line, and a shape whose value leaves the range or whose `$N` is of another
+// kind, goes on to the one-pass reader (DateLine+OnePass.swift), which reads such a line to the
+// same value and texts: `DateShapeTests` compares the two.
 
 /// The step of a date line of a common shape (``step(of:reference:)``).
 package enum DateShape {
@@ -21,9 +20,9 @@ package enum DateShape {
   ///   9 digits) of a duration, N and M of 1 to 9 digits without a leading zero, each `$N`
   ///   resolved by `reference` (`nil` declines the line, as the one-pass reader declines it).
   ///
-  /// The lexer and the grammar cost about 900 instructions a date line, 1,600 a difference,
-  /// 3,000 an offset and 1,500 a sum of durations (Documentation/Performance.md, "Date lines
-  /// by their shape, session 18").
+  /// Read so, a script's date line costs from about 700 instructions fewer (a date) to 3,000 (an
+  /// offset) than through the one-pass reader (Documentation/Performance.md, "Date lines by
+  /// their shape, session 18"). Not inlined: at its caller, the step was copied and destroyed.
   /// - Complexity: O(n) in the length of the line.
   @inline(never)
   package static func step(
@@ -70,6 +69,19 @@ package enum DateShape {
     }
   }
 
+  /// The ASCII digits from `start` of `bytes` (none, or as many as there are): their value
+  /// when there are at most 9 of them (else -1), and where they end.
+  private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+    value: Int, end: Int
+  ) {
+    var (index, value) = (start, 0)
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+    }
+    return (index - start <= 9 ? value : -1, index)
+  }
+
   /// The number N of `$N` at `start` of `bytes` (1 to 9 digits, no leading zero), and where
   /// it ends.
   private static func lineNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (
@@ -78,14 +90,8 @@ package enum DateShape {
     guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "$"),
       bytes[start + 1] != UInt8(ascii: "0")
     else { return nil }
-    var index = start + 1
-    var number = 0
-    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-      number = number * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-      index += 1
-      guard index - start <= 10 else { return nil }
-    }
-    return index > start + 1 ? (number, index) : nil
+    let (number, end) = digits(bytes, from: start + 1)
+    return end > start + 1 && number >= 0 ? (number, end) : nil
   }
 
   /// The step of a line that starts with `$N` (``step(of:reference:)``).
@@ -98,14 +104,9 @@ package enum DateShape {
     }
     if bytes[firstEnd] == UInt8(ascii: "*") {
       // `$N*k`: a duration times a whole number, normalised with blanks around `*`.
-      var index = firstEnd + 1
-      var factor = 0
-      while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
-        factor = factor * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-        index += 1
-      }
-      guard index == count, count - firstEnd - 1 <= 9,
-        case .duration(let span)? = reference(first), DateOnePass.isKept(span.seconds)
+      let (factor, end) = digits(bytes, from: firstEnd + 1)
+      guard end == count, factor >= 0, case .duration(let span)? = reference(first),
+        DateOnePass.isKept(span.seconds)
       else { return nil }
       let product = span.seconds * DateRational(factor)
       guard DateOnePass.isKept(product) else { return nil }
@@ -174,14 +175,11 @@ package enum DateShape {
     var lastUnit = -1
     while true {
       let digitsStart = index
-      var number = 0
-      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-        number = number * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-        index += 1
-      }
-      let digits = index - digitsStart
+      let number: Int
+      (number, index) = digits(bytes, from: digitsStart)
+      let count = index - digitsStart
       // 0 to 999, with no leading zero; then a unit.
-      guard digits >= 1, digits <= 3, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
+      guard count >= 1, count <= 3, count == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
         index < bytes.count
       else { return nil }
       let unit: Int
@@ -351,14 +349,9 @@ package enum DateShape {
       guard index < bytes.count, bytes[index] == UInt8(ascii: " ") else { return nil }
       index += 1
     }
-    let start = index
-    var value = 0
-    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-      value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-      index += 1
-    }
-    guard index == bytes.count, index > start, index - start <= 9 else { return nil }
-    return (value, start)
+    let (value, end) = digits(bytes, from: index)
+    guard end == bytes.count, end > index, value >= 0 else { return nil }
+    return (value, index)
   }
 
   /// Where a line's normalised text is written (``normalized(_:write:body:)``).
