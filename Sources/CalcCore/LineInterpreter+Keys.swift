@@ -165,15 +165,17 @@ extension LineInterpreter {
   ///
   /// Inlined: called, it took a copy of the whole interpreter, and of the state and the format
   /// to pass them on (`memcpy`, every script line: Documentation/Performance.md#a-scripts-line).
-  /// `mode`, when given, is the state's mode, known to the caller.
+  /// `mode`, when given, is the state's mode, known to the caller; `showsNoError`, that the
+  /// state shows no error and waits for no operand (``Listing/writeDisplay(_:format:style:showsExpression:to:mode:showsNoError:)``).
   @discardableResult @inline(__always)
-  package func appendDisplay(to output: OutputBuffer, mode: Key.Mode? = nil)
-    -> StateFacts
-  {
+  package func appendDisplay(
+    to output: OutputBuffer, mode: Key.Mode? = nil, showsNoError: Bool = false
+  ) -> StateFacts {
     // Static: a display per key line is the hot path of a script, and needs no listing.
     Listing.writeDisplay(
       session.state, format: format, style: style,
-      showsExpression: context.showsExpression, to: output, mode: mode)
+      showsExpression: context.showsExpression, to: output, mode: mode,
+      showsNoError: showsNoError)
   }
 
   /// The listings of the session as it is, in this interpreter's format and style.

@@ -302,8 +302,10 @@ public struct LineInterpreter {
     }
     followsKeyLine = false
     self.change = change
-    // The facts as the display is written: the state is read once.
-    let facts = appendDisplay(to: output)
+    // The facts as the display is written: the state is read once. Calculated in one pass,
+    // the line is in date mode now, and no fault (one pass declines a line that faults).
+    assert(session.state.mode == .date && session.state.errorAndPending == (false, false))
+    let facts = appendDisplay(to: output, mode: .date, showsNoError: true)
     showedAnError = facts.showsError
     factsAfterKeys = facts
     return true
