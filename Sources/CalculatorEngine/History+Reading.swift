@@ -81,6 +81,9 @@ extension History {
     return branch.dates.isEmpty ? nil : branch.dates[step - branch.fork - 1]
   }
 
+  /// How many date steps the current branch keeps of its own.
+  var dateStepCount: Int { branches[current].dates.count }
+
   /// Where the current branch keeps the step of the date line that ends it, if its last key
   /// is one (``dateStep(ordinal:)``): for a line just applied at the branch's end
   /// (``LineEndIndex``).

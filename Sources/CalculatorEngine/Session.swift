@@ -402,7 +402,8 @@ public struct Session: Sendable {
     // Not through `keepingLineEnds(_:)`: a closure would copy the step it passes on.
     let extends = lineEndsExtend
     let made = history.apply(dateLine: step)
-    keepLineEnds(after: made, extends: extends)
+    // The line's step is the branch's last: its ordinal known, not read from the codes.
+    keepLineEnds(after: made, extends: extends, lastDateOrdinal: history.dateStepCount - 1)
     return .applied(keys: 1, newBranch: made)
   }
 
@@ -1056,9 +1057,9 @@ extension Session {
   /// `extends` (``lineEndsExtend``, before the line) and the line `made` no branch, else
   /// dropped (``keepingLineEnds(_:)``, after the line).
   @inline(__always)
-  mutating func keepLineEnds(after made: Int?, extends: Bool) {
+  mutating func keepLineEnds(after made: Int?, extends: Bool, lastDateOrdinal: Int? = nil) {
     if extends, made == nil {
-      lineEndIndex?.append(history.position, in: history)
+      lineEndIndex?.append(history.position, lastDateOrdinal: lastDateOrdinal, in: history)
     } else {
       lineEndIndex = nil
     }
