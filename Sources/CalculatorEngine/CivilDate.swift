@@ -316,6 +316,17 @@ package struct DateOffset: Hashable, Sendable, CustomStringConvertible {
   /// The days that the weeks and days make.
   package var totalDays: Int { (weeks ?? 0) * 7 + (days ?? 0) }
 
+  /// Sets the count of the unit at `place` in an offset's order (``DateWord/offsetUnit(_:)``:
+  /// y 0, m 1, w 2, d 3).
+  mutating func set(_ count: Int, place: Int) {
+    switch place {
+    case 0: years = count
+    case 1: months = count
+    case 2: weeks = count
+    default: days = count
+    }
+  }
+
   /// `date` plus the offset as Windows adds: the years, then the months, then the days (weeks
   /// as 7 days), each step clamping the day to its month's end; `nil` when a step leaves the
   /// range (`Date out of Bound`).

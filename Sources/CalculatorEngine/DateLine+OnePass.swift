@@ -341,13 +341,7 @@ struct DateOnePass {
         digitsStart += 1
       }
       guard count.end - digitsStart <= 3 else { return nil }
-      let number = DateLexer.integer(bytes, digitsStart..<count.end)
-      switch unit {
-      case 0: offset.years = number
-      case 1: offset.months = number
-      case 2: offset.weeks = number
-      default: offset.days = number
-      }
+      offset.set(DateLexer.integer(bytes, digitsStart..<count.end), place: unit)
       lastUnit = unit
       guard advance(), advance() else { return nil }
     }

@@ -182,21 +182,11 @@ package enum DateShape {
       guard count >= 1, count <= 3, count == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
         index < bytes.count
       else { return nil }
-      let unit: Int
-      switch bytes[index] {
-      case UInt8(ascii: "y"): unit = 0
-      case UInt8(ascii: "m"): unit = 1
-      case UInt8(ascii: "w"): unit = 2
-      case UInt8(ascii: "d"): unit = 3
-      default: return nil
+      // A unit of one letter, as the lexer keys a word of it.
+      guard let unit = DateWord.offsetUnit(UInt64(bytes[index])), unit > lastUnit else {
+        return nil
       }
-      guard unit > lastUnit else { return nil }
-      switch unit {
-      case 0: offset.years = number
-      case 1: offset.months = number
-      case 2: offset.weeks = number
-      default: offset.days = number
-      }
+      offset.set(number, place: unit)
       lastUnit = unit
       index += 1
       if index == bytes.count { return offset }
