@@ -1055,7 +1055,8 @@ extension Session {
 
   /// Keeps ``lineEndIndex`` after a line applied: extended with the line's end when
   /// `extends` (``lineEndsExtend``, before the line) and the line `made` no branch, else
-  /// dropped (``keepingLineEnds(_:)``, after the line).
+  /// dropped (``keepingLineEnds(_:)``, after the line). `lastDateOrdinal`, when given, is
+  /// ``History/lastDateOrdinal`` after the line (``LineEndIndex/append(_:lastDateOrdinal:in:)``).
   @inline(__always)
   mutating func keepLineEnds(after made: Int?, extends: Bool, lastDateOrdinal: Int? = nil) {
     if extends, made == nil {
