@@ -18,6 +18,9 @@ struct BatchRunner {
   /// Where relative script names are opened: the process's current directory, or a folder
   /// standing for it (tests in process).
   var directory = WorkingDirectory(nil)
+  /// Whether the process's heap is advised for huge pages before the first script read from a
+  /// descriptor (``Platform/adviseHugePagesForScripts()``): calc's own run, not a test's.
+  var advisesHugePages = false
 
   /// Where a script's bytes come from.
   enum ScriptInput {
@@ -84,6 +87,10 @@ struct BatchRunner {
     switch input {
     case .descriptor(let fd):
       reader = LineReader(fd: fd)
+      if advisesHugePages {
+        advisesHugePages = false
+        Platform.adviseHugePagesForScripts()
+      }
       // A file's keys take at least a byte each: room for them at once, rather than the
       // history's storage growing (and being copied) a quarter at a time.
       if let size = Platform.regularFileSize(fd) {

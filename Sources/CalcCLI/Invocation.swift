@@ -183,6 +183,7 @@ public struct Invocation: Hashable, Sendable {
           source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
         standardInput: streams.input)
       runner.directory = WorkingDirectory(directory)
+      runner.advisesHugePages = streams.isProcess
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
       // The process exits right after (``CalcCommand/runMain()``): its session, every step of

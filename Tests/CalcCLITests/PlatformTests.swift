@@ -33,6 +33,43 @@ import Testing
     #endif
   }
 
+  /// The heap's room for a script's history is advised for huge pages
+  /// (``Platform/adviseHugePagesForScripts()``) in calc's own run, once it reads a script: while
+  /// the built binary waits for the second line of its standard input, a mapping of its heap
+  /// carries the kernel's `hg` flag (`/proc/PID/smaps`). A kernel without transparent huge
+  /// pages takes no such advice: then no mapping carries it.
+  @Test func aScriptsHeapIsAdvisedForHugePages() throws {
+    let process = Process()
+    process.executableURL = CalcProcess.binary
+    process.arguments = ["--plain"]
+    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "GLIBC_TUNABLES" }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer { process.waitUntilExit() }
+    input.fileHandleForWriting.write(Data("1+2=\n".utf8))
+    // The answer is written before calc reads again: by then the script has started.
+    var answer = Data()
+    while !answer.contains(UInt8(ascii: "\n")) {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      answer += more
+    }
+    // Read to its end: a file of /proc has no size for String(contentsOfFile:) to go by.
+    let smaps = String(
+      decoding: FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/smaps")?
+        .readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    try input.fileHandleForWriting.close()
+    #expect(String(decoding: answer, as: UTF8.self) == "3\n")
+    let advised = smaps.split(separator: "\n").contains {
+      $0.hasPrefix("VmFlags:") && $0.split(separator: " ").contains("hg")
+    }
+    let kernelHasHugePages = access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0
+    #expect(advised == kernelHasHugePages)
+  }
+
   @Test func errnoMessages() {
     #expect(Platform.errorMessage(ENOENT) == "No such file or directory")
     #expect(Platform.errorMessage(ENOSPC) == "No space left on device")
