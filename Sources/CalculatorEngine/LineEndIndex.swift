@@ -98,6 +98,32 @@ struct LineEndIndex: Sendable {
       then: step, firstKeyIsModeKey: firstKeyIsModeKey)
   }
 
+  /// What ``before(_:)`` of `step` holds, read in place, when `step` ends the last line this
+  /// index records — a line entered at the end of the branch, as a script's lines are: the
+  /// number of lines before it (``Preceding``'s `count`), whether the first of them ends at
+  /// step 1, and whether the branch's first key is a mode key, when known; `nil` for any other
+  /// step. Made for each `$N` of a date line, the collection's two slices cost about 300
+  /// instructions with their release (Documentation/Performance.md, "`$N` read in place,
+  /// session 19").
+  @inline(__always)
+  func linesBeforeEnd(_ step: Int) -> (count: Int, firstEndsAtOne: Bool, firstKeyIsModeKey: Bool?)?
+  {
+    guard let last = ends.last, last == step else { return nil }
+    return (ends.count, ends[0] == 1, firstKeyIsModeKey)
+  }
+
+  /// The ordinal of the date step that ends line `index` (0 the first) among the branch's
+  /// (``History/dateStep(ordinal:)``), when this index recorded it (``append(_:lastDateOrdinal:in:)``);
+  /// `nil` when the history is to be asked: what ``Preceding/dateOrdinal(at:)`` gives, and for
+  /// the last line too.
+  @inline(__always)
+  func recordedDateOrdinal(ofLine index: Int) -> Int? {
+    let offset = index - ordinalsStart
+    guard offset >= 0, offset < ordinals.count else { return nil }
+    let ordinal = ordinals[offset]
+    return ordinal < 0 ? nil : Int(ordinal)
+  }
+
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
   struct Preceding: RandomAccessCollection {
     private let ends: ArraySlice<Int>

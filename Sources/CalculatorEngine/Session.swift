@@ -429,6 +429,28 @@ public struct Session: Sendable {
     // it went through the optional's generic witness, about 85 instructions a line).
     return DateStep.onePass(bytes, reusing: &scratch, shapeOnly: shapeOnly) { number in
       guard mayReferToLines else { return nil }
+      // A line at the end of the branch (a script's): the line ends read in place, and the
+      // value from the step the index recorded for line N, as `History.dateReference` reads
+      // it, without the collection of the line ends (`LineEndIndex.linesBeforeEnd(_:)`).
+      if let lines = self.lineEndIndex!.linesBeforeEnd(self.history.position) {
+        let first =
+          base
+          ?? History.dateReferenceBase(
+            firstEndsAtOne: lines.firstEndsAtOne, firstKeyIsModeKey: lines.firstKeyIsModeKey,
+            in: &self.history)
+        base = first
+        // Out of range: declined here, and the general reader says why.
+        guard number >= 1, number - first < lines.count else { return nil }
+        if let ordinal = self.lineEndIndex!.recordedDateOrdinal(ofLine: number - first) {
+          #if CALC_INTERNAL_CHECKS
+            let preceding = self.lineEndIndex!.before(self.history.position)
+            precondition(
+              (try? History.dateReference(number, after: preceding, base: first, in: &self.history))
+                == History.dateValue(ordinal: ordinal, in: &self.history))
+          #endif
+          return History.dateValue(ordinal: ordinal, in: &self.history)
+        }
+      }
       let preceding = self.lineEndIndex!.before(self.history.position)
       let first = base ?? History.dateReferenceBase(after: preceding, in: &self.history)
       base = first
@@ -692,13 +714,22 @@ extension History {
   /// 0 when the first line is a mode line (a script's mode line is line 0, SPEC §4), else 1.
   /// The same for every `$N` of a line: worked out once a line (a key looked up).
   func dateReferenceBase(after lineEnds: LineEndIndex.Preceding) -> Int {
-    guard lineEnds.count > 0, lineEnds[0] == 1 else { return 1 }
+    dateReferenceBase(
+      firstEndsAtOne: lineEnds.count > 0 && lineEnds[0] == 1,
+      firstKeyIsModeKey: lineEnds.firstKeyIsModeKey)
+  }
+
+  /// ``dateReferenceBase(after:)`` of line ends whose first is at step 1 or not
+  /// (`firstEndsAtOne`; false when there is none), the branch's first key a mode key or not
+  /// when known (`firstKeyIsModeKey`).
+  func dateReferenceBase(firstEndsAtOne: Bool, firstKeyIsModeKey: Bool?) -> Int {
+    guard firstEndsAtOne else { return 1 }
     #if CALC_INTERNAL_CHECKS
-      if let known = lineEnds.firstKeyIsModeKey {
+      if let known = firstKeyIsModeKey {
         precondition(known == History.isModeLine(CollectionOfOne(key(at: 1))))
       }
     #endif
-    return lineEnds.firstKeyIsModeKey ?? History.isModeLine(CollectionOfOne(key(at: 1))) ? 0 : 1
+    return firstKeyIsModeKey ?? History.isModeLine(CollectionOfOne(key(at: 1))) ? 0 : 1
   }
 
   /// ``dateReferenceBase(after:)`` of `history`, which is `inout` only to be read in place: a
@@ -709,6 +740,20 @@ extension History {
     after lineEnds: LineEndIndex.Preceding, in history: inout History
   ) -> Int {
     history.dateReferenceBase(after: lineEnds)
+  }
+
+  /// ``dateReferenceBase(firstEndsAtOne:firstKeyIsModeKey:)`` of `history`, `inout` only to be
+  /// read in place (as ``dateReferenceBase(after:in:)``).
+  static func dateReferenceBase(
+    firstEndsAtOne: Bool, firstKeyIsModeKey: Bool?, in history: inout History
+  ) -> Int {
+    history.dateReferenceBase(firstEndsAtOne: firstEndsAtOne, firstKeyIsModeKey: firstKeyIsModeKey)
+  }
+
+  /// ``dateValue(ordinal:)`` of `history`, `inout` only to be read in place (as
+  /// ``dateReferenceBase(after:in:)``).
+  static func dateValue(ordinal: Int, in history: inout History) -> DateValue {
+    history.dateValue(ordinal: ordinal)
   }
 
   /// ``Session/dateReference(_:after:in:)`` in `history`, with the lines'
