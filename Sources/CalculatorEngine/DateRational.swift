@@ -430,11 +430,13 @@ struct DateNatural: Hashable, Comparable, Sendable {
 /// An exact rational number in lowest terms, or (when ``isRounded``) a 34-digit decimal written
 /// as one: the value of a duration's seconds and of a date line's number (SPEC §2, rule 15).
 struct DateRational: Hashable, Sendable {
-  /// Whether the value is below zero; never true for zero.
-  private(set) var isNegative: Bool
+  // The two flags after the two naturals: 34 bytes, where the flag before them took 41 with
+  // its padding, and a date line's value with it (`DateValue`, 48 bytes in a step).
   private(set) var numerator: DateNatural
   /// At least 1, and prime to the numerator.
   private(set) var denominator: DateNatural
+  /// Whether the value is below zero; never true for zero.
+  private(set) var isNegative: Bool
   /// Whether the value depends on a step that rounded (rule 15's mark): every later step rounds
   /// its result to 34 significant digits.
   private(set) var isRounded: Bool

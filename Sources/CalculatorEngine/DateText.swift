@@ -2,9 +2,10 @@
 /// (``DateStep/text``, ``DateStep/normalizedText``).
 ///
 /// Texts that fit are held in the value itself, and keeping them allocates nothing: a line that
-/// is its own normalised form of at most 31 bytes, or a recorded and a normalised text of at
-/// most 30 bytes together (85% of calc-bench's date lines that one pass reads). Any other line
-/// holds its two strings, each allocated when it is longer than 15 bytes, as a step did before.
+/// is its own normalised form of at most 39 bytes, or a recorded and a normalised text of at
+/// most 38 bytes together. Any other line holds its two strings, each allocated when it is
+/// longer than 15 bytes, as a step did before (the first 3,000 lines of calc-bench's date mix
+/// allocate 325 strings, and allocated 587 when the texts took four words, at most 31 bytes).
 /// A kept text of more than 15 bytes was an allocation of about 80 bytes a line that a
 /// history never let go of (Documentation/Performance.md, "Date lines, session 16").
 ///
@@ -13,7 +14,7 @@
 /// them.
 package struct DateText: Hashable, Sendable {
   /// The longest text held inline when the line is its own normalised form, in bytes.
-  package static var inlineCapacity: Int { 31 }
+  package static var inlineCapacity: Int { 39 }
 
   private enum Storage: Hashable, Sendable {
     /// The texts' bytes (``Bytes``).
@@ -22,15 +23,19 @@ package struct DateText: Hashable, Sendable {
     case strings(recorded: String, normalized: String)
   }
 
-  /// Four words of bytes, in memory order: the recorded text from byte 0, then the normalised
-  /// text where it differs; byte 31 is the recorded text's length, with bit 7 set when a
-  /// normalised text follows, whose length is byte 30 then. The bytes after the texts are zero.
+  /// Five words of bytes, in memory order: the recorded text from byte 0, then the normalised
+  /// text where it differs; byte 39 is the recorded text's length, with bit 7 set when a
+  /// normalised text follows, whose length is byte 38 then. The bytes after the texts are zero.
+  /// Five, not four: the step keeps the text's case in a byte of its own after them, and
+  /// with four words a step took 88 bytes and the room for the fifth was padding; lines of 32
+  /// to 39 bytes (an offset of years, months, weeks and days) and normalised lines of up to 38
+  /// bytes together with their text (`A/n` of a duration with milliseconds) made two strings.
   private struct Bytes: Hashable, Sendable {
-    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var words: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
 
     static func == (lhs: Bytes, rhs: Bytes) -> Bool {
       lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
-        && lhs.words.3 == rhs.words.3
+        && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4
     }
 
     func hash(into hasher: inout Hasher) {
@@ -38,21 +43,22 @@ package struct DateText: Hashable, Sendable {
       hasher.combine(words.1)
       hasher.combine(words.2)
       hasher.combine(words.3)
+      hasher.combine(words.4)
     }
 
     /// `recorded`, and `normalized` unless it is `nil`, when they fit; `nil` otherwise.
     init?(_ recorded: UnsafeBufferPointer<UInt8>, _ normalized: UnsafeBufferPointer<UInt8>?) {
       let count = recorded.count + (normalized?.count ?? 0)
-      guard count <= (normalized == nil ? 31 : 30) else { return nil }
+      guard count <= (normalized == nil ? 39 : 38) else { return nil }
       withUnsafeMutableBytes(of: &words) { bytes in
         UnsafeMutableRawBufferPointer(rebasing: bytes[..<recorded.count])
           .copyMemory(from: UnsafeRawBufferPointer(recorded))
-        bytes[31] = UInt8(recorded.count)
+        bytes[39] = UInt8(recorded.count)
         if let normalized {
           UnsafeMutableRawBufferPointer(rebasing: bytes[recorded.count..<count])
             .copyMemory(from: UnsafeRawBufferPointer(normalized))
-          bytes[30] = UInt8(normalized.count)
-          bytes[31] |= 0x80
+          bytes[38] = UInt8(normalized.count)
+          bytes[39] |= 0x80
         }
       }
     }
@@ -64,10 +70,10 @@ package struct DateText: Hashable, Sendable {
     func withText<R>(normalized: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
       withUnsafeBytes(of: words) { raw in
         let bytes = raw.bindMemory(to: UInt8.self)
-        let recorded = Int(bytes[31] & 0x7F)
+        let recorded = Int(bytes[39] & 0x7F)
         let range =
-          normalized && bytes[31] & 0x80 != 0
-          ? recorded..<(recorded + Int(bytes[30])) : 0..<recorded
+          normalized && bytes[39] & 0x80 != 0
+          ? recorded..<(recorded + Int(bytes[38])) : 0..<recorded
         return body(UnsafeBufferPointer(rebasing: bytes[range]))
       }
     }
@@ -77,8 +83,8 @@ package struct DateText: Hashable, Sendable {
       withText(normalized: normalized) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Byte 31: the recorded text's length, bit 7 set when a normalised text follows.
-    var control: UInt8 { withUnsafeBytes(of: words) { $0[31] } }
+    /// Byte 39: the recorded text's length, bit 7 set when a normalised text follows.
+    var control: UInt8 { withUnsafeBytes(of: words) { $0[39] } }
 
   }
 
