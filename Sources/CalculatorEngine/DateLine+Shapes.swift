@@ -33,7 +33,7 @@ package enum DateShape {
     guard bytes.count >= 5 else { return nil }
     if bytes[4] == UInt8(ascii: "-") {
       return dateValue(of: bytes).map {
-        DateStep(value: $0, text: DateText(bytes, normalized: nil))
+        DateStep(value: $0, text: DateText(shaped: bytes, normalized: nil))
       }
     }
     return durationStep(of: bytes)
@@ -116,7 +116,7 @@ package enum DateShape {
         text.append(" * ")
         text.append(bytes, (firstEnd + 1)..<count)
       } body: {
-        DateStep(value: value, text: DateText(bytes, normalized: $0))
+        DateStep(value: value, text: DateText(shaped: bytes, normalized: $0))
       }
     }
     guard bytes[firstEnd] == UInt8(ascii: " "), firstEnd + 3 < count else { return nil }
@@ -142,7 +142,7 @@ package enum DateShape {
       else { return nil }
       value = moved
     }
-    return DateStep(value: value, text: DateText(bytes, normalized: nil))
+    return DateStep(value: value, text: DateText(shaped: bytes, normalized: nil))
   }
 
   /// The unit written from `start` to the end of `bytes` as a line's normalised text writes
@@ -237,7 +237,7 @@ package enum DateShape {
         text.append(") * ")
         text.append(bytes, factorStart..<count)
       } body: {
-        DateStep(value: value, text: DateText(bytes, normalized: $0))
+        DateStep(value: value, text: DateText(shaped: bytes, normalized: $0))
       }
     }
     if let sum = sum(bytes, at: 0) {
@@ -245,13 +245,15 @@ package enum DateShape {
       let seconds = rational(sum.units, over: sum.scale)
       guard DateOnePass.isKept(seconds) else { return nil }
       let value = DateValue.duration(TimeSpan(seconds: seconds))
-      if sum.isNormalized { return DateStep(value: value, text: DateText(bytes, normalized: nil)) }
+      if sum.isNormalized {
+        return DateStep(value: value, text: DateText(shaped: bytes, normalized: nil))
+      }
       return normalized(bytes) { text in
         text.append(bytes, sum.left)
         text.append(" + ")
         text.append(bytes, sum.right)
       } body: {
-        DateStep(value: value, text: DateText(bytes, normalized: $0))
+        DateStep(value: value, text: DateText(shaped: bytes, normalized: $0))
       }
     }
     guard let left = duration(bytes, at: 0), left.end < count else { return nil }
@@ -268,7 +270,7 @@ package enum DateShape {
         text.append(" / ")
         text.append(bytes, divisorStart..<count)
       } body: {
-        DateStep(value: value, text: DateText(bytes, normalized: $0))
+        DateStep(value: value, text: DateText(shaped: bytes, normalized: $0))
       }
     }
     // ` in u`: the unit as the normalised text writes it.
@@ -281,12 +283,12 @@ package enum DateShape {
     guard DateOnePass.isKept(seconds), DateOnePass.isKept(number) else { return nil }
     let value = DateValue.number(DateNumber(number))
     if left.hoursStart == 0 {
-      return DateStep(value: value, text: DateText(bytes, normalized: nil))
+      return DateStep(value: value, text: DateText(shaped: bytes, normalized: nil))
     }
     return normalized(bytes) { text in
       text.append(bytes, left.hoursStart..<count)
     } body: {
-      DateStep(value: value, text: DateText(bytes, normalized: $0))
+      DateStep(value: value, text: DateText(shaped: bytes, normalized: $0))
     }
   }
 
