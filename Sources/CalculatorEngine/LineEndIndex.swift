@@ -63,12 +63,29 @@ struct LineEndIndex: Sendable {
   @inline(__always)
   mutating func append(_ end: Int, lastDateOrdinal: Int? = nil, in history: History) {
     assert(lastDateOrdinal == nil || lastDateOrdinal == history.lastDateOrdinal)
-    ends.append(end)
-    ordinals.append(
-      (lastDateOrdinal ?? history.lastDateOrdinal).flatMap { Int32(exactly: $0) } ?? -1)
+    append(
+      end, lastDateOrdinal: lastDateOrdinal ?? history.lastDateOrdinal,
+      branch: history.currentBranch, count: history.count, branchCount: history.branchCount)
     if firstKeyIsModeKey == nil { firstKeyIsModeKey = Self.firstKeyIsModeKey(in: history) }
-    (branch, count, branchCount) = (history.currentBranch, history.count, history.branchCount)
   }
+
+  /// ``append(_:lastDateOrdinal:in:)`` given what it reads of the history — its current branch,
+  /// its length and its number of branches after the line — once the branch's first key is
+  /// known (``knowsFirstKey``). Passed the history while the index changed, a caller copied it
+  /// (241 bytes, every line of a script once it has used `$N`; Documentation/Performance.md,
+  /// "Date lines, session 19").
+  @inline(__always)
+  mutating func append(
+    _ end: Int, lastDateOrdinal: Int?, branch: Int, count: Int, branchCount: Int
+  ) {
+    ends.append(end)
+    ordinals.append(lastDateOrdinal.flatMap { Int32(exactly: $0) } ?? -1)
+    (self.branch, self.count, self.branchCount) = (branch, count, branchCount)
+  }
+
+  /// Whether the branch's first key is known (``History/isModeLine(_:)`` of it): once the
+  /// branch has a key.
+  var knowsFirstKey: Bool { firstKeyIsModeKey != nil }
 
   /// The ends of the lines before a line entered at `step` (as ``History/lineEnds(upTo:)``
   /// gives them): the line ends before `step`, then `step` itself, the end of the line or of

@@ -402,8 +402,22 @@ public struct Session: Sendable {
     // Not through `keepingLineEnds(_:)`: a closure would copy the step it passes on.
     let extends = lineEndsExtend
     let made = history.apply(dateLine: step)
-    // The line's step is the branch's last: its ordinal known, not read from the codes.
-    keepLineEnds(after: made, extends: extends, lastDateOrdinal: history.dateStepCount - 1)
+    // The line's step is the branch's last: its ordinal known, not read from the codes; and
+    // the history's facts given to the index, not the history (`LineEndIndex.append`).
+    if extends, made == nil, lineEndIndex?.knowsFirstKey == true {
+      let (end, branch, count, branchCount) =
+        (history.position, history.currentBranch, history.count, history.branchCount)
+      lineEndIndex?.append(
+        end, lastDateOrdinal: history.dateStepCount - 1, branch: branch, count: count,
+        branchCount: branchCount)
+      #if CALC_INTERNAL_CHECKS
+        precondition(
+          lineEndIndex!.isValid(for: history)
+            && history.lastDateOrdinal == history.dateStepCount - 1)
+      #endif
+    } else {
+      keepLineEnds(after: made, extends: extends, lastDateOrdinal: history.dateStepCount - 1)
+    }
     return .applied(keys: 1, newBranch: made)
   }
 
