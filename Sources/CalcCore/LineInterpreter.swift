@@ -290,18 +290,18 @@ public struct LineInterpreter {
     _ line: UnsafeBufferPointer<UInt8>, output: OutputBuffer, reusing scratch: inout DateScratch
   ) -> Bool {
     // A line of a common shape as it was read; any other, once its text is found.
-    let change: Session.Change
-    if let shaped = session.perform(shapedDateLine: line, reusing: &scratch) {
-      change = shaped
-    } else {
+    if session.perform(shapedDateLine: line, reusing: &scratch) == nil {
       guard let (text, mayReferToLines) = KeyText.commonDateLine(in: line),
-        let general = session.perform(
-          commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
+        session.perform(commonDateLine: text, mayReferToLines: mayReferToLines, reusing: &scratch)
+          != nil
       else { return false }
-      change = general
     }
     followsKeyLine = false
-    self.change = change
+    // Its change is `.applied`, and ``appliedKeys`` says so: a script's line (the door is taken
+    // while no effect is kept), whose runner reads no more of it. Kept in ``change``, it was
+    // copied out and destroyed for the runner at every line (Documentation/Performance.md,
+    // "Date lines, session 19").
+    keysAppliedInPlace = true
     // The facts as the display is written: the state is read once. Calculated in one pass,
     // the line is in date mode now, and no fault (one pass declines a line that faults).
     assert(session.state.mode == .date && session.state.errorAndPending == (false, false))
