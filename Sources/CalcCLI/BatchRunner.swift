@@ -19,7 +19,8 @@ struct BatchRunner {
   /// standing for it (tests in process).
   var directory = WorkingDirectory(nil)
   /// Whether the process's heap is advised for huge pages before the first script read from a
-  /// descriptor (``Platform/adviseHugePagesForScripts()``): calc's own run, not a test's.
+  /// descriptor (``Platform/adviseHugePagesForScripts()``): calc's own run in date mode, not a
+  /// test's.
   var advisesHugePages = false
 
   /// Where a script's bytes come from.

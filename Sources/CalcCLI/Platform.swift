@@ -85,17 +85,18 @@ enum Platform {
     _ = calc_set_mmap_threshold(32 << 20)
   }
 
-  /// Asks the kernel for transparent huge pages where a script's history grows: glibc's heap
-  /// takes 64 MB of room ahead of what it uses, and that room from the first 2 MB boundary above
-  /// the heap's end is advised (`madvise(MADV_HUGEPAGE)`), so that a history growing into it
-  /// takes one fault for a page of 2 MB where it took one for each 4 KB page (about 2 µs each on
-  /// the virtual machine calc-bench runs on: calc-bench's 100,000 date lines took 3,362 page
-  /// faults and take 273; Documentation/Performance.md, "Huge pages for a script's history,
-  /// session 19"). A script that stays below the boundary keeps the memory it had; one that
-  /// touches a page past it holds the whole 2 MB page. Room taken beyond the 64 MB, and blocks
-  /// of 32 MB or more (`mmap(2)` regions of their own), are not advised. Nothing is done where
-  /// `GLIBC_TUNABLES` is set (as ``tuneAllocator()``) or with another C library; a kernel
-  /// without huge pages does not take the advice, and one set to `never` takes it and gives none.
+  /// Asks the kernel for transparent huge pages where a date script's history grows: glibc's
+  /// heap takes 64 MB of room ahead of what it uses, and that room from the first 2 MB boundary
+  /// above the heap's end is advised (`madvise(MADV_HUGEPAGE)`), so that a history growing into
+  /// it takes one fault for a page of 2 MB where it took one for each 4 KB page (about 2 µs each
+  /// on the virtual machine calc-bench runs on: calc-bench's 100,000 date lines took 3,362 page
+  /// faults and take 273; Documentation/Performance.md, "Date lines, session 19"). Called for a
+  /// run that starts in date mode alone (Documentation/Decisions.md). A script that stays below
+  /// the boundary keeps the memory it had; one that touches a page past it holds the whole 2 MB
+  /// page. Room taken beyond the 64 MB, and blocks of 32 MB or more (`mmap(2)` regions of their
+  /// own), are not advised. Nothing is done where `GLIBC_TUNABLES` is set (as
+  /// ``tuneAllocator()``) or with another C library; a kernel without huge pages does not take
+  /// the advice, and one set to `never` takes it and gives none.
   static func adviseHugePagesForScripts() {
     guard getenv("GLIBC_TUNABLES") == nil else { return }
     _ = calc_advise_heap(64 << 20)

@@ -33,15 +33,31 @@ import Testing
     #endif
   }
 
-  /// The heap's room for a script's history is advised for huge pages
-  /// (``Platform/adviseHugePagesForScripts()``) in calc's own run, once it reads a script: while
-  /// the built binary waits for the second line of its standard input, a mapping of its heap
-  /// carries the kernel's `hg` flag (`/proc/PID/smaps`). A kernel without transparent huge
-  /// pages takes no such advice: then no mapping carries it.
-  @Test func aScriptsHeapIsAdvisedForHugePages() throws {
+  /// The heap's room for a date script's history is advised for huge pages
+  /// (``Platform/adviseHugePagesForScripts()``) in calc's own run, once it reads a script that
+  /// starts in date mode: while the built binary waits for the second line of its standard
+  /// input, a mapping of its heap carries the kernel's `hg` flag (`/proc/PID/smaps`). A kernel
+  /// without transparent huge pages takes no such advice: then no mapping carries it. A script
+  /// of keys is not advised.
+  @Test func aDateScriptsHeapIsAdvisedForHugePages() throws {
+    let kernelHasHugePages = access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0
+    let date = try Self.advisedWhileReading(["--plain", "--mode", "date"], line: "2024-01-01")
+    #expect(date.answer == "2024-01-01\n")
+    #expect(date.advised == kernelHasHugePages)
+    let keys = try Self.advisedWhileReading(["--plain"], line: "1+2=")
+    #expect(keys.answer == "3\n")
+    #expect(!keys.advised)
+  }
+
+  /// Runs the built binary with `arguments` and `line` on standard input, and reads whether a
+  /// mapping of it is advised for huge pages once it has answered the line, before its input
+  /// ends; returns the answer too.
+  static func advisedWhileReading(_ arguments: [String], line: String) throws -> (
+    answer: String, advised: Bool
+  ) {
     let process = Process()
     process.executableURL = CalcProcess.binary
-    process.arguments = ["--plain"]
+    process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "GLIBC_TUNABLES" }
     let input = Pipe()
     let output = Pipe()
@@ -49,7 +65,7 @@ import Testing
     process.standardOutput = output
     try process.run()
     defer { process.waitUntilExit() }
-    input.fileHandleForWriting.write(Data("1+2=\n".utf8))
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
     // The answer is written before calc reads again: by then the script has started.
     var answer = Data()
     while !answer.contains(UInt8(ascii: "\n")) {
@@ -62,12 +78,10 @@ import Testing
       decoding: FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/smaps")?
         .readDataToEndOfFile() ?? Data(), as: UTF8.self)
     try input.fileHandleForWriting.close()
-    #expect(String(decoding: answer, as: UTF8.self) == "3\n")
     let advised = smaps.split(separator: "\n").contains {
       $0.hasPrefix("VmFlags:") && $0.split(separator: " ").contains("hg")
     }
-    let kernelHasHugePages = access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0
-    #expect(advised == kernelHasHugePages)
+    return (String(decoding: answer, as: UTF8.self), advised)
   }
 
   @Test func errnoMessages() {
