@@ -185,7 +185,7 @@ public struct Invocation: Hashable, Sendable {
       runner.directory = WorkingDirectory(directory)
       // Date mode's: a date line's step takes 88 bytes, and its pages' faults were a tenth of a
       // date script's time. A script of keys gained nothing in its median, and its slowest run
-      // over its fastest rose from 1.38–1.43× to 1.83–1.86× (Documentation/Decisions.md).
+      // over its fastest rose from 1.38–1.45× to 1.67–1.86× (Documentation/Decisions.md).
       runner.advisesHugePages = streams.isProcess && mode == .date && !resume
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)

@@ -120,8 +120,8 @@ struct LineEndIndex: Sendable {
   /// number of lines before it (``Preceding``'s `count`), whether the first of them ends at
   /// step 1, and whether the branch's first key is a mode key, when known; `nil` for any other
   /// step. Made for each `$N` of a date line, the collection's two slices cost about 300
-  /// instructions with their release (Documentation/Performance.md, "`$N` read in place,
-  /// session 19").
+  /// instructions with their release (Documentation/Performance.md, "Date lines, session
+  /// 19").
   @inline(__always)
   func linesBeforeEnd(_ step: Int) -> (count: Int, firstEndsAtOne: Bool, firstKeyIsModeKey: Bool?)?
   {
