@@ -111,9 +111,9 @@ package struct DateText: Hashable, Sendable {
     }
   }
 
-  /// ``init(_:normalized:)`` of a line read by its shape (``DateShape``), whose bytes are
-  /// ASCII (every byte a shape reads is), as its normalised text's are: the two scans for bytes
-  /// that are not are spared (about 35 instructions a date line).
+  /// ``init(_:normalized:)`` of ASCII bytes and an ASCII normalised text, as a line read by its
+  /// shape (``DateShape``) has (every byte a shape reads is ASCII): the two scans for bytes that
+  /// are not are spared (about 35 instructions a date line).
   ///
   /// - Complexity: O(n) in the length of the texts.
   init(shaped bytes: UnsafeBufferPointer<UInt8>, normalized: UnsafeBufferPointer<UInt8>?) {
@@ -135,24 +135,17 @@ package struct DateText: Hashable, Sendable {
   ///
   /// - Complexity: O(n) in the length of the texts.
   package init(_ bytes: UnsafeBufferPointer<UInt8>, normalized: UnsafeBufferPointer<UInt8>?) {
-    let normalized = normalized.flatMap { ByteScan.equal($0, bytes) ? nil : $0 }
     // ASCII, as a date line almost always is: no repair, no canonical equivalence.
     guard ByteScan.isASCII(bytes), normalized.map(ByteScan.isASCII) ?? true else {
+      // A normalised text of the same bytes makes the same string, which the strings'
+      // initialiser takes as the line's own.
       let recorded = String(decoding: bytes, as: UTF8.self)
       self.init(
         recorded: recorded,
         normalized: normalized.map { String(decoding: $0, as: UTF8.self) } ?? recorded)
       return
     }
-    if let inline = Bytes(bytes, normalized) {
-      self.init(storage: .inline(inline))
-    } else {
-      let recorded = String(decoding: bytes, as: UTF8.self)
-      self.init(
-        storage: .strings(
-          recorded: recorded,
-          normalized: normalized.map { String(decoding: $0, as: UTF8.self) } ?? recorded))
-    }
+    self.init(shaped: bytes, normalized: normalized)
   }
 
   /// The empty text.
