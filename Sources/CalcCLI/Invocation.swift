@@ -183,10 +183,8 @@ public struct Invocation: Hashable, Sendable {
           source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
         standardInput: streams.input)
       runner.directory = WorkingDirectory(directory)
-      // Date mode's: a date line's step takes 88 bytes, and its pages' faults were a tenth of a
-      // date script's time. A script of keys gained nothing in its median, and its slowest run
-      // over its fastest rose from 1.38–1.45× to 1.67–1.86× (Documentation/Decisions.md).
-      runner.advisesHugePages = streams.isProcess && mode == .date && !resume
+      runner.advisesHugePages =
+        streams.isProcess && !resume && Invocation.historyTakesHugePages(in: mode)
       let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
       let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
       // The process exits right after (``CalcCommand/runMain()``): its session, every step of
@@ -195,6 +193,18 @@ public struct Invocation: Hashable, Sendable {
       // "Formula lines after fx6").
       if streams.isProcess { Invocation.leftToExit = runner }
       return status
+    }
+  }
+
+  /// Whether a script that starts in `mode` has its history's room advised for huge pages
+  /// (``Platform/adviseHugePagesForScripts()``): date mode's, whose line's step takes 88 bytes and
+  /// whose pages' faults were a tenth of a date script's time. A script of keys gained nothing in
+  /// its median, and its slowest run over its fastest rose from 1.38–1.45× to 1.67–1.86×
+  /// (Documentation/Decisions.md). Each mode answers: a new one is asked.
+  static func historyTakesHugePages(in mode: Key.Mode) -> Bool {
+    switch mode {
+    case .date: true
+    case .standard, .scientific, .programmer, .formula: false
     }
   }
 
