@@ -297,15 +297,27 @@ extension KeyText {
     // The word's bytes in one number, lower case (digits keep their bit 0x20), without a string.
     var word: UInt32 = 0
     for offset in index..<end { word = word << 8 | UInt32(buffer[offset] | 0x20) }
-    for (code, mode) in modeWordCodes where code == word { return (mode, end - index) }
+    // Every mode, by raw value: a new mode is found here once its word is packed below.
+    var raw: UInt8 = 0
+    while let mode = Key.Mode(rawValue: raw) {
+      if packedWord(of: mode) == word { return (mode, end - index) }
+      raw += 1
+    }
     return nil
   }
 
-  /// The mode words, each packed as ``modeWord(in:at:)`` packs a word (the first byte highest).
-  private static let modeWordCodes: [(UInt32, Key.Mode)] = [
-    ("std", Key.Mode.standard), ("sci", .scientific), ("prog", .programmer), ("fx", .formula),
-    ("date", .date),
-  ].map { spelling, mode in
-    (spelling.utf8.reduce(0) { word, byte in word << 8 | UInt32(byte) }, mode)
+  /// The word of `mode`'s key, packed as ``modeWord(in:at:)`` packs a word (the first byte
+  /// highest): `std` is 0x73_74_64. Written out rather than packed from the spellings at run time,
+  /// which built two arrays of tuples at the first line (Documentation/Performance.md, "Start-up,
+  /// session 20"); `KeyTextTests.modeWordsArePackedSpellings` checks each against the key's
+  /// canonical spelling.
+  static func packedWord(of mode: Key.Mode) -> UInt32 {
+    switch mode {
+    case .standard: 0x73_74_64  // std
+    case .scientific: 0x73_63_69  // sci
+    case .programmer: 0x70_72_6f_67  // prog
+    case .formula: 0x66_78  // fx
+    case .date: 0x64_61_74_65  // date
+    }
   }
 }

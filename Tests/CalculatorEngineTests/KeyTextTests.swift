@@ -210,6 +210,28 @@ import Testing
     ("MC", .memory(.clear)), ("mC", .memory(.clear)),
   ]
 
+  /// Every mode's key spelled at a line's start, from every mode, is read as a mode word: the
+  /// script reader finds those words by their packed bytes, written out rather than packed from
+  /// the spellings (KeyText+Formula.swift), so each must still be its key's canonical spelling.
+  /// After the mode words, the last one decides whether a formula or a date follows.
+  @Test(arguments: Key.Mode.allCases)
+  func modeWordsArePackedSpellings(mode: Key.Mode) throws {
+    let spelling = Key.mode(mode).canonical
+    for start in Key.Mode.allCases {
+      let formula = try KeyText.keys(in: "\(spelling) fx 2*3", startingIn: start)
+      #expect(formula.keys.first == .mode(mode), "\(spelling) from \(start)")
+      #expect(formula.keys.last == .formula, "\(spelling) from \(start)")
+      #expect(formula.formulas.map { String($0.drop { $0 == " " }) } == ["2*3"])
+      let date = try KeyText.keys(in: " \(spelling)  date 2024-01-01", startingIn: start)
+      #expect(date.keys.first == .mode(mode), "\(spelling) from \(start)")
+      #expect(date.keys.last == .dateLine, "\(spelling) from \(start)")
+    }
+    // A longer word is no mode key.
+    #expect(throws: KeyTextError.self) {
+      try KeyText.keys(in: spelling + "x", startingIn: .scientific)
+    }
+  }
+
   /// Every printable ASCII byte that is no letter, `#` or `$` reads on its own as the key it
   /// spells (``Key/canonical``), or is an error when it spells none: KeyText's
   /// table of single bytes is written out, not derived from the spellings.
