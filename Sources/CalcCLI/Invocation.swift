@@ -109,7 +109,6 @@ public struct Invocation: Hashable, Sendable {
     }
     let style =
       streams.isProcess ? Style.forOutput(STDOUT_FILENO, environment: environment) : .plain
-    let output = streams.output
     let isInteractive = keys == nil && files.isEmpty && streams.inputIsTerminal
     var context = LineInterpreter.Context(
       format: format(terminal: outputIsTerminal), trace: trace, style: style,
@@ -155,45 +154,74 @@ public struct Invocation: Hashable, Sendable {
     }
     // A resumed session keeps its own mode.
     if !isInteractive && !resume { _ = interpreter.enterStartMode() }
+    // Each way of running in a function of its own: one frame held all three ways' runners and
+    // interpreters (16 KB of stack, four pages a `--keys` start touched; Documentation/
+    // Performance.md, "Start-up, session 20").
     if let keys {
-      // `--keys`: a one-line script of keys alone, its messages without a file's location.
-      var runner = LineRunner(
-        interpreter: interpreter, output: output, errors: errors,
-        source: .keys(option: formula == nil ? "--keys" : "-e"), isQuiet: quiet)
-      let status: Int32
-      if case .failed(let failure)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
-        status = runner.fail(failure)
-      } else {
-        status = runner.finish()
-      }
-      // The process's run ends here, its runner left to the exit as a script's is below:
-      // taking the session and the host apart runs code from pages a start would not otherwise
-      // map in (Documentation/Performance.md, "Start-up, session 13").
-      if streams.isProcess { Glibc.exit(status) }
-      return status
+      return runKeys(keys, interpreter: interpreter, streams: streams)
     } else if isInteractive {
-      var repl = REPL(
-        interpreter: interpreter, environment: environment, keepsJournal: journal,
-        resumes: resume, isQuiet: quiet, showsPreview: live)
-      return repl.run()
+      return runREPL(interpreter: interpreter, environment: environment)
     } else {
-      var runner = BatchRunner(
-        runner: LineRunner(
-          interpreter: interpreter, output: output, errors: errors,
-          source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
-        standardInput: streams.input)
-      runner.directory = WorkingDirectory(directory)
-      runner.advisesHugePages =
-        streams.isProcess && !resume && Invocation.historyTakesHugePages(in: mode)
-      let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
-      let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
-      // The process exits right after (``CalcCommand/runMain()``): its session, every step of
-      // the scripts' history, is left to the exit rather than taken apart (freeing the
-      // recorded steps cost about 514 instructions a formula line: Documentation/Performance.md,
-      // "Formula lines after fx6").
-      if streams.isProcess { Invocation.leftToExit = runner }
-      return status
+      return runScripts(
+        interpreter: interpreter, startingIn: mode, streams: streams, directory: directory)
     }
+  }
+
+  /// `--keys`: a one-line script of keys alone, its messages without a file's location. With
+  /// the process's streams it exits the process with the status.
+  @inline(never)
+  private func runKeys(
+    _ keys: String, interpreter: consuming LineInterpreter, streams: StandardStreams
+  ) -> Int32 {
+    var runner = LineRunner(
+      interpreter: interpreter, output: streams.output, errors: streams.errors,
+      source: .keys(option: formula == nil ? "--keys" : "-e"), isQuiet: quiet)
+    let status: Int32
+    if case .failed(let failure)? = runner.run(ArgumentText.bytes(of: keys), number: 1) {
+      status = runner.fail(failure)
+    } else {
+      status = runner.finish()
+    }
+    // The process's run ends here, its runner left to the exit as a script's is below:
+    // taking the session and the host apart runs code from pages a start would not otherwise
+    // map in (Documentation/Performance.md, "Start-up, session 13").
+    if streams.isProcess { Glibc.exit(status) }
+    return status
+  }
+
+  /// The REPL, on a terminal.
+  @inline(never)
+  private func runREPL(
+    interpreter: consuming LineInterpreter, environment: Environment
+  ) -> Int32 {
+    var repl = REPL(
+      interpreter: interpreter, environment: environment, keepsJournal: journal,
+      resumes: resume, isQuiet: quiet, showsPreview: live)
+    return repl.run()
+  }
+
+  /// Scripts: the files named, or standard input.
+  @inline(never)
+  private func runScripts(
+    interpreter: consuming LineInterpreter, startingIn mode: Key.Mode, streams: StandardStreams,
+    directory: String?
+  ) -> Int32 {
+    var runner = BatchRunner(
+      runner: LineRunner(
+        interpreter: interpreter, output: streams.output, errors: streams.errors,
+        source: .script(name: "<stdin>"), keepsGoing: keepGoing, isQuiet: quiet),
+      standardInput: streams.input)
+    runner.directory = WorkingDirectory(directory)
+    runner.advisesHugePages =
+      streams.isProcess && !resume && Invocation.historyTakesHugePages(in: mode)
+    let names = files.map { FileName(ArgumentText.bytes(of: $0)) }
+    let status = runner.run(names: names.isEmpty ? [FileName("-")] : names)
+    // The process exits right after (``CalcCommand/runMain()``): its session, every step of
+    // the scripts' history, is left to the exit rather than taken apart (freeing the
+    // recorded steps cost about 514 instructions a formula line: Documentation/Performance.md,
+    // "Formula lines after fx6").
+    if streams.isProcess { Invocation.leftToExit = runner }
+    return status
   }
 
   /// Whether a script that starts in `mode` has its history's room advised for huge pages
