@@ -10,18 +10,19 @@ import CalculatorEngine
 #endif
 
 extension LineInterpreter.Host {
-  /// The process's own: `HOME` and the journal folder from `environment`, the Ctrl-C
-  /// flag that the REPL's signal handler sets, the clipboard's route from `TMUX` and `STY`, and
-  /// the machine's files.
+  /// The process's own: `HOME` and the journal folder (worked out when asked for) from
+  /// `environment`, the Ctrl-C flag that the REPL's signal handler sets, the clipboard's route
+  /// from `TMUX` and `STY`, and the machine's files.
   ///
   /// `directory`, when given, stands for the current directory: relative file names are taken
   /// in it (``Files/system(in:)``), so that a run in process behaves as one started there.
   public static func system(environment: Environment, directory: String? = nil) -> Self {
-    Self(
-      home: environment["HOME"], journalDirectory: Journal.directory(environment: environment),
-      isInterrupted: { Interruption.isRequested },
+    var host = Self(
+      home: environment["HOME"], isInterrupted: { Interruption.isRequested },
       clipboard: Clipboard(environment: environment), files: .system(in: directory),
       today: { Self.today(environment: environment) })
+    host.findJournalDirectory = { Journal.directory(environment: environment) }
+    return host
   }
 
   /// The local date in ISO form (SPEC §13): `CALC_TODAY` when set (it stands in for the clock,

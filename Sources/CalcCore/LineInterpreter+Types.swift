@@ -55,8 +55,16 @@ extension LineInterpreter {
     /// `HOME`, for `~` in file names; `nil` leaves `~` as it is.
     public var home: String?
     /// The folder of the REPL's journals, where `:resume` looks for the last session; `nil`
-    /// when there is none (no `HOME`), and `:resume` says so.
-    public var journalDirectory: String?
+    /// when there is none (no `HOME`), and `:resume` says so. Setting it replaces
+    /// ``findJournalDirectory``.
+    public var journalDirectory: String? {
+      get { findJournalDirectory() }
+      set { findJournalDirectory = { newValue } }
+    }
+    /// How ``journalDirectory`` is found, each time it is asked for: CalcCLI's system host
+    /// works it out from the environment then, so that a run that never asks (`--keys`, a
+    /// script) builds no path (Documentation/Performance.md, "Start-up, session 20").
+    public var findJournalDirectory: @Sendable () -> String?
     /// This run's own journal, which `:resume` passes over: it resumes an earlier session.
     public var ownJournal: String?
     /// Whether Ctrl-C was pressed while the line runs.
@@ -81,7 +89,7 @@ extension LineInterpreter {
     ) {
       self.today = today
       self.home = home
-      self.journalDirectory = journalDirectory
+      self.findJournalDirectory = { journalDirectory }
       self.ownJournal = ownJournal
       self.isInterrupted = isInterrupted
       self.clipboard = clipboard

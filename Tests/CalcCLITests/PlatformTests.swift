@@ -144,3 +144,23 @@ import Testing
       Diagnostic(file: "<stdin>", line: 9, "line too long").text == "<stdin>:9:1: line too long")
   }
 }
+
+/// The system host's journal folder, worked out from the environment when asked for (a run that
+/// never asks builds no path): `$XDG_STATE_HOME/calc` when that is absolute, else
+/// `$HOME/.local/state/calc`, else none; setting it replaces what the environment gives.
+struct SystemHostJournalFolderTests {
+  @Test(
+    arguments: [
+      (["HOME": "/home/a", "XDG_STATE_HOME": "/state"], "/state/calc"),
+      (["HOME": "/home/a", "XDG_STATE_HOME": "relative"], "/home/a/.local/state/calc"),
+      (["HOME": "/home/a"], "/home/a/.local/state/calc"),
+      (["HOME": ""], nil),
+      ([:], nil),
+    ] as [([String: String], String?)])
+  func fromTheEnvironment(values: [String: String], folder: String?) {
+    var host = LineInterpreter.Host.system(environment: Environment(values))
+    #expect(host.journalDirectory == folder)
+    host.journalDirectory = "/elsewhere"
+    #expect(host.journalDirectory == "/elsewhere")
+  }
+}
