@@ -44,10 +44,14 @@ all: build
 # demangling its mangled name at first use: `calc -k 12+3=` runs 232,940 instructions instead of
 # 324,418 and peaks at 2,128 KB instead of 2,256; an everyday line runs the same instructions
 # (Documentation/Performance.md, "Start-up, session 13").
+#
+# --wrap=sysconf: libdispatch's constructor counts the processors at every start; glibc reads
+# /sys twice for that, Sources/CArguments/processors.c asks sched_getaffinity (about 20 µs).
 STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup-order.txt \
   -Xlinker --no-warn-symbol-ordering -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xlinker --wrap=sysconf
 
 # Always asks SwiftPM, which rebuilds only what changed.
 build:

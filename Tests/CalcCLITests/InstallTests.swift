@@ -119,7 +119,8 @@ struct InstallTests {
 
   /// Without CALC_BINARY, `make install` installs the fully static release build, building it
   /// first if there is none (each function in a section of its own, linked by lld in
-  /// Scripts/startup-order.txt's order, concrete types' metadata got through accessors).
+  /// Scripts/startup-order.txt's order, concrete types' metadata got through accessors, `sysconf`
+  /// wrapped for libdispatch's count of processors).
   @Test func installUsesTheStaticReleaseBuild() throws {
     let run = try make(["-n", "-B", "install", "DESTDIR=/destination"])
     #expect(run.status == 0)
@@ -132,7 +133,7 @@ struct InstallTests {
         "/Scripts/startup-order.txt -Xlinker --no-warn-symbol-ordering"
           + " -Xswiftc -Xfrontend -Xswiftc -function-sections"
           + " -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"
-          + " --product calc"))
+          + " -Xlinker --wrap=sysconf --product calc"))
     #expect(
       run.stdout.contains("install -m 755 '.build/release/calc' '/destination/usr/local/bin/calc'"))
     #expect(run.stdout.contains("strip '/destination/usr/local/bin/calc'"))
