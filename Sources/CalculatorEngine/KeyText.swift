@@ -273,16 +273,25 @@ public enum KeyText {
   /// What the script reader (``keys(in:startingIn:writingOver:references:)``) looks up for
   /// every byte, in one global: ``singleByteKeys`` and ``noteStates``. Each global's access checks
   /// that it is initialised (`swift_once`, 7 instructions a script line, callgrind).
-  private static let scanTables: (keys: [Key?], states: [UInt8]) = (
-    singleByteKeys, noteStates
-  )
+  /// `nonisolated(unsafe)`: the keys' table is a pointer, written once before the global is
+  /// published and only read after.
+  nonisolated(unsafe) private static let scanTables: (keys: UnsafePointer<Key?>, states: [UInt8]) =
+    (singleByteKeys, noteStates)
 
   /// The key an ASCII byte that is no letter stands for on its own (`+`, `(`, `!`, …), or nil for
   /// letters, blanks, `#`, bytes that are no key and bytes from 0x80 on (for every byte, so that
-  /// the script reader needs no test before its lookup).
-  private static let singleByteKeys: [Key?] = (0..<256).map {
-    $0 < 0x80 ? singleByteKey(UInt8($0)) : nil
-  }
+  /// the script reader needs no test before its lookup): 256 keys, allocated once and never
+  /// freed. Not an array: an array of `Key?` needs its storage class's metadata made at the
+  /// first line a process reads, about 8,400 instructions of `calc -k 12+3=`
+  /// (Documentation/Performance.md, "Start-up, session 20"). Written once, before the global is
+  /// published, and only read after (`nonisolated(unsafe)`).
+  nonisolated(unsafe) private static let singleByteKeys: UnsafePointer<Key?> = {
+    let table = UnsafeMutablePointer<Key?>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      (table + byte).initialize(to: byte < 0x80 ? singleByteKey(UInt8(byte)) : nil)
+    }
+    return UnsafePointer(table)
+  }()
 
   /// The key `byte` stands for on its own when it is no letter: its canonical spelling
   /// (``Key/canonical``), or nil.
@@ -691,41 +700,39 @@ public enum KeyText {
     var noteState: UInt8 = 0
     let end = buffer.count
     let count = storage.withUnsafeMutableBufferPointer { keys in
-      singleBytes.withUnsafeBufferPointer { table in
-        states.withUnsafeBufferPointer { states in
-          let out = keys.baseAddress!
-          var written = 0
-          var index = 0
-          var programmer = mode == .programmer
-          while index < end {
-            let stop = readSingleByteKeys(
-              bytes, from: index, to: end, into: out + written, table: table.baseAddress!,
-              states: states.baseAddress!, noteState: &noteState)
-            written &+= stop &- index
-            index = stop
-            guard index < end else { break }
-            switch token(in: buffer, at: index, programmer: programmer) {
-            case .key(let key, let width):
-              hasWords = true
-              noteState = 0x80
-              if case .mode(let mode) = key { programmer = mode == .programmer }
-              if case .reference = key {
-                references.append(referencedLine(in: buffer, at: index, width: width))
-              }
-              out[written] = key
-              written &+= 1
-              index &+= width
-            case .blank(let width): index &+= width
-            case .comment:
-              hasComment = true
-              return written
-            case .invalid(let hint):
-              failure = KeyTextError(buffer: buffer, offset: index, hint: hint)
-              return 0
+      states.withUnsafeBufferPointer { states in
+        let out = keys.baseAddress!
+        var written = 0
+        var index = 0
+        var programmer = mode == .programmer
+        while index < end {
+          let stop = readSingleByteKeys(
+            bytes, from: index, to: end, into: out + written, table: singleBytes,
+            states: states.baseAddress!, noteState: &noteState)
+          written &+= stop &- index
+          index = stop
+          guard index < end else { break }
+          switch token(in: buffer, at: index, programmer: programmer) {
+          case .key(let key, let width):
+            hasWords = true
+            noteState = 0x80
+            if case .mode(let mode) = key { programmer = mode == .programmer }
+            if case .reference = key {
+              references.append(referencedLine(in: buffer, at: index, width: width))
             }
+            out[written] = key
+            written &+= 1
+            index &+= width
+          case .blank(let width): index &+= width
+          case .comment:
+            hasComment = true
+            return written
+          case .invalid(let hint):
+            failure = KeyTextError(buffer: buffer, offset: index, hint: hint)
+            return 0
           }
-          return written
         }
+        return written
       }
     }
     if let failure { throw failure }
