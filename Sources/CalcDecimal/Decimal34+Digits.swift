@@ -21,7 +21,9 @@ extension Decimal34 {
   ///
   /// A literal, so that the compiler lays it out statically: a computed table would cost a
   /// lazy-initialization check on every use, and arithmetic uses it several times per operation.
-  @usableFromInline package static let powersOfTen: [UInt128] = [
+  /// An `InlineArray`, not an array: an array of `UInt128` needs its storage class's metadata
+  /// made at the first use in a process (Documentation/Performance.md, "Start-up, session 20").
+  @usableFromInline package static let powersOfTen: InlineArray<39, UInt128> = [
     1,  // 10^0
     10,  // 10^1
     100,  // 10^2

@@ -118,8 +118,8 @@ import Testing
   @Test func powersOfTen() {
     #expect(D.powersOfTen.count == 39)
     var power: UInt128 = 1
-    for (exponent, value) in D.powersOfTen.enumerated() {
-      #expect(value == power, "10^\(exponent)")
+    for exponent in D.powersOfTen.indices {
+      #expect(D.powersOfTen[exponent] == power, "10^\(exponent)")
       if exponent < 38 { power *= 10 }
     }
   }
