@@ -120,29 +120,10 @@ public struct Invocation: Hashable, Sendable {
     // Ctrl-C is the process's: a run in memory is never interrupted.
     if !streams.isProcess { host.isInterrupted = { false } }
     var interpreter = LineInterpreter(context: context, host: host)
-    if resume && !isInteractive {
-      // Without a terminal, the resumed session is where the keys or scripts start, quietly.
-      do throws(LineError) {
-        let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
-        interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
-        if let skipped = resumed.skipped { errors.write("calc: --resume: \(skipped)\n") }
-        if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
-        if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
-      } catch {
-        // Nothing to resume is no error: the keys or scripts run on a fresh session (SPEC v5
-        // §5); a journal that cannot be read is one.
-        guard error.message.hasPrefix(Self.nothingToResume) else {
-          errors.write("calc: --resume: \(error.message)\n")
-          errors.flush()
-          return ExitStatus.noInput
-        }
-        // Why, when it is more than an empty folder: `the only one is still open in process 12`.
-        let reason = error.message.dropFirst(Self.nothingToResume.count)
-        let why = reason.hasPrefix(": ") ? " (\(reason.dropFirst(2)))" : ""
-        if !quiet { errors.write("calc: note: no session to resume\(why); starting afresh\n") }
-        _ = interpreter.enterStartMode()
-      }
-      errors.flush()
+    if resume && !isInteractive,
+      let status = resumeQuietly(&interpreter, context: context, host: host, errors: errors)
+    {
+      return status
     }
     if streams.isProcess {
       if !streams.inputIsTerminal || !files.isEmpty || keys != nil {
@@ -165,6 +146,40 @@ public struct Invocation: Hashable, Sendable {
       return runScripts(
         interpreter: interpreter, startingIn: mode, streams: streams, directory: directory)
     }
+  }
+
+  /// `--resume` without a terminal: the latest session becomes `interpreter`'s, quietly, or
+  /// with nothing to resume the keys or scripts start afresh. Returns the exit status when a
+  /// journal cannot be read, else nil. A function of its own, so that `run`'s frame holds no
+  /// second interpreter for starts that do not resume.
+  @inline(never)
+  private func resumeQuietly(
+    _ interpreter: inout LineInterpreter, context: LineInterpreter.Context,
+    host: LineInterpreter.Host, errors: OutputBuffer
+  ) -> Int32? {
+    // Without a terminal, the resumed session is where the keys or scripts start, quietly.
+    do throws(LineError) {
+      let resumed = try ResumedSession.latest(in: host.journalDirectory, excluding: nil)
+      interpreter = LineInterpreter(context: context, host: host, session: resumed.session)
+      if let skipped = resumed.skipped { errors.write("calc: --resume: \(skipped)\n") }
+      if let damage = resumed.damage { errors.write("calc: --resume: \(damage)\n") }
+      if let note = resumed.note, !quiet { errors.write("calc: --resume: note: \(note)\n") }
+    } catch {
+      // Nothing to resume is no error: the keys or scripts run on a fresh session (SPEC v5
+      // §5); a journal that cannot be read is one.
+      guard error.message.hasPrefix(Self.nothingToResume) else {
+        errors.write("calc: --resume: \(error.message)\n")
+        errors.flush()
+        return ExitStatus.noInput
+      }
+      // Why, when it is more than an empty folder: `the only one is still open in process 12`.
+      let reason = error.message.dropFirst(Self.nothingToResume.count)
+      let why = reason.hasPrefix(": ") ? " (\(reason.dropFirst(2)))" : ""
+      if !quiet { errors.write("calc: note: no session to resume\(why); starting afresh\n") }
+      _ = interpreter.enterStartMode()
+    }
+    errors.flush()
+    return nil
   }
 
   /// `--keys`: a one-line script of keys alone, its messages without a file's location. With
