@@ -89,7 +89,13 @@ extension LineInterpreter {
     ) {
       self.today = today
       self.home = home
-      self.findJournalDirectory = { journalDirectory }
+      // A closure that captures nothing when there is no folder: CalcCLI's system host replaces
+      // it, and a replaced context would be freed at every start.
+      if let journalDirectory {
+        self.findJournalDirectory = { journalDirectory }
+      } else {
+        self.findJournalDirectory = { nil }
+      }
       self.ownJournal = ownJournal
       self.isInterrupted = isInterrupted
       self.clipboard = clipboard
