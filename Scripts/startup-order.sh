@@ -41,8 +41,27 @@ for slot in open('$work/irelative'):
     value = int(gdb.parse_and_eval('*(unsigned long *)' + slot.strip()))
     print('SLOT %s 0x%x' % (slot.strip(), value))
 " "$work/calc" >"$work/slots" 2>/dev/null || true
-  # Which of those variants a native start calls: a breakpoint on each, from the first instruction.
-  grep '^SLOT' "$work/slots" | awk '{ print $3 }' | sort -u >"$work/targets" || true
+  # Which of those variants a native start calls; and what only a native start runs: valgrind
+  # gives no vDSO, so glibc's start does not set up the vDSO's link map under it
+  # (`_dl_new_object`, `_dl_lookup_symbol_x`, … in libc.a's dl-*.o, every function of which the
+  # link map lists). A breakpoint on each, from the first instruction; each one hit counts as
+  # called.
+  grep '^SLOT' "$work/slots" | awk '{ print $3 }' >"$work/targets" || true
+  python3 - "$work" <<'PY'
+import re, sys
+work = sys.argv[1]
+inside = False
+with open(f"{work}/targets", "a") as out:
+    for line in open(f"{work}/calc.map", errors="replace"):
+        m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {9}(\S.*)$", line)
+        if m:
+            inside = re.search(r"libc\.a\(dl-[a-z_-]+\.o\):\(\.text", m.group(1)) is not None
+            continue
+        m = re.match(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$", line)
+        if inside and m and not m.group(2).startswith("."):
+            print("0x" + m.group(1), file=out)
+PY
+  sort -u -o "$work/targets" "$work/targets"
   gdb -q -batch -ex 'starti -k 12+3= </dev/null >/dev/null' -ex "python
 import gdb
 hits = set()
@@ -57,38 +76,6 @@ while gdb.selected_inferior().pid:
 for hit in sorted(hits):
     print('CALLED 0x%x' % hit)
 " "$work/calc" >"$work/called" 2>/dev/null || true
-  # What only a native start runs: valgrind gives no vDSO, so glibc's start does not set up
-  # the vDSO's link map under it (`_dl_new_object`, `_dl_lookup_symbol_x`, … in libc.a's dl-*.o).
-  # A breakpoint on each function of those objects (from the link map), from the first
-  # instruction; each one hit counts as called.
-  python3 - "$work" <<'PY'
-import re, sys
-work = sys.argv[1]
-inside = False
-with open(f"{work}/dl-functions", "w") as out:
-    for line in open(f"{work}/calc.map", errors="replace"):
-        m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {9}(\S.*)$", line)
-        if m:
-            inside = re.search(r"libc\.a\(dl-[a-z_-]+\.o\):\(\.text", m.group(1)) is not None
-            continue
-        m = re.match(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$", line)
-        if inside and m and not m.group(2).startswith("."):
-            print("0x" + m.group(1), file=out)
-PY
-  gdb -q -batch -ex 'starti -k 12+3= </dev/null >/dev/null' -ex "python
-import gdb
-hits = set()
-for address in open('$work/dl-functions'):
-    gdb.Breakpoint('*' + address.strip(), temporary=True, internal=True)
-gdb.events.stop.connect(lambda event: hits.add(int(gdb.selected_frame().pc())))
-while gdb.selected_inferior().pid:
-    try:
-        gdb.execute('continue', to_string=True)
-    except gdb.error:
-        break
-for hit in sorted(hits):
-    print('CALLED 0x%x' % hit)
-" "$work/calc" >>"$work/called" 2>/dev/null || true
 fi
 readelf -SW "$binary" >"$work/sections"
 python3 - "$work" >Scripts/startup-order.txt <<'PY'
