@@ -29,6 +29,8 @@ struct ScriptFigure {
   /// The fastest and slowest wall seconds of calc's runs and of the peer's.
   var calcSpread: (fastest: Double, slowest: Double)?
   var peerSpread: (fastest: Double, slowest: Double)?
+  /// calc's wall seconds, run by run, in the order they ran.
+  var calcWalls: [Double] = []
 
   /// calc's median wall time over the peer's; `nil` when either is missing.
   var ratio: Double? {
@@ -47,10 +49,33 @@ struct ScriptFigures {
   /// calc's slowest run over its fastest, the worst of the everyday and mixed sets to /dev/null
   /// (SPEC §7 v5: ≤ 1.5× on a quiet machine); `nil` when a run failed.
   var calcSpread: Double? {
-    let spreads = figures.filter {
-      ["std_null_vs_dec128", "mix_null_vs_dec128"].contains($0.field)
+    worst(spreadFigures.map { $0.calcSpread.map { $0.slowest / $0.fastest } })
+  }
+
+  /// The decimal128 floor's slowest run over its fastest in the same turns, the worse of the two
+  /// sets: how much the machine itself varied while calc's spread was measured (a C program's
+  /// runs vary too, in this machine's slow spells); `nil` when a run failed.
+  var floorSpread: Double? {
+    worst(spreadFigures.map { $0.peerSpread.map { $0.slowest / $0.fastest } })
+  }
+
+  /// How many of calc's runs in those figures took more than 1.5× the fastest of their set, and
+  /// how many runs there were.
+  var calcSlowRuns: (slow: Int, runs: Int) {
+    spreadFigures.reduce((slow: 0, runs: 0)) { sum, figure in
+      guard let fastest = figure.calcWalls.min() else { return sum }
+      let slow = figure.calcWalls.filter { $0 > 1.5 * fastest }.count
+      return (sum.slow + slow, sum.runs + figure.calcWalls.count)
     }
-    .map { $0.calcSpread.map { $0.slowest / $0.fastest } }
+  }
+
+  /// The figures the spread is taken over: the everyday and mixed sets to /dev/null.
+  private var spreadFigures: [ScriptFigure] {
+    figures.filter { ["std_null_vs_dec128", "mix_null_vs_dec128"].contains($0.field) }
+  }
+
+  /// The largest of `spreads`; `nil` when there are none or one is missing.
+  private func worst(_ spreads: [Double?]) -> Double? {
     guard !spreads.isEmpty, spreads.allSatisfy({ $0 != nil }) else { return nil }
     return spreads.compactMap { $0 }.max()
   }
@@ -171,7 +196,7 @@ func measureScripts(calc: String, lines: Int, runs: Int, directory: String) -> S
     return ScriptFigure(
       name: name, field: field, target: target, calc: medians(calcTimes),
       peer: peer == nil ? nil : medians(peerTimes), calcSpread: spread(calcTimes),
-      peerSpread: peer == nil ? nil : spread(peerTimes))
+      peerSpread: peer == nil ? nil : spread(peerTimes), calcWalls: calcTimes.map(\.wall))
   }
   let bcStd = bc.map { [$0, "-q", std + ".bc"] }
   let bcMix = bc.map { [$0, "-q", mix + ".bc"] }
@@ -253,6 +278,11 @@ func printScripts(_ scripts: ScriptFigures?) {
     print(
       "  calc's slowest run over its fastest, everyday and mixed to /dev/null:"
         + " \(fixed(spread, 2))× (target ≤ 1.5×: \(spread <= 1.5 ? "met" : "MISSED"))")
+    let slow = scripts.calcSlowRuns
+    print(
+      "    runs over 1.5× their set's fastest: \(slow.slow) of \(slow.runs); the decimal128"
+        + " floor's slowest over its fastest in the same turns:"
+        + " \(scripts.floorSpread.map { "\(fixed($0, 2))×" } ?? "absent")")
   }
 }
 
@@ -276,4 +306,5 @@ func scriptsSummary(_ scripts: ScriptFigures?) -> String {
     let ratio = scripts?.figures.first { $0.field == field }?.ratio
     return " \(field)=\(ratio.map { fixed($0, 2) } ?? "absent")"
   }.joined() + " script_spread=\(scripts?.calcSpread.map { fixed($0, 2) } ?? "absent")"
+    + " floor_spread=\(scripts?.floorSpread.map { fixed($0, 2) } ?? "absent")"
 }
