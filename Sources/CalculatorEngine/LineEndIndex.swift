@@ -23,9 +23,10 @@ struct LineEndIndex: Sendable {
   /// recorded by ``append(_:in:)``, not those found when it was made.
   private var ordinalsStart: Int
   /// For each line from ``ordinalsStart`` on, in order, the ordinal of the date step that
-  /// ends it among the branch's (``History/dateStep(ordinal:)``); -1 for a line that ends
-  /// otherwise. Four bytes a line, where a date value took 48.
-  private var ordinals: [Int32]
+  /// ends it among the branch's (``History/dateStep(ordinal:)``), or none for a line that ends
+  /// otherwise: nothing a line while every line is a date line, four bytes a line after
+  /// (``Ordinals``).
+  private var ordinals: Ordinals<[Int32]>
   /// Whether the branch's first key is a mode key (``History/isModeLine(_:)``), which decides
   /// the number of line 1 (``History/dateReferenceBase(after:)``); `nil` before the branch has
   /// a key. Kept, so that a `$N` does not look the key up (hundreds of instructions a line).
@@ -40,7 +41,7 @@ struct LineEndIndex: Sendable {
     branchCount = history.branchCount
     ends = history.lineEnds(upTo: history.count)
     ordinalsStart = ends.count
-    ordinals = []
+    ordinals = Ordinals()
     firstKeyIsModeKey = Self.firstKeyIsModeKey(in: history)
   }
 
@@ -79,7 +80,7 @@ struct LineEndIndex: Sendable {
     _ end: Int, lastDateOrdinal: Int?, branch: Int, count: Int, branchCount: Int
   ) {
     ends.append(end)
-    ordinals.append(lastDateOrdinal.flatMap { Int32(exactly: $0) } ?? -1)
+    ordinals.append(lastDateOrdinal)
     (self.branch, self.count, self.branchCount) = (branch, count, branchCount)
   }
 
@@ -111,7 +112,7 @@ struct LineEndIndex: Sendable {
       if ends[middle] < step { low = middle + 1 } else { high = middle }
     }
     return Preceding(
-      ends[..<low], ordinals: ordinals[..<max(0, low - ordinalsStart)], from: ordinalsStart,
+      ends[..<low], ordinals: ordinals.prefix(max(0, low - ordinalsStart)), from: ordinalsStart,
       then: step, firstKeyIsModeKey: firstKeyIsModeKey)
   }
 
@@ -135,10 +136,7 @@ struct LineEndIndex: Sendable {
   /// the last line too.
   @inline(__always)
   func recordedDateOrdinal(ofLine index: Int) -> Int? {
-    let offset = index - ordinalsStart
-    guard offset >= 0, offset < ordinals.count else { return nil }
-    let ordinal = ordinals[offset]
-    return ordinal < 0 ? nil : Int(ordinal)
+    ordinals[index - ordinalsStart]
   }
 
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
@@ -147,19 +145,20 @@ struct LineEndIndex: Sendable {
     private let last: Int?
     /// The ordinals of the date steps that end the lines from index ``ordinalsStart`` on (see
     /// ``LineEndIndex``).
-    private let ordinals: ArraySlice<Int32>
+    private let ordinals: Ordinals<ArraySlice<Int32>>
     private let ordinalsStart: Int
     /// Whether the branch's first key is a mode key, when known (``LineEndIndex``'s).
     let firstKeyIsModeKey: Bool?
 
     /// `ends`, then `last` when given; no ordinals known.
     init(_ ends: ArraySlice<Int>, then last: Int? = nil) {
-      self.init(ends, ordinals: [], from: 0, then: last)
+      self.init(ends, ordinals: Ordinals(), from: 0, then: last)
     }
 
     /// `ends`, then `last` when given; `ordinals` those of the lines from index `start` on.
     init(
-      _ ends: ArraySlice<Int>, ordinals: ArraySlice<Int32>, from start: Int, then last: Int? = nil,
+      _ ends: ArraySlice<Int>, ordinals: Ordinals<ArraySlice<Int32>>, from start: Int,
+      then last: Int? = nil,
       firstKeyIsModeKey: Bool? = nil
     ) {
       self.ends = ends
@@ -172,10 +171,7 @@ struct LineEndIndex: Sendable {
     /// The ordinal of the date step that ends the line at `index`, when one was recorded
     /// (``History/dateStep(ordinal:)``); `nil` when the history is to be asked.
     func dateOrdinal(at index: Int) -> Int? {
-      let offset = index - ordinalsStart
-      guard offset >= 0, offset < ordinals.count else { return nil }
-      let ordinal = ordinals[ordinals.startIndex + offset]
-      return ordinal < 0 ? nil : Int(ordinal)
+      ordinals[index - ordinalsStart]
     }
 
     var startIndex: Int { 0 }
@@ -184,4 +180,68 @@ struct LineEndIndex: Sendable {
       index < ends.count ? ends[ends.startIndex + index] : last.unsafelyUnwrapped
     }
   }
+}
+
+extension LineEndIndex {
+  /// The ordinals of the date steps that end a run of lines, in order, or none for a line that
+  /// ends otherwise: the lines from the first on that end with consecutive steps (every line of
+  /// a date script) as their count and first ordinal alone, the rest one by one in `Tail`
+  /// (-1 for none).
+  ///
+  /// So a date script's `$N` finds its step's ordinal without reading memory written for each
+  /// line: read far back, four bytes a line in an array missed the cache (about 1.5% of a date
+  /// script's time; Documentation/Performance.md, "Date lines, session 22").
+  struct Ordinals<Tail: RandomAccessCollection<Int32>>: Sendable where Tail: Sendable, Tail.Index == Int {
+    /// The number of lines at the start whose steps are consecutive.
+    private var runCount = 0
+    /// The ordinal of the first of them.
+    private var runStart = 0
+    /// The ordinal of each line after them, -1 for none.
+    private var tail: Tail
+
+    /// The number of lines.
+    var count: Int { runCount + tail.count }
+
+    /// The ordinal of the line at `offset`; `nil` for none, and for an offset out of range.
+    @inline(__always)
+    subscript(offset: Int) -> Int? {
+      if offset >= 0, offset < runCount { return runStart + offset }
+      let index = offset - runCount
+      guard index >= 0, index < tail.count else { return nil }
+      let ordinal = tail[tail.startIndex + index]
+      return ordinal < 0 ? nil : Int(ordinal)
+    }
+  }
+}
+
+extension LineEndIndex.Ordinals where Tail == [Int32] {
+  /// No lines.
+  init() { tail = [] }
+
+  /// Records a line that ends with the step `ordinal`, or with none.
+  @inline(__always)
+  mutating func append(_ ordinal: Int?) {
+    if tail.isEmpty, let ordinal {
+      if runCount == 0 {
+        (runStart, runCount) = (ordinal, 1)
+        return
+      }
+      if ordinal == runStart + runCount {
+        runCount += 1
+        return
+      }
+    }
+    tail.append(ordinal.flatMap { Int32(exactly: $0) } ?? -1)
+  }
+
+  /// The first `count` lines' (at most as many as there are).
+  func prefix(_ count: Int) -> LineEndIndex.Ordinals<ArraySlice<Int32>> {
+    let run = min(count, runCount)
+    return .init(runCount: run, runStart: runStart, tail: tail[..<max(0, count - run)])
+  }
+}
+
+extension LineEndIndex.Ordinals where Tail == ArraySlice<Int32> {
+  /// No lines.
+  init() { tail = [] }
 }
