@@ -17,16 +17,18 @@ struct LineEndIndex: Sendable {
   private var count: Int
   /// The number of branches then.
   private var branchCount: Int
-  /// The end of each line of the branch, in order; the last is the branch's end.
-  private var ends: [Int]
+  /// The end of each line of the branch, in order; the last is the branch's end. Nothing a
+  /// line while each line is one key (a date script's; ``RunPrefixed``).
+  private var ends: RunPrefixed<Int>
   /// The index in ``ends`` of the first line whose ordinal ``ordinals`` holds: the lines
   /// recorded by ``append(_:in:)``, not those found when it was made.
   private var ordinalsStart: Int
   /// For each line from ``ordinalsStart`` on, in order, the ordinal of the date step that
   /// ends it among the branch's (``History/dateStep(ordinal:)``), or none for a line that ends
-  /// otherwise: nothing a line while every line is a date line, four bytes a line after
-  /// (``Ordinals``).
-  private var ordinals: Ordinals<[Int32]>
+  /// otherwise (-1; one that does not fit 32 bits is asked of the history): nothing a line
+  /// while the lines end with consecutive steps (a date script's; ``RunPrefixed``), four
+  /// bytes a line after.
+  private var ordinals: RunPrefixed<Int32>
   /// Whether the branch's first key is a mode key (``History/isModeLine(_:)``), which decides
   /// the number of line 1 (``History/dateReferenceBase(after:)``); `nil` before the branch has
   /// a key. Kept, so that a `$N` does not look the key up (hundreds of instructions a line).
@@ -39,9 +41,9 @@ struct LineEndIndex: Sendable {
     branch = history.currentBranch
     count = history.count
     branchCount = history.branchCount
-    ends = history.lineEnds(upTo: history.count)
+    ends = RunPrefixed(history.lineEnds(upTo: history.count))
     ordinalsStart = ends.count
-    ordinals = Ordinals()
+    ordinals = RunPrefixed()
     firstKeyIsModeKey = Self.firstKeyIsModeKey(in: history)
   }
 
@@ -80,7 +82,7 @@ struct LineEndIndex: Sendable {
     _ end: Int, lastDateOrdinal: Int?, branch: Int, count: Int, branchCount: Int
   ) {
     ends.append(end)
-    ordinals.append(lastDateOrdinal)
+    ordinals.append(lastDateOrdinal.flatMap { Int32(exactly: $0) }.map(Int.init) ?? -1)
     (self.branch, self.count, self.branchCount) = (branch, count, branchCount)
   }
 
@@ -99,7 +101,9 @@ struct LineEndIndex: Sendable {
     // A line entered at the end of the branch, a script's: every end is before it, or every
     // end but the last, which is the step itself (the ends increase). Not searched: the search
     // read about 17 ends a line, far apart in a long script.
-    if let last = ends.last {
+    let count = ends.count
+    if count > 0 {
+      let last = ends[count - 1]
       if last < step {
         low = high
       } else if last == step {
@@ -112,7 +116,7 @@ struct LineEndIndex: Sendable {
       if ends[middle] < step { low = middle + 1 } else { high = middle }
     }
     return Preceding(
-      ends[..<low], ordinals: ordinals.prefix(max(0, low - ordinalsStart)), from: ordinalsStart,
+      ends.prefix(low), ordinals: ordinals.prefix(low - ordinalsStart), from: ordinalsStart,
       then: step, firstKeyIsModeKey: firstKeyIsModeKey)
   }
 
@@ -126,8 +130,9 @@ struct LineEndIndex: Sendable {
   @inline(__always)
   func linesBeforeEnd(_ step: Int) -> (count: Int, firstEndsAtOne: Bool, firstKeyIsModeKey: Bool?)?
   {
-    guard let last = ends.last, last == step else { return nil }
-    return (ends.count, ends[0] == 1, firstKeyIsModeKey)
+    let count = ends.count
+    guard count > 0, ends[count - 1] == step else { return nil }
+    return (count, ends[0] == 1, firstKeyIsModeKey)
   }
 
   /// The ordinal of the date step that ends line `index` (0 the first) among the branch's
@@ -136,28 +141,33 @@ struct LineEndIndex: Sendable {
   /// the last line too.
   @inline(__always)
   func recordedDateOrdinal(ofLine index: Int) -> Int? {
-    ordinals[index - ordinalsStart]
+    let offset = index - ordinalsStart
+    guard offset >= 0, offset < ordinals.count else { return nil }
+    let ordinal = ordinals[offset]
+    return ordinal < 0 ? nil : ordinal
   }
 
   /// The ends of the lines before a line, in order: line ends, and the end of the last one.
   struct Preceding: RandomAccessCollection {
-    private let ends: ArraySlice<Int>
+    private let ends: RunPrefixed<Int>
     private let last: Int?
     /// The ordinals of the date steps that end the lines from index ``ordinalsStart`` on (see
     /// ``LineEndIndex``).
-    private let ordinals: Ordinals<ArraySlice<Int32>>
+    private let ordinals: RunPrefixed<Int32>
     private let ordinalsStart: Int
     /// Whether the branch's first key is a mode key, when known (``LineEndIndex``'s).
     let firstKeyIsModeKey: Bool?
 
     /// `ends`, then `last` when given; no ordinals known.
     init(_ ends: ArraySlice<Int>, then last: Int? = nil) {
-      self.init(ends, ordinals: Ordinals(), from: 0, then: last)
+      self.init(
+        RunPrefixed(slice: ends), ordinals: RunPrefixed(), from: 0, then: last)
     }
 
     /// `ends`, then `last` when given; `ordinals` those of the lines from index `start` on.
     init(
-      _ ends: ArraySlice<Int>, ordinals: Ordinals<ArraySlice<Int32>>, from start: Int,
+      _ ends: RunPrefixed<Int>, ordinals: RunPrefixed<Int32>,
+      from start: Int,
       then last: Int? = nil,
       firstKeyIsModeKey: Bool? = nil
     ) {
@@ -171,77 +181,16 @@ struct LineEndIndex: Sendable {
     /// The ordinal of the date step that ends the line at `index`, when one was recorded
     /// (``History/dateStep(ordinal:)``); `nil` when the history is to be asked.
     func dateOrdinal(at index: Int) -> Int? {
-      ordinals[index - ordinalsStart]
+      let offset = index - ordinalsStart
+      guard offset >= 0, offset < ordinals.count else { return nil }
+      let ordinal = ordinals[offset]
+      return ordinal < 0 ? nil : ordinal
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { ends.count + (last == nil ? 0 : 1) }
     subscript(index: Int) -> Int {
-      index < ends.count ? ends[ends.startIndex + index] : last.unsafelyUnwrapped
+      index < ends.count ? ends[index] : last.unsafelyUnwrapped
     }
   }
-}
-
-extension LineEndIndex {
-  /// The ordinals of the date steps that end a run of lines, in order, or none for a line that
-  /// ends otherwise: the lines from the first on that end with consecutive steps (every line of
-  /// a date script) as their count and first ordinal alone, the rest one by one in `Tail`
-  /// (-1 for none).
-  ///
-  /// So a date script's `$N` finds its step's ordinal without reading memory written for each
-  /// line: read far back, four bytes a line in an array missed the cache (about 1.5% of a date
-  /// script's time; Documentation/Performance.md, "Date lines, session 22").
-  struct Ordinals<Tail: RandomAccessCollection<Int32>>: Sendable where Tail: Sendable, Tail.Index == Int {
-    /// The number of lines at the start whose steps are consecutive.
-    private var runCount = 0
-    /// The ordinal of the first of them.
-    private var runStart = 0
-    /// The ordinal of each line after them, -1 for none.
-    private var tail: Tail
-
-    /// The number of lines.
-    var count: Int { runCount + tail.count }
-
-    /// The ordinal of the line at `offset`; `nil` for none, and for an offset out of range.
-    @inline(__always)
-    subscript(offset: Int) -> Int? {
-      if offset >= 0, offset < runCount { return runStart + offset }
-      let index = offset - runCount
-      guard index >= 0, index < tail.count else { return nil }
-      let ordinal = tail[tail.startIndex + index]
-      return ordinal < 0 ? nil : Int(ordinal)
-    }
-  }
-}
-
-extension LineEndIndex.Ordinals where Tail == [Int32] {
-  /// No lines.
-  init() { tail = [] }
-
-  /// Records a line that ends with the step `ordinal`, or with none.
-  @inline(__always)
-  mutating func append(_ ordinal: Int?) {
-    if tail.isEmpty, let ordinal {
-      if runCount == 0 {
-        (runStart, runCount) = (ordinal, 1)
-        return
-      }
-      if ordinal == runStart + runCount {
-        runCount += 1
-        return
-      }
-    }
-    tail.append(ordinal.flatMap { Int32(exactly: $0) } ?? -1)
-  }
-
-  /// The first `count` lines' (at most as many as there are).
-  func prefix(_ count: Int) -> LineEndIndex.Ordinals<ArraySlice<Int32>> {
-    let run = min(count, runCount)
-    return .init(runCount: run, runStart: runStart, tail: tail[..<max(0, count - run)])
-  }
-}
-
-extension LineEndIndex.Ordinals where Tail == ArraySlice<Int32> {
-  /// No lines.
-  init() { tail = [] }
 }
